@@ -1,0 +1,111 @@
+// The one rules interface every game implements.
+//
+// A `Position` is a value holding one game's position (board, side to move and any
+// state the game's position string carries). A `Ruleset` is the immutable rules of one
+// game with its options, made by the registry (registry.hpp); it answers questions
+// about positions with pure functions. History-dependent rules (repetition, the
+// draughts kings-only count) live in GameState (game_state.hpp), not here.
+//
+// Thread-safety: a Ruleset is immutable after construction; every method is const and
+// may be called from any number of threads at once.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "rules/alquerque/position.hpp"
+#include "rules/draughts/position.hpp"
+#include "rules/notation.hpp"
+#include "rules/tafl/position.hpp"
+#include "rules/types.hpp"
+
+namespace bh::rules {
+
+class Position {
+ public:
+  using Variant = std::variant<tafl::Position, draughts::Position, alquerque::Position>;
+  Position() = default;
+  template <class P>
+  Position(P p) : v_(std::move(p)) {}  // NOLINT: implicit from any game's position
+
+  template <class P>
+  const P& as() const { return std::get<P>(v_); }
+  template <class P>
+  P& as() { return std::get<P>(v_); }
+  const Variant& variant() const { return v_; }
+
+  std::uint64_t hash() const {
+    return std::visit([](const auto& p) { return p.hash(); }, v_) ^ v_.index();
+  }
+  friend bool operator==(const Position&, const Position&) = default;
+
+ private:
+  Variant v_;
+};
+
+using MoveList = std::vector<Move>;
+
+// Validated option values, e.g. {"size": 11, "king_limit": 4}. Only options the game
+// declares appear; defaults are filled in by the registry.
+using OptionValues = std::map<std::string, int, std::less<>>;
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+
+  virtual std::string_view game_id() const = 0;
+  const OptionValues& options() const { return options_; }
+  virtual Geometry geometry() const = 0;
+  // "attackers"/"defenders" for tafl, "white"/"black" for the others.
+  virtual std::string_view side_name(Side) const = 0;
+
+  virtual Position start() const = 0;
+  virtual Result<Position> parse_position(std::string_view text) const = 0;
+  virtual std::string position_text(const Position&) const = 0;
+  virtual Side to_move(const Position&) const = 0;
+
+  // Every legal move, in no particular order; empty once the game has ended.
+  virtual void legal_moves(const Position&, MoveList& out) const = 0;
+  // Precondition: `m` is one of legal_moves(p).
+  virtual Position apply(const Position& p, const Move& m) const = 0;
+  // The status that follows from the position alone (a captured king, no legal move...).
+  virtual Status status(const Position&) const = 0;
+  // Leaf count at `depth` plies (0 once the game has ended), the engine's fast path.
+  virtual std::uint64_t perft(const Position&, int depth) const = 0;
+
+  // Draw rules by history (RULES.md T5, D8): threefold repetition, and for draughts
+  // the count of plies in which only kings moved without capture.
+  virtual bool threefold_repetition_draws() const = 0;
+  virtual int kings_only_ply_limit() const { return 0; }  // 0: no such rule
+  // True when `m` (legal in `before`) is a kings-only non-capture ply for that rule.
+  virtual bool is_kings_only_ply(const Position&, const Move&) const { return false; }
+
+  // Points for a finished game; `final` is the last position. The default is
+  // 1 / 0.5 / 0; Alquerque counts by RULES.md Q8.
+  virtual Points points(const Position& final, const Status& status) const;
+
+  // Text of a move; parse_move checks syntax only, is_legal checks membership.
+  std::string move_text(const Move& m) const { return rules::move_text(m, geometry()); }
+  Result<Move> parse_move(std::string_view text) const { return parse_move_text(text, geometry()); }
+  // Parses `text` and checks it against the legal moves of `p`; the error says why not.
+  virtual Result<Move> legal_move_from_text(const Position& p, std::string_view text) const;
+
+ protected:
+  explicit Ruleset(OptionValues options) : options_(std::move(options)) {}
+
+ private:
+  OptionValues options_;
+};
+
+}  // namespace bh::rules
+
+template <>
+struct std::hash<bh::rules::Position> {
+  std::size_t operator()(const bh::rules::Position& p) const noexcept { return p.hash(); }
+};
