@@ -1,0 +1,81 @@
+// What the archive stores: finished games with every move, and registered accounts.
+// Plain values, no SQLite or JSON here.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bh::storage {
+
+struct ClockSpec {
+  std::int64_t initial_ms = 0;
+  std::int64_t increment_ms = 0;
+  friend bool operator==(const ClockSpec&, const ClockSpec&) = default;
+};
+
+struct MoveRecord {
+  std::string text;              // the rules module's move text, e.g. "c3:e5:g3"
+  std::int64_t first_clock_ms = -1;   // clocks after the move; -1 without a clock
+  std::int64_t second_clock_ms = -1;
+  std::int64_t at_ms = 0;        // unix time in milliseconds
+  friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
+};
+
+// A finished game. `result` is "first", "second" or "draw"; `reason` is the rules
+// module's EndReason code (e.g. "king_captured", "resignation").
+struct GameRecord {
+  std::string id;                                 // server-wide game id, e.g. "g000123"
+  std::string game;                               // rules id: tavlei, tablut, seatafl, draughts, alquerque
+  std::map<std::string, std::string> options;     // as given when the room was created
+  std::string start_position;                     // position string of the start
+  std::string first_player;                       // who played the first side
+  std::string second_player;
+  std::string result;
+  std::string reason;
+  double first_points = 0;
+  double second_points = 0;
+  std::optional<ClockSpec> clock;
+  std::string match_id;                           // empty for a single game
+  int match_game = 1;                             // 1-based number in its match
+  std::int64_t started_ms = 0;
+  std::int64_t ended_ms = 0;
+  std::vector<MoveRecord> moves;
+  friend bool operator==(const GameRecord&, const GameRecord&) = default;
+};
+
+// One line of an archive listing (a record without its moves).
+struct GameSummary {
+  std::string id, game, first_player, second_player, result, reason;
+  double first_points = 0, second_points = 0;
+  std::int64_t started_ms = 0, ended_ms = 0;
+  int move_count = 0;
+};
+
+struct ArchiveQuery {
+  std::optional<std::string> game;          // rules id
+  std::optional<std::string> player;        // either side
+  std::optional<std::string> result;        // "first", "second" or "draw"
+  std::optional<std::int64_t> from_ms;      // ended_ms >= from_ms
+  std::optional<std::int64_t> to_ms;        // ended_ms < to_ms
+  int limit = 20;                           // 1..100
+  std::optional<std::string> cursor;        // opaque, from the previous page
+};
+
+struct ArchivePage {
+  std::vector<GameSummary> games;           // newest first (ended_ms, then id, descending)
+  std::optional<std::string> next_cursor;   // absent on the last page
+};
+
+// A registered player. The password is kept only as a salted slow hash.
+struct Account {
+  std::string name;
+  std::string salt;        // hex
+  std::string hash;        // hex, PBKDF2-HMAC-SHA256
+  int iterations = 0;
+  std::int64_t created_ms = 0;
+};
+
+}  // namespace bh::storage

@@ -1,0 +1,56 @@
+// The server's durable storage: the archive of finished games and the accounts.
+//
+// A Store is called from network/room threads and never blocks them: every call
+// queues a job and returns at once; `done` runs later on the store's own thread, so a
+// caller that needs its own strand posts from inside `done`. Jobs run in the order they
+// were queued. The SQLite implementation (sqlite_store.hpp) owns one connection on one
+// thread and batches queued writes into transactions; a fault-injecting one
+// (tests) shares this interface.
+//
+// Thread-safety: every method may be called from any thread.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "storage/records.hpp"
+
+namespace bh::storage {
+
+enum class StoreErrc { ok, not_found, conflict, invalid_query, unavailable };
+
+struct StoreError {
+  StoreErrc code = StoreErrc::ok;
+  std::string message;
+  bool ok() const { return code == StoreErrc::ok; }
+};
+
+template <class T>
+struct StoreResult {
+  StoreError error;
+  std::optional<T> value;  // set when error.ok()
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Writes the whole game in one transaction. `done` gets ok once it is durable.
+  virtual void save_game(GameRecord record, std::function<void(StoreError)> done) = 0;
+  virtual void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) = 0;
+  // not_found when there is no such game.
+  virtual void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) = 0;
+
+  // conflict when the name is taken.
+  virtual void create_account(Account account, std::function<void(StoreError)> done) = 0;
+  virtual void find_account(std::string name, std::function<void(StoreResult<Account>)> done) = 0;
+
+  // False after a write failed (disk full, read-only file...) until a write succeeds.
+  virtual bool healthy() const = 0;
+  // Runs every job already queued, then stops the thread. Later calls fail with
+  // unavailable. Idempotent.
+  virtual void close() = 0;
+};
+
+}  // namespace bh::storage
