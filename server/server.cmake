@@ -1,0 +1,36 @@
+# The network server. Beast and Asio are compiled once (boost_impl.cpp) and kept out of
+# headers; only server/net/ and the test client include Beast.
+find_package(Boost 1.81 CONFIG REQUIRED)
+find_package(OpenSSL REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+
+add_library(bh_boost INTERFACE)
+target_link_libraries(bh_boost INTERFACE Boost::headers Threads::Threads)
+target_compile_definitions(bh_boost INTERFACE
+  BOOST_ASIO_SEPARATE_COMPILATION BOOST_BEAST_SEPARATE_COMPILATION
+  BOOST_ASIO_NO_DEPRECATED BOOST_BEAST_USE_STD_STRING_VIEW)
+
+add_library(bh_boost_impl STATIC ${CMAKE_CURRENT_SOURCE_DIR}/boost_impl.cpp)
+target_link_libraries(bh_boost_impl PUBLIC bh_boost)
+
+# Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
+file(GLOB BH_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
+if(BH_APP_SOURCES)
+  add_library(bh_app STATIC ${BH_APP_SOURCES})
+  target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_boost_impl
+                                      nlohmann_json::nlohmann_json OpenSSL::Crypto)
+endif()
+
+# Network: listener, HTTP and WebSocket sessions, limits.
+file(GLOB BH_NET_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/*.cpp)
+if(BH_NET_SOURCES AND BH_APP_SOURCES)
+  add_library(bh_net STATIC ${BH_NET_SOURCES})
+  target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(bh_net PUBLIC bh_boost_impl)
+  # The app interface headers only; the net layer does not link the application.
+  target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+
+  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/config.cpp)
+  target_link_libraries(boardhall-server PRIVATE bh_net bh_app)
+endif()
