@@ -9,6 +9,8 @@
 // (work is posted to the application's strands; storage work runs on the store's thread).
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -27,11 +29,29 @@ class Store;
 
 namespace bh::app {
 
+// Live counters kept by the network layer (net/), read by the application for /metrics.
+// Added by the network helper: main owns one, the network layer writes it, the
+// application only reads it (AppConfig::network). Thread-safety: atomics, any thread.
+struct NetworkStats {
+  std::atomic<std::int64_t> open_connections{0};        // WebSocket sessions open now
+  std::atomic<std::uint64_t> accepted_connections{0};   // TCP connections accepted, total
+  std::atomic<std::uint64_t> http_requests{0};          // HTTP requests read, total
+  std::atomic<std::uint64_t> messages_in{0};            // WebSocket text frames passed to on_message
+  std::atomic<std::uint64_t> frames_out{0};             // WebSocket frames written
+  std::atomic<std::uint64_t> rate_limited{0};           // messages dropped by the rate limit
+  std::atomic<std::uint64_t> too_large{0};              // frames refused for their size
+  std::atomic<std::uint64_t> slow_clients_dropped{0};   // closed because their send queue was full
+  std::atomic<std::uint64_t> network_errors{0};         // the same count as count_network_error()
+};
+
 struct AppConfig {
   std::int64_t reconnect_grace_ms = 60'000;   // RULES: default 60 s, configurable
   std::size_t max_name_length = 32;
   std::size_t max_string_length = 256;         // options, invite codes, move texts...
   std::string version = "0.1.0";
+  // Set by main (never null in the server; may be null in unit tests): the network
+  // layer's counters, for /metrics. Added by the network helper.
+  std::shared_ptr<const NetworkStats> network;
 };
 
 struct HttpRequest {
