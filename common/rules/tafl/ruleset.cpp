@@ -1,6 +1,91 @@
-// Placeholder: the tafl engine replaces this file.
+// The tafl Ruleset: the interface of ruleset.hpp over the engine of engine.hpp.
+#include <cassert>
+
 #include "rules/engines.hpp"
+#include "rules/tafl/engine.hpp"
 
 namespace bh::rules {
-std::shared_ptr<const Ruleset> make_tafl(std::string_view, OptionValues) { return nullptr; }
+
+namespace {
+
+int option(const OptionValues& o, std::string_view name) {
+  const auto it = o.find(name);
+  return it == o.end() ? 0 : it->second;
+}
+
+class TaflRuleset final : public Ruleset {
+ public:
+  TaflRuleset(const tafl::Variant& v, OptionValues o)
+      : Ruleset(o),
+        rules_(tafl::make_rules(v, option(o, "size") == 11 ? 11 : 9, option(o, "king_limit"),
+                                option(o, "move_limit"))) {
+    auto s = tafl::parse_position(rules_, tafl::start_text(rules_.size));
+    assert(s.ok());
+    start_ = *s;
+  }
+
+  std::string_view game_id() const override { return rules_.variant.id; }
+  Geometry geometry() const override { return {rules_.size, rules_.size}; }
+  std::string_view side_name(Side s) const override { return s == Side::first ? "attackers" : "defenders"; }
+
+  Position start() const override { return start_; }
+  Result<Position> parse_position(std::string_view text) const override {
+    auto p = tafl::parse_position(rules_, text);
+    if (!p) return p.error();
+    return Position(*p);
+  }
+  std::string position_text(const Position& p) const override { return tafl::position_text(rules_, get(p)); }
+  Side to_move(const Position& p) const override { return get(p).to_move; }
+
+  void legal_moves(const Position& p, MoveList& out) const override {
+    const tafl::Board b = tafl::to_board(rules_, get(p));
+    if (tafl::terminal_status(rules_, b).over()) return;
+    tafl::Mv moves[tafl::max_moves];
+    const int n = tafl::generate(rules_, b, moves);
+    out.reserve(out.size() + static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) out.push_back(simple_move(moves[i].from, moves[i].to));
+  }
+
+  Position apply(const Position& p, const Move& m) const override {
+    assert(m.length == 2 && !m.jump);
+    const tafl::Board b = tafl::apply(rules_, tafl::to_board(rules_, get(p)), {m.from(), m.to()});
+    return tafl::to_position(rules_, b);
+  }
+
+  Status status(const Position& p) const override { return tafl::status(rules_, tafl::to_board(rules_, get(p))); }
+
+  std::uint64_t perft(const Position& p, int depth) const override {
+    return tafl::perft(rules_, tafl::to_board(rules_, get(p)), depth);
+  }
+
+  bool threefold_repetition_draws() const override { return true; }  // T5
+
+  Result<Move> legal_move_from_text(const Position& p, std::string_view text) const override {
+    auto parsed = parse_move(text);
+    if (!parsed) return parsed.error();
+    if (parsed->jump || parsed->huff != no_square)
+      return make_error(Errc::bad_move_text,
+                        "bad move text '" + std::string(text) + "': a tafl move is written FROM-TO, e.g. e1-e3");
+    return Ruleset::legal_move_from_text(p, text);
+  }
+
+ private:
+  const tafl::Position& get(const Position& p) const {
+    const auto& t = p.as<tafl::Position>();
+    assert(tafl::inconsistency(rules_, t).empty());
+    return t;
+  }
+
+  tafl::Rules rules_;
+  Position start_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Ruleset> make_tafl(std::string_view id, OptionValues options) {
+  const tafl::Variant* v = tafl::find_variant(id);
+  if (v == nullptr) return nullptr;
+  return std::make_shared<TaflRuleset>(*v, std::move(options));
+}
+
 }  // namespace bh::rules
