@@ -31,7 +31,7 @@ inline Position pos(const std::string& text) {
   return p.ok() ? *p : rules().start();
 }
 
-inline std::vector<std::string> move_texts(const Position& p) {
+inline std::vector<std::string> move_texts_of(const Position& p) {
   MoveList moves;
   rules().legal_moves(p, moves);
   std::vector<std::string> out;
@@ -39,7 +39,7 @@ inline std::vector<std::string> move_texts(const Position& p) {
   std::sort(out.begin(), out.end());
   return out;
 }
-inline std::vector<std::string> move_texts(const std::string& text) { return move_texts(pos(text)); }
+inline std::vector<std::string> move_texts(const std::string& text) { return move_texts_of(pos(text)); }
 
 // The position text after playing `move` (which must be legal) in `text`.
 inline std::string after(const std::string& text, const std::string& move) {
