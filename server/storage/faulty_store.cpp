@@ -1,0 +1,96 @@
+#include "storage/faulty_store.hpp"
+
+#include <utility>
+
+namespace bh::storage {
+
+namespace {
+
+StoreError injected_error(const char* what) {
+  return {StoreErrc::unavailable, std::string("injected fault: ") + what + " failed"};
+}
+
+}  // namespace
+
+FaultyStore::FaultyStore(std::unique_ptr<Store> inner) : inner_(std::move(inner)) {}
+
+FaultyStore::~FaultyStore() { close(); }
+
+void FaultyStore::fail_next_writes(int count) { fail_next_.store(count); }
+
+void FaultyStore::fail_all_writes(bool on) { fail_all_writes_.store(on); }
+
+void FaultyStore::fail_all_reads(bool on) { fail_all_reads_.store(on); }
+
+std::uint64_t FaultyStore::injected_failures() const { return injected_.load(); }
+
+bool FaultyStore::take_write_fault() {
+  bool fail = fail_all_writes_.load();
+  if (!fail) {
+    int left = fail_next_.load();
+    while (left > 0 && !fail_next_.compare_exchange_weak(left, left - 1)) {
+    }
+    fail = left > 0;
+  }
+  if (fail) {
+    ++injected_;
+    injected_unhealthy_.store(true);
+  }
+  return fail;
+}
+
+template <class Done>
+void FaultyStore::deliver(Done done, StoreError error) {
+  // A lookup of the empty account name touches one index page and finds nothing; its
+  // completion runs where and when a real one queued now would.
+  inner_->find_account("", [done = std::move(done), error = std::move(error)](StoreResult<Account>) mutable {
+    done(std::move(error));
+  });
+}
+
+std::function<void(StoreError)> FaultyStore::track(std::function<void(StoreError)> done) {
+  return [this, done = std::move(done)](StoreError error) {
+    if (error.ok()) injected_unhealthy_.store(false);
+    done(std::move(error));
+  };
+}
+
+void FaultyStore::save_game(GameRecord record, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("save_game"));
+  inner_->save_game(std::move(record), track(std::move(done)));
+}
+
+void FaultyStore::create_account(Account account, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("create_account"));
+  inner_->create_account(std::move(account), track(std::move(done)));
+}
+
+void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
+  if (fail_all_reads_.load()) {
+    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
+                   injected_error("list_games"));
+  }
+  inner_->list_games(std::move(query), std::move(done));
+}
+
+void FaultyStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
+  if (fail_all_reads_.load()) {
+    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
+                   injected_error("get_game"));
+  }
+  inner_->get_game(std::move(id), std::move(done));
+}
+
+void FaultyStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {
+  if (fail_all_reads_.load()) {
+    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
+                   injected_error("find_account"));
+  }
+  inner_->find_account(std::move(name), std::move(done));
+}
+
+bool FaultyStore::healthy() const { return !injected_unhealthy_.load() && inner_->healthy(); }
+
+void FaultyStore::close() { inner_->close(); }
+
+}  // namespace bh::storage

@@ -1,0 +1,60 @@
+// A Store for tests that forwards to a real one but can be told to fail writes (and
+// reads) with `unavailable`, the way a full or read-only disk would, so the server's
+// handling of storage faults can be tested without breaking a disk.
+//
+// An injected failure is not written to the inner store. Its `done` is still delivered
+// through the inner store's queue (behind a cheap lookup), so it keeps the queue order
+// and the thread of real completions. healthy() is false after an injected write
+// failure until a forwarded write succeeds, and false whenever the inner store says so.
+//
+// Thread-safety: every method may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "storage/store.hpp"
+
+namespace bh::storage {
+
+class FaultyStore final : public Store {
+ public:
+  // Takes ownership of `inner` (not null); close() and the destructor close it.
+  explicit FaultyStore(std::unique_ptr<Store> inner);
+  ~FaultyStore() override;
+
+  // The next `count` writes (save_game, create_account) fail; later ones go through.
+  void fail_next_writes(int count);
+  // Every write fails while on.
+  void fail_all_writes(bool on);
+  // Every read (list_games, get_game, find_account) fails while on.
+  void fail_all_reads(bool on);
+  // Writes failed by injection so far.
+  std::uint64_t injected_failures() const;
+  Store& inner() { return *inner_; }
+
+  void save_game(GameRecord record, std::function<void(StoreError)> done) override;
+  void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
+  void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
+  void create_account(Account account, std::function<void(StoreError)> done) override;
+  void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  bool healthy() const override;
+  void close() override;
+
+ private:
+  bool take_write_fault();  // true when this write must fail; counts it
+  // Calls done(error) from the inner store's thread, in queue order.
+  template <class Done>
+  void deliver(Done done, StoreError error);
+  std::function<void(StoreError)> track(std::function<void(StoreError)> done);
+
+  std::unique_ptr<Store> inner_;
+  std::atomic<int> fail_next_{0};
+  std::atomic<bool> fail_all_writes_{false};
+  std::atomic<bool> fail_all_reads_{false};
+  std::atomic<bool> injected_unhealthy_{false};
+  std::atomic<std::uint64_t> injected_{0};
+};
+
+}  // namespace bh::storage

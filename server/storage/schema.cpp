@@ -1,0 +1,149 @@
+#include "storage/schema.hpp"
+
+#include <sqlite3.h>
+
+#include <string>
+
+namespace bh::storage::sql {
+
+// Version 1, as the first archive shipped it: no match columns, no move count, players
+// only searchable by scanning games. Never edit: files in the wild have exactly this.
+const std::string_view kSchemaV1 = R"sql(
+CREATE TABLE games (
+  id TEXT PRIMARY KEY NOT NULL,
+  game TEXT NOT NULL,
+  options TEXT NOT NULL,
+  start_position TEXT NOT NULL,
+  first_player TEXT NOT NULL,
+  second_player TEXT NOT NULL,
+  result TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  first_points REAL NOT NULL,
+  second_points REAL NOT NULL,
+  clock_initial_ms INTEGER,
+  clock_increment_ms INTEGER,
+  started_ms INTEGER NOT NULL,
+  ended_ms INTEGER NOT NULL
+);
+CREATE TABLE moves (
+  game_id TEXT NOT NULL,
+  ply INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  first_clock_ms INTEGER NOT NULL,
+  second_clock_ms INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+CREATE TABLE accounts (
+  name TEXT PRIMARY KEY NOT NULL,
+  salt TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  iterations INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+CREATE INDEX games_by_end ON games (ended_ms);
+)sql";
+
+namespace {
+
+// Version 2: match columns, a stored move count (listings must not count moves), and
+// the indexes that keep newest-first keyset pages a short index range whatever the
+// filter. Every index ends in (ended_ms, id), the listing's order and cursor, so a page
+// is one index seek plus `limit` steps, never a sort. A player can be on either side,
+// so game_players holds one row per (player, game) in the same order; it carries game
+// and result so those filters are checked inside that index without visiting games.
+constexpr std::string_view kStep2 = R"sql(
+ALTER TABLE games ADD COLUMN match_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN match_game INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN move_count INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET move_count = (SELECT count(*) FROM moves WHERE moves.game_id = games.id);
+CREATE TABLE game_players (
+  player TEXT NOT NULL,
+  ended_ms INTEGER NOT NULL,
+  game_id TEXT NOT NULL,
+  game TEXT NOT NULL,
+  result TEXT NOT NULL,
+  PRIMARY KEY (player, ended_ms, game_id)
+) WITHOUT ROWID;
+INSERT OR IGNORE INTO game_players (player, ended_ms, game_id, game, result)
+  SELECT first_player, ended_ms, id, game, result FROM games WHERE first_player <> ''
+  UNION ALL
+  SELECT second_player, ended_ms, id, game, result FROM games WHERE second_player <> '';
+DROP INDEX games_by_end;
+CREATE INDEX games_by_end ON games (ended_ms, id);
+CREATE INDEX games_by_game ON games (game, ended_ms, id);
+CREATE INDEX games_by_result ON games (result, ended_ms, id);
+CREATE INDEX games_by_game_result ON games (game, result, ended_ms, id);
+)sql";
+
+// kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
+const std::string_view kSteps[] = {kSchemaV1, kStep2};
+static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
+
+}  // namespace
+
+int schema_version(Db& db) {
+  Query q(db, "PRAGMA user_version");
+  return q.step() == SQLITE_ROW ? static_cast<int>(q.int64(0)) : -1;
+}
+
+StoreError configure(Db& db, bool synchronous_full, int busy_timeout_ms, int cache_kib) {
+  // The busy timeout first: the journal mode change below may wait for other processes.
+  sqlite3_busy_timeout(db.handle(), busy_timeout_ms);
+  if (!db.read_only()) {
+    // WAL: readers (the archive pages) never block the writer, and a commit appends to
+    // one file instead of rewriting pages twice.
+    Query q(db, "PRAGMA journal_mode = WAL");
+    const int rc = q.step();
+    if (rc != SQLITE_ROW) return error_from(db, rc, "cannot set WAL mode");
+    if (q.text(0) != "wal") return {StoreErrc::unavailable, "cannot set WAL mode (got " + q.text(0) + ")"};
+  }
+  // FULL by default: the interface promises that `done(ok)` means durable, and in WAL
+  // mode NORMAL only syncs at checkpoints, so a power cut could lose games a client was
+  // told are saved. Group commit makes FULL cheap: one fsync per batch, not per game.
+  // NORMAL (never corrupt, may lose the last commits) is an option for throwaway data.
+  const std::string sync = synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL";
+  if (const int rc = db.exec(sync); rc != SQLITE_OK) return error_from(db, rc, "cannot set synchronous");
+  const std::string cache = "PRAGMA cache_size = -" + std::to_string(cache_kib);
+  if (const int rc = db.exec(cache); rc != SQLITE_OK) return error_from(db, rc, "cannot set cache size");
+  return {};
+}
+
+StoreError migrate(Db& db) {
+  const int version = schema_version(db);
+  if (version < 0) {
+    return error_from(db, sqlite3_extended_errcode(db.handle()), "cannot read the schema version");
+  }
+  const int current = kSchemaVersion;
+  if (version > current) {
+    return {StoreErrc::unavailable, "database schema version " + std::to_string(version) +
+                                        " is newer than this server's (" + std::to_string(current) + ")"};
+  }
+  if (version < current && db.read_only()) {
+    return {StoreErrc::unavailable, "read-only database at schema version " + std::to_string(version) +
+                                        " needs migrating to " + std::to_string(current)};
+  }
+  for (int v = version; v < current; ++v) {
+    // IMMEDIATE: take the write lock before reading, so two servers starting on the same
+    // file cannot both run the same step.
+    if (const int rc = db.exec("BEGIN IMMEDIATE"); rc != SQLITE_OK) {
+      return error_from(db, rc, "cannot start schema migration");
+    }
+    if (schema_version(db) != v) {  // another process migrated meanwhile
+      db.exec("ROLLBACK");
+      return migrate(db);
+    }
+    const std::string bump = "PRAGMA user_version = " + std::to_string(v + 1);
+    int rc = db.exec(kSteps[v]);
+    if (rc == SQLITE_OK) rc = db.exec(bump);
+    if (rc == SQLITE_OK) rc = db.exec("COMMIT");
+    if (rc != SQLITE_OK) {
+      StoreError error = error_from(db, rc, "schema migration to version " + std::to_string(v + 1) + " failed");
+      if (db.in_transaction()) db.exec("ROLLBACK");
+      return error;
+    }
+  }
+  return {};
+}
+
+}  // namespace bh::storage::sql

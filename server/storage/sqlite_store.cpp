@@ -1,0 +1,284 @@
+#include "storage/sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "storage/archive_sql.hpp"
+#include "storage/schema.hpp"
+#include "storage/sqlite_db.hpp"
+
+namespace bh::storage {
+
+namespace {
+
+// A queued unit of work. A write runs inside the batch's transaction and returns its
+// own result; `write_done` gets it after the transaction ended. A read runs alone and
+// calls its own completion; given a null Db it reports `rejected` instead.
+struct Job {
+  std::function<StoreError(sql::Db&)> write;
+  std::function<void(StoreError)> write_done;
+  std::function<void(sql::Db*, const StoreError& rejected)> read;
+
+  bool is_write() const { return static_cast<bool>(write); }
+  void reject(const StoreError& error) {
+    if (is_write()) {
+      write_done(error);
+    } else {
+      read(nullptr, error);
+    }
+  }
+};
+
+}  // namespace
+
+struct SqliteStore::Impl {
+  sql::Db db;
+  SqliteOptions options;
+  std::string path;
+
+  std::mutex mu;
+  std::condition_variable wake;
+  std::deque<Job> queue;  // guarded by mu
+  bool accepting = true;  // guarded by mu
+
+  std::atomic<bool> healthy{true};
+  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0};
+
+  std::mutex close_mu;  // serializes joins
+  std::thread worker;
+  std::thread::id worker_id;
+
+  // Queues `job`, or leaves it untouched and returns why it cannot be queued.
+  std::optional<StoreError> push(Job& job) {
+    {
+      std::lock_guard lock(mu);
+      if (!accepting) return StoreError{StoreErrc::unavailable, "store is closed"};
+      if (queue.size() >= options.max_queued) {
+        return StoreError{StoreErrc::unavailable, "store queue is full (" + std::to_string(queue.size()) +
+                                                      " jobs): the disk is not keeping up"};
+      }
+      queue.push_back(std::move(job));
+    }
+    wake.notify_one();
+    return std::nullopt;
+  }
+
+  void submit(Job job) {
+    if (auto error = push(job)) job.reject(*error);
+  }
+
+  void run() {
+    std::deque<Job> taken;
+    for (;;) {
+      {
+        std::unique_lock lock(mu);
+        wake.wait(lock, [this] { return !queue.empty() || !accepting; });
+        if (queue.empty()) break;  // closing and drained
+        taken.swap(queue);
+      }
+      while (!taken.empty()) {
+        if (!taken.front().is_write()) {
+          Job job = std::move(taken.front());
+          taken.pop_front();
+          job.read(&db, StoreError{});
+          continue;
+        }
+        // Consecutive writes share one transaction; a read between them ends the
+        // batch, so every read sees exactly the writes queued before it.
+        std::vector<Job> batch;
+        while (!taken.empty() && taken.front().is_write() && batch.size() < options.max_batch) {
+          batch.push_back(std::move(taken.front()));
+          taken.pop_front();
+        }
+        run_writes(batch);
+      }
+    }
+    db.close();
+  }
+
+  void run_writes(std::vector<Job>& batch) {
+    write_jobs += batch.size();
+    std::vector<StoreError> results(batch.size());
+    std::optional<StoreError> failure;  // the storage failed: the whole batch is lost
+    std::size_t failed_job = batch.size();
+    bool any_written = false;
+    auto check = [&](int rc, const char* what) {
+      if (rc != SQLITE_OK && !failure) failure = sql::error_from(db, rc, what);
+      return !failure;
+    };
+    if (check(db.exec("BEGIN IMMEDIATE"), "cannot begin a transaction")) {
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (!check(db.exec("SAVEPOINT job"), "cannot open a savepoint")) break;
+        StoreError result = batch[i].write(db);
+        if (result.ok()) {
+          any_written = true;
+          if (!check(db.exec("RELEASE job"), "cannot release a savepoint")) break;
+        } else if (result.code == StoreErrc::unavailable) {
+          failure = std::move(result);
+          failed_job = i;
+          break;
+        } else {  // this job's own problem (conflict, invalid): undo it alone
+          results[i] = std::move(result);
+          if (!check(db.exec("ROLLBACK TO job"), "cannot roll back a savepoint")) break;
+          if (!check(db.exec("RELEASE job"), "cannot release a savepoint")) break;
+        }
+      }
+      if (!failure) check(db.exec("COMMIT"), "cannot commit");
+      if (failure && db.in_transaction()) db.exec("ROLLBACK");
+    }
+    if (failure) {
+      ++failed_transactions;
+      const bool was_healthy = healthy.exchange(false);
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (i == failed_job) {
+          results[i] = *failure;
+        } else if (results[i].ok()) {
+          results[i] = {StoreErrc::unavailable, "not saved, its transaction failed: " + failure->message};
+        }
+      }
+      log((was_healthy ? "storage FAILED, writes are failing: " : "storage still failing: ") + failure->message +
+          " (" + path + ", " + std::to_string(batch.size()) + " jobs lost)");
+    } else {
+      ++transactions;
+      if (any_written && !healthy.exchange(true)) log("storage recovered: a write transaction committed (" + path + ")");
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].write_done(std::move(results[i]));
+  }
+
+  void log(const std::string& message) {
+    if (options.log) {
+      options.log(message);
+    } else {
+      std::cerr << "[storage] " << message << std::endl;
+    }
+  }
+};
+
+SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+SqliteStore::~SqliteStore() { close(); }
+
+StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path, SqliteOptions options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = std::move(options);
+  impl->path = path;
+  sql::Db& db = impl->db;
+  StoreError error = db.open(path, impl->options.read_only);
+  if (error.ok()) {
+    error = sql::configure(db, impl->options.synchronous_full, impl->options.busy_timeout_ms, impl->options.cache_kib);
+  }
+  if (error.ok()) error = sql::migrate(db);
+  if (!error.ok()) {
+    error.message = path + ": " + error.message;
+    return {std::move(error), std::nullopt};
+  }
+  // The connection is handed to the worker here and never used by this thread again.
+  Impl* raw = impl.get();
+  impl->worker = std::thread([raw] { raw->run(); });
+  impl->worker_id = impl->worker.get_id();
+  return {{}, std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)))};
+}
+
+void SqliteStore::save_game(GameRecord record, std::function<void(StoreError)> done) {
+  Job job;
+  job.write = [record = std::move(record)](sql::Db& db) { return sql::insert_game(db, record); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::create_account(Account account, std::function<void(StoreError)> done) {
+  Job job;
+  job.write = [account = std::move(account)](sql::Db& db) { return sql::insert_account(db, account); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
+  Job job;
+  job.read = [query = std::move(query), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::list_games(*db, query) : StoreResult<ArchivePage>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
+  Job job;
+  job.read = [id = std::move(id), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_game(*db, id) : StoreResult<GameRecord>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {
+  Job job;
+  job.read = [name = std::move(name), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_account(*db, name) : StoreResult<Account>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::run_sql(std::string text, std::function<void(StoreResult<std::vector<std::string>>)> done) {
+  Job job;
+  job.read = [text = std::move(text), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    using Rows = StoreResult<std::vector<std::string>>;
+    if (!db) return done(Rows{rejected, std::nullopt});
+    // Not cached: these are one-off statements.
+    sqlite3_stmt* stmt = nullptr;
+    int rc = sqlite3_prepare_v2(db->handle(), text.c_str(), static_cast<int>(text.size()), &stmt, nullptr);
+    std::vector<std::string> rows;
+    while (rc == SQLITE_OK || rc == SQLITE_ROW) {
+      rc = sqlite3_step(stmt);
+      if (rc != SQLITE_ROW) break;
+      std::string row;
+      for (int c = 0; c < sqlite3_column_count(stmt); ++c) {
+        if (c > 0) row += '|';
+        const auto* value = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
+        row += value ? value : "";
+      }
+      rows.push_back(std::move(row));
+    }
+    Rows out;
+    if (rc == SQLITE_DONE) {
+      out.value = std::move(rows);
+    } else {
+      out.error = sql::error_from(*db, rc, "cannot run " + text);
+    }
+    sqlite3_finalize(stmt);
+    done(std::move(out));
+  };
+  impl_->submit(std::move(job));
+}
+
+bool SqliteStore::healthy() const { return impl_->healthy.load(); }
+
+SqliteStoreStats SqliteStore::stats() const {
+  return {impl_->write_jobs.load(), impl_->transactions.load(), impl_->failed_transactions.load()};
+}
+
+void SqliteStore::close() {
+  {
+    std::lock_guard lock(impl_->mu);
+    impl_->accepting = false;
+  }
+  impl_->wake.notify_all();
+  // From a `done` on the worker: it drains and exits by itself; the destructor joins.
+  if (std::this_thread::get_id() == impl_->worker_id) return;
+  std::lock_guard lock(impl_->close_mu);
+  if (impl_->worker.joinable()) impl_->worker.join();
+}
+
+StoreResult<std::unique_ptr<Store>> open_sqlite_store(const std::string& path, SqliteOptions options) {
+  auto opened = SqliteStore::open(path, std::move(options));
+  if (!opened.error.ok()) return {std::move(opened.error), std::nullopt};
+  return {{}, std::unique_ptr<Store>(std::move(*opened.value))};
+}
+
+}  // namespace bh::storage
