@@ -18,11 +18,12 @@ struct Game {
   int n = 9;            // board size
   int king_limit = 0;   // 0: unlimited
   int piece_limit = 0;  // 0: unlimited
+  bool tavlei = false, tablut = false;  // id, looked up once
 };
 
 // From the game and its raw options, straight from RULES.md 1.1-1.3.
 inline Game game(const std::string& id, int size = 9, int king_limit_opt = 0, int move_limit_opt = 0) {
-  Game g{id, size, 0, 0};
+  Game g{id, size, 0, 0, id == "tavlei", id == "tablut"};
   if (id == "tavlei") g.king_limit = 3;
   if (id == "seatafl") {
     g.king_limit = king_limit_opt;
@@ -88,10 +89,10 @@ inline std::string name(int s, int n) { return std::string(1, char('a' + s % n))
 
 inline bool on_board(int r, int f, int n) { return r >= 0 && f >= 0 && r < n && f < n; }
 inline bool is_throne(const Game& g, int r, int f) {
-  return (g.id == "tavlei" || g.id == "tablut") && r == g.n / 2 && f == g.n / 2;
+  return (g.tavlei || g.tablut) && r == g.n / 2 && f == g.n / 2;
 }
 inline bool is_exit(const Game& g, int r, int f) {
-  return g.id == "tavlei" && (r == 0 || r == g.n - 1) && (f == 0 || f == g.n - 1);
+  return g.tavlei && (r == 0 || r == g.n - 1) && (f == 0 || f == g.n - 1);
 }
 inline char at(const Board& b, int r, int f) { return b.sq[static_cast<std::size_t>(r * b.n + f)]; }
 inline int find_king(const Board& b) {
@@ -106,8 +107,8 @@ inline std::string terminal(const Game& g, const Board& b) {
   if (k < 0) return "a king_captured";
   const int kr = k / b.n, kf = k % b.n;
   const bool on_edge = kr == 0 || kf == 0 || kr == b.n - 1 || kf == b.n - 1;
-  if (g.id == "tavlei" ? is_exit(g, kr, kf) : on_edge) return "d king_escaped";
-  if (g.id == "tavlei" && std::count(b.sq.begin(), b.sq.end(), 'a') == 0) return "d no_attackers";
+  if (g.tavlei ? is_exit(g, kr, kf) : on_edge) return "d king_escaped";
+  if (g.tavlei && std::count(b.sq.begin(), b.sq.end(), 'a') == 0) return "d no_attackers";
   return "";
 }
 
@@ -127,8 +128,8 @@ inline std::vector<std::pair<int, int>> moves(const Game& g, const Board& b) {
         const int r = s / b.n + dr[d] * step, f = s % b.n + df[d] * step;
         if (!on_board(r, f, b.n) || at(b, r, f) != '.') break;
         if (limit > 0 && step > limit) break;
-        if (g.id == "tavlei" && p != 'k' && (is_throne(g, r, f) || is_exit(g, r, f))) continue;  // V3: pass only
-        if (g.id == "tablut" && is_throne(g, r, f)) continue;  // B1: the empty throne, pass only
+        if (g.tavlei && p != 'k' && (is_throne(g, r, f) || is_exit(g, r, f))) continue;  // V3: pass only
+        if (g.tablut && is_throne(g, r, f)) continue;  // B1: the empty throne, pass only
         out.emplace_back(s, r * b.n + f);
       }
     }
@@ -142,8 +143,8 @@ inline bool hostile(const Game& g, const Board& b, int r, int f, char victim) {
   const char c = at(b, r, f);
   if (victim == 'd' && c == 'a') return true;
   if (victim == 'a' && c == 'd') return true;
-  if (victim == 'a' && c == 'k' && g.id == "tavlei") return true;
-  if (g.id == "tavlei") {
+  if (victim == 'a' && c == 'k' && g.tavlei) return true;
+  if (g.tavlei) {
     if (is_exit(g, r, f)) return true;
     if (is_throne(g, r, f)) return victim == 'a' || c == '.';
   }
@@ -159,7 +160,7 @@ inline Board apply(const Game& g, const Board& b0, std::pair<int, int> m) {
   b.sq[static_cast<std::size_t>(m.second)] = p;
   const int tr = m.second / b.n, tf = m.second % b.n;
   const char enemy = b.side == 'a' ? 'd' : 'a';
-  if (p != 'k' || g.id == "tavlei") {
+  if (p != 'k' || g.tavlei) {
     for (int d = 0; d < 4; ++d) {
       const int vr = tr + dr[d], vf = tf + df[d];
       if (!on_board(vr, vf, b.n) || at(b, vr, vf) != enemy) continue;
@@ -177,7 +178,7 @@ inline Board apply(const Game& g, const Board& b0, std::pair<int, int> m) {
         if (is_throne(g, kr + dr[d], kf + df[d])) throne_side = true;
       }
       bool captured = false;
-      if (g.id == "tavlei") {
+      if (g.tavlei) {
         if (is_throne(g, kr, kf))
           captured = around == 4;
         else if (throne_side)
@@ -186,7 +187,7 @@ inline Board apply(const Game& g, const Board& b0, std::pair<int, int> m) {
           const int br = kr + (kr - tr), bf = kf + (kf - tf);
           captured = attacker(b, br, bf) || (on_board(br, bf, b.n) && is_exit(g, br, bf));
         }
-      } else if (g.id == "tablut") {
+      } else if (g.tablut) {
         captured = around == 4 || (around == 3 && throne_side);
       } else {
         captured = around == 4;
