@@ -1,0 +1,127 @@
+#include "protocol/messages.hpp"
+
+#include <array>
+
+namespace bh::protocol {
+
+namespace {
+
+constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
+    "bad_request",  "unknown_type", "not_authenticated", "bad_name",         "bad_password",
+    "name_taken",   "auth_failed",  "too_many_attempts", "bad_options",      "unknown_room",
+    "room_full",    "room_closed",  "bad_invite",        "not_creator",      "unknown_game",
+    "not_a_player", "not_your_turn", "stale_ply",        "illegal_move",     "game_over",
+    "no_draw_offer", "not_found",   "bad_query",         "storage_unavailable", "server_busy",
+    "shutting_down", "too_large",   "rate_limited",      "internal",
+};
+
+RequestId read_id(const Json& j) {
+  RequestId id;
+  const auto it = j.find("id");
+  if (it == j.end()) return id;
+  if (it->is_number_integer() && !it->is_number_unsigned()) {
+    id.value = it->get<std::int64_t>();
+  } else if (it->is_number_unsigned() && it->get<std::uint64_t>() <= 0x7fffffffffffffffULL) {
+    id.value = static_cast<std::int64_t>(it->get<std::uint64_t>());
+  } else if (it->is_string() && it->get_ref<const std::string&>().size() <= 256) {
+    id.value = it->get<std::string>();
+  }
+  return id;
+}
+
+// Finds the alternative of `Variant` whose type name is `type` and reads it.
+template <class Variant, std::size_t I = 0>
+bool read_alternative(std::string_view type, const Json& j, std::size_t max_string, Variant& out) {
+  if constexpr (I == std::variant_size_v<Variant>) {
+    return false;
+  } else {
+    using T = std::variant_alternative_t<I, Variant>;
+    if (type == T::type) {
+      T value;
+      FieldReader reader{j, max_string};
+      T::fields(value, reader);
+      out = std::move(value);
+      return true;
+    }
+    return read_alternative<Variant, I + 1>(type, j, max_string, out);
+  }
+}
+
+// Parses a frame into an object and its type; the common part of both decoders.
+struct Parsed {
+  Json json;
+  RequestId id;
+  std::string type;
+};
+
+std::variant<Parsed, DecodeError> parse_frame(std::string_view text) {
+  Parsed p;
+  p.json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (p.json.is_discarded()) return DecodeError{ErrorCode::bad_request, "the message is not valid JSON", {}};
+  if (!p.json.is_object()) return DecodeError{ErrorCode::bad_request, "a message must be a JSON object", {}};
+  p.id = read_id(p.json);
+  const auto it = p.json.find("type");
+  if (it == p.json.end() || !it->is_string())
+    return DecodeError{ErrorCode::bad_request, "a message needs a string field 'type'", p.id};
+  p.type = it->get<std::string>();
+  return p;
+}
+
+}  // namespace
+
+std::string_view to_string(ErrorCode code) { return kErrorNames[static_cast<std::size_t>(code)]; }
+
+std::optional<ErrorCode> error_code_from_string(std::string_view text) {
+  for (std::size_t i = 0; i < kErrorNames.size(); ++i)
+    if (kErrorNames[i] == text) return static_cast<ErrorCode>(i);
+  return std::nullopt;
+}
+
+Json id_to_json(const RequestId& id) {
+  if (const auto* n = std::get_if<std::int64_t>(&id.value)) return *n;
+  if (const auto* s = std::get_if<std::string>(&id.value)) return *s;
+  return nullptr;
+}
+
+std::variant<Envelope, DecodeError> decode_request(std::string_view text, const Limits& limits) {
+  auto parsed = parse_frame(text);
+  if (auto* e = std::get_if<DecodeError>(&parsed)) return std::move(*e);
+  auto& p = std::get<Parsed>(parsed);
+  Envelope env{p.id, client::Ping{}};
+  try {
+    if (p.type.size() > 64 || !read_alternative(p.type, p.json, limits.max_string_length, env.request))
+      return DecodeError{ErrorCode::unknown_type,
+                         "unknown message type '" + p.type.substr(0, 64) + "'", p.id};
+  } catch (const DecodeFailure& e) {
+    return DecodeError{ErrorCode::bad_request, p.type + ": " + e.what(), p.id};
+  } catch (const nlohmann::json::exception& e) {
+    return DecodeError{ErrorCode::bad_request, p.type + ": " + e.what(), p.id};
+  }
+  return env;
+}
+
+std::string_view request_type(const client::Request& request) {
+  return std::visit([](const auto& r) -> std::string_view { return std::decay_t<decltype(r)>::type; }, request);
+}
+
+std::string encode_request(const client::Request& request, const RequestId& id) {
+  return std::visit([&](const auto& r) { return encode(r, id); }, request);
+}
+
+std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view text) {
+  auto parsed = parse_frame(text);
+  if (auto* e = std::get_if<DecodeError>(&parsed)) return std::move(*e);
+  auto& p = std::get<Parsed>(parsed);
+  ServerFrame frame{p.id, server::Pong{}};
+  try {
+    if (!read_alternative(p.type, p.json, std::size_t{1} << 30, frame.message))
+      return DecodeError{ErrorCode::unknown_type, "unknown message type '" + p.type + "'", p.id};
+  } catch (const DecodeFailure& e) {
+    return DecodeError{ErrorCode::bad_request, p.type + ": " + e.what(), p.id};
+  } catch (const nlohmann::json::exception& e) {
+    return DecodeError{ErrorCode::bad_request, p.type + ": " + e.what(), p.id};
+  }
+  return frame;
+}
+
+}  // namespace bh::protocol

@@ -1,0 +1,734 @@
+// The Boardhall protocol (docs/protocol.md): every message as a typed struct, and its
+// JSON form. Requests (client → server) live in `client`, replies and events
+// (server → client) in `server`. The server decodes a frame once, here, into a
+// `client::Request`; rooms and rules see only these structs, never JSON.
+//
+// Thread-safety: plain values and pure functions.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "protocol/json_fields.hpp"
+
+namespace bh::protocol {
+
+inline constexpr int kProtocolVersion = 1;
+
+// Every error code a server reply can carry (docs/protocol.md, "Errors").
+enum class ErrorCode {
+  bad_request,
+  unknown_type,
+  not_authenticated,
+  bad_name,
+  bad_password,
+  name_taken,
+  auth_failed,
+  too_many_attempts,
+  bad_options,
+  unknown_room,
+  room_full,
+  room_closed,
+  bad_invite,
+  not_creator,
+  unknown_game,
+  not_a_player,
+  not_your_turn,
+  stale_ply,
+  illegal_move,
+  game_over,
+  no_draw_offer,
+  not_found,
+  bad_query,
+  storage_unavailable,
+  server_busy,
+  shutting_down,
+  too_large,
+  rate_limited,
+  internal,
+};
+inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
+std::string_view to_string(ErrorCode);
+std::optional<ErrorCode> error_code_from_string(std::string_view);
+
+// A request id: absent, an integer or a string; echoed in the direct reply.
+struct RequestId {
+  std::variant<std::monostate, std::int64_t, std::string> value;
+  bool empty() const { return value.index() == 0; }
+  friend bool operator==(const RequestId&, const RequestId&) = default;
+};
+
+// Shared pieces.
+struct SidePair {  // player names or side names by side
+  std::string first, second;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("first", s.first);
+    v("second", s.second);
+  }
+};
+struct PointPair {
+  double first = 0, second = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("first", s.first);
+    v("second", s.second);
+  }
+};
+struct ClockMs {
+  std::int64_t initial_ms = 0, increment_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("initial_ms", s.initial_ms);
+    v("increment_ms", s.increment_ms);
+  }
+};
+
+namespace client {
+
+struct Ping {
+  static constexpr const char* type = "ping";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct Guest {
+  static constexpr const char* type = "guest";
+  std::string name;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("name", s.name); }
+};
+struct Register {
+  static constexpr const char* type = "register";
+  std::string name, password;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("password", s.password);
+  }
+};
+struct Login {
+  static constexpr const char* type = "login";
+  std::string name, password;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("password", s.password);
+  }
+};
+struct Resume {
+  static constexpr const char* type = "resume";
+  std::string token;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("token", s.token); }
+};
+struct ListRooms {
+  static constexpr const char* type = "list_rooms";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct SubscribeLobby {
+  static constexpr const char* type = "subscribe_lobby";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct UnsubscribeLobby {
+  static constexpr const char* type = "unsubscribe_lobby";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct ClockSeconds {
+  double initial_s = 0;
+  std::optional<double> increment_s;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("initial_s", s.initial_s);
+    v("increment_s", s.increment_s);
+  }
+};
+struct CreateRoom {
+  static constexpr const char* type = "create_room";
+  std::string game;
+  std::optional<OptionMap> options;
+  std::optional<std::string> side;  // first, second, a side name, random (default)
+  std::optional<ClockSeconds> clock;
+  std::optional<int> games;          // default 1
+  std::optional<bool> is_private;    // "private", default false
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("options", s.options);
+    v("side", s.side);
+    v("clock", s.clock);
+    v("games", s.games);
+    v("private", s.is_private);
+  }
+};
+struct JoinRoom {
+  static constexpr const char* type = "join_room";
+  std::string room_id;
+  std::optional<std::string> invite_code;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("invite_code", s.invite_code);
+  }
+};
+struct CancelRoom {
+  static constexpr const char* type = "cancel_room";
+  std::string room_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("room_id", s.room_id); }
+};
+struct Move {
+  static constexpr const char* type = "move";
+  std::string game_id;
+  int ply = 0;
+  std::string move;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("ply", s.ply);
+    v("move", s.move);
+  }
+};
+// Requests naming only a game.
+template <const char* Type>
+struct GameRequest {
+  static constexpr const char* type = Type;
+  std::string game_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("game_id", s.game_id); }
+};
+inline constexpr char kResign[] = "resign";
+inline constexpr char kOfferDraw[] = "offer_draw";
+inline constexpr char kAcceptDraw[] = "accept_draw";
+inline constexpr char kDeclineDraw[] = "decline_draw";
+inline constexpr char kWatch[] = "watch";
+inline constexpr char kUnwatch[] = "unwatch";
+inline constexpr char kGetGame[] = "get_game";
+using Resign = GameRequest<kResign>;
+using OfferDraw = GameRequest<kOfferDraw>;
+using AcceptDraw = GameRequest<kAcceptDraw>;
+using DeclineDraw = GameRequest<kDeclineDraw>;
+using Watch = GameRequest<kWatch>;
+using Unwatch = GameRequest<kUnwatch>;
+using GetGame = GameRequest<kGetGame>;
+struct ListGames {
+  static constexpr const char* type = "list_games";
+  std::optional<std::string> game, player, result;
+  std::optional<std::int64_t> from, to;
+  std::optional<int> limit;
+  std::optional<std::string> cursor;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("player", s.player);
+    v("result", s.result);
+    v("from", s.from);
+    v("to", s.to);
+    v("limit", s.limit);
+    v("cursor", s.cursor);
+  }
+};
+
+using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby,
+                             UnsubscribeLobby, CreateRoom, JoinRoom, CancelRoom, Move, Resign,
+                             OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames, GetGame>;
+
+}  // namespace client
+
+namespace server {
+
+struct OptionInfo {
+  std::string name, description;
+  std::vector<int> allowed;
+  std::optional<int> fallback;  // "default"
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("description", s.description);
+    v("allowed", s.allowed);
+    v("default", s.fallback);
+  }
+};
+struct GameInfo {
+  std::string id, name, first_side, second_side;
+  std::vector<OptionInfo> options;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("id", s.id);
+    v("name", s.name);
+    v("first_side", s.first_side);
+    v("second_side", s.second_side);
+    v("options", s.options);
+  }
+};
+struct Welcome {
+  static constexpr const char* type = "welcome";
+  int protocol = kProtocolVersion;
+  std::string server;
+  std::int64_t reconnect_grace_ms = 0;
+  std::vector<GameInfo> games;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("protocol", s.protocol);
+    v("server", s.server);
+    v("reconnect_grace_ms", s.reconnect_grace_ms);
+    v("games", s.games);
+  }
+};
+struct Pong {
+  static constexpr const char* type = "pong";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct Ok {
+  static constexpr const char* type = "ok";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct Error {
+  static constexpr const char* type = "error";
+  std::string code, message;
+  std::optional<std::int64_t> retry_after_ms;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("code", s.code);
+    v("message", s.message);
+    v("retry_after_ms", s.retry_after_ms);
+  }
+};
+struct Identity {
+  static constexpr const char* type = "identity";
+  std::string player, token;
+  bool registered = false;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("player", s.player);
+    v("token", s.token);
+    v("registered", s.registered);
+  }
+};
+struct SessionReplaced {
+  static constexpr const char* type = "session_replaced";
+  std::string message;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("message", s.message); }
+};
+struct Shutdown {
+  static constexpr const char* type = "shutdown";
+  std::string message;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("message", s.message); }
+};
+
+struct RoomInfo {
+  std::string room_id, game;
+  OptionMap options;
+  std::string creator, creator_side;  // first, second or random
+  std::optional<ClockMs> clock;
+  int games = 1;
+  bool is_private = false;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("game", s.game);
+    v("options", s.options);
+    v("creator", s.creator);
+    v("creator_side", s.creator_side);
+    v("clock", s.clock);
+    v("games", s.games);
+    v("private", s.is_private);
+  }
+};
+struct LiveGameInfo {
+  std::string game_id, room_id, game;
+  OptionMap options;
+  SidePair players;
+  int ply = 0;
+  std::int64_t started_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("room_id", s.room_id);
+    v("game", s.game);
+    v("options", s.options);
+    v("players", s.players);
+    v("ply", s.ply);
+    v("started_ms", s.started_ms);
+  }
+};
+struct Lobby {
+  static constexpr const char* type = "lobby";
+  std::vector<RoomInfo> rooms;
+  std::vector<LiveGameInfo> games;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("rooms", s.rooms);
+    v("games", s.games);
+  }
+};
+struct RoomOpened {
+  static constexpr const char* type = "room_opened";
+  RoomInfo room;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("room", s.room); }
+};
+struct RoomClosed {
+  static constexpr const char* type = "room_closed";
+  std::string room_id, reason;  // started, cancelled, abandoned, shutdown
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("reason", s.reason);
+  }
+};
+struct LiveGame {
+  static constexpr const char* type = "live_game";
+  LiveGameInfo game;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("game", s.game); }
+};
+struct LiveGameEnded {
+  static constexpr const char* type = "live_game_ended";
+  std::string game_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("game_id", s.game_id); }
+};
+struct RoomCreated {
+  static constexpr const char* type = "room_created";
+  RoomInfo room;
+  std::optional<std::string> invite_code;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room", s.room);
+    v("invite_code", s.invite_code);
+  }
+};
+struct RoomCancelled {
+  static constexpr const char* type = "room_cancelled";
+  std::string room_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("room_id", s.room_id); }
+};
+
+struct Clocks {
+  std::int64_t first_ms = 0, second_ms = 0, increment_ms = 0;
+  std::optional<std::string> running;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("first_ms", s.first_ms);
+    v("second_ms", s.second_ms);
+    v("increment_ms", s.increment_ms);
+    v("running", s.running);
+  }
+};
+struct GameStatus {
+  std::string state = "ongoing";  // ongoing, win, draw
+  std::optional<std::string> winner;  // first or second
+  std::optional<std::string> reason;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("state", s.state);
+    v("winner", s.winner);
+    v("reason", s.reason);
+  }
+};
+struct Absent {
+  std::string side, player;
+  std::int64_t deadline_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("side", s.side);
+    v("player", s.player);
+    v("deadline_ms", s.deadline_ms);
+  }
+};
+struct MatchInfo {
+  std::string match_id;
+  int games = 1, number = 1;
+  std::map<std::string, double> totals;  // by player name
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("match_id", s.match_id);
+    v("games", s.games);
+    v("number", s.number);
+    v("totals", s.totals);
+  }
+};
+struct GameView {
+  std::string game_id, room_id, game;
+  OptionMap options;
+  SidePair players, sides;
+  std::optional<std::string> you;
+  std::string start_position, position;
+  int ply = 0;
+  std::string to_move;
+  std::vector<std::string> moves;
+  std::optional<Clocks> clocks;
+  GameStatus status;
+  std::optional<std::string> draw_offer;
+  std::vector<Absent> absent;
+  MatchInfo match;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("room_id", s.room_id);
+    v("game", s.game);
+    v("options", s.options);
+    v("players", s.players);
+    v("sides", s.sides);
+    v("you", s.you);
+    v("start_position", s.start_position);
+    v("position", s.position);
+    v("ply", s.ply);
+    v("to_move", s.to_move);
+    v("moves", s.moves);
+    v("clocks", s.clocks);
+    v("status", s.status);
+    v("draw_offer", s.draw_offer);
+    v("absent", s.absent);
+    v("match", s.match);
+  }
+};
+struct GameStarted {
+  static constexpr const char* type = "game_started";
+  GameView state;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("state", s.state); }
+};
+struct GameState {
+  static constexpr const char* type = "game_state";
+  GameView state;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("state", s.state); }
+};
+struct Move {
+  static constexpr const char* type = "move";
+  std::string game_id;
+  int ply = 0;  // after the move
+  std::string move, side, position, to_move;
+  std::optional<Clocks> clocks;
+  GameStatus status;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("ply", s.ply);
+    v("move", s.move);
+    v("side", s.side);
+    v("position", s.position);
+    v("to_move", s.to_move);
+    v("clocks", s.clocks);
+    v("status", s.status);
+  }
+};
+struct GameOver {
+  static constexpr const char* type = "game_over";
+  std::string game_id, room_id, result;  // first, second, draw
+  std::optional<std::string> winner;     // player name
+  std::string reason;
+  PointPair points;
+  bool archived = false;
+  MatchInfo match;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("room_id", s.room_id);
+    v("result", s.result);
+    v("winner", s.winner);
+    v("reason", s.reason);
+    v("points", s.points);
+    v("archived", s.archived);
+    v("match", s.match);
+  }
+};
+struct MatchOver {
+  static constexpr const char* type = "match_over";
+  std::string room_id, match_id;
+  int games = 1;
+  std::map<std::string, double> totals;
+  std::optional<std::string> winner;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("match_id", s.match_id);
+    v("games", s.games);
+    v("totals", s.totals);
+    v("winner", s.winner);
+  }
+};
+// draw_offered / draw_declined / player_returned: who did it in which game.
+template <const char* Type>
+struct SideEvent {
+  static constexpr const char* type = Type;
+  std::string game_id, side, player;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("side", s.side);
+    v("player", s.player);
+  }
+};
+inline constexpr char kDrawOffered[] = "draw_offered";
+inline constexpr char kDrawDeclined[] = "draw_declined";
+inline constexpr char kPlayerReturned[] = "player_returned";
+using DrawOffered = SideEvent<kDrawOffered>;
+using DrawDeclined = SideEvent<kDrawDeclined>;
+using PlayerReturned = SideEvent<kPlayerReturned>;
+struct PlayerLeft {
+  static constexpr const char* type = "player_left";
+  std::string game_id, side, player;
+  std::int64_t deadline_ms = 0, grace_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("side", s.side);
+    v("player", s.player);
+    v("deadline_ms", s.deadline_ms);
+    v("grace_ms", s.grace_ms);
+  }
+};
+
+struct GameSummary {
+  std::string game_id, game, first_player, second_player, result, reason;
+  double first_points = 0, second_points = 0;
+  std::int64_t started_ms = 0, ended_ms = 0;
+  int moves = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("game", s.game);
+    v("first_player", s.first_player);
+    v("second_player", s.second_player);
+    v("result", s.result);
+    v("reason", s.reason);
+    v("first_points", s.first_points);
+    v("second_points", s.second_points);
+    v("started_ms", s.started_ms);
+    v("ended_ms", s.ended_ms);
+    v("moves", s.moves);
+  }
+};
+struct Games {
+  static constexpr const char* type = "games";
+  std::vector<GameSummary> games;
+  std::optional<std::string> next_cursor;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("games", s.games);
+    v("next_cursor", s.next_cursor);
+  }
+};
+struct MoveEntry {
+  std::string move;
+  std::optional<std::int64_t> first_ms, second_ms;
+  std::int64_t at_ms = 0;
+  std::string position;  // after the move, by replaying the record
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("move", s.move);
+    v("first_ms", s.first_ms);
+    v("second_ms", s.second_ms);
+    v("at_ms", s.at_ms);
+    v("position", s.position);
+  }
+};
+struct Record {
+  std::string game_id, game;
+  OptionMap options;
+  std::string start_position, first_player, second_player, result, reason;
+  double first_points = 0, second_points = 0;
+  std::optional<ClockMs> clock;
+  std::string match_id;
+  int match_game = 1;
+  std::int64_t started_ms = 0, ended_ms = 0;
+  std::vector<MoveEntry> moves;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("game", s.game);
+    v("options", s.options);
+    v("start_position", s.start_position);
+    v("first_player", s.first_player);
+    v("second_player", s.second_player);
+    v("result", s.result);
+    v("reason", s.reason);
+    v("first_points", s.first_points);
+    v("second_points", s.second_points);
+    v("clock", s.clock);
+    v("match_id", s.match_id);
+    v("match_game", s.match_game);
+    v("started_ms", s.started_ms);
+    v("ended_ms", s.ended_ms);
+    v("moves", s.moves);
+  }
+};
+struct GameRecord {
+  static constexpr const char* type = "game_record";
+  Record record;
+  template <class S, class V>
+  static void fields(S& s, V& v) { v("record", s.record); }
+};
+
+using Message =
+    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
+                 RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted,
+                 GameState, Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned,
+                 PlayerLeft, Games, GameRecord>;
+
+}  // namespace server
+
+// A decoded request with its id.
+struct Envelope {
+  RequestId id;
+  client::Request request;
+};
+struct DecodeError {
+  ErrorCode code = ErrorCode::bad_request;
+  std::string message;
+  RequestId id;  // when the frame could be read far enough
+};
+struct Limits {
+  std::size_t max_string_length = 256;
+};
+
+// Decodes one client frame. Never throws: bad JSON, a non-object, a missing or unknown
+// type (unknown_type), a wrong field (bad_request) come back as DecodeError.
+std::variant<Envelope, DecodeError> decode_request(std::string_view text, const Limits& limits = {});
+std::string_view request_type(const client::Request&);
+
+// The text of a server message; `id` is echoed when not empty.
+template <class T>
+std::string encode(const T& message, const RequestId& id = {});
+// The JSON object of a message without "type" and "id" (for the HTTP answers).
+template <class T>
+std::string encode_body(const T& value) {
+  return to_json_value(value).dump();
+}
+
+// For clients: a request as text, and a server frame decoded.
+std::string encode_request(const client::Request& request, const RequestId& id = {});
+struct ServerFrame {
+  RequestId id;
+  server::Message message;
+};
+std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view text);
+
+Json id_to_json(const RequestId& id);
+
+template <class T>
+std::string encode(const T& message, const RequestId& id) {
+  Json j = Json::object();
+  j["type"] = T::type;
+  if (!id.empty()) j["id"] = id_to_json(id);
+  FieldWriter w{j};
+  T::fields(message, w);
+  return j.dump();
+}
+
+}  // namespace bh::protocol

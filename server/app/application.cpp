@@ -1,0 +1,516 @@
+// The Application: decodes each frame once into a protocol request, checks identity,
+// and hands the request to the lobby or a room (posted to their strands). Identity
+// work that is slow (password hashing) runs on the PasswordWorker; storage calls go to
+// the Store and answer from its thread through Connection::send.
+#include "app/application.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <cmath>
+#include <sstream>
+
+#include "app/archive.hpp"
+#include "app/context.hpp"
+#include "app/lobby.hpp"
+#include "app/passwords.hpp"
+#include "app/room.hpp"
+#include "app/util.hpp"
+#include "rules/registry.hpp"
+#include "storage/store.hpp"
+
+namespace bh::app {
+
+namespace {
+
+namespace sv = protocol::server;
+namespace cl = protocol::client;
+using protocol::ErrorCode;
+using protocol::RequestId;
+using ConnPtr = std::shared_ptr<Connection>;
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+bool valid_name(const std::string& name, std::size_t max_length) {
+  if (name.empty() || name.size() > max_length || name.front() == ' ' || name.back() == ' ') return false;
+  for (unsigned char c : name)
+    if (!(std::isalnum(c) || c == ' ' || c == '-' || c == '_' || c == '.')) return false;
+  return true;
+}
+
+std::string http_error(std::string_view code, const std::string& message) {
+  protocol::Json j{{"code", code}, {"message", message}};
+  return j.dump();
+}
+
+class AppImpl final : public Application {
+ public:
+  AppImpl(boost::asio::io_context& io, storage::Store& store, AppConfig config)
+      : ctx_(std::make_shared<Context>(io, store, std::move(config))),
+        worker_(std::make_shared<PasswordWorker>(64)) {
+    ctx_->lobby = std::make_shared<Lobby>(io);
+    sv::Welcome welcome;
+    welcome.server = "boardhall/" + ctx_->config.version;
+    welcome.reconnect_grace_ms = ctx_->config.reconnect_grace_ms;
+    for (const auto& g : rules::catalogue()) {
+      sv::GameInfo info{g.id, g.name, g.first_side, g.second_side, {}};
+      for (const auto& o : g.options) info.options.push_back({o.name, o.description, o.allowed, o.fallback});
+      welcome.games.push_back(std::move(info));
+    }
+    welcome_ = make_frame(protocol::encode(welcome));
+  }
+
+  ~AppImpl() override {
+    worker_.reset();              // joins the worker after its queued jobs
+    ctx_->directory.clear();      // rooms hold the context: break the cycle
+  }
+
+  void on_open(const ConnPtr& connection) override {
+    ctx_->identities.add_connection(connection);
+    if (!ctx_->config.network) ctx_->metrics.connections++;
+    connection->send(welcome_);
+  }
+
+  void on_message(const ConnPtr& connection, std::string text) override {
+    try {
+      auto decoded = protocol::decode_request(text, {ctx_->config.max_string_length});
+      if (auto* error = std::get_if<protocol::DecodeError>(&decoded))
+        return ctx_->send_error(connection, error->id, error->code, error->message);
+      auto& envelope = std::get<protocol::Envelope>(decoded);
+      dispatch(connection, envelope.id, std::move(envelope.request));
+    } catch (const std::exception& e) {
+      log_line(std::string("internal error on a message: ") + e.what());
+      ctx_->send_error(connection, {}, ErrorCode::internal, "internal error");
+    }
+  }
+
+  void on_close(const ConnPtr& connection) override {
+    if (!ctx_->config.network) ctx_->metrics.connections--;
+    const auto id = connection->id();
+    ctx_->lobby->unsubscribe(id);
+    if (auto dropped = ctx_->identities.remove_connection(id))
+      for (const auto& room_id : dropped->rooms)
+        if (auto room = ctx_->directory.find_room(room_id)) room->player_dropped(dropped->player, id);
+  }
+
+  void handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) override;
+  void count_network_error() override { ctx_->metrics.network_errors++; }
+  void shutdown(std::function<void()> done) override;
+
+ private:
+  void dispatch(const ConnPtr& c, const RequestId& id, cl::Request request);
+  std::optional<std::string> require_player(const ConnPtr& c, const RequestId& id) {
+    auto player = ctx_->identities.player_of(c->id());
+    if (!player)
+      ctx_->send_error(c, id, ErrorCode::not_authenticated,
+                       "say who you are first (guest, login, register or resume)");
+    return player;
+  }
+  bool refuse_identity(const ConnPtr& c, const RequestId& id) {
+    if (ctx_->shutting_down) {
+      ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+      return true;
+    }
+    if (ctx_->identities.identified(c->id())) {
+      ctx_->send_error(c, id, ErrorCode::bad_request, "this connection already has an identity");
+      return true;
+    }
+    return false;
+  }
+  static void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
+                          Identities::Bound bound);
+
+  void guest(const ConnPtr& c, const RequestId& id, cl::Guest r);
+  void register_account(const ConnPtr& c, const RequestId& id, cl::Register r);
+  void login(const ConnPtr& c, const RequestId& id, cl::Login r);
+  void create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom r);
+  template <class Then>
+  void with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player, Then then);
+  void list_games(const ConnPtr& c, const RequestId& id, const cl::ListGames& r);
+  void get_game(const ConnPtr& c, const RequestId& id, const std::string& game_id);
+  std::string metrics_text() const;
+
+  std::shared_ptr<Context> ctx_;
+  std::shared_ptr<PasswordWorker> worker_;
+  Frame welcome_;
+};
+
+void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request request) {
+  std::visit(
+      Overloaded{
+          [&](cl::Ping&) { ctx_->send(c, protocol::encode(sv::Pong{}, id)); },
+          [&](cl::Guest& r) { guest(c, id, std::move(r)); },
+          [&](cl::Register& r) { register_account(c, id, std::move(r)); },
+          [&](cl::Login& r) { login(c, id, std::move(r)); },
+          [&](cl::Resume& r) {
+            if (refuse_identity(c, id)) return;
+            finish_bind(ctx_, c, id, ctx_->identities.bind_token(c, r.token));
+          },
+          [&](cl::ListRooms&) { ctx_->lobby->snapshot_to(c, id, false); },
+          [&](cl::SubscribeLobby&) { ctx_->lobby->snapshot_to(c, id, true); },
+          [&](cl::UnsubscribeLobby&) {
+            ctx_->lobby->unsubscribe(c->id());
+            ctx_->send(c, protocol::encode(sv::Ok{}, id));
+          },
+          [&](cl::CreateRoom& r) { create_room(c, id, std::move(r)); },
+          [&](cl::JoinRoom& r) {
+            const auto player = require_player(c, id);
+            if (!player) return;
+            if (ctx_->shutting_down)
+              return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+            auto room = ctx_->directory.find_room(r.room_id);
+            if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
+            room->join(*player, c, std::move(r.invite_code), id);
+          },
+          [&](cl::CancelRoom& r) {
+            const auto player = require_player(c, id);
+            if (!player) return;
+            auto room = ctx_->directory.find_room(r.room_id);
+            if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
+            room->cancel(*player, c, id);
+          },
+          [&](cl::Move& r) {
+            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+              room->move(player, c, std::move(r), id);
+            });
+          },
+          [&](cl::Resign& r) {
+            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+              room->act(player, c, r.game_id, Room::Action::resign, id);
+            });
+          },
+          [&](cl::OfferDraw& r) {
+            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+              room->act(player, c, r.game_id, Room::Action::offer_draw, id);
+            });
+          },
+          [&](cl::AcceptDraw& r) {
+            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+              room->act(player, c, r.game_id, Room::Action::accept_draw, id);
+            });
+          },
+          [&](cl::DeclineDraw& r) {
+            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+              room->act(player, c, r.game_id, Room::Action::decline_draw, id);
+            });
+          },
+          [&](cl::Watch& r) {
+            with_game(c, id, r.game_id, false,
+                      [&](const std::shared_ptr<Room>& room, const std::string&) { room->watch(c, r.game_id, id); });
+          },
+          [&](cl::Unwatch& r) {
+            with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
+              room->unwatch(c->id());
+              ctx_->send(c, protocol::encode(sv::Ok{}, id));
+            });
+          },
+          [&](cl::ListGames& r) { list_games(c, id, r); },
+          [&](cl::GetGame& r) { get_game(c, id, r.game_id); },
+      },
+      request);
+}
+
+template <class Then>
+void AppImpl::with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player,
+                        Then then) {
+  auto room = ctx_->directory.find_game(game_id);
+  if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_game, "no live game '" + game_id + "'");
+  std::string player;
+  if (need_player) {
+    auto p = require_player(c, id);
+    if (!p) return;
+    player = std::move(*p);
+  }
+  then(room, player);
+}
+
+// ---- identity ----
+
+void AppImpl::finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
+                          Identities::Bound bound) {
+  switch (bound.outcome) {
+    case Identities::Outcome::ok:
+      break;
+    case Identities::Outcome::already_identified:
+      return ctx->send_error(c, id, ErrorCode::bad_request, "this connection already has an identity");
+    case Identities::Outcome::name_taken:
+      return ctx->send_error(c, id, ErrorCode::name_taken, "the name is taken");
+    case Identities::Outcome::unknown_token:
+      return ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
+    case Identities::Outcome::connection_gone:
+      return;
+  }
+  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered}, id));
+  if (bound.replaced) {
+    ctx->send(bound.replaced, protocol::encode(sv::SessionReplaced{"this player connected again elsewhere"}));
+    bound.replaced->close("session replaced");
+  }
+  for (const auto& room_id : bound.rooms)
+    if (auto room = ctx->directory.find_room(room_id)) room->player_returned(bound.name, c);
+}
+
+void AppImpl::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
+  if (refuse_identity(c, id)) return;
+  if (!valid_name(r.name, ctx_->config.max_name_length))
+    return ctx_->send_error(c, id, ErrorCode::bad_name,
+                            "a name has 1 to " + std::to_string(ctx_->config.max_name_length) +
+                                " characters: letters, digits, '-', '_', '.', and spaces inside");
+  if (!ctx_->identities.name_free(r.name))
+    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
+  // A registered name is never a guest's, even while its owner is away.
+  ctx_->store.find_account(r.name, [ctx = ctx_, c, id, name = r.name](storage::StoreResult<storage::Account> found) {
+    if (found.error.ok())
+      return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is registered");
+    if (found.error.code != storage::StoreErrc::not_found)
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
+    finish_bind(ctx, c, id, ctx->identities.bind_guest(c, name));
+  });
+}
+
+void AppImpl::register_account(const ConnPtr& c, const RequestId& id, cl::Register r) {
+  if (refuse_identity(c, id)) return;
+  if (!valid_name(r.name, ctx_->config.max_name_length))
+    return ctx_->send_error(c, id, ErrorCode::bad_name,
+                            "a name has 1 to " + std::to_string(ctx_->config.max_name_length) +
+                                " characters: letters, digits, '-', '_', '.', and spaces inside");
+  if (r.password.size() < 8 || r.password.size() > 256)
+    return ctx_->send_error(c, id, ErrorCode::bad_password, "a password has 8 to 256 characters");
+  if (!ctx_->identities.name_free(r.name))
+    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
+  const bool queued = worker_->post([ctx = ctx_, c, id, name = r.name, password = std::move(r.password)] {
+    auto account = make_account(name, password, kPasswordIterations);
+    ctx->store.create_account(std::move(account), [ctx, c, id, name](storage::StoreError error) {
+      if (error.code == storage::StoreErrc::conflict)
+        return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is taken");
+      if (!error.ok())
+        return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + error.message);
+      finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+    });
+  });
+  if (!queued) ctx_->send_error(c, id, ErrorCode::server_busy, "too many logins at once; retry");
+}
+
+void AppImpl::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
+  if (refuse_identity(c, id)) return;
+  if (const auto wait = ctx_->logins.wait_ms(r.name); wait > 0)
+    return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                            "too many failed logins for '" + r.name + "'; retry in " + std::to_string(wait) + " ms",
+                            wait);
+  std::weak_ptr<PasswordWorker> worker = worker_;
+  ctx_->store.find_account(r.name, [ctx = ctx_, worker, c, id, name = r.name, password = std::move(r.password)](
+                                       storage::StoreResult<storage::Account> found) mutable {
+    if (found.error.code == storage::StoreErrc::not_found) {
+      ctx->logins.failed(name);
+      return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
+    }
+    if (!found.error.ok())
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
+    auto w = worker.lock();
+    const bool queued = w && w->post([ctx, c, id, name, password = std::move(password), account = *found.value] {
+      if (!verify_password(account, password)) {
+        ctx->logins.failed(name);
+        return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
+      }
+      ctx->logins.succeeded(name);
+      finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+    });
+    if (!queued) ctx->send_error(c, id, ErrorCode::server_busy, "too many logins at once; retry");
+  });
+}
+
+// ---- rooms ----
+
+void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom r) {
+  const auto player = require_player(c, id);
+  if (!player) return;
+  if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+  RoomSettings settings;
+  settings.game = r.game;
+  if (r.options) settings.options = *r.options;
+  rules::OptionText options(settings.options.values.begin(), settings.options.values.end());
+  auto made = rules::make_ruleset(r.game, options);
+  if (!made) return ctx_->send_error(c, id, ErrorCode::bad_options, made.error().message);
+  settings.rules = *made;
+  const std::string side = r.side.value_or("random");
+  const auto& rs = *settings.rules;
+  if (side == "first" || side == rs.side_name(rules::Side::first)) {
+    settings.creator_side = "first";
+  } else if (side == "second" || side == rs.side_name(rules::Side::second)) {
+    settings.creator_side = "second";
+  } else if (side == "random") {
+    settings.creator_side = "random";
+  } else {
+    return ctx_->send_error(c, id, ErrorCode::bad_options,
+                            "side must be first, second, random, " + std::string(rs.side_name(rules::Side::first)) +
+                                " or " + std::string(rs.side_name(rules::Side::second)));
+  }
+  if (r.clock) {
+    const double initial = r.clock->initial_s, increment = r.clock->increment_s.value_or(0);
+    if (!(initial >= 0.1 && initial <= 86'400) || !(increment >= 0 && increment <= 3'600))
+      return ctx_->send_error(c, id, ErrorCode::bad_options,
+                              "a clock has initial_s from 0.1 to 86400 and increment_s from 0 to 3600");
+    settings.clock = protocol::ClockMs{std::llround(initial * 1000), std::llround(increment * 1000)};
+  }
+  settings.games = r.games.value_or(1);
+  if (settings.games < 1 || settings.games > 99)
+    return ctx_->send_error(c, id, ErrorCode::bad_options, "games must be 1 to 99");
+  settings.is_private = r.is_private.value_or(false);
+  auto room = std::make_shared<Room>(ctx_, *player, std::move(settings));
+  ctx_->directory.add_room(room->id(), room);
+  ctx_->identities.add_room(*player, room->id());
+  room->open(c, id);
+}
+
+// ---- archive ----
+
+void AppImpl::list_games(const ConnPtr& c, const RequestId& id, const cl::ListGames& r) {
+  auto query = archive_query(r);
+  if (auto* bad = std::get_if<std::string>(&query)) return ctx_->send_error(c, id, ErrorCode::bad_query, *bad);
+  ctx_->store.list_games(std::get<storage::ArchiveQuery>(std::move(query)),
+                         [ctx = ctx_, c, id](storage::StoreResult<storage::ArchivePage> page) {
+                           if (page.error.code == storage::StoreErrc::invalid_query)
+                             return ctx->send_error(c, id, ErrorCode::bad_query, page.error.message);
+                           if (!page.error.ok())
+                             return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                                                    "the archive is unavailable: " + page.error.message);
+                           sv::Games games;
+                           for (const auto& s : page.value->games) games.games.push_back(summary_view(s));
+                           games.next_cursor = page.value->next_cursor;
+                           ctx->send(c, protocol::encode(games, id));
+                         });
+}
+
+void AppImpl::get_game(const ConnPtr& c, const RequestId& id, const std::string& game_id) {
+  ctx_->store.get_game(game_id, [ctx = ctx_, c, id, game_id](storage::StoreResult<storage::GameRecord> found) {
+    if (found.error.code == storage::StoreErrc::not_found)
+      return ctx->send_error(c, id, ErrorCode::not_found, "no game '" + game_id + "' in the archive");
+    if (!found.error.ok())
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "the archive is unavailable: " + found.error.message);
+    std::string replay_error;
+    sv::GameRecord reply{record_view(*found.value, &replay_error)};
+    if (!replay_error.empty()) log_line("archived game " + game_id + " does not replay: " + replay_error);
+    ctx->send(c, protocol::encode(reply, id));
+  });
+}
+
+// ---- HTTP ----
+
+void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) {
+  auto json = [](int status, std::string body) { return HttpResponse{status, "application/json", std::move(body)}; };
+  if (request.method != "GET")
+    return respond(json(405, http_error("method_not_allowed", "only GET is served here")));
+  const std::string& path = request.path;
+  if (path == "/healthz") {
+    if (ctx_->shutting_down) return respond(json(503, R"({"status":"unhealthy","reason":"shutting down"})"));
+    if (!ctx_->store.healthy())
+      return respond(json(503, R"({"status":"unhealthy","reason":"the store reports a failed write"})"));
+    return respond(json(200, R"({"status":"ok"})"));
+  }
+  if (path == "/metrics") return respond(HttpResponse{200, "text/plain; version=0.0.4", metrics_text()});
+  if (path == "/api/lobby") {
+    return ctx_->lobby->snapshot(
+        [respond = std::move(respond), json](sv::Lobby lobby) { respond(json(200, protocol::encode_body(lobby))); });
+  }
+  if (path == "/api/games") {
+    auto parsed = list_games_from_query(request.query);
+    if (auto* bad = std::get_if<std::string>(&parsed)) return respond(json(400, http_error("bad_query", *bad)));
+    auto query = archive_query(std::get<cl::ListGames>(parsed));
+    if (auto* bad = std::get_if<std::string>(&query)) return respond(json(400, http_error("bad_query", *bad)));
+    return ctx_->store.list_games(
+        std::get<storage::ArchiveQuery>(std::move(query)),
+        [respond = std::move(respond), json](storage::StoreResult<storage::ArchivePage> page) {
+          if (page.error.code == storage::StoreErrc::invalid_query)
+            return respond(json(400, http_error("bad_query", page.error.message)));
+          if (!page.error.ok())
+            return respond(json(503, http_error("storage_unavailable", page.error.message)));
+          sv::Games games;
+          for (const auto& s : page.value->games) games.games.push_back(summary_view(s));
+          games.next_cursor = page.value->next_cursor;
+          respond(json(200, protocol::encode_body(games)));
+        });
+  }
+  constexpr std::string_view prefix = "/api/games/";
+  if (path.starts_with(prefix) && path.size() > prefix.size()) {
+    std::string game_id = path.substr(prefix.size());
+    if (game_id.size() > 256 || game_id.find('/') != std::string::npos)
+      return respond(json(404, http_error("not_found", "no such game")));
+    return ctx_->store.get_game(game_id, [respond = std::move(respond), json, game_id](
+                                             storage::StoreResult<storage::GameRecord> found) {
+      if (found.error.code == storage::StoreErrc::not_found)
+        return respond(json(404, http_error("not_found", "no game '" + game_id + "' in the archive")));
+      if (!found.error.ok()) return respond(json(503, http_error("storage_unavailable", found.error.message)));
+      std::string replay_error;
+      auto record = record_view(*found.value, &replay_error);
+      if (!replay_error.empty()) log_line("archived game " + game_id + " does not replay: " + replay_error);
+      respond(json(200, protocol::encode_body(record)));
+    });
+  }
+  respond(json(404, http_error("not_found", "no such path: " + path)));
+}
+
+std::string AppImpl::metrics_text() const {
+  const auto& m = ctx_->metrics;
+  std::ostringstream out;
+  const std::int64_t connections =
+      ctx_->config.network ? ctx_->config.network->open_connections.load() : m.connections.load();
+  out << "# HELP boardhall_connections Open WebSocket connections.\n# TYPE boardhall_connections gauge\n"
+      << "boardhall_connections " << connections << "\n"
+      << "# HELP boardhall_live_games Games being played now.\n# TYPE boardhall_live_games gauge\n"
+      << "boardhall_live_games " << m.live_games.load() << "\n"
+      << "# HELP boardhall_moves_total Moves accepted.\n# TYPE boardhall_moves_total counter\n"
+      << "boardhall_moves_total " << m.moves_total.load() << "\n"
+      << "# HELP boardhall_games_finished_total Games ended and announced.\n"
+      << "# TYPE boardhall_games_finished_total counter\n"
+      << "boardhall_games_finished_total " << m.games_finished.load() << "\n"
+      << "# HELP boardhall_archive_failures_total Finished games the store failed to write.\n"
+      << "# TYPE boardhall_archive_failures_total counter\n"
+      << "boardhall_archive_failures_total " << m.archive_failures.load() << "\n"
+      << "# HELP boardhall_network_errors_total Network errors reported by the network layer.\n"
+      << "# TYPE boardhall_network_errors_total counter\n"
+      << "boardhall_network_errors_total " << m.network_errors.load() << "\n"
+      << "# HELP boardhall_errors_total Error replies sent, by code.\n# TYPE boardhall_errors_total counter\n";
+  for (int i = 0; i < protocol::kErrorCodeCount; ++i)
+    out << "boardhall_errors_total{code=\"" << protocol::to_string(static_cast<ErrorCode>(i)) << "\"} "
+        << m.errors[static_cast<std::size_t>(i)].load() << "\n";
+  if (const auto& net = ctx_->config.network) {
+    out << "# TYPE boardhall_messages_in_total counter\nboardhall_messages_in_total " << net->messages_in.load()
+        << "\n# TYPE boardhall_http_requests_total counter\nboardhall_http_requests_total "
+        << net->http_requests.load() << "\n# TYPE boardhall_rate_limited_total counter\nboardhall_rate_limited_total "
+        << net->rate_limited.load() << "\n# TYPE boardhall_slow_clients_dropped_total counter\n"
+        << "boardhall_slow_clients_dropped_total " << net->slow_clients_dropped.load() << "\n";
+  }
+  return out.str();
+}
+
+// ---- shutdown ----
+
+void AppImpl::shutdown(std::function<void()> done) {
+  ctx_->shutting_down = true;
+  const Frame notice = make_frame(protocol::encode(sv::Shutdown{"the server is shutting down"}));
+  for (const auto& c : ctx_->identities.connections()) c->send(notice);
+  ctx_->lobby->shutdown();
+  struct Barrier {
+    std::atomic<std::size_t> left;
+    std::function<void()> then;
+    void arrive() {
+      if (--left == 0) then();
+    }
+  };
+  const auto rooms = ctx_->directory.rooms();
+  auto barrier = std::make_shared<Barrier>();
+  barrier->left = rooms.size() + 1;
+  barrier->then = [ctx = ctx_, done = std::move(done)] { ctx->pending.when_idle(done); };
+  for (const auto& room : rooms) room->stop([barrier] { barrier->arrive(); });
+  barrier->arrive();
+}
+
+}  // namespace
+
+std::shared_ptr<Application> make_application(boost::asio::io_context& io, storage::Store& store, AppConfig config) {
+  return std::make_shared<AppImpl>(io, store, std::move(config));
+}
+
+}  // namespace bh::app

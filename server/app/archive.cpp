@@ -1,0 +1,125 @@
+#include "app/archive.hpp"
+
+#include <charconv>
+
+#include "rules/game_state.hpp"
+#include "rules/registry.hpp"
+
+namespace bh::app {
+
+namespace sv = protocol::server;
+
+sv::GameSummary summary_view(const storage::GameSummary& s) {
+  return sv::GameSummary{s.id,           s.game,          s.first_player, s.second_player,
+                         s.result,       s.reason,        s.first_points, s.second_points,
+                         s.started_ms,   s.ended_ms,      s.move_count};
+}
+
+sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) {
+  sv::Record out;
+  out.game_id = r.id;
+  out.game = r.game;
+  out.options.values = {r.options.begin(), r.options.end()};
+  out.start_position = r.start_position;
+  out.first_player = r.first_player;
+  out.second_player = r.second_player;
+  out.result = r.result;
+  out.reason = r.reason;
+  out.first_points = r.first_points;
+  out.second_points = r.second_points;
+  if (r.clock) out.clock = protocol::ClockMs{r.clock->initial_ms, r.clock->increment_ms};
+  out.match_id = r.match_id;
+  out.match_game = r.match_game;
+  out.started_ms = r.started_ms;
+  out.ended_ms = r.ended_ms;
+
+  std::optional<rules::GameState> state;
+  std::string error;
+  rules::OptionText options(r.options.begin(), r.options.end());
+  auto rules = rules::make_ruleset(r.game, options);
+  if (!rules) {
+    error = rules.error().message;
+  } else {
+    auto start = (*rules)->parse_position(r.start_position);
+    if (!start)
+      error = "bad start position: " + start.error().message;
+    else
+      state.emplace(*rules, *start);
+  }
+  for (const auto& m : r.moves) {
+    sv::MoveEntry e;
+    e.move = m.text;
+    if (m.first_clock_ms >= 0) e.first_ms = m.first_clock_ms;
+    if (m.second_clock_ms >= 0) e.second_ms = m.second_clock_ms;
+    e.at_ms = m.at_ms;
+    if (state) {
+      auto played = state->play(m.text);
+      if (played) {
+        e.position = state->rules().position_text(state->position());
+      } else {
+        error = "move " + m.text + ": " + played.error().message;
+        state.reset();
+      }
+    }
+    out.moves.push_back(std::move(e));
+  }
+  if (replay_error) *replay_error = error;
+  return out;
+}
+
+std::variant<storage::ArchiveQuery, std::string> archive_query(const protocol::client::ListGames& request) {
+  storage::ArchiveQuery q;
+  q.game = request.game;
+  q.player = request.player;
+  if (request.result && *request.result != "first" && *request.result != "second" && *request.result != "draw")
+    return std::string("result must be first, second or draw");
+  q.result = request.result;
+  q.from_ms = request.from;
+  q.to_ms = request.to;
+  q.limit = request.limit.value_or(20);
+  if (q.limit < 1 || q.limit > 100) return std::string("limit must be 1 to 100");
+  q.cursor = request.cursor;
+  return q;
+}
+
+namespace {
+
+std::optional<std::int64_t> parse_int(const std::string& text) {
+  std::int64_t v = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc{} || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::variant<protocol::client::ListGames, std::string> list_games_from_query(
+    const std::map<std::string, std::string>& query) {
+  protocol::client::ListGames r;
+  for (const auto& [key, value] : query) {
+    if (value.size() > 256) return key + " is too long";
+    if (key == "game") {
+      r.game = value;
+    } else if (key == "player") {
+      r.player = value;
+    } else if (key == "result") {
+      r.result = value;
+    } else if (key == "cursor") {
+      r.cursor = value;
+    } else if (key == "from" || key == "to" || key == "limit") {
+      const auto v = parse_int(value);
+      if (!v) return key + " must be an integer";
+      if (key == "from") r.from = *v;
+      if (key == "to") r.to = *v;
+      if (key == "limit") {
+        if (*v < 1 || *v > 100) return std::string("limit must be 1 to 100");
+        r.limit = static_cast<int>(*v);
+      }
+    } else {
+      return "unknown parameter '" + key + "'";
+    }
+  }
+  return r;
+}
+
+}  // namespace bh::app

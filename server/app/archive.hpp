@@ -1,0 +1,28 @@
+// The archive as the protocol shows it: storage records turned into protocol values,
+// the positions of a record recomputed by replaying it through the rules module, and
+// archive queries checked before they reach the store.
+//
+// Thread-safety: pure functions.
+#pragma once
+
+#include <map>
+#include <string>
+#include <variant>
+
+#include "protocol/messages.hpp"
+#include "storage/records.hpp"
+
+namespace bh::app {
+
+protocol::server::GameSummary summary_view(const storage::GameSummary& summary);
+// Every move with the position after it. A move the rules refuse on replay (a corrupt
+// record) leaves the positions from there on empty and sets `replay_error`.
+protocol::server::Record record_view(const storage::GameRecord& record, std::string* replay_error = nullptr);
+
+// A list_games request (from WebSocket or HTTP) as a store query, or why it is bad.
+std::variant<storage::ArchiveQuery, std::string> archive_query(const protocol::client::ListGames& request);
+// The HTTP query parameters as a list_games request, or why they are bad.
+std::variant<protocol::client::ListGames, std::string> list_games_from_query(
+    const std::map<std::string, std::string>& query);
+
+}  // namespace bh::app

@@ -1,0 +1,258 @@
+#include "app/context.hpp"
+
+#include "app/util.hpp"
+
+#include <algorithm>
+
+namespace bh::app {
+
+void Directory::add_room(const std::string& id, std::shared_ptr<Room> room) {
+  std::lock_guard lock(mutex_);
+  rooms_[id] = std::move(room);
+}
+void Directory::remove_room(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  rooms_.erase(id);
+}
+std::shared_ptr<Room> Directory::find_room(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+void Directory::add_game(const std::string& game_id, const std::shared_ptr<Room>& room) {
+  std::lock_guard lock(mutex_);
+  games_[game_id] = room;
+}
+void Directory::remove_game(const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  games_.erase(game_id);
+}
+std::shared_ptr<Room> Directory::find_game(const std::string& game_id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = games_.find(game_id);
+  return it == games_.end() ? nullptr : it->second.lock();
+}
+std::vector<std::shared_ptr<Room>> Directory::rooms() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Room>> out;
+  for (const auto& [id, room] : rooms_) out.push_back(room);
+  return out;
+}
+void Directory::clear() {
+  std::map<std::string, std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    rooms.swap(rooms_);
+    games_.clear();
+  }
+  // Rooms are released here, outside the lock.
+}
+
+void PendingWrites::add() {
+  std::lock_guard lock(mutex_);
+  ++count_;
+}
+void PendingWrites::done() {
+  std::vector<std::function<void()>> ready;
+  {
+    std::lock_guard lock(mutex_);
+    if (--count_ == 0) ready.swap(waiters_);
+  }
+  for (auto& f : ready) f();
+}
+void PendingWrites::when_idle(std::function<void()> callback) {
+  {
+    std::lock_guard lock(mutex_);
+    if (count_ > 0) {
+      waiters_.push_back(std::move(callback));
+      return;
+    }
+  }
+  callback();
+}
+
+void Identities::add_connection(const std::shared_ptr<Connection>& connection) {
+  std::lock_guard lock(mutex_);
+  connections_[connection->id()] = Conn{connection, {}};
+}
+
+std::optional<Identities::Dropped> Identities::remove_connection(std::uint64_t connection_id) {
+  std::lock_guard lock(mutex_);
+  const auto it = connections_.find(connection_id);
+  if (it == connections_.end()) return std::nullopt;
+  const std::string name = it->second.player;
+  connections_.erase(it);
+  if (name.empty()) return std::nullopt;
+  const auto p = players_.find(name);
+  if (p == players_.end() || p->second.connection_id != connection_id) return std::nullopt;
+  p->second.connection_id = 0;
+  p->second.connection.reset();
+  p->second.offline_since_ms = now_ms();
+  return Dropped{name, {p->second.rooms.begin(), p->second.rooms.end()}};
+}
+
+std::optional<std::string> Identities::player_of(std::uint64_t connection_id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = connections_.find(connection_id);
+  if (it == connections_.end() || it->second.player.empty()) return std::nullopt;
+  return it->second.player;
+}
+
+bool Identities::identified(std::uint64_t connection_id) const { return player_of(connection_id).has_value(); }
+
+bool Identities::name_free(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  return !players_.contains(name);
+}
+
+Identities::Bound Identities::bind_locked(const std::shared_ptr<Connection>& connection, Player& player) {
+  Bound out;
+  const auto c = connections_.find(connection->id());
+  if (c == connections_.end()) {
+    out.outcome = Outcome::connection_gone;
+    return out;
+  }
+  if (!c->second.player.empty()) {
+    out.outcome = Outcome::already_identified;
+    return out;
+  }
+  if (player.connection_id != 0 && player.connection_id != connection->id()) {
+    out.replaced = player.connection.lock();
+    const auto old = connections_.find(player.connection_id);
+    if (old != connections_.end()) old->second.player.clear();
+  }
+  c->second.player = player.name;
+  player.connection = connection;
+  player.connection_id = connection->id();
+  player.offline_since_ms = 0;
+  out.name = player.name;
+  out.token = player.token;
+  out.registered = player.registered;
+  out.rooms.assign(player.rooms.begin(), player.rooms.end());
+  return out;
+}
+
+void Identities::prune_locked() {
+  // Players offline longer than the grace period with no seat are forgotten (their
+  // tokens expire), so guests cannot grow memory without bound.
+  if (++binds_since_prune_ < 64) return;
+  binds_since_prune_ = 0;
+  const std::int64_t now = now_ms();
+  for (auto it = players_.begin(); it != players_.end();) {
+    const Player& p = it->second;
+    if (p.connection_id == 0 && p.rooms.empty() && now - p.offline_since_ms > grace_ms_) {
+      tokens_.erase(p.token);
+      it = players_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name) {
+  std::lock_guard lock(mutex_);
+  prune_locked();
+  const auto c = connections_.find(connection->id());
+  if (c != connections_.end() && !c->second.player.empty()) return failure(Outcome::already_identified);
+  if (players_.contains(name)) return failure(Outcome::name_taken);
+  Player& p = players_[name];
+  p.name = name;
+  p.token = random_hex(16);
+  p.offline_since_ms = now_ms();
+  tokens_[p.token] = name;
+  Bound out = bind_locked(connection, p);
+  if (out.outcome != Outcome::ok) {
+    tokens_.erase(p.token);
+    players_.erase(name);
+  }
+  return out;
+}
+
+Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>& connection,
+                                              const std::string& name) {
+  std::lock_guard lock(mutex_);
+  prune_locked();
+  auto it = players_.find(name);
+  if (it != players_.end() && !it->second.registered) return failure(Outcome::name_taken);
+  const bool fresh = it == players_.end();
+  if (fresh) {
+    Player& p = players_[name];
+    p.name = name;
+    p.token = random_hex(16);
+    p.registered = true;
+    p.offline_since_ms = now_ms();
+    tokens_[p.token] = name;
+    it = players_.find(name);
+  }
+  Bound out = bind_locked(connection, it->second);
+  if (out.outcome != Outcome::ok && fresh) {
+    tokens_.erase(it->second.token);
+    players_.erase(it);
+  }
+  return out;
+}
+
+Identities::Bound Identities::bind_token(const std::shared_ptr<Connection>& connection, const std::string& token) {
+  std::lock_guard lock(mutex_);
+  // Looked up by exact key; then compared in constant time for good measure.
+  const auto t = tokens_.find(token);
+  if (t == tokens_.end()) return failure(Outcome::unknown_token);
+  const auto p = players_.find(t->second);
+  if (p == players_.end() || !equal_secret(p->second.token, token)) return failure(Outcome::unknown_token);
+  return bind_locked(connection, p->second);
+}
+
+void Identities::add_room(const std::string& player, const std::string& room_id) {
+  std::lock_guard lock(mutex_);
+  const auto p = players_.find(player);
+  if (p != players_.end()) p->second.rooms.insert(room_id);
+}
+
+void Identities::remove_room(const std::string& player, const std::string& room_id) {
+  std::lock_guard lock(mutex_);
+  const auto p = players_.find(player);
+  if (p != players_.end()) p->second.rooms.erase(room_id);
+}
+
+std::vector<std::shared_ptr<Connection>> Identities::connections() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Connection>> out;
+  for (const auto& [id, c] : connections_)
+    if (auto conn = c.connection.lock()) out.push_back(std::move(conn));
+  return out;
+}
+
+std::int64_t LoginThrottle::wait_ms(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  const auto it = entries_.find(name);
+  if (it == entries_.end() || it->second.failures < kFree) return 0;
+  const int doublings = std::min(it->second.failures - kFree, 6);
+  const std::int64_t wait = std::min<std::int64_t>(60'000, std::int64_t{1000} << doublings);
+  const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                           it->second.last)
+                         .count();
+  return std::max<std::int64_t>(0, wait - since);
+}
+
+void LoginThrottle::failed(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  if (entries_.size() > 100'000) entries_.clear();  // bound memory; an attacker gains a fresh count at most
+  auto& e = entries_[name];
+  e.failures++;
+  e.last = std::chrono::steady_clock::now();
+}
+
+void LoginThrottle::succeeded(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  entries_.erase(name);
+}
+
+void Context::send_error(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
+                         protocol::ErrorCode code, std::string message,
+                         std::optional<std::int64_t> retry_after_ms) {
+  metrics.errors[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);
+  protocol::server::Error e{std::string(protocol::to_string(code)), std::move(message), retry_after_ms};
+  send(connection, protocol::encode(e, id));
+}
+
+}  // namespace bh::app

@@ -1,0 +1,49 @@
+// The lobby: the public rooms waiting for an opponent, the live games, and the
+// connections subscribed to changes of both.
+//
+// Thread-safety: every public method may be called from any thread; each posts to the
+// lobby's strand, which alone touches the lobby's state. Subscribers are held as
+// weak_ptr<Connection> and reached only through Connection::send.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "app/connection.hpp"
+#include "protocol/messages.hpp"
+
+namespace bh::app {
+
+class Lobby : public std::enable_shared_from_this<Lobby> {
+ public:
+  explicit Lobby(boost::asio::io_context& io);
+
+  void room_opened(protocol::server::RoomInfo room);
+  void room_closed(std::string room_id, std::string reason);
+  void game_live(protocol::server::LiveGameInfo game);   // listed only when `listed`
+  void game_ply(std::string game_id, int ply);
+  void game_ended(std::string game_id);
+
+  // Sends the snapshot (a `lobby` reply) to `connection`, then updates if `subscribe`.
+  void snapshot_to(std::shared_ptr<Connection> connection, protocol::RequestId id, bool subscribe);
+  void unsubscribe(std::uint64_t connection_id);
+  // The snapshot, for HTTP; `done` runs on the strand.
+  void snapshot(std::function<void(protocol::server::Lobby)> done);
+  void shutdown();
+
+ private:
+  template <class Event>
+  void broadcast(const Event& event);
+  protocol::server::Lobby make_snapshot() const;
+
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  std::map<std::string, protocol::server::RoomInfo> rooms_;
+  std::map<std::string, protocol::server::LiveGameInfo> games_;
+  std::map<std::uint64_t, std::weak_ptr<Connection>> subscribers_;
+};
+
+}  // namespace bh::app

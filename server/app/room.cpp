@@ -1,0 +1,556 @@
+#include "app/room.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "app/lobby.hpp"
+#include "app/util.hpp"
+#include "storage/store.hpp"
+
+namespace bh::app {
+
+namespace asio = boost::asio;
+namespace sv = protocol::server;
+using protocol::ErrorCode;
+using rules::Side;
+
+namespace {
+
+std::string side_text(Side s) { return s == Side::first ? "first" : "second"; }
+
+sv::GameStatus status_view(const rules::Status& s) {
+  sv::GameStatus out;
+  if (!s.over()) return out;
+  out.state = s.kind == rules::Status::Kind::win ? "win" : "draw";
+  if (s.kind == rules::Status::Kind::win) out.winner = side_text(s.winner);
+  out.reason = std::string(rules::to_string(s.reason));
+  return out;
+}
+
+std::string result_text(const rules::Status& s) {
+  return s.kind == rules::Status::Kind::draw ? "draw" : side_text(s.winner);
+}
+
+}  // namespace
+
+Room::Room(std::shared_ptr<Context> context, std::string creator, RoomSettings settings)
+    : context_(std::move(context)),
+      strand_(asio::make_strand(context_->io)),
+      id_(make_id("r")),
+      match_id_(make_id("m")),
+      invite_code_(settings.is_private ? random_hex(8) : std::string()),
+      settings_(std::move(settings)),
+      clock_timer_(strand_) {
+  seats_[0].player = std::move(creator);
+  for (auto& seat : seats_) seat.grace = std::make_unique<asio::steady_timer>(strand_);
+}
+
+// ---- views ----
+
+std::optional<int> Room::slot_of(const std::string& player) const {
+  for (int i = 0; i < 2; ++i)
+    if (!player.empty() && seats_[i].player == player) return i;
+  return std::nullopt;
+}
+
+sv::RoomInfo Room::info() const {
+  sv::RoomInfo r;
+  r.room_id = id_;
+  r.game = settings_.game;
+  r.options = settings_.options;
+  r.creator = seats_[0].player;
+  r.creator_side = settings_.creator_side;
+  r.clock = settings_.clock;
+  r.games = settings_.games;
+  r.is_private = settings_.is_private;
+  return r;
+}
+
+std::int64_t Room::elapsed_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - turn_start_).count();
+}
+
+std::optional<sv::Clocks> Room::clocks_view() const {
+  if (!settings_.clock || !game_) return std::nullopt;
+  sv::Clocks c;
+  auto remaining = remaining_ms_;
+  if (phase_ == Phase::playing && !game_->status().over()) {
+    const Side running = game_->to_move();
+    auto& r = remaining[rules::index(running)];
+    r = std::max<std::int64_t>(0, r - elapsed_ms());
+    c.running = side_text(running);
+  }
+  c.first_ms = remaining[0];
+  c.second_ms = remaining[1];
+  c.increment_ms = settings_.clock->increment_ms;
+  return c;
+}
+
+sv::MatchInfo Room::match_info() const {
+  return sv::MatchInfo{match_id_, settings_.games, game_number_, totals_};
+}
+
+sv::GameView Room::view(std::optional<int> slot) const {
+  sv::GameView v;
+  const auto& rules = *settings_.rules;
+  v.game_id = game_id_;
+  v.room_id = id_;
+  v.game = settings_.game;
+  v.options = settings_.options;
+  v.players = {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player};
+  v.sides = {std::string(rules.side_name(Side::first)), std::string(rules.side_name(Side::second))};
+  if (slot) v.you = side_text(side_of_slot(*slot));
+  v.start_position = rules.position_text(game_->start());
+  v.position = rules.position_text(game_->position());
+  v.ply = game_->ply();
+  v.to_move = side_text(game_->to_move());
+  for (const auto& m : moves_) v.moves.push_back(m.text);
+  v.clocks = clocks_view();
+  v.status = status_view(game_->status());
+  if (draw_offer_) v.draw_offer = side_text(*draw_offer_);
+  for (int i = 0; i < 2; ++i)
+    if (!seats_[i].present && seats_[i].deadline_ms > 0)
+      v.absent.push_back({side_text(side_of_slot(i)), seats_[i].player, seats_[i].deadline_ms});
+  v.match = match_info();
+  return v;
+}
+
+void Room::send_to(int slot, const Frame& frame) const {
+  if (!seats_[slot].present) return;
+  if (auto c = seats_[slot].connection.lock()) c->send(frame);
+}
+
+void Room::broadcast(const Frame& frame, std::uint64_t except_connection) {
+  for (int i = 0; i < 2; ++i)
+    if (seats_[i].connection_id != except_connection) send_to(i, frame);
+  for (auto it = spectators_.begin(); it != spectators_.end();) {
+    auto c = it->second.lock();
+    if (!c) {
+      it = spectators_.erase(it);
+      continue;
+    }
+    if (it->first != except_connection) c->send(frame);
+    ++it;
+  }
+}
+
+// ---- lobby commands ----
+
+void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request) {
+  asio::post(strand_, [self = shared_from_this(), creator = std::move(creator), request = std::move(request)] {
+    auto& seat = self->seats_[0];
+    seat.connection = creator;
+    seat.connection_id = creator->id();
+    seat.present = true;
+    if (!self->settings_.is_private) self->context_->lobby->room_opened(self->info());
+    sv::RoomCreated created{self->info(), std::nullopt};
+    if (self->settings_.is_private) created.invite_code = self->invite_code_;
+    creator->send(make_frame(protocol::encode(created, request)));
+  });
+}
+
+void Room::join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
+                protocol::RequestId request) {
+  asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
+                       invite = std::move(invite), request = std::move(request)]() mutable {
+    if (self->phase_ == Phase::closed)
+      return self->reply_error(connection, request, ErrorCode::room_closed, "room '" + self->id_ + "' is closed");
+    if (self->phase_ != Phase::open)
+      return self->reply_error(connection, request, ErrorCode::room_full,
+                               "room '" + self->id_ + "' already has two players");
+    if (player == self->seats_[0].player)
+      return self->reply_error(connection, request, ErrorCode::bad_request, "you cannot join your own room");
+    if (self->settings_.is_private && !equal_secret(invite.value_or(""), self->invite_code_))
+      return self->reply_error(connection, request, ErrorCode::bad_invite, "wrong invite code");
+    if (self->context_->shutting_down)
+      return self->reply_error(connection, request, ErrorCode::shutting_down, "the server is shutting down");
+    auto& seat = self->seats_[1];
+    seat.player = player;
+    seat.connection = connection;
+    seat.connection_id = connection->id();
+    seat.present = true;
+    self->context_->identities.add_room(player, self->id_);
+    self->totals_[self->seats_[0].player] = 0;
+    self->totals_[player] = 0;
+    self->seats_[0].grace_generation++;  // the creator's absence timer (open room) ends
+    self->seats_[0].grace->cancel();
+    if (!self->settings_.is_private) self->context_->lobby->room_closed(self->id_, "started");
+    self->start_game(std::move(request));
+  });
+}
+
+void Room::cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request) {
+  asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
+                       request = std::move(request)] {
+    if (player != self->seats_[0].player)
+      return self->reply_error(connection, request, ErrorCode::not_creator, "only the creator can cancel this room");
+    if (self->phase_ == Phase::closed)
+      return self->reply_error(connection, request, ErrorCode::room_closed, "room '" + self->id_ + "' is closed");
+    if (self->phase_ != Phase::open)
+      return self->reply_error(connection, request, ErrorCode::room_full,
+                               "room '" + self->id_ + "' has started; resign instead");
+    self->close("cancelled");
+    connection->send(make_frame(protocol::encode(sv::RoomCancelled{self->id_}, request)));
+  });
+}
+
+// ---- games ----
+
+void Room::start_game(protocol::RequestId join_request) {
+  ++game_number_;
+  if (game_number_ == 1) {
+    if (settings_.creator_side == "first") {
+      first_slot_ = 0;
+    } else if (settings_.creator_side == "second") {
+      first_slot_ = 1;
+    } else {
+      first_slot_ = random_hex(1)[0] < '8' ? 0 : 1;
+    }
+  } else {
+    first_slot_ = 1 - first_slot_;  // sides alternate within a match
+  }
+  game_id_ = make_id("g");
+  game_ids_.push_back(game_id_);
+  game_.emplace(settings_.rules);
+  moves_.clear();
+  draw_offer_.reset();
+  started_ms_ = now_ms();
+  if (settings_.clock) remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
+  turn_start_ = SteadyClock::now();
+  phase_ = Phase::playing;
+  context_->directory.add_game(game_id_, shared_from_this());
+  context_->metrics.live_games++;
+  if (!settings_.is_private) {
+    sv::LiveGameInfo live{game_id_, id_, settings_.game, settings_.options,
+                          {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player},
+                          0, started_ms_};
+    context_->lobby->game_live(std::move(live));
+  }
+  for (int i = 0; i < 2; ++i) {
+    const protocol::RequestId id = (i == 1 && game_number_ == 1) ? join_request : protocol::RequestId{};
+    send_to(i, make_frame(protocol::encode(sv::GameStarted{view(i)}, id)));
+  }
+  if (!spectators_.empty()) {
+    const Frame frame = make_frame(protocol::encode(sv::GameStarted{view(std::nullopt)}));
+    for (const auto& [cid, weak] : spectators_)
+      if (auto c = weak.lock()) c->send(frame);
+  }
+  arm_clock();
+  for (int i = 0; i < 2; ++i)
+    if (!seats_[i].present) start_absence(i);
+}
+
+void Room::arm_clock() {
+  const auto generation = ++clock_generation_;
+  if (!settings_.clock || phase_ != Phase::playing || game_->status().over()) {
+    clock_timer_.cancel();
+    return;
+  }
+  const Side side = game_->to_move();
+  const std::int64_t left = remaining_ms_[rules::index(side)] - elapsed_ms();
+  clock_timer_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, left) + 1));
+  clock_timer_.async_wait([self = shared_from_this(), generation](const boost::system::error_code& ec) {
+    if (!ec) self->on_clock_timer(generation);
+  });
+}
+
+void Room::on_clock_timer(std::uint64_t generation) {
+  if (generation != clock_generation_ || phase_ != Phase::playing || game_->status().over()) return;
+  const Side side = game_->to_move();
+  if (remaining_ms_[rules::index(side)] - elapsed_ms() > 0) return arm_clock();
+  remaining_ms_[rules::index(side)] = 0;
+  end_game(rules::Status::win(rules::other(side), rules::EndReason::time));
+}
+
+void Room::move(std::string player, std::shared_ptr<Connection> connection, protocol::client::Move request_move,
+                protocol::RequestId request) {
+  asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
+                       m = std::move(request_move), request = std::move(request)] {
+    const auto slot = self->slot_of(player);
+    if (!slot || self->phase_ == Phase::open)
+      return self->reply_error(connection, request, ErrorCode::not_a_player, "you are not playing in this game");
+    if (self->phase_ != Phase::playing || m.game_id != self->game_id_ || self->game_->status().over())
+      return self->reply_error(connection, request, ErrorCode::game_over, "the game has ended");
+    auto& game = *self->game_;
+    const Side side = self->side_of_slot(*slot);
+    if (game.to_move() != side)
+      return self->reply_error(connection, request, ErrorCode::not_your_turn,
+                               "it is " + std::string(game.rules().side_name(game.to_move())) + "'s turn");
+    if (m.ply != game.ply())
+      return self->reply_error(connection, request, ErrorCode::stale_ply,
+                               "the game is at ply " + std::to_string(game.ply()) + ", not " + std::to_string(m.ply));
+    std::int64_t left = 0;
+    if (self->settings_.clock) {
+      left = self->remaining_ms_[rules::index(side)] - self->elapsed_ms();
+      if (left <= 0) {
+        self->remaining_ms_[rules::index(side)] = 0;
+        self->reply_error(connection, request, ErrorCode::game_over, "your time ran out");
+        return self->end_game(rules::Status::win(rules::other(side), rules::EndReason::time));
+      }
+    }
+    auto played = game.play(m.move);
+    if (!played)
+      return self->reply_error(connection, request, ErrorCode::illegal_move, played.error().message);
+    if (self->settings_.clock) self->remaining_ms_[rules::index(side)] = left + self->settings_.clock->increment_ms;
+    self->turn_start_ = SteadyClock::now();
+    self->draw_offer_.reset();
+    storage::MoveRecord record;
+    record.text = game.rules().move_text(*played);
+    record.first_clock_ms = self->settings_.clock ? self->remaining_ms_[0] : -1;
+    record.second_clock_ms = self->settings_.clock ? self->remaining_ms_[1] : -1;
+    record.at_ms = now_ms();
+    self->moves_.push_back(record);
+    self->context_->metrics.moves_total++;
+
+    sv::Move event;
+    event.game_id = self->game_id_;
+    event.ply = game.ply();
+    event.move = record.text;
+    event.side = side_text(side);
+    event.position = game.rules().position_text(game.position());
+    event.to_move = side_text(game.to_move());
+    event.clocks = self->clocks_view();
+    event.status = status_view(game.status());
+    self->broadcast(make_frame(protocol::encode(event)), connection->id());
+    connection->send(make_frame(protocol::encode(event, request)));
+    if (!self->settings_.is_private) self->context_->lobby->game_ply(self->game_id_, game.ply());
+    if (game.status().over()) return self->end_game(game.status());
+    self->arm_clock();
+  });
+}
+
+void Room::act(std::string player, std::shared_ptr<Connection> connection, std::string game_id, Action action,
+               protocol::RequestId request) {
+  asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
+                       game_id = std::move(game_id), action, request = std::move(request)] {
+    const auto slot = self->slot_of(player);
+    if (!slot || self->phase_ == Phase::open)
+      return self->reply_error(connection, request, ErrorCode::not_a_player, "you are not playing in this game");
+    if (self->phase_ != Phase::playing || game_id != self->game_id_ || self->game_->status().over())
+      return self->reply_error(connection, request, ErrorCode::game_over, "the game has ended");
+    const Side side = self->side_of_slot(*slot);
+    const auto& name = self->seats_[*slot].player;
+    switch (action) {
+      case Action::resign:
+        return self->end_game(rules::Status::win(rules::other(side), rules::EndReason::resignation));
+      case Action::offer_draw:
+        if (self->draw_offer_ == rules::other(side))
+          return self->end_game(rules::Status::draw(rules::EndReason::agreement));
+        self->draw_offer_ = side;
+        self->broadcast(make_frame(protocol::encode(sv::DrawOffered{self->game_id_, side_text(side), name})),
+                        connection->id());
+        connection->send(make_frame(protocol::encode(sv::DrawOffered{self->game_id_, side_text(side), name}, request)));
+        return;
+      case Action::accept_draw:
+        if (self->draw_offer_ != rules::other(side))
+          return self->reply_error(connection, request, ErrorCode::no_draw_offer,
+                                   "there is no draw offer from your opponent");
+        return self->end_game(rules::Status::draw(rules::EndReason::agreement));
+      case Action::decline_draw:
+        if (self->draw_offer_ != rules::other(side))
+          return self->reply_error(connection, request, ErrorCode::no_draw_offer,
+                                   "there is no draw offer from your opponent");
+        self->draw_offer_.reset();
+        self->broadcast(make_frame(protocol::encode(sv::DrawDeclined{self->game_id_, side_text(side), name})),
+                        connection->id());
+        connection->send(
+            make_frame(protocol::encode(sv::DrawDeclined{self->game_id_, side_text(side), name}, request)));
+        return;
+    }
+  });
+}
+
+void Room::end_game(rules::Status status) {
+  auto& game = *game_;
+  if (!game.status().over()) game.finish(status);
+  const rules::Status final_status = game.status();
+  phase_ = Phase::ending;
+  cancel_timers();
+  const rules::Points points = game.points();
+  context_->metrics.live_games--;
+  if (!settings_.is_private) context_->lobby->game_ended(game_id_);
+
+  storage::GameRecord record;
+  record.id = game_id_;
+  record.game = settings_.game;
+  record.options.insert(settings_.options.values.begin(), settings_.options.values.end());
+  record.start_position = game.rules().position_text(game.start());
+  record.first_player = seats_[slot_for(Side::first)].player;
+  record.second_player = seats_[slot_for(Side::second)].player;
+  record.result = result_text(final_status);
+  record.reason = std::string(rules::to_string(final_status.reason));
+  record.first_points = points.first;
+  record.second_points = points.second;
+  if (settings_.clock) record.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
+  record.match_id = settings_.games > 1 ? match_id_ : std::string();
+  record.match_game = game_number_;
+  record.started_ms = started_ms_;
+  record.ended_ms = std::max(now_ms(), started_ms_);
+  record.moves = moves_;
+
+  // The end is announced only once the record is durable (or the write failed).
+  context_->pending.add();
+  auto ctx = context_;
+  context_->store.save_game(std::move(record), [self = shared_from_this(), ctx, game_id = game_id_, final_status,
+                                                points](storage::StoreError error) {
+    asio::post(self->strand_, [self, error = std::move(error), game_id, final_status, points]() mutable {
+      self->on_saved(std::move(error), std::move(game_id), final_status, points);
+    });
+    ctx->pending.done();
+  });
+}
+
+void Room::on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points) {
+  if (phase_ == Phase::closed) return;  // shut down meanwhile
+  const bool archived = error.ok();
+  if (!archived) {
+    context_->metrics.archive_failures++;
+    log_line("ERROR: game " + game_id + " could not be archived: " + error.message);
+  }
+  context_->metrics.games_finished++;
+  const auto& first = seats_[slot_for(Side::first)].player;
+  const auto& second = seats_[slot_for(Side::second)].player;
+  totals_[first] += points.first;
+  totals_[second] += points.second;
+
+  sv::GameOver over;
+  over.game_id = game_id;
+  over.room_id = id_;
+  over.result = result_text(status);
+  if (status.kind == rules::Status::Kind::win) over.winner = status.winner == Side::first ? first : second;
+  over.reason = std::string(rules::to_string(status.reason));
+  over.points = {points.first, points.second};
+  over.archived = archived;
+  over.match = match_info();
+  broadcast(make_frame(protocol::encode(over)));
+
+  if (game_number_ < settings_.games && !context_->shutting_down) return start_game({});
+
+  sv::MatchOver match;
+  match.room_id = id_;
+  match.match_id = match_id_;
+  match.games = settings_.games;
+  match.totals = totals_;
+  const double a = totals_[seats_[0].player], b = totals_[seats_[1].player];
+  if (a != b) match.winner = a > b ? seats_[0].player : seats_[1].player;
+  broadcast(make_frame(protocol::encode(match)));
+  close("finished");
+}
+
+void Room::cancel_timers() {
+  ++clock_generation_;
+  clock_timer_.cancel();
+  for (auto& seat : seats_) {
+    ++seat.grace_generation;
+    seat.grace->cancel();
+    seat.deadline_ms = 0;
+  }
+}
+
+void Room::close(const std::string& reason) {
+  const Phase before = phase_;
+  phase_ = Phase::closed;
+  cancel_timers();
+  if (before == Phase::open && !settings_.is_private) context_->lobby->room_closed(id_, reason);
+  for (const auto& g : game_ids_) context_->directory.remove_game(g);
+  for (const auto& seat : seats_)
+    if (!seat.player.empty()) context_->identities.remove_room(seat.player, id_);
+  spectators_.clear();
+  context_->directory.remove_room(id_);
+}
+
+// ---- presence ----
+
+void Room::start_absence(int slot) {
+  auto& seat = seats_[slot];
+  const auto grace = context_->config.reconnect_grace_ms;
+  seat.deadline_ms = now_ms() + grace;
+  const auto generation = ++seat.grace_generation;
+  broadcast(make_frame(protocol::encode(
+      sv::PlayerLeft{game_id_, side_text(side_of_slot(slot)), seat.player, seat.deadline_ms, grace})));
+  seat.grace->expires_after(std::chrono::milliseconds(grace));
+  seat.grace->async_wait([self = shared_from_this(), slot, generation](const boost::system::error_code& ec) {
+    auto& s = self->seats_[slot];
+    if (ec || generation != s.grace_generation || s.present || self->phase_ != Phase::playing) return;
+    self->end_game(rules::Status::win(rules::other(self->side_of_slot(slot)), rules::EndReason::abandonment));
+  });
+}
+
+void Room::arm_room_grace(int slot) {
+  auto& seat = seats_[slot];
+  const auto generation = ++seat.grace_generation;
+  seat.grace->expires_after(std::chrono::milliseconds(context_->config.reconnect_grace_ms));
+  seat.grace->async_wait([self = shared_from_this(), slot, generation](const boost::system::error_code& ec) {
+    auto& s = self->seats_[slot];
+    if (ec || generation != s.grace_generation || s.present || self->phase_ != Phase::open) return;
+    self->close("abandoned");
+  });
+}
+
+void Room::player_dropped(std::string player, std::uint64_t connection_id) {
+  asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection_id] {
+    const auto slot = self->slot_of(player);
+    if (!slot) return;
+    auto& seat = self->seats_[*slot];
+    if (seat.connection_id != connection_id || !seat.present) return;
+    seat.present = false;
+    seat.connection.reset();
+    seat.connection_id = 0;
+    if (self->phase_ == Phase::open) return self->arm_room_grace(*slot);
+    if (self->phase_ == Phase::playing) self->start_absence(*slot);
+    // While a game's end is being archived nothing runs; the next game arms the timer.
+  });
+}
+
+void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
+  asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection)] {
+    const auto slot = self->slot_of(player);
+    if (!slot || self->phase_ == Phase::closed) return;
+    auto& seat = self->seats_[*slot];
+    const bool was_absent = !seat.present;
+    seat.present = true;
+    seat.connection = connection;
+    seat.connection_id = connection->id();
+    seat.deadline_ms = 0;
+    ++seat.grace_generation;
+    seat.grace->cancel();
+    if (self->phase_ == Phase::open) {
+      sv::RoomCreated created{self->info(), std::nullopt};
+      if (self->settings_.is_private) created.invite_code = self->invite_code_;
+      connection->send(make_frame(protocol::encode(created)));
+      return;
+    }
+    connection->send(make_frame(protocol::encode(sv::GameState{self->view(*slot)})));
+    if (was_absent && self->phase_ == Phase::playing)
+      self->broadcast(make_frame(protocol::encode(
+                          sv::PlayerReturned{self->game_id_, side_text(self->side_of_slot(*slot)), seat.player})),
+                      connection->id());
+  });
+}
+
+// ---- spectators ----
+
+void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request) {
+  asio::post(strand_, [self = shared_from_this(), connection = std::move(connection), game_id = std::move(game_id),
+                       request = std::move(request)] {
+    if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
+      return self->reply_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
+    self->spectators_[connection->id()] = connection;
+    connection->send(make_frame(protocol::encode(sv::GameState{self->view(std::nullopt)}, request)));
+  });
+}
+
+void Room::unwatch(std::uint64_t connection_id) {
+  asio::post(strand_, [self = shared_from_this(), connection_id] { self->spectators_.erase(connection_id); });
+}
+
+void Room::stop(std::function<void()> done) {
+  asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
+    if (self->phase_ == Phase::playing) self->context_->metrics.live_games--;
+    self->phase_ = Phase::closed;  // a live game is left unfinished (not archived)
+    self->cancel_timers();
+    self->spectators_.clear();
+    done();
+  });
+}
+
+}  // namespace bh::app

@@ -1,0 +1,137 @@
+// A game room: two seats, a match of one or more games, the live game with its
+// clocks, the spectators. Created by the lobby handler when a player creates a room;
+// lives (owned by the Directory, and by its own pending handlers and timers) until the
+// match ends, the creator cancels it, or the server shuts down.
+//
+// The room is server-authoritative: every move is checked with the rules module
+// (rules::GameState::play) before anyone hears of it; clocks are kept here on the
+// steady clock, with a steady_timer that flags the side to move.
+//
+// Thread-safety: every public method may be called from any thread; each posts to
+// the room's strand, which alone touches the room's state (timers run on it too).
+// Connections are held as weak_ptr and reached only through Connection::send.
+// Store completions arrive on the store's thread and are posted back to the strand.
+#pragma once
+
+#include <array>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/context.hpp"
+#include "rules/game_state.hpp"
+#include "storage/records.hpp"
+#include "storage/store.hpp"
+
+namespace bh::app {
+
+struct RoomSettings {
+  std::string game;
+  protocol::OptionMap options;
+  std::shared_ptr<const rules::Ruleset> rules;
+  std::string creator_side = "random";  // first, second or random
+  std::optional<protocol::ClockMs> clock;
+  int games = 1;
+  bool is_private = false;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  enum class Action { resign, offer_draw, accept_draw, decline_draw };
+
+  Room(std::shared_ptr<Context> context, std::string creator, RoomSettings settings);
+
+  const std::string& id() const { return id_; }                   // immutable
+  const std::string& invite_code() const { return invite_code_; }  // immutable
+
+  // Announces the room (lobby, creator's `room_created`). Call once after creation.
+  void open(std::shared_ptr<Connection> creator, protocol::RequestId request);
+  void join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
+            protocol::RequestId request);
+  void cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request);
+  void move(std::string player, std::shared_ptr<Connection> connection, protocol::client::Move move,
+            protocol::RequestId request);
+  void act(std::string player, std::shared_ptr<Connection> connection, std::string game_id, Action action,
+           protocol::RequestId request);
+  void watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request);
+  void unwatch(std::uint64_t connection_id);
+  // The player's connection closed (only if it was the one acting for the player).
+  void player_dropped(std::string player, std::uint64_t connection_id);
+  // The player is back (resume/login) on `connection`: full state, the others told.
+  void player_returned(std::string player, std::shared_ptr<Connection> connection);
+  // Shutdown: stops clocks and timers; a live game is left unfinished. `done` runs on
+  // the strand.
+  void stop(std::function<void()> done);
+
+ private:
+  using SteadyClock = std::chrono::steady_clock;
+  enum class Phase { open, playing, ending, closed };
+  struct Seat {
+    std::string player;
+    std::weak_ptr<Connection> connection;
+    std::uint64_t connection_id = 0;
+    bool present = false;
+    std::int64_t deadline_ms = 0;   // while absent in a game
+    std::uint64_t grace_generation = 0;
+    std::unique_ptr<boost::asio::steady_timer> grace;
+  };
+
+  std::optional<int> slot_of(const std::string& player) const;
+  int slot_for(rules::Side side) const { return side == rules::Side::first ? first_slot_ : 1 - first_slot_; }
+  rules::Side side_of_slot(int slot) const { return slot == first_slot_ ? rules::Side::first : rules::Side::second; }
+  protocol::server::RoomInfo info() const;
+  protocol::server::GameView view(std::optional<int> slot) const;
+  std::optional<protocol::server::Clocks> clocks_view() const;
+  protocol::server::MatchInfo match_info() const;
+  std::int64_t elapsed_ms() const;
+
+  void start_game(protocol::RequestId join_request);
+  void arm_clock();
+  void on_clock_timer(std::uint64_t generation);
+  void start_absence(int slot);
+  void arm_room_grace(int slot);
+  void end_game(rules::Status status);
+  void on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points);
+  void close(const std::string& reason);
+  void cancel_timers();
+
+  void send_to(int slot, const Frame& frame) const;
+  void broadcast(const Frame& frame, std::uint64_t except_connection = 0);
+  void reply_error(const std::shared_ptr<Connection>& c, const protocol::RequestId& id, protocol::ErrorCode code,
+                   std::string message) const {
+    context_->send_error(c, id, code, std::move(message));
+  }
+
+  const std::shared_ptr<Context> context_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  const std::string id_, match_id_, invite_code_;
+  const RoomSettings settings_;
+
+  Phase phase_ = Phase::open;
+  std::array<Seat, 2> seats_;  // 0: the creator, 1: the joiner
+  int first_slot_ = 0;         // the seat playing the first side in the current game
+  std::map<std::string, double> totals_;
+  std::vector<std::string> game_ids_;  // every game of the match so far (routed here)
+
+  int game_number_ = 0;
+  std::string game_id_;
+  std::optional<rules::GameState> game_;
+  std::vector<storage::MoveRecord> moves_;
+  std::int64_t started_ms_ = 0;
+  std::optional<rules::Side> draw_offer_;
+  std::array<std::int64_t, 2> remaining_ms_{};  // by side
+  SteadyClock::time_point turn_start_;
+  boost::asio::steady_timer clock_timer_;
+  std::uint64_t clock_generation_ = 0;
+
+  std::map<std::uint64_t, std::weak_ptr<Connection>> spectators_;
+};
+
+}  // namespace bh::app
