@@ -104,6 +104,10 @@ StoreError configure(Db& db, bool synchronous_full, int busy_timeout_ms, int cac
   // NORMAL (never corrupt, may lose the last commits) is an option for throwaway data.
   const std::string sync = synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL";
   if (const int rc = db.exec(sync); rc != SQLITE_OK) return error_from(db, rc, "cannot set synchronous");
+  // After a large checkpoint the WAL file is truncated back to this, not left at its peak.
+  if (const int rc = db.exec("PRAGMA journal_size_limit = 67108864"); rc != SQLITE_OK) {
+    return error_from(db, rc, "cannot set the journal size limit");
+  }
   const std::string cache = "PRAGMA cache_size = -" + std::to_string(cache_kib);
   if (const int rc = db.exec(cache); rc != SQLITE_OK) return error_from(db, rc, "cannot set cache size");
   return {};
