@@ -1,5 +1,7 @@
 // The tafl Ruleset: the interface of ruleset.hpp over the engine of engine.hpp.
+#include <algorithm>
 #include <cassert>
+#include <cstdlib>
 
 #include "rules/engines.hpp"
 #include "rules/tafl/engine.hpp"
@@ -66,7 +68,12 @@ class TaflRuleset final : public Ruleset {
     if (parsed->jump || parsed->huff != no_square)
       return make_error(Errc::bad_move_text,
                         "bad move text '" + std::string(text) + "': a tafl move is written FROM-TO, e.g. e1-e3");
-    return Ruleset::legal_move_from_text(p, text);
+    if (status(p).over()) return make_error(Errc::game_over, "the game is over");
+    MoveList legal;
+    legal_moves(p, legal);
+    if (std::find(legal.begin(), legal.end(), *parsed) != legal.end()) return parsed;
+    return make_error(Errc::illegal_move,
+                      std::string(text) + " is not legal here: " + why_illegal(get(p), parsed->from(), parsed->to()));
   }
 
  private:
@@ -74,6 +81,38 @@ class TaflRuleset final : public Ruleset {
     const auto& t = p.as<tafl::Position>();
     assert(tafl::inconsistency(rules_, t).empty());
     return t;
+  }
+
+  // Why from-to, well formed, is not among the legal moves of `p`.
+  std::string why_illegal(const tafl::Position& p, Square from, Square to) const {
+    const Geometry g = geometry();
+    const std::string f = square_name(from, g);
+    const std::string t = square_name(to, g);
+    const bool king = p.king == from;
+    if (!king && !p.attacker_at(from) && !p.defender_at(from)) return "there is no piece on " + f;
+    const Side owner = p.attacker_at(from) ? Side::first : Side::second;
+    if (owner != p.to_move) return "the piece on " + f + " belongs to the " + std::string(side_name(owner));
+    if (from == to) return "a move must leave its square";
+    const int df = g.file(to) - g.file(from);
+    const int dr = g.rank(to) - g.rank(from);
+    if (df != 0 && dr != 0) return "pieces move along a rank or a file (T1)";
+    const int step = df > 0 ? 1 : df < 0 ? -1 : dr > 0 ? g.width : -g.width;
+    const int distance = std::abs(df + dr);
+    for (int s = from + step;; s += step) {
+      const auto sq = static_cast<Square>(s);
+      if (p.attacker_at(sq) || p.defender_at(sq) || p.king == sq)
+        return sq == to ? t + " is occupied" : "the way is blocked at " + square_name(sq, g) + " (T1)";
+      if (sq == to) break;
+    }
+    const int limit = king ? rules_.king_limit : rules_.piece_limit;
+    if (limit > 0 && distance > limit)
+      return std::string(king ? "the king" : "this piece") + " moves at most " + std::to_string(limit) + " squares";
+    if (!king && ((rules_.exits >> to) & 1) != 0) return "only the king may stop on an exit";
+    if (to == rules_.throne) {
+      if (rules_.variant.throne == tafl::Throne::banned_when_empty) return "no piece may stop on the empty throne";
+      if (!king) return "only the king may stop on the throne";
+    }
+    return "no such move";
   }
 
   tafl::Rules rules_;

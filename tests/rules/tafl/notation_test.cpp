@@ -98,18 +98,33 @@ TEST(TaflNotation, BadMoveTexts) {
 TEST(TaflNotation, WellFormedButIllegalMoves) {
   const auto t = rules("tavlei");
   const Position start = t->start();
-  for (const char* text : {"e1-e2",    // e2 is occupied
-                           "e3-e1",    // a defender, not the attackers' turn
-                           "d1-c2",    // diagonal
-                           "d1-d9",    // jumps over pieces
-                           "a1-a2",    // no piece there
-                           "d1-a1",    // only the king may stop on an exit
-                           "a6-a9",    // the same
-                           "f1-f1"}) {  // not a move
+  const std::pair<const char*, const char*> cases[] = {
+      {"e1-e2", "e2 is occupied"},
+      {"e3-e1", "the piece on e3 belongs to the defenders"},
+      {"d1-c2", "along a rank or a file"},
+      {"d1-d9", "the way is blocked at d5"},
+      {"a1-a2", "there is no piece on a1"},
+      {"d1-a1", "only the king may stop on an exit"},
+      {"a6-a9", "only the king may stop on an exit"},
+      {"f1-f1", "must leave its square"},
+  };
+  for (const auto& [text, why] : cases) {
     auto mv = t->legal_move_from_text(start, text);
     ASSERT_FALSE(mv.ok()) << text;
     EXPECT_EQ(mv.error().code, Errc::illegal_move) << text << ": " << mv.error().message;
+    EXPECT_NE(mv.error().message.find(why), std::string::npos) << mv.error().message;
   }
+  // Limits and the throne.
+  const auto k = parse(*t, setup(9, {{"e1", 'k'}, {"c7", 'a'}, {"b5", 'd'}}, 'd'));
+  EXPECT_NE(t->legal_move_from_text(k, "e1-e6").error().message.find("the king moves at most 3 squares"),
+            std::string::npos);
+  EXPECT_NE(t->legal_move_from_text(k, "b5-e5").error().message.find("only the king may stop on the throne"),
+            std::string::npos);
+  const auto b = rules("tablut");
+  EXPECT_NE(b->legal_move_from_text(parse(*b, setup(9, {{"e4", 'k'}, {"c7", 'a'}}, 'd')), "e4-e5")
+                .error()
+                .message.find("no piece may stop on the empty throne"),
+            std::string::npos);
   EXPECT_TRUE(t->legal_move_from_text(start, "d1-c1").ok());
   const auto big = rules("seatafl", {{"size", 11}});
   EXPECT_TRUE(big->legal_move_from_text(big->start(), "f10-j10").ok());
