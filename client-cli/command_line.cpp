@@ -1,0 +1,379 @@
+#include "command_line.hpp"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+namespace bh::cli {
+namespace {
+
+struct HelpEntry {
+  Cmd kind;
+  std::string_view name;
+  std::string_view usage;
+  std::string_view summary;
+  std::string_view details;  // lines separated by '\n'
+};
+
+constexpr std::array<HelpEntry, 24> help_table{{
+    {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
+    {Cmd::games, "games", "games", "the games this server offers, with their options",
+     "Options are given to create as --option NAME=VALUE."},
+    {Cmd::rooms, "rooms", "rooms", "rooms waiting for an opponent, and live games to watch", ""},
+    {Cmd::create, "create",
+     "create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private]",
+     "open a room and wait for an opponent",
+     "--clock 5+3: 5 minutes each and 3 seconds added per move (default: no clock).\n"
+     "--side: first, second, a side name (white, defenders...) or random (default).\n"
+     "--match N: play N games, sides alternating. --private: joined only with the\n"
+     "invite code shown."},
+    {Cmd::join, "join", "join ROOM [INVITE]", "join a room (the invite code for a private one)",
+     "The game starts at once."},
+    {Cmd::cancel, "cancel", "cancel", "cancel the room you opened", ""},
+    {Cmd::watch, "watch", "watch GAME", "watch a live game (see rooms)", ""},
+    {Cmd::unwatch, "unwatch", "unwatch", "stop watching", ""},
+    {Cmd::board, "board", "board", "show the board of the current game again", ""},
+    {Cmd::moves, "moves", "moves", "the legal moves in the current position", ""},
+    {Cmd::move, "move", "MOVE  (or: move MOVE)", "play a move: e1-e3, c3:e5:g3, huff b2 c2-c3",
+     "The move is checked here first; the server has the last word."},
+    {Cmd::resign, "resign", "resign", "resign the current game", ""},
+    {Cmd::draw, "draw", "draw", "offer a draw", ""},
+    {Cmd::accept, "accept", "accept", "accept the opponent's draw offer", ""},
+    {Cmd::decline, "decline", "decline", "decline the opponent's draw offer", ""},
+    {Cmd::archive, "archive", "archive [--game G] [--player P] [--result first|second|draw] [--page]",
+     "finished games, newest first", "--page: the next page of the last listing."},
+    {Cmd::replay, "replay", "replay GAME", "step through a finished game",
+     "Then: next, prev, first, last, goto N."},
+    {Cmd::next, "next", "next", "replay: one move forward", ""},
+    {Cmd::prev, "prev", "prev", "replay: one move back", ""},
+    {Cmd::first, "first", "first", "replay: the start position", ""},
+    {Cmd::last, "last", "last", "replay: the final position", ""},
+    {Cmd::go_to, "goto", "goto N", "replay: the position after N moves", ""},
+    {Cmd::wait, "wait", "wait turn|end|game|event TYPE [SECONDS]",
+     "wait for your turn, the end of the game, a game to start, or an event",
+     "Fails after SECONDS (default 30). 'wait event TYPE' takes the first event of\n"
+     "that type not yet taken by an earlier wait (move, draw_offered, game_over...)."},
+    {Cmd::quit, "quit", "quit", "leave (a game in progress goes on; reconnect to resume)", ""},
+}};
+
+const HelpEntry& entry(Cmd kind) {
+  for (const auto& e : help_table)
+    if (e.kind == kind) return e;
+  return help_table[0];
+}
+
+std::string usage_error(Cmd kind, std::string_view why) {
+  return std::string(why) + " (usage: " + std::string(entry(kind).usage) + ")";
+}
+
+std::optional<int> to_int(std::string_view s) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<double> to_double(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// `e1-e3`, `c3:e5`, `a10-a8`: a square name then '-' or ':'.
+bool looks_like_move(const std::vector<std::string>& words) {
+  if (words.empty()) return false;
+  if (words[0] == "huff") return words.size() == 3;
+  if (words.size() != 1) return false;
+  const std::string& w = words[0];
+  return w.size() >= 5 && std::isalpha(static_cast<unsigned char>(w[0])) &&
+         std::isdigit(static_cast<unsigned char>(w[1])) && w.find_first_of("-:") != std::string::npos;
+}
+
+std::string join(const std::vector<std::string>& words, std::size_t from) {
+  std::string out;
+  for (std::size_t i = from; i < words.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    out += words[i];
+  }
+  return out;
+}
+
+std::variant<Command, std::string> parse_create(Command c, const std::vector<std::string>& w) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    const bool has_value = i + 1 < w.size();
+    if (a == "--private") {
+      c.create.is_private = true;
+    } else if (a == "--option" || a == "--clock" || a == "--side" || a == "--match") {
+      if (!has_value) return usage_error(c.kind, a + " needs a value");
+      const std::string& v = w[++i];
+      if (a == "--option") {
+        const auto eq = v.find('=');
+        if (eq == std::string::npos || eq == 0) return usage_error(c.kind, "--option expects NAME=VALUE, not '" + v + "'");
+        c.create.options[v.substr(0, eq)] = v.substr(eq + 1);
+      } else if (a == "--clock") {
+        c.create.clock = parse_clock(v);
+        if (!c.create.clock) return usage_error(c.kind, "--clock expects MINUTES+SECONDS like 5+3, not '" + v + "'");
+      } else if (a == "--side") {
+        c.create.side = v;
+      } else {
+        const auto n = to_int(v);
+        if (!n || *n < 1 || *n > 99) return usage_error(c.kind, "--match expects a number of games 1-99, not '" + v + "'");
+        c.create.match = *n;
+      }
+    } else if (a.starts_with("--")) {
+      return usage_error(c.kind, "unknown flag " + a);
+    } else if (c.create.game.empty()) {
+      c.create.game = a;
+    } else {
+      return usage_error(c.kind, "unexpected '" + a + "'");
+    }
+  }
+  if (c.create.game.empty()) return usage_error(c.kind, "which game?");
+  return c;
+}
+
+std::variant<Command, std::string> parse_archive(Command c, const std::vector<std::string>& w) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    if (a == "--page") {
+      c.archive.next_page = true;
+    } else if (a == "--game" || a == "--player" || a == "--result") {
+      if (i + 1 >= w.size()) return usage_error(c.kind, a + " needs a value");
+      const std::string& v = w[++i];
+      if (a == "--game") c.archive.game = v;
+      else if (a == "--player") c.archive.player = v;
+      else {
+        if (v != "first" && v != "second" && v != "draw")
+          return usage_error(c.kind, "--result is first, second or draw, not '" + v + "'");
+        c.archive.result = v;
+      }
+    } else {
+      return usage_error(c.kind, "unexpected '" + a + "'");
+    }
+  }
+  return c;
+}
+
+std::variant<Command, std::string> parse_wait(Command c, const std::vector<std::string>& w) {
+  if (w.size() < 2) return usage_error(c.kind, "wait for what?");
+  std::size_t next = 2;
+  if (w[1] == "turn") c.wait.what = WaitArgs::What::turn;
+  else if (w[1] == "end") c.wait.what = WaitArgs::What::end;
+  else if (w[1] == "game") c.wait.what = WaitArgs::What::game;
+  else if (w[1] == "event") {
+    if (w.size() < 3) return usage_error(c.kind, "wait event needs an event type");
+    c.wait.what = WaitArgs::What::event;
+    c.wait.event_type = w[2];
+    next = 3;
+  } else {
+    return usage_error(c.kind, "cannot wait for '" + w[1] + "'");
+  }
+  if (next < w.size()) {
+    const auto s = to_double(w[next]);
+    if (!s || *s <= 0 || *s > 3600) return usage_error(c.kind, "the timeout is a number of seconds, not '" + w[next] + "'");
+    c.wait.timeout_s = *s;
+    ++next;
+  }
+  if (next < w.size()) return usage_error(c.kind, "unexpected '" + w[next] + "'");
+  return c;
+}
+
+}  // namespace
+
+std::variant<std::vector<std::string>, std::string> split_words(std::string_view line) {
+  std::vector<std::string> words;
+  std::string current;
+  bool in_word = false;
+  char quote = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char ch = line[i];
+    if (ch == '\\' && i + 1 < line.size() && quote != '\'') {
+      current += line[++i];
+      in_word = true;
+    } else if (quote != 0) {
+      if (ch == quote) quote = 0;
+      else current += ch;
+    } else if (ch == '"' || ch == '\'') {
+      quote = ch;
+      in_word = true;
+    } else if (std::isspace(static_cast<unsigned char>(ch))) {
+      if (in_word) words.push_back(std::move(current));
+      current.clear();
+      in_word = false;
+    } else {
+      current += ch;
+      in_word = true;
+    }
+  }
+  if (quote != 0) return std::string("unterminated quote");
+  if (in_word) words.push_back(std::move(current));
+  return words;
+}
+
+std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std::string> args) {
+  ConnectOptions o;
+  bool have_url = false, have_name = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--name" || a == "--login" || a == "--register") {
+      if (i + 1 >= args.size()) return a + " needs a name";
+      if (have_name) return "give only one of --name, --login and --register";
+      have_name = true;
+      o.name = args[++i];
+      if (o.name.empty()) return a + " needs a name";
+      o.mode = a == "--name" ? ConnectOptions::Mode::guest
+               : a == "--login" ? ConnectOptions::Mode::login
+                                : ConnectOptions::Mode::reg;
+    } else if (a == "--json") {
+      o.json = true;
+    } else if (a == "--fresh") {
+      o.fresh = true;
+    } else if (a == "--script") {
+      o.script = true;
+    } else if (a == "--interactive") {
+      o.script = false;
+    } else if (a.starts_with("-")) {
+      return "unknown flag " + a + " (usage: boardhall connect [ws://HOST:PORT] [--name N | --login N | --register N] [--json])";
+    } else if (!have_url) {
+      auto url = parse_url(a);
+      if (auto* err = std::get_if<std::string>(&url)) return *err;
+      o.url = a;
+      have_url = true;
+    } else {
+      return "unexpected '" + a + "'";
+    }
+  }
+  return o;
+}
+
+std::variant<Url, std::string> parse_url(std::string_view url) {
+  const std::string_view scheme = "ws://";
+  if (!url.starts_with(scheme)) return "the server URL must start with ws://, not '" + std::string(url) + "'";
+  std::string_view rest = url.substr(scheme.size());
+  Url u;
+  const auto slash = rest.find('/');
+  u.path = slash == std::string_view::npos ? "/ws" : std::string(rest.substr(slash));
+  if (u.path == "/") u.path = "/ws";
+  rest = rest.substr(0, slash);
+  const auto colon = rest.rfind(':');
+  if (colon == std::string_view::npos) {
+    u.host = std::string(rest);
+    u.port = "80";
+  } else {
+    u.host = std::string(rest.substr(0, colon));
+    u.port = std::string(rest.substr(colon + 1));
+    const auto p = to_int(u.port);
+    if (!p || *p < 1 || *p > 65535) return "bad port in '" + std::string(url) + "'";
+  }
+  if (u.host.empty()) return "no host in '" + std::string(url) + "'";
+  return u;
+}
+
+std::optional<ClockSpec> parse_clock(std::string_view text) {
+  const auto plus = text.find('+');
+  const auto minutes = to_double(text.substr(0, plus));
+  if (!minutes || *minutes <= 0) return std::nullopt;
+  ClockSpec c;
+  c.initial_s = *minutes * 60;
+  if (plus != std::string_view::npos) {
+    const auto inc = to_double(text.substr(plus + 1));
+    if (!inc || *inc < 0) return std::nullopt;
+    c.increment_s = *inc;
+  }
+  return c;
+}
+
+std::variant<Command, std::string> parse_command(std::string_view line) {
+  auto split = split_words(line);
+  if (auto* err = std::get_if<std::string>(&split)) return *err;
+  const auto& w = std::get<std::vector<std::string>>(split);
+  if (w.empty()) return std::string();
+  Command c;
+  if (looks_like_move(w)) {
+    c.kind = Cmd::move;
+    c.text = join(w, 0);
+    return c;
+  }
+  const HelpEntry* found = nullptr;
+  for (const auto& e : help_table)
+    if (e.name == w[0] && e.kind != Cmd::move) found = &e;
+  if (w[0] == "move") found = &entry(Cmd::move);
+  if (w[0] == "exit") found = &entry(Cmd::quit);
+  if (found == nullptr) return "unknown command '" + w[0] + "' (try: help)";
+  c.kind = found->kind;
+  auto no_args = [&]() -> std::variant<Command, std::string> {
+    if (w.size() > 1) return usage_error(c.kind, "unexpected '" + w[1] + "'");
+    return c;
+  };
+  switch (c.kind) {
+    case Cmd::help:
+      if (w.size() > 2) return usage_error(c.kind, "one command at a time");
+      if (w.size() == 2) c.text = w[1];
+      return c;
+    case Cmd::create:
+      return parse_create(c, w);
+    case Cmd::archive:
+      return parse_archive(c, w);
+    case Cmd::wait:
+      return parse_wait(c, w);
+    case Cmd::join:
+      if (w.size() < 2 || w.size() > 3) return usage_error(c.kind, w.size() < 2 ? "which room?" : "too many words");
+      c.text = w[1];
+      if (w.size() == 3) c.invite = w[2];
+      return c;
+    case Cmd::watch:
+    case Cmd::replay:
+      if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "which game?" : "too many words");
+      c.text = w[1];
+      return c;
+    case Cmd::move:
+      if (w.size() < 2) return usage_error(c.kind, "which move?");
+      c.text = join(w, 1);
+      return c;
+    case Cmd::go_to: {
+      if (w.size() != 2) return usage_error(c.kind, "goto needs a move number");
+      const auto n = to_int(w[1]);
+      if (!n || *n < 0) return usage_error(c.kind, "'" + w[1] + "' is not a move number");
+      c.number = *n;
+      return c;
+    }
+    default:
+      return no_args();
+  }
+}
+
+std::vector<std::string> help_overview() {
+  std::vector<std::string> lines;
+  for (const auto& e : help_table) {
+    std::string usage(e.usage);
+    if (usage.size() < 24) usage.resize(24, ' ');
+    else usage += "  ";
+    lines.push_back("  " + usage + std::string(e.summary));
+  }
+  lines.push_back("help COMMAND for details.");
+  return lines;
+}
+
+std::optional<std::vector<std::string>> help_for(std::string_view command) {
+  for (const auto& e : help_table) {
+    if (e.name != command) continue;
+    std::vector<std::string> lines{std::string(e.usage), "  " + std::string(e.summary)};
+    std::string_view d = e.details;
+    while (!d.empty()) {
+      const auto nl = d.find('\n');
+      lines.push_back("  " + std::string(d.substr(0, nl)));
+      if (nl == std::string_view::npos) break;
+      d.remove_prefix(nl + 1);
+    }
+    return lines;
+  }
+  return std::nullopt;
+}
+
+std::string_view command_name(Cmd kind) { return entry(kind).name; }
+
+}  // namespace bh::cli

@@ -1,0 +1,96 @@
+// Parsing what a user types: the `boardhall connect` arguments and the commands of an
+// interactive or scripted session, into typed values with one-line errors. The help
+// text of every command lives here too, beside its parser.
+//
+// Thread-safety: pure functions and constant data.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "rules/registry.hpp"
+
+namespace bh::cli {
+
+// Splits a line into words; "double" or 'single' quotes keep spaces, backslash escapes
+// the next character. Error: an unterminated quote.
+std::variant<std::vector<std::string>, std::string> split_words(std::string_view line);
+
+struct ConnectOptions {
+  std::string url = "ws://127.0.0.1:8080";
+  enum class Mode { guest, login, reg } mode = Mode::guest;
+  std::string name;        // empty: take the remembered identity for the URL
+  bool json = false;       // scripted output as JSON lines
+  bool fresh = false;      // ignore a remembered token
+  std::optional<bool> script;  // force (true) or forbid (false) the line-per-command mode
+};
+
+// `[ws://HOST:PORT] [--name N | --login N | --register N] [--json] [--fresh]
+// [--script | --interactive]`. Error: a one-line explanation.
+std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std::string> args);
+
+// A WebSocket URL split up. Only ws:// is supported (no TLS); the path defaults to /ws.
+struct Url {
+  std::string host, port, path;
+};
+std::variant<Url, std::string> parse_url(std::string_view url);
+
+struct ClockSpec {
+  double initial_s = 0;
+  double increment_s = 0;
+};
+// "5+3": 5 minutes and 3 seconds a move; "0.5+0", "10" (no increment).
+std::optional<ClockSpec> parse_clock(std::string_view text);
+
+enum class Cmd {
+  help, games, rooms, create, join, cancel, watch, unwatch, board, moves, move, resign,
+  draw, accept, decline, archive, replay, next, prev, first, last, go_to, wait, quit,
+};
+
+struct CreateArgs {
+  std::string game;
+  rules::OptionText options;
+  std::optional<ClockSpec> clock;
+  std::string side;  // empty: random
+  int match = 1;
+  bool is_private = false;
+};
+
+struct ArchiveArgs {
+  std::optional<std::string> game, player, result;
+  bool next_page = false;
+};
+
+struct WaitArgs {
+  enum class What { turn, end, game, event } what = What::turn;
+  std::string event_type;  // for What::event
+  double timeout_s = 30;
+};
+
+struct Command {
+  Cmd kind = Cmd::help;
+  std::string text;    // help topic, move text, room / game id
+  std::string invite;  // join
+  int number = 0;      // goto
+  CreateArgs create;
+  ArchiveArgs archive;
+  WaitArgs wait;
+};
+
+// One line typed by the user. An empty line is an error "" (the caller skips it).
+// A line that is not a command but looks like a move (`e1-e3`, `c3:e5`, `huff b2 c2-c3`)
+// is Cmd::move. Errors: a one-line explanation naming the command's usage.
+std::variant<Command, std::string> parse_command(std::string_view line);
+
+// Help: every command with a one-line summary, or one command in detail.
+std::vector<std::string> help_overview();
+std::optional<std::vector<std::string>> help_for(std::string_view command);
+
+// The command's name as typed (for replies): "create", "goto", "move"...
+std::string_view command_name(Cmd);
+
+}  // namespace bh::cli

@@ -1,0 +1,192 @@
+// The connect arguments and the session commands, parsed as a user types them.
+#include "command_line.hpp"
+
+#include <gtest/gtest.h>
+
+namespace bh::cli {
+namespace {
+
+Command ok(std::string_view line) {
+  auto r = parse_command(line);
+  if (auto* e = std::get_if<std::string>(&r)) ADD_FAILURE() << line << ": " << *e;
+  return std::holds_alternative<Command>(r) ? std::get<Command>(r) : Command{};
+}
+
+std::string error(std::string_view line) {
+  auto r = parse_command(line);
+  if (std::holds_alternative<Command>(r)) {
+    ADD_FAILURE() << line << " parsed, expected an error";
+    return {};
+  }
+  return std::get<std::string>(r);
+}
+
+TEST(CommandLine, CreateWithEveryFlag) {
+  const Command c = ok("create seatafl --option size=11 --option king_limit=3 --clock 5+3 --side defenders --match 2 --private");
+  EXPECT_EQ(c.kind, Cmd::create);
+  EXPECT_EQ(c.create.game, "seatafl");
+  EXPECT_EQ(c.create.options.at("size"), "11");
+  EXPECT_EQ(c.create.options.at("king_limit"), "3");
+  ASSERT_TRUE(c.create.clock);
+  EXPECT_DOUBLE_EQ(c.create.clock->initial_s, 300);
+  EXPECT_DOUBLE_EQ(c.create.clock->increment_s, 3);
+  EXPECT_EQ(c.create.side, "defenders");
+  EXPECT_EQ(c.create.match, 2);
+  EXPECT_TRUE(c.create.is_private);
+}
+
+TEST(CommandLine, CreateDefaults) {
+  const Command c = ok("create tablut");
+  EXPECT_FALSE(c.create.clock);
+  EXPECT_EQ(c.create.side, "");
+  EXPECT_EQ(c.create.match, 1);
+  EXPECT_FALSE(c.create.is_private);
+}
+
+TEST(CommandLine, CreateErrorsNameTheProblemAndTheUsage) {
+  EXPECT_EQ(error("create"), "which game? (usage: create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private])");
+  EXPECT_NE(error("create tablut --clock fast").find("--clock expects MINUTES+SECONDS like 5+3, not 'fast'"), std::string::npos);
+  EXPECT_NE(error("create tablut --option size").find("--option expects NAME=VALUE"), std::string::npos);
+  EXPECT_NE(error("create tablut --match 0").find("--match expects a number of games 1-99"), std::string::npos);
+  EXPECT_NE(error("create tablut --side").find("--side needs a value"), std::string::npos);
+  EXPECT_NE(error("create tablut --colour red").find("unknown flag --colour"), std::string::npos);
+  EXPECT_NE(error("create tablut draughts").find("unexpected 'draughts'"), std::string::npos);
+}
+
+TEST(CommandLine, Clocks) {
+  auto c = parse_clock("0.5+0");
+  ASSERT_TRUE(c);
+  EXPECT_DOUBLE_EQ(c->initial_s, 30);
+  EXPECT_DOUBLE_EQ(c->increment_s, 0);
+  c = parse_clock("10");
+  ASSERT_TRUE(c);
+  EXPECT_DOUBLE_EQ(c->initial_s, 600);
+  EXPECT_FALSE(parse_clock("0+5"));
+  EXPECT_FALSE(parse_clock("5+-1"));
+  EXPECT_FALSE(parse_clock("+3"));
+  EXPECT_FALSE(parse_clock("5+3s"));
+}
+
+TEST(CommandLine, MovesAreRecognisedByTheirShape) {
+  EXPECT_EQ(ok("e1-e3").kind, Cmd::move);
+  EXPECT_EQ(ok("e1-e3").text, "e1-e3");
+  EXPECT_EQ(ok("c3:e5:g3").text, "c3:e5:g3");
+  EXPECT_EQ(ok("a10-a8").text, "a10-a8");
+  EXPECT_EQ(ok("huff b2 c2-c3").text, "huff b2 c2-c3");
+  EXPECT_EQ(ok("move  e1-e3").text, "e1-e3");
+  EXPECT_EQ(error("e1"), "unknown command 'e1' (try: help)");
+  EXPECT_NE(error("move").find("which move?"), std::string::npos);
+}
+
+TEST(CommandLine, JoinWatchReplayGoto) {
+  Command c = ok("join r1-abc 3f9a");
+  EXPECT_EQ(c.kind, Cmd::join);
+  EXPECT_EQ(c.text, "r1-abc");
+  EXPECT_EQ(c.invite, "3f9a");
+  EXPECT_EQ(ok("join r1").invite, "");
+  EXPECT_NE(error("join").find("which room?"), std::string::npos);
+  EXPECT_EQ(ok("watch g1").text, "g1");
+  EXPECT_EQ(ok("replay g1").kind, Cmd::replay);
+  EXPECT_NE(error("replay").find("which game?"), std::string::npos);
+  EXPECT_EQ(ok("goto 12").number, 12);
+  EXPECT_EQ(ok("goto 12").kind, Cmd::go_to);
+  EXPECT_NE(error("goto x").find("'x' is not a move number"), std::string::npos);
+  EXPECT_NE(error("goto").find("goto needs a move number"), std::string::npos);
+}
+
+TEST(CommandLine, CommandsWithoutArgumentsRefuseExtraWords) {
+  for (const char* name : {"games", "rooms", "cancel", "moves", "resign", "draw", "accept", "decline", "next",
+                           "prev", "first", "last", "quit", "board", "unwatch"}) {
+    EXPECT_EQ(command_name(ok(name).kind), name);
+    EXPECT_NE(error(std::string(name) + " now").find("unexpected 'now'"), std::string::npos) << name;
+  }
+  EXPECT_EQ(ok("exit").kind, Cmd::quit);
+}
+
+TEST(CommandLine, Archive) {
+  Command c = ok("archive --game tablut --player alice --result first");
+  EXPECT_EQ(c.archive.game, "tablut");
+  EXPECT_EQ(c.archive.player, "alice");
+  EXPECT_EQ(c.archive.result, "first");
+  EXPECT_FALSE(c.archive.next_page);
+  EXPECT_TRUE(ok("archive --page").archive.next_page);
+  EXPECT_NE(error("archive --result won").find("--result is first, second or draw"), std::string::npos);
+  EXPECT_NE(error("archive --player").find("--player needs a value"), std::string::npos);
+}
+
+TEST(CommandLine, Wait) {
+  Command c = ok("wait turn");
+  EXPECT_EQ(c.wait.what, WaitArgs::What::turn);
+  EXPECT_DOUBLE_EQ(c.wait.timeout_s, 30);
+  c = ok("wait event draw_offered 2.5");
+  EXPECT_EQ(c.wait.what, WaitArgs::What::event);
+  EXPECT_EQ(c.wait.event_type, "draw_offered");
+  EXPECT_DOUBLE_EQ(c.wait.timeout_s, 2.5);
+  EXPECT_EQ(ok("wait end 5").wait.what, WaitArgs::What::end);
+  EXPECT_EQ(ok("wait game").wait.what, WaitArgs::What::game);
+  EXPECT_NE(error("wait").find("wait for what?"), std::string::npos);
+  EXPECT_NE(error("wait event").find("needs an event type"), std::string::npos);
+  EXPECT_NE(error("wait lunch").find("cannot wait for 'lunch'"), std::string::npos);
+  EXPECT_NE(error("wait turn soon").find("the timeout is a number of seconds"), std::string::npos);
+  EXPECT_NE(error("wait turn 5 6").find("unexpected '6'"), std::string::npos);
+}
+
+TEST(CommandLine, QuotesAndUnknownCommands) {
+  auto w = split_words(R"(create "sea tafl" 'a b' c\ d)");
+  ASSERT_TRUE(std::holds_alternative<std::vector<std::string>>(w));
+  EXPECT_EQ(std::get<std::vector<std::string>>(w), (std::vector<std::string>{"create", "sea tafl", "a b", "c d"}));
+  EXPECT_EQ(error("say \"hello"), "unterminated quote");
+  EXPECT_EQ(error("dance"), "unknown command 'dance' (try: help)");
+  EXPECT_EQ(error("   "), "");  // a blank line: nothing to do
+}
+
+TEST(CommandLine, HelpForEveryCommand) {
+  for (const char* name : {"help", "games", "rooms", "create", "join", "cancel", "watch", "moves", "move", "resign",
+                           "draw", "accept", "decline", "archive", "replay", "next", "prev", "first", "last", "goto",
+                           "wait", "quit"}) {
+    auto h = help_for(name);
+    ASSERT_TRUE(h) << name;
+    EXPECT_GE(h->size(), 2u) << name;
+    EXPECT_EQ(ok(std::string("help ") + name).text, name);
+  }
+  EXPECT_FALSE(help_for("dance"));
+  EXPECT_GE(help_overview().size(), 20u);
+}
+
+TEST(ConnectArgs, DefaultsAndFlags) {
+  auto parse = [](std::vector<std::string> a) { return parse_connect_args(a); };
+  auto r = parse({});
+  ASSERT_TRUE(std::holds_alternative<ConnectOptions>(r));
+  EXPECT_EQ(std::get<ConnectOptions>(r).url, "ws://127.0.0.1:8080");
+  EXPECT_EQ(std::get<ConnectOptions>(r).mode, ConnectOptions::Mode::guest);
+
+  r = parse({"ws://example.org:9000", "--login", "carol", "--json"});
+  ASSERT_TRUE(std::holds_alternative<ConnectOptions>(r));
+  const auto& o = std::get<ConnectOptions>(r);
+  EXPECT_EQ(o.url, "ws://example.org:9000");
+  EXPECT_EQ(o.mode, ConnectOptions::Mode::login);
+  EXPECT_EQ(o.name, "carol");
+  EXPECT_TRUE(o.json);
+
+  EXPECT_EQ(std::get<ConnectOptions>(parse({"--register", "dave"})).mode, ConnectOptions::Mode::reg);
+  EXPECT_EQ(std::get<std::string>(parse({"--name"})), "--name needs a name");
+  EXPECT_EQ(std::get<std::string>(parse({"--name", "a", "--login", "b"})), "give only one of --name, --login and --register");
+  EXPECT_EQ(std::get<std::string>(parse({"http://x:1"})), "the server URL must start with ws://, not 'http://x:1'");
+  EXPECT_NE(std::get<std::string>(parse({"--colour"})).find("unknown flag --colour"), std::string::npos);
+}
+
+TEST(ConnectArgs, Urls) {
+  auto u = std::get<Url>(parse_url("ws://127.0.0.1:8080"));
+  EXPECT_EQ(u.host, "127.0.0.1");
+  EXPECT_EQ(u.port, "8080");
+  EXPECT_EQ(u.path, "/ws");
+  u = std::get<Url>(parse_url("ws://games.example/boardhall/ws"));
+  EXPECT_EQ(u.host, "games.example");
+  EXPECT_EQ(u.port, "80");
+  EXPECT_EQ(u.path, "/boardhall/ws");
+  EXPECT_EQ(std::get<std::string>(parse_url("ws://h:99999")), "bad port in 'ws://h:99999'");
+  EXPECT_EQ(std::get<std::string>(parse_url("ws://:80")), "no host in 'ws://:80'");
+}
+
+}  // namespace
+}  // namespace bh::cli
