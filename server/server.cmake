@@ -22,15 +22,21 @@ if(BH_APP_SOURCES)
                                       nlohmann_json::nlohmann_json OpenSSL::Crypto)
 endif()
 
-# Network: listener, HTTP and WebSocket sessions, limits.
+# Configuration: the command line and BOARDHALL_* variables (no Boost, cheap to test).
+add_library(bh_server_config STATIC ${CMAKE_CURRENT_SOURCE_DIR}/config.cpp)
+target_include_directories(bh_server_config PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+
+# Network: listener, HTTP and WebSocket sessions, limits, the run loop and shutdown.
+# Built without the application (it needs only the app/ interface headers), so its
+# tests can run against a stub application (tests/server/support/stub).
 file(GLOB BH_NET_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/*.cpp)
-if(BH_NET_SOURCES AND BH_APP_SOURCES)
+if(BH_NET_SOURCES)
   add_library(bh_net STATIC ${BH_NET_SOURCES})
   target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(bh_net PUBLIC bh_boost_impl)
-  # The app interface headers only; the net layer does not link the application.
-  target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+endif()
 
-  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/config.cpp)
-  target_link_libraries(boardhall-server PRIVATE bh_net bh_app)
+if(BH_NET_SOURCES AND BH_APP_SOURCES)
+  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp)
+  target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage)
 endif()

@@ -1,0 +1,243 @@
+#include "config.hpp"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <thread>
+
+namespace bh::server {
+namespace {
+
+// One flag: its name without "--", whether it takes a value, and its variable.
+struct FlagSpec {
+  std::string_view name;
+  bool takes_value;
+  bool from_env;  // modes are flags only
+};
+
+constexpr FlagSpec kFlags[] = {
+    {"listen", true, true},        {"db", true, true},
+    {"threads", true, true},       {"grace", true, true},
+    {"max-frame", true, true},     {"rate", true, true},
+    {"burst", true, true},         {"queue", true, true},
+    {"queue-bytes", true, true},   {"verbose", false, true},
+    {"health-probe", true, false}, {"version", false, false},
+    {"help", false, false},
+};
+
+std::string env_name(std::string_view flag) {
+  std::string name = "BOARDHALL_";
+  for (char c : flag) name += c == '-' ? '_' : static_cast<char>(c - 'a' + 'A');
+  return name;
+}
+
+// `source` is "--flag" or "BOARDHALL_FLAG", for the error line.
+struct Bad {
+  std::string message;
+};
+
+Bad bad(const std::string& source, std::string_view expected, const std::string& value) {
+  return Bad{source + ": expected " + std::string(expected) + ", got \"" + value + "\""};
+}
+
+// An unsigned integer in [lo, hi]; with `sizes`, an optional k/K (KiB) or m/M (MiB) suffix.
+std::optional<std::uint64_t> parse_uint(const std::string& text, std::uint64_t lo, std::uint64_t hi,
+                                        bool sizes) {
+  std::string_view digits = text;
+  std::uint64_t scale = 1;
+  if (sizes && !digits.empty()) {
+    const char last = digits.back();
+    if (last == 'k' || last == 'K') scale = 1024;
+    if (last == 'm' || last == 'M') scale = 1024 * 1024;
+    if (scale != 1) digits.remove_suffix(1);
+  }
+  if (digits.empty()) return std::nullopt;
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec != std::errc{} || end != digits.data() + digits.size()) return std::nullopt;
+  if (value > hi / scale) return std::nullopt;
+  value *= scale;
+  if (value < lo || value > hi) return std::nullopt;
+  return value;
+}
+
+std::optional<Bad> parse_listen(const std::string& source, const std::string& text, Config& config) {
+  const std::string expected = "HOST:PORT (an IP address, e.g. 0.0.0.0:8080 or [::1]:8080)";
+  std::string host;
+  std::string port;
+  if (!text.empty() && text.front() == '[') {
+    const auto close = text.find(']');
+    if (close == std::string::npos || close + 1 >= text.size() || text[close + 1] != ':')
+      return bad(source, expected, text);
+    host = text.substr(1, close - 1);
+    port = text.substr(close + 2);
+    in6_addr v6{};
+    if (inet_pton(AF_INET6, host.c_str(), &v6) != 1) return bad(source, expected, text);
+  } else {
+    const auto colon = text.rfind(':');
+    if (colon == std::string::npos) return bad(source, expected, text);
+    host = text.substr(0, colon);
+    port = text.substr(colon + 1);
+    if (host == "localhost") host = "127.0.0.1";
+    in_addr v4{};
+    if (inet_pton(AF_INET, host.c_str(), &v4) != 1) return bad(source, expected, text);
+  }
+  const auto number = parse_uint(port, 0, 65535, false);
+  if (!number) return bad(source, expected, text);
+  config.host = host;
+  config.port = static_cast<std::uint16_t>(*number);
+  return std::nullopt;
+}
+
+std::optional<Bad> apply(std::string_view flag, const std::string& source, const std::string& value,
+                         Config& config) {
+  if (flag == "listen") return parse_listen(source, value, config);
+  if (flag == "db") {
+    if (value.empty()) return bad(source, "a file path", value);
+    config.db = value;
+    return std::nullopt;
+  }
+  if (flag == "health-probe") {
+    if (value.rfind("http://", 0) != 0) return bad(source, "an http:// URL", value);
+    config.mode = Mode::health_probe;
+    config.probe_url = value;
+    return std::nullopt;
+  }
+  if (flag == "verbose") {
+    if (value == "1" || value == "true" || value == "yes") config.verbose = true;
+    else if (value == "0" || value == "false" || value == "no" || value.empty()) config.verbose = false;
+    else return bad(source, "1 or 0", value);
+    return std::nullopt;
+  }
+  struct Range {
+    std::string_view flag;
+    std::uint64_t lo, hi;
+    bool sizes;
+    const char* expected;
+  };
+  static constexpr Range kRanges[] = {
+      {"threads", 1, 256, false, "a number of threads from 1 to 256"},
+      {"grace", 0, 86'400, false, "whole seconds from 0 to 86400"},
+      {"max-frame", 1024, 16 * 1024 * 1024, true, "bytes from 1024 to 16M (k and M suffixes allowed)"},
+      {"rate", 1, 100'000, false, "messages per second from 1 to 100000"},
+      {"burst", 1, 1'000'000, false, "a number of messages from 1 to 1000000"},
+      {"queue", 1, 1'000'000, false, "a number of frames from 1 to 1000000"},
+      {"queue-bytes", 1024, 1024ull * 1024 * 1024, true, "bytes from 1024 to 1024M (k and M suffixes allowed)"},
+  };
+  for (const Range& range : kRanges) {
+    if (range.flag != flag) continue;
+    const auto number = parse_uint(value, range.lo, range.hi, range.sizes);
+    if (!number) return bad(source, range.expected, value);
+    if (flag == "threads") config.threads = static_cast<unsigned>(*number);
+    if (flag == "grace") config.grace_seconds = static_cast<std::int64_t>(*number);
+    if (flag == "max-frame") config.max_frame = static_cast<std::size_t>(*number);
+    if (flag == "rate") config.rate = static_cast<unsigned>(*number);
+    if (flag == "burst") config.burst = static_cast<unsigned>(*number);
+    if (flag == "queue") config.queue_frames = static_cast<std::size_t>(*number);
+    if (flag == "queue-bytes") config.queue_bytes = static_cast<std::size_t>(*number);
+    return std::nullopt;
+  }
+  return Bad{source + ": unknown setting"};
+}
+
+}  // namespace
+
+EnvLookup process_environment() {
+  return [](const std::string& name) -> std::optional<std::string> {
+    const char* value = std::getenv(name.c_str());
+    if (value == nullptr) return std::nullopt;
+    return std::string(value);
+  };
+}
+
+std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args,
+                                               const EnvLookup& env) {
+  Config config;
+  config.threads = std::max(1u, std::thread::hardware_concurrency());
+
+  // Environment first, so flags override it.
+  for (const FlagSpec& spec : kFlags) {
+    if (!spec.from_env || !env) continue;
+    const std::string name = env_name(spec.name);
+    const auto value = env(name);
+    if (!value) continue;
+    if (auto error = apply(spec.name, name, *value, config)) return ConfigError{error->message};
+  }
+
+  bool burst_given = env && env(env_name("burst")).has_value();
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg.rfind("--", 0) != 0 || arg.size() == 2)
+      return ConfigError{"unexpected argument \"" + arg + "\" (see --help)"};
+    std::string name = arg.substr(2);
+    std::optional<std::string> inline_value;
+    if (const auto eq = name.find('='); eq != std::string::npos) {
+      inline_value = name.substr(eq + 1);
+      name.resize(eq);
+    }
+    const auto spec = std::find_if(std::begin(kFlags), std::end(kFlags),
+                                   [&](const FlagSpec& f) { return f.name == name; });
+    if (spec == std::end(kFlags)) return ConfigError{"unknown flag --" + name + " (see --help)"};
+    const std::string source = "--" + name;
+    if (!spec->takes_value) {
+      if (inline_value) {
+        if (name != "verbose") return ConfigError{source + " takes no value"};
+        if (auto error = apply(name, source, *inline_value, config)) return ConfigError{error->message};
+        continue;
+      }
+      if (name == "help") config.mode = Mode::help;
+      if (name == "version") config.mode = Mode::version;
+      if (name == "verbose") config.verbose = true;
+      continue;
+    }
+    std::string value;
+    if (inline_value) {
+      value = *inline_value;
+    } else {
+      if (i + 1 >= args.size()) return ConfigError{source + ": missing value"};
+      value = args[++i];
+    }
+    if (name == "burst") burst_given = true;
+    if (auto error = apply(name, source, value, config)) return ConfigError{error->message};
+  }
+  // A burst below the rate would make the rate unreachable; unless set, it follows the rate.
+  if (!burst_given) config.burst = std::max(config.burst, config.rate * 2);
+  return config;
+}
+
+std::string usage() {
+  return R"(usage: boardhall-server [FLAGS]
+
+Boardhall's game server: WebSocket at /ws, HTTP API (/healthz, /api/..., /metrics).
+
+  --listen HOST:PORT    address to listen on (default 0.0.0.0:8080; [::1]:8080 for IPv6;
+                        port 0 picks a free port, named in the "listening on" line)
+  --db PATH             SQLite database file (default ./boardhall.db)
+  --threads N           network threads (default: the number of cores)
+  --grace SECONDS       reconnect grace for a dropped player (default 60)
+  --max-frame BYTES     largest WebSocket message accepted (default 64k)
+  --rate N              messages per second per connection (default 20)
+  --burst N             messages accepted at once above the rate (default 2 x rate)
+  --queue N             outgoing frames queued per connection before it is dropped (default 1024)
+  --queue-bytes BYTES   outgoing bytes queued per connection before it is dropped (default 4M)
+  --verbose             also log each connection opened and closed
+  --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
+  --version             print the version and exit
+  --help                print this text and exit
+
+Every setting flag may also come from the environment as BOARDHALL_<NAME> (BOARDHALL_LISTEN,
+BOARDHALL_DB, BOARDHALL_THREADS, BOARDHALL_GRACE, BOARDHALL_MAX_FRAME, BOARDHALL_RATE,
+BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_VERBOSE); flags win.
+A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
+a second signal stops at once.
+)";
+}
+
+std::string format_endpoint(const std::string& host, std::uint16_t port) {
+  if (host.find(':') != std::string::npos) return "[" + host + "]:" + std::to_string(port);
+  return host + ":" + std::to_string(port);
+}
+
+}  // namespace bh::server

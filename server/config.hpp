@@ -1,0 +1,59 @@
+// The server's command line: flags, their BOARDHALL_<NAME> environment fallbacks and
+// their defaults, parsed into one plain Config value.
+//
+// Flags win over the environment; the environment wins over defaults. The modes
+// (--help, --version, --health-probe) are flags only: a variable left in a container's
+// environment must never turn the server into something else.
+//
+// Thread-safety: pure functions over values; no globals.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace bh::server {
+
+enum class Mode { serve, help, version, health_probe };
+
+struct Config {
+  Mode mode = Mode::serve;
+  std::string host = "0.0.0.0";          // an IPv4 or IPv6 literal ("localhost" means 127.0.0.1)
+  std::uint16_t port = 8080;             // 0: any free port (the log line names the one chosen)
+  std::string db = "./boardhall.db";
+  unsigned threads = 1;                  // default: hardware concurrency, at least 1
+  std::int64_t grace_seconds = 60;       // reconnect grace
+  std::size_t max_frame = 64 * 1024;     // largest WebSocket message read, bytes
+  unsigned rate = 20;                    // messages per second per connection...
+  unsigned burst = 40;                   // ...with this many at once
+  std::size_t queue_frames = 1024;       // outgoing frames queued per connection before it is dropped
+  std::size_t queue_bytes = 4 * 1024 * 1024;  // and outgoing bytes
+  bool verbose = false;                  // also log each connection opened and closed
+  std::string probe_url;                 // Mode::health_probe
+};
+
+struct ConfigError {
+  std::string message;  // one line, names the flag or variable and the bad value
+};
+
+// Reads a variable of the environment; nullopt when unset.
+using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
+
+EnvLookup process_environment();
+
+// args excludes the program name. Accepts "--flag VALUE" and "--flag=VALUE".
+std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args,
+                                               const EnvLookup& env);
+
+// The text of --help.
+std::string usage();
+
+// "127.0.0.1:8080", "[::1]:8080".
+std::string format_endpoint(const std::string& host, std::uint16_t port);
+
+}  // namespace bh::server

@@ -1,0 +1,76 @@
+// boardhall-server: parses the configuration, opens the store, builds the application
+// and runs the network until SIGINT/SIGTERM (see net/server.hpp for the shutdown).
+#include <iostream>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "app/application.hpp"
+#include "config.hpp"
+#include "net/health_probe.hpp"
+#include "net/log.hpp"
+#include "net/server.hpp"
+#include "storage/sqlite_store.hpp"
+
+namespace {
+
+bh::net::ServerOptions server_options(const bh::server::Config& config) {
+  bh::net::ServerOptions options;
+  options.host = config.host;
+  options.port = config.port;
+  options.threads = config.threads;
+  options.limits.max_frame = config.max_frame;
+  options.limits.rate = config.rate;
+  options.limits.burst = config.burst;
+  options.limits.queue_frames = config.queue_frames;
+  options.limits.queue_bytes = config.queue_bytes;
+  return options;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const auto parsed = bh::server::parse_config(args, bh::server::process_environment());
+  if (const auto* error = std::get_if<bh::server::ConfigError>(&parsed)) {
+    std::cerr << "boardhall-server: " << error->message << "\n";
+    return 2;
+  }
+  const auto& config = std::get<bh::server::Config>(parsed);
+  switch (config.mode) {
+    case bh::server::Mode::help:
+      std::cout << bh::server::usage();
+      return 0;
+    case bh::server::Mode::version:
+      std::cout << "boardhall-server 0.1.0 (protocol 1)\n";
+      return 0;
+    case bh::server::Mode::health_probe:
+      return bh::net::run_health_probe(config.probe_url);
+    case bh::server::Mode::serve:
+      break;
+  }
+  bh::net::set_verbose(config.verbose);
+
+  bh::storage::SqliteOptions store_options;
+  store_options.log = [](const std::string& line) { bh::net::log_error("store: " + line); };
+  auto opened = bh::storage::open_sqlite_store(config.db, store_options);
+  if (!opened.error.ok() || !opened.value || !*opened.value) {
+    bh::net::log_error("cannot open the database " + config.db + ": " + opened.error.message);
+    return 1;
+  }
+  std::unique_ptr<bh::storage::Store> store = std::move(*opened.value);
+  bh::net::log_info("database " + config.db);
+
+  bh::app::AppConfig app_config;
+  app_config.reconnect_grace_ms = config.grace_seconds * 1000;
+  const int status = bh::net::run_server(
+      server_options(config),
+      [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {
+        app_config.network = std::move(stats);
+        return bh::app::make_application(io, *store, app_config);
+      },
+      [&] { store->close(); });
+  store->close();
+  return status;
+}

@@ -1,0 +1,79 @@
+// What every network session shares: the application, the limits, the counters, and
+// the registry of open WebSocket sessions (weak handles, for the shutdown's close frames).
+//
+// Sessions hold a shared_ptr<NetContext>; the context holds no session strongly, so a
+// session lives exactly as long as its pending operations.
+//
+// Thread-safety: the registry locks a mutex; the rest is immutable after construction
+// or atomic.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <vector>
+
+#include <boost/system/error_code.hpp>
+
+#include "app/application.hpp"
+
+namespace bh::net {
+
+struct NetLimits {
+  std::size_t max_frame = 64 * 1024;          // largest WebSocket message read
+  unsigned rate = 20;                         // messages per second per connection
+  unsigned burst = 40;
+  std::size_t queue_frames = 1024;            // outgoing frames queued per connection
+  std::size_t queue_bytes = 4 * 1024 * 1024;  // outgoing bytes queued per connection
+  std::size_t http_body_limit = 16 * 1024;    // requests are GETs; a body is never needed
+  std::chrono::seconds http_timeout{30};      // to read one request (and between keep-alive requests)
+};
+
+class WsSession;
+
+// The open WebSocket sessions, by id. Entries are added when the handshake completes
+// and removed by the session's destructor.
+class SessionRegistry {
+ public:
+  void add(std::uint64_t id, std::weak_ptr<WsSession> session);
+  void remove(std::uint64_t id);
+  std::vector<std::shared_ptr<WsSession>> snapshot() const;
+  std::size_t size() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::uint64_t, std::weak_ptr<WsSession>> sessions_;
+};
+
+struct NetContext {
+  NetContext(std::shared_ptr<app::Application> application, std::shared_ptr<app::NetworkStats> counters,
+             NetLimits net_limits)
+      : app(std::move(application)), stats(std::move(counters)), limits(net_limits) {}
+
+  const std::shared_ptr<app::Application> app;
+  const std::shared_ptr<app::NetworkStats> stats;
+  const NetLimits limits;
+  SessionRegistry sessions;
+  std::atomic<std::uint64_t> next_id{1};
+  std::atomic<bool> stopping{false};  // set by the shutdown: new WebSocket upgrades are refused
+};
+
+// True for the codes that end a connection in the ordinary way (aborted by us, closed,
+// end of stream, a timeout that reaps an idle peer): nothing to report.
+bool expected_error(const boost::system::error_code& ec);
+
+// The one place network errors go: expected codes are ignored; others are counted
+// (NetworkStats and Application::count_network_error) and logged at debug level, since a
+// peer's reset is not the server's fault.
+void fail(NetContext& context, const boost::system::error_code& ec, std::string_view what);
+
+// Sends every open WebSocket session a close frame (going away, "shutting_down") after
+// what it has queued. Implemented in ws_session.cpp.
+void close_all_sessions(NetContext& context);
+
+}  // namespace bh::net

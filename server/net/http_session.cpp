@@ -1,0 +1,145 @@
+#include "net/http_session.hpp"
+
+#include <atomic>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <optional>
+#include <string>
+
+#include "net/url.hpp"
+#include "net/ws_session.hpp"
+
+namespace bh::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+const char* const kServerName = "boardhall/0.1.0";
+
+std::string json_error(std::string_view code, std::string_view message) {
+  std::string body = R"({"type":"error","code":")";
+  body.append(code).append(R"(","message":")").append(message).append("\"}");
+  return body;
+}
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> context)
+      : stream_(std::move(socket)), context_(std::move(context)) {
+    boost::system::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    remote_ = ec ? "?" : peer.address().to_string() + ":" + std::to_string(peer.port());
+  }
+
+  void run() { do_read(); }
+
+ private:
+  void do_read() {
+    parser_.emplace();
+    parser_->body_limit(context_->limits.http_body_limit);
+    stream_.expires_after(context_->limits.http_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec == http::error::body_limit) return reply_error(413, 11, false, "too_large", "request body too large");
+    if (ec == http::error::header_limit)
+      return reply_error(431, 11, false, "too_large", "request header fields too large");
+    if (ec) {
+      // A malformed request gets a 400 when the stream is still usable; I/O errors end it.
+      if (ec.category() == http::make_error_code(http::error::bad_target).category() &&
+          ec != http::error::partial_message)
+        return reply_error(400, 11, false, "bad_request", "malformed HTTP request");
+      return fail(*context_, ec, "http read " + remote_);
+    }
+    context_->stats->http_requests.fetch_add(1, std::memory_order_relaxed);
+    http::request<http::string_body> request = parser_->release();
+    const unsigned version = request.version();
+    const bool keep_alive = request.keep_alive();
+
+    const auto target = split_target(request.target());
+    if (!target) return reply_error(400, version, keep_alive, "bad_request", "bad request target");
+
+    if (beast::websocket::is_upgrade(request)) {
+      if (target->path != "/ws") return reply_error(404, version, false, "not_found", "no WebSocket here; use /ws");
+      if (context_->stopping.load())
+        return reply_error(503, version, false, "shutting_down", "the server is shutting down");
+      stream_.expires_never();
+      start_ws_session(stream_.release_socket(), std::move(request), context_, remote_);
+      return;
+    }
+    if (request.method() != http::verb::get)
+      return reply_error(405, version, keep_alive, "method_not_allowed", "only GET is allowed");
+    if (target->path == "/ws")
+      return reply_error(400, version, keep_alive, "bad_request", "WebSocket upgrade expected at /ws");
+
+    app::HttpRequest app_request{"GET", target->path, target->query};
+    // `respond` may run on any thread, at most once; it posts the answer to this strand.
+    auto once = std::make_shared<std::atomic<bool>>(false);
+    context_->app->handle_http(
+        std::move(app_request), [self = shared_from_this(), version, keep_alive, once](app::HttpResponse response) {
+          if (once->exchange(true)) return;
+          asio::post(self->stream_.get_executor(), [self, version, keep_alive, response = std::move(response)] {
+            self->write(response.status, version, keep_alive, response.content_type, response.body);
+          });
+        });
+  }
+
+  void reply_error(unsigned status, unsigned version, bool keep_alive, std::string_view code,
+                   std::string_view message) {
+    write(static_cast<int>(status), version, keep_alive, "application/json", json_error(code, message));
+  }
+
+  void write(int status, unsigned version, bool keep_alive, const std::string& content_type, std::string body) {
+    response_.emplace(static_cast<http::status>(status), version);
+    response_->set(http::field::server, kServerName);
+    response_->set(http::field::content_type, content_type);
+    response_->set(http::field::cache_control, "no-store");
+    if (status == 405) response_->set(http::field::allow, "GET");
+    response_->keep_alive(keep_alive);
+    response_->body() = std::move(body);
+    response_->prepare_payload();
+    stream_.expires_after(context_->limits.http_timeout);
+    http::async_write(stream_, *response_,
+                      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+  }
+
+  void on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+    if (ec) return fail(*context_, ec, "http write " + remote_);
+    response_.reset();
+    if (!keep_alive) return do_close();
+    do_read();
+  }
+
+  void do_close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<NetContext> context_;
+  std::string remote_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<http::response<http::string_body>> response_;
+};
+
+}  // namespace
+
+void start_http_session(tcp::socket socket, std::shared_ptr<NetContext> context) {
+  std::make_shared<HttpSession>(std::move(socket), std::move(context))->run();
+}
+
+}  // namespace bh::net

@@ -1,0 +1,71 @@
+#include "net/listener.hpp"
+
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/post.hpp>
+#include <string>
+
+#include "net/http_session.hpp"
+#include "net/log.hpp"
+
+namespace bh::net {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+Listener::Listener(asio::io_context& io, std::shared_ptr<NetContext> context)
+    : io_(io), context_(std::move(context)), strand_(asio::make_strand(io)), acceptor_(strand_),
+      pause_(strand_) {}
+
+boost::system::error_code Listener::open(const tcp::endpoint& endpoint) {
+  boost::system::error_code ec;
+  acceptor_.open(endpoint.protocol(), ec);
+  if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor_.bind(endpoint, ec);
+  if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
+  return ec;
+}
+
+tcp::endpoint Listener::local_endpoint() const {
+  boost::system::error_code ec;
+  return acceptor_.local_endpoint(ec);
+}
+
+void Listener::run() {
+  asio::post(strand_, [self = shared_from_this()] { self->do_accept(); });
+}
+
+void Listener::stop() {
+  asio::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;
+    boost::system::error_code ignored;
+    self->acceptor_.close(ignored);
+    self->pause_.cancel();
+  });
+}
+
+void Listener::do_accept() {
+  if (stopped_) return;
+  // Each connection gets its own strand: its handlers never run concurrently.
+  acceptor_.async_accept(asio::make_strand(io_),
+                         asio::bind_executor(strand_, [self = shared_from_this()](
+                                                          boost::system::error_code ec, tcp::socket socket) {
+                           self->on_accept(ec, std::move(socket));
+                         }));
+}
+
+void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
+  if (stopped_) return;
+  if (ec) {
+    log_error("accept: " + ec.message());
+    context_->stats->network_errors.fetch_add(1, std::memory_order_relaxed);
+    context_->app->count_network_error();
+    pause_.expires_after(std::chrono::milliseconds(50));
+    pause_.async_wait([self = shared_from_this()](boost::system::error_code) { self->do_accept(); });
+    return;
+  }
+  context_->stats->accepted_connections.fetch_add(1, std::memory_order_relaxed);
+  start_http_session(std::move(socket), context_);
+  do_accept();
+}
+
+}  // namespace bh::net

@@ -1,0 +1,34 @@
+// One WebSocket connection, as the application's Connection.
+//
+// It reads text frames in a loop (at most max_frame bytes; larger ones get a "too_large"
+// error frame and a close), rate-limits them (over the rate: a "rate_limited" error frame
+// and the message is dropped; flooding far beyond it: closed), and passes each to the
+// application. Writes go through a FIFO queue of shared immutable frames with one write
+// in flight; the queue is bounded in frames and bytes, counted at send() time, so a
+// client that stops reading is dropped and never buffered without bound. WebSocket
+// timeouts (the suggested server values, keep-alive pings) reap half-open peers.
+// Application::on_open runs once the handshake succeeds and on_close exactly once after.
+//
+// Lifetime: owned by its pending operations (shared_from_this); the registry and the
+// application hold weak handles only.
+//
+// Thread-safety: every Connection method may be called from any thread; they post to
+// the session's strand (the socket's executor), where all other work runs.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <memory>
+#include <string>
+
+#include "net/context.hpp"
+
+namespace bh::net {
+
+// Completes the upgrade `request` on `socket` (whose executor is its strand).
+void start_ws_session(boost::asio::ip::tcp::socket socket,
+                      boost::beast::http::request<boost::beast::http::string_body> request,
+                      std::shared_ptr<NetContext> context, std::string remote);
+
+}  // namespace bh::net

@@ -1,0 +1,98 @@
+// HTTP through the real network layer, with the stub application behind it.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/raw_tcp.hpp"
+#include "support/server_process.hpp"
+#include "support/ws_client.hpp"
+
+namespace bh::test {
+namespace {
+
+class Http : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(stub_server_binary().empty());
+    ASSERT_TRUE(server.start()) << server.log();
+  }
+  void TearDown() override { EXPECT_EQ(server.stop(), 0) << server.log(); }
+
+  ServerProcess server{{"--threads", "2"}, stub_server_binary()};
+};
+
+TEST_F(Http, HealthzAnswers200) {
+  const auto result = http_get(server.port(), "/healthz");
+  EXPECT_EQ(result.status, 200) << result.error;
+  EXPECT_EQ(nlohmann::json::parse(result.body)["status"], "ok");
+  EXPECT_EQ(result.content_type, "application/json");
+}
+
+TEST_F(Http, UnknownPathIsTheApplications404) {
+  const auto result = http_get(server.port(), "/nope");
+  EXPECT_EQ(result.status, 404);
+  EXPECT_EQ(nlohmann::json::parse(result.body)["code"], "not_found");
+}
+
+TEST_F(Http, OtherMethodsGet405WithJson) {
+  for (const char* method : {"POST", "PUT", "DELETE", "HEAD"}) {
+    const auto result = http_request(server.port(), method, "/healthz", "x");
+    EXPECT_EQ(result.status, 405) << method;
+    if (std::string(method) != "HEAD") {
+      const auto body = nlohmann::json::parse(result.body, nullptr, false);
+      EXPECT_EQ(body.value("code", ""), "method_not_allowed") << result.body;
+    }
+  }
+}
+
+TEST_F(Http, QueryIsDecodedForTheApplication) {
+  const auto result = http_get(server.port(), "/query?player=Ann+Lee&game=tablut%2Dsmall&page=2");
+  ASSERT_EQ(result.status, 200) << result.error;
+  const auto body = nlohmann::json::parse(result.body);
+  EXPECT_EQ(body["path"], "/query");
+  EXPECT_EQ(body["query"]["player"], "Ann Lee");
+  EXPECT_EQ(body["query"]["game"], "tablut-small");
+  EXPECT_EQ(body["query"]["page"], "2");
+  EXPECT_EQ(http_get(server.port(), "/query?x=%zz").status, 400);
+}
+
+TEST_F(Http, AnswerFromAnotherThreadArrives) {
+  const auto result = http_get(server.port(), "/slow");
+  EXPECT_EQ(result.status, 200) << result.error;
+  EXPECT_EQ(result.body, "slow");
+}
+
+TEST_F(Http, WsPathWithoutUpgradeIs400AndUpgradeElsewhereIs404) {
+  EXPECT_EQ(http_get(server.port(), "/ws").status, 400);
+  WsClient client;
+  EXPECT_FALSE(client.connect(server.port(), "/elsewhere"));
+}
+
+TEST_F(Http, KeepAliveServesSeveralRequestsOnOneConnection) {
+  RawTcp tcp;
+  ASSERT_TRUE(tcp.connect(server.port()));
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(tcp.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+    std::string answer;
+    for (int tries = 0; tries < 50 && answer.find("{\"status\":\"ok\"}") == std::string::npos; ++tries)
+      answer += tcp.read_some(std::chrono::milliseconds(100));
+    EXPECT_NE(answer.find("HTTP/1.1 200"), std::string::npos) << answer;
+    EXPECT_FALSE(tcp.peer_closed());
+  }
+}
+
+TEST_F(Http, OversizedBodyGets413AndGarbageGets400) {
+  const auto big = http_request(server.port(), "POST", "/healthz", std::string(100 * 1024, 'x'));
+  EXPECT_EQ(big.status, 413) << big.error;
+
+  RawTcp tcp;
+  ASSERT_TRUE(tcp.connect(server.port()));
+  ASSERT_TRUE(tcp.send("THIS IS NOT HTTP\r\n\r\n"));
+  std::string answer;
+  for (int tries = 0; tries < 50 && !tcp.peer_closed(); ++tries) answer += tcp.read_some(std::chrono::milliseconds(100));
+  EXPECT_NE(answer.find("400"), std::string::npos) << answer;
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
+}
+
+}  // namespace
+}  // namespace bh::test

@@ -1,0 +1,177 @@
+#include "config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace bh::server {
+namespace {
+
+struct Parsed {
+  std::optional<Config> config;
+  std::string error;
+};
+
+Parsed parse(const std::vector<std::string>& args, const std::map<std::string, std::string>& env = {}) {
+  const auto result = parse_config(args, [&](const std::string& name) -> std::optional<std::string> {
+    const auto found = env.find(name);
+    if (found == env.end()) return std::nullopt;
+    return found->second;
+  });
+  if (const auto* error = std::get_if<ConfigError>(&result)) return {std::nullopt, error->message};
+  return {std::get<Config>(result), ""};
+}
+
+TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
+  const auto parsed = parse({});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  const Config& config = *parsed.config;
+  EXPECT_EQ(config.mode, Mode::serve);
+  EXPECT_EQ(config.host, "0.0.0.0");
+  EXPECT_EQ(config.port, 8080);
+  EXPECT_EQ(config.db, "./boardhall.db");
+  EXPECT_GE(config.threads, 1u);
+  EXPECT_EQ(config.grace_seconds, 60);
+  EXPECT_EQ(config.max_frame, 64u * 1024);
+  EXPECT_EQ(config.rate, 20u);
+  EXPECT_EQ(config.burst, 40u);
+  EXPECT_EQ(config.queue_frames, 1024u);
+  EXPECT_EQ(config.queue_bytes, 4u * 1024 * 1024);
+  EXPECT_FALSE(config.verbose);
+}
+
+TEST(Config, EveryFlagWithSeparateAndInlineValues) {
+  const auto parsed = parse({"--listen", "127.0.0.1:9000", "--db=/tmp/x.db", "--threads", "3", "--grace=5",
+                             "--max-frame", "128k", "--rate", "7", "--burst", "9", "--queue", "10",
+                             "--queue-bytes", "2M", "--verbose"});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  const Config& config = *parsed.config;
+  EXPECT_EQ(config.host, "127.0.0.1");
+  EXPECT_EQ(config.port, 9000);
+  EXPECT_EQ(config.db, "/tmp/x.db");
+  EXPECT_EQ(config.threads, 3u);
+  EXPECT_EQ(config.grace_seconds, 5);
+  EXPECT_EQ(config.max_frame, 128u * 1024);
+  EXPECT_EQ(config.rate, 7u);
+  EXPECT_EQ(config.burst, 9u);
+  EXPECT_EQ(config.queue_frames, 10u);
+  EXPECT_EQ(config.queue_bytes, 2u * 1024 * 1024);
+  EXPECT_TRUE(config.verbose);
+}
+
+TEST(Config, ListenAcceptsIpv6PortZeroAndLocalhost) {
+  auto parsed = parse({"--listen", "[::1]:8081"});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->host, "::1");
+  EXPECT_EQ(parsed.config->port, 8081);
+  EXPECT_EQ(format_endpoint(parsed.config->host, parsed.config->port), "[::1]:8081");
+
+  parsed = parse({"--listen", "[::]:0"});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->host, "::");
+  EXPECT_EQ(parsed.config->port, 0);
+
+  parsed = parse({"--listen", "localhost:80"});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->host, "127.0.0.1");
+  EXPECT_EQ(format_endpoint("127.0.0.1", 80), "127.0.0.1:80");
+}
+
+TEST(Config, BadListenValuesNameTheFlagAndTheValue) {
+  for (const std::string bad : {"8080", "1.2.3.4", "1.2.3.4:", "1.2.3.4:65536", "1.2.3.4:-1", "example.com:80",
+                                "::1:8080", "[::1]8080", "[::1", "[nothost]:80", "1.2.3.4:80x", ""}) {
+    const auto parsed = parse({"--listen", bad});
+    EXPECT_FALSE(parsed.config) << bad;
+    EXPECT_NE(parsed.error.find("--listen"), std::string::npos) << parsed.error;
+    EXPECT_NE(parsed.error.find("\"" + bad + "\""), std::string::npos) << parsed.error;
+    EXPECT_EQ(parsed.error.find('\n'), std::string::npos) << "one line: " << parsed.error;
+  }
+}
+
+TEST(Config, BadNumbersAreRefused) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"--threads", "0"},      {"--threads", "abc"},     {"--threads", "-2"},     {"--threads", "1000"},
+      {"--grace", "1.5"},      {"--grace", "86401"},     {"--max-frame", "10"},   {"--max-frame", "1G"},
+      {"--max-frame", "k"},    {"--rate", "0"},          {"--burst", ""},         {"--queue", "0"},
+      {"--queue-bytes", "12"}, {"--threads", "99999999999999999999999"},
+  };
+  for (const auto& args : cases) {
+    const auto parsed = parse(args);
+    EXPECT_FALSE(parsed.config) << args[0] << " " << args[1];
+    EXPECT_NE(parsed.error.find(args[0]), std::string::npos) << parsed.error;
+  }
+}
+
+TEST(Config, UnknownFlagsMissingValuesAndStrayArguments) {
+  EXPECT_NE(parse({"--port", "80"}).error.find("unknown flag --port"), std::string::npos);
+  EXPECT_NE(parse({"--db"}).error.find("--db: missing value"), std::string::npos);
+  EXPECT_NE(parse({"serve"}).error.find("unexpected argument"), std::string::npos);
+  EXPECT_NE(parse({"--version=1"}).error.find("takes no value"), std::string::npos);
+  EXPECT_NE(parse({"--db="}).error.find("--db"), std::string::npos);
+}
+
+TEST(Config, EnvironmentFillsInAndFlagsWin) {
+  const std::map<std::string, std::string> env = {{"BOARDHALL_LISTEN", "127.0.0.1:7000"},
+                                                  {"BOARDHALL_DB", "/env.db"},
+                                                  {"BOARDHALL_THREADS", "2"},
+                                                  {"BOARDHALL_GRACE", "30"},
+                                                  {"BOARDHALL_MAX_FRAME", "2048"},
+                                                  {"BOARDHALL_RATE", "5"},
+                                                  {"BOARDHALL_QUEUE", "8"},
+                                                  {"BOARDHALL_QUEUE_BYTES", "4096"},
+                                                  {"BOARDHALL_VERBOSE", "1"}};
+  auto parsed = parse({}, env);
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->port, 7000);
+  EXPECT_EQ(parsed.config->db, "/env.db");
+  EXPECT_EQ(parsed.config->threads, 2u);
+  EXPECT_EQ(parsed.config->grace_seconds, 30);
+  EXPECT_EQ(parsed.config->max_frame, 2048u);
+  EXPECT_EQ(parsed.config->rate, 5u);
+  EXPECT_EQ(parsed.config->queue_frames, 8u);
+  EXPECT_EQ(parsed.config->queue_bytes, 4096u);
+  EXPECT_TRUE(parsed.config->verbose);
+
+  parsed = parse({"--db", "/flag.db", "--threads", "4"}, env);
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->db, "/flag.db");
+  EXPECT_EQ(parsed.config->threads, 4u);
+  EXPECT_EQ(parsed.config->port, 7000);
+}
+
+TEST(Config, BadEnvironmentValueNamesTheVariable) {
+  const auto parsed = parse({}, {{"BOARDHALL_THREADS", "many"}});
+  ASSERT_FALSE(parsed.config);
+  EXPECT_NE(parsed.error.find("BOARDHALL_THREADS"), std::string::npos) << parsed.error;
+  EXPECT_NE(parsed.error.find("\"many\""), std::string::npos) << parsed.error;
+}
+
+TEST(Config, ModesComeFromFlagsOnly) {
+  EXPECT_EQ(parse({"--help"}).config->mode, Mode::help);
+  EXPECT_EQ(parse({"--version"}).config->mode, Mode::version);
+  const auto probe = parse({"--health-probe", "http://127.0.0.1:8080/healthz"});
+  ASSERT_TRUE(probe.config) << probe.error;
+  EXPECT_EQ(probe.config->mode, Mode::health_probe);
+  EXPECT_EQ(probe.config->probe_url, "http://127.0.0.1:8080/healthz");
+  EXPECT_FALSE(parse({"--health-probe", "https://x/healthz"}).config);
+
+  const auto env_only = parse({}, {{"BOARDHALL_HEALTH_PROBE", "http://x/"}, {"BOARDHALL_HELP", "1"}});
+  ASSERT_TRUE(env_only.config) << env_only.error;
+  EXPECT_EQ(env_only.config->mode, Mode::serve);
+}
+
+TEST(Config, BurstFollowsTheRateUnlessGiven) {
+  EXPECT_EQ(parse({"--rate", "100"}).config->burst, 200u);
+  EXPECT_EQ(parse({"--rate", "100", "--burst", "5"}).config->burst, 5u);
+  EXPECT_EQ(parse({"--rate", "100"}, {{"BOARDHALL_BURST", "3"}}).config->burst, 3u);
+}
+
+TEST(Config, UsageMentionsEveryFlag) {
+  const std::string text = usage();
+  for (const char* flag : {"--listen", "--db", "--threads", "--grace", "--max-frame", "--rate", "--burst", "--queue",
+                           "--queue-bytes", "--verbose", "--health-probe", "--version", "--help"})
+    EXPECT_NE(text.find(flag), std::string::npos) << flag;
+}
+
+}  // namespace
+}  // namespace bh::server

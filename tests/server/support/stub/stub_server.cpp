@@ -1,0 +1,180 @@
+// bh_stub_server: the real network layer (net/) and configuration with a small stub
+// application, so the network's limits and shutdown are tested without the game server.
+//
+// The stub's protocol (JSON text frames):
+//   on open          -> {"type":"welcome","protocol":1,"server":"boardhall-stub","connection":ID}
+//   {"type":"echo","data":X,"id":I}        -> {"type":"echo","data":X,"id":I}
+//   {"type":"spam","count":N,"size":S}     -> N frames {"type":"spam","n":i,"pad":"..."} of about S bytes,
+//                                             each a distinct string (so an unbounded queue would grow)
+//   {"type":"close"}                       -> Connection::close("bye")
+//   not JSON / not an object               -> {"type":"error","code":"bad_request",...}
+//   shutdown         -> every client gets {"type":"error","code":"shutting_down",...}
+// HTTP: /healthz, /metrics (the NetworkStats and the stub's own counts as JSON),
+// /query (echoes the path and decoded query), /slow (answers from another thread), else 404.
+#include <atomic>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <variant>
+
+#include "app/application.hpp"
+#include "config.hpp"
+#include "net/health_probe.hpp"
+#include "net/log.hpp"
+#include "net/server.hpp"
+
+namespace {
+
+using bh::app::Connection;
+using nlohmann::json;
+
+class StubApplication final : public bh::app::Application {
+ public:
+  explicit StubApplication(std::shared_ptr<const bh::app::NetworkStats> stats) : stats_(std::move(stats)) {}
+
+  void on_open(const std::shared_ptr<Connection>& connection) override {
+    opened_.fetch_add(1);
+    {
+      const std::lock_guard lock(mutex_);
+      connections_[connection->id()] = connection;
+    }
+    connection->send(bh::app::make_frame(
+        json{{"type", "welcome"}, {"protocol", 1}, {"server", "boardhall-stub"}, {"connection", connection->id()}}
+            .dump()));
+  }
+
+  void on_message(const std::shared_ptr<Connection>& connection, std::string text) override {
+    const json message = json::parse(text, nullptr, false);
+    if (message.is_discarded() || !message.is_object()) {
+      connection->send(error_frame("bad_request", "not a JSON object", nullptr));
+      return;
+    }
+    const json id = message.contains("id") ? message["id"] : json(nullptr);
+    const std::string type = message.value("type", "");
+    if (type == "echo") {
+      json reply{{"type", "echo"}, {"data", message.value("data", json(nullptr))}};
+      if (!id.is_null()) reply["id"] = id;
+      connection->send(bh::app::make_frame(reply.dump()));
+    } else if (type == "spam") {
+      const int count = message.value("count", 0);
+      const std::size_t size = message.value("size", 100);
+      for (int i = 0; i < count; ++i)
+        connection->send(bh::app::make_frame(
+            json{{"type", "spam"}, {"n", i}, {"pad", std::string(size, 'x')}}.dump()));
+    } else if (type == "close") {
+      connection->close("bye");
+    } else {
+      connection->send(error_frame("bad_request", "unknown type", id));
+    }
+  }
+
+  void on_close(const std::shared_ptr<Connection>& connection) override {
+    closed_.fetch_add(1);
+    const std::lock_guard lock(mutex_);
+    if (connections_.erase(connection->id()) == 0) double_closes_.fetch_add(1);
+  }
+
+  void handle_http(bh::app::HttpRequest request, std::function<void(bh::app::HttpResponse)> respond) override {
+    if (request.path == "/healthz") return respond({200, "application/json", R"({"status":"ok"})"});
+    if (request.path == "/metrics") {
+      json metrics{{"on_open", opened_.load()}, {"on_close", closed_.load()}, {"double_close", double_closes_.load()},
+                   {"count_network_error", network_errors_.load()}};
+      if (stats_) {
+        metrics["open_connections"] = stats_->open_connections.load();
+        metrics["accepted_connections"] = stats_->accepted_connections.load();
+        metrics["http_requests"] = stats_->http_requests.load();
+        metrics["messages_in"] = stats_->messages_in.load();
+        metrics["frames_out"] = stats_->frames_out.load();
+        metrics["rate_limited"] = stats_->rate_limited.load();
+        metrics["too_large"] = stats_->too_large.load();
+        metrics["slow_clients_dropped"] = stats_->slow_clients_dropped.load();
+        metrics["network_errors"] = stats_->network_errors.load();
+      }
+      return respond({200, "application/json", metrics.dump()});
+    }
+    if (request.path == "/query") {
+      json query = json::object();
+      for (const auto& [key, value] : request.query) query[key] = value;
+      return respond({200, "application/json", json{{"path", request.path}, {"query", query}}.dump()});
+    }
+    if (request.path == "/slow") {
+      std::thread([respond = std::move(respond)] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        respond({200, "text/plain", "slow"});
+      }).detach();
+      return;
+    }
+    respond({404, "application/json", R"({"type":"error","code":"not_found","message":"no such path"})"});
+  }
+
+  void count_network_error() override { network_errors_.fetch_add(1); }
+
+  void shutdown(std::function<void()> done) override {
+    std::vector<std::shared_ptr<Connection>> live;
+    {
+      const std::lock_guard lock(mutex_);
+      for (const auto& [id, weak] : connections_)
+        if (auto connection = weak.lock()) live.push_back(std::move(connection));
+    }
+    for (const auto& connection : live)
+      connection->send(error_frame("shutting_down", "the server is shutting down", nullptr));
+    done();
+  }
+
+ private:
+  static bh::app::Frame error_frame(const std::string& code, const std::string& text, const json& id) {
+    json error{{"type", "error"}, {"code", code}, {"message", text}};
+    if (!id.is_null()) error["id"] = id;
+    return bh::app::make_frame(error.dump());
+  }
+
+  std::shared_ptr<const bh::app::NetworkStats> stats_;
+  std::mutex mutex_;
+  std::map<std::uint64_t, std::weak_ptr<Connection>> connections_;
+  std::atomic<std::uint64_t> opened_{0};
+  std::atomic<std::uint64_t> closed_{0};
+  std::atomic<std::uint64_t> double_closes_{0};
+  std::atomic<std::uint64_t> network_errors_{0};
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const auto parsed = bh::server::parse_config(args, bh::server::process_environment());
+  if (const auto* error = std::get_if<bh::server::ConfigError>(&parsed)) {
+    std::cerr << "bh_stub_server: " << error->message << "\n";
+    return 2;
+  }
+  const auto& config = std::get<bh::server::Config>(parsed);
+  switch (config.mode) {
+    case bh::server::Mode::help:
+      std::cout << bh::server::usage();
+      return 0;
+    case bh::server::Mode::version:
+      std::cout << "bh_stub_server 0.1.0\n";
+      return 0;
+    case bh::server::Mode::health_probe:
+      return bh::net::run_health_probe(config.probe_url);
+    case bh::server::Mode::serve:
+      break;
+  }
+  bh::net::set_verbose(config.verbose);
+  bh::net::ServerOptions options;
+  options.host = config.host;
+  options.port = config.port;
+  options.threads = config.threads;
+  options.limits.max_frame = config.max_frame;
+  options.limits.rate = config.rate;
+  options.limits.burst = config.burst;
+  options.limits.queue_frames = config.queue_frames;
+  options.limits.queue_bytes = config.queue_bytes;
+  return bh::net::run_server(
+      options,
+      [](boost::asio::io_context&, std::shared_ptr<const bh::app::NetworkStats> stats) {
+        return std::make_shared<StubApplication>(std::move(stats));
+      },
+      {});
+}
