@@ -66,48 +66,48 @@ struct Delta {
   Bits captured;
 };
 
+// The side to move is a template parameter (White) in the hot functions below, so
+// that every choice between the two sides is made at compile time.
 struct Sides {
   Bits own, enemy, own_men, own_kings, empty;
-  bool white;
 };
 
+template <bool White>
 [[gnu::always_inline]] inline Sides sides_of(const Position& p) {
-  const bool white = p.to_move == Side::first;
-  const Bits own = white ? p.white : p.black;
-  const Bits enemy = white ? p.black : p.white;
-  return {own, enemy, own & ~p.kings, own & p.kings, ~(own | enemy) & dark_squares, white};
+  const Bits own = White ? p.white : p.black;
+  const Bits enemy = White ? p.black : p.white;
+  return {own, enemy, own & ~p.kings, own & p.kings, ~(own | enemy) & dark_squares};
 }
 
+template <bool White>
 [[gnu::always_inline]] inline Position apply_delta(const Position& p, const Delta& m) {
   Position q = p;
-  const bool white = p.to_move == Side::first;
-  Bits& own = white ? q.white : q.black;
-  Bits& enemy = white ? q.black : q.white;
+  Bits& own = White ? q.white : q.black;
+  Bits& enemy = White ? q.black : q.white;
   const bool king = (p.kings & bit(m.from)) != 0 || m.becomes_king;
   own &= ~bit(m.from);
   own |= bit(m.to);
   enemy &= ~m.captured;
   q.kings &= ~(m.captured | bit(m.from));
   if (king) q.kings |= bit(m.to);
-  q.to_move = other(p.to_move);
+  q.to_move = White ? Side::second : Side::first;
   return q;
 }
 
 // Capture chains of one piece (D2-D6). Captured pieces stay on the board (in `occ`)
 // until the move ends, so they block and cannot be jumped twice; the start square is
 // taken out of `occ` because it counts as empty during the move.
-template <class Visit>
+template <bool White, class Visit>
 struct Capturer {
   Bits enemy;
   Bits occ;
-  bool white;
   bool started_as_man;
   Visit& visit;
   std::uint8_t path[Move::max_path];
   int len = 1;
   int found = 0;
 
-  bool promotes(int s) const { return white ? s >= 56 : s < 8; }
+  static bool promotes(int s) { return White ? s >= 56 : s < 8; }
 
   void emit(int to, Bits captured, bool as_king) {
     ++found;
@@ -191,20 +191,20 @@ struct Capturer {
 }
 
 // Visits every capture; returns how many there were.
-template <class Visit>
+template <bool White, class Visit>
 [[gnu::always_inline]] inline int for_each_capture(const Sides& s, Visit& visit) {
   const Bits all = s.own | s.enemy;
   int found = 0;
   for (Bits b = men_that_capture(s); b; b &= b - 1) {
     const int sq = std::countr_zero(b);
-    Capturer<Visit> c{s.enemy, all & ~bit(sq), s.white, true, visit, {}, 1, 0};
+    Capturer<White, Visit> c{s.enemy, all & ~bit(sq), true, visit, {}, 1, 0};
     c.path[0] = static_cast<std::uint8_t>(sq);
     c.man(sq, 0);
     found += c.found;
   }
   for (Bits b = s.own_kings; b; b &= b - 1) {
     const int sq = std::countr_zero(b);
-    Capturer<Visit> c{s.enemy, all & ~bit(sq), s.white, false, visit, {}, 1, 0};
+    Capturer<White, Visit> c{s.enemy, all & ~bit(sq), false, visit, {}, 1, 0};
     c.path[0] = static_cast<std::uint8_t>(sq);
     c.king(sq, 0, -1);
     found += c.found;
@@ -212,10 +212,10 @@ template <class Visit>
   return found;
 }
 
-template <int D, class Visit>
+template <bool White, int D, class Visit>
 [[gnu::always_inline]] inline void man_steps(const Sides& s, Visit& visit) {
   constexpr int delta = D == 0 ? 9 : D == 1 ? 7 : D == 2 ? -7 : -9;
-  const Bits far = s.white ? rank_8 : rank_1;
+  constexpr Bits far = White ? rank_8 : rank_1;
   for (Bits b = shift<D>(s.own_men) & s.empty; b; b &= b - 1) {
     const int to = std::countr_zero(b);
     std::uint8_t path[2] = {static_cast<std::uint8_t>(to - delta), static_cast<std::uint8_t>(to)};
@@ -224,16 +224,16 @@ template <int D, class Visit>
 }
 
 // Visits every legal move of the side to move (captures are compulsory, D3).
-template <class Visit>
+template <bool White, class Visit>
 [[gnu::always_inline]] inline void for_each_move(const Position& p, Visit& visit) {
-  const Sides s = sides_of(p);
-  if (for_each_capture(s, visit) > 0) return;
-  if (s.white) {
-    man_steps<0>(s, visit);
-    man_steps<1>(s, visit);
+  const Sides s = sides_of<White>(p);
+  if (for_each_capture<White>(s, visit) > 0) return;
+  if constexpr (White) {
+    man_steps<White, 0>(s, visit);
+    man_steps<White, 1>(s, visit);
   } else {
-    man_steps<2>(s, visit);
-    man_steps<3>(s, visit);
+    man_steps<White, 2>(s, visit);
+    man_steps<White, 3>(s, visit);
   }
   for (Bits b = s.own_kings; b; b &= b - 1) {
     const int from = std::countr_zero(b);
@@ -258,14 +258,15 @@ struct Counter {
 };
 
 // The number of legal moves, without applying any (bulk counting at the last ply).
+template <bool White>
 [[gnu::always_inline]] inline std::uint64_t count_moves(const Position& p) {
-  const Sides s = sides_of(p);
+  const Sides s = sides_of<White>(p);
   if (men_that_capture(s) | s.own_kings) {
     Counter c;
-    if (for_each_capture(s, c) > 0) return c.n;
+    if (for_each_capture<White>(s, c) > 0) return c.n;
   }
-  std::uint64_t n = s.white ? std::popcount(shift<0>(s.own_men) & s.empty) + std::popcount(shift<1>(s.own_men) & s.empty)
-                            : std::popcount(shift<2>(s.own_men) & s.empty) + std::popcount(shift<3>(s.own_men) & s.empty);
+  std::uint64_t n = White ? std::popcount(shift<0>(s.own_men) & s.empty) + std::popcount(shift<1>(s.own_men) & s.empty)
+                          : std::popcount(shift<2>(s.own_men) & s.empty) + std::popcount(shift<3>(s.own_men) & s.empty);
   if (s.own_kings)
     n += static_cast<std::uint64_t>(ray_count<0>(s.own_kings, s.empty) + ray_count<1>(s.own_kings, s.empty) +
                                     ray_count<2>(s.own_kings, s.empty) + ray_count<3>(s.own_kings, s.empty));
@@ -275,23 +276,39 @@ struct Counter {
 // The perft recursion, written once and compiled twice: for any x86-64 CPU, and for
 // those with the POPCNT instruction (the default build targets the baseline ISA,
 // where std::popcount is a library call). perft() picks one at run time.
-template <std::uint64_t (*Self)(const Position&, int)>
+template <bool White, std::uint64_t (*Next)(const Position&, int)>
 [[gnu::always_inline]] inline std::uint64_t perft_body(const Position& p, int depth) {
-  if (depth == 1) return count_moves(p);
+  if (depth == 1) return count_moves<White>(p);
   std::uint64_t total = 0;
-  auto visit = [&](const Delta& m, const std::uint8_t*, int) { total += Self(apply_delta(p, m), depth - 1); };
-  for_each_move(p, visit);
+  auto visit = [&](const Delta& m, const std::uint8_t*, int) { total += Next(apply_delta<White>(p, m), depth - 1); };
+  for_each_move<White>(p, visit);
   return total;
 }
 
-std::uint64_t perft_generic(const Position& p, int depth) { return perft_body<perft_generic>(p, depth); }
+std::uint64_t perft_generic_black(const Position& p, int depth);
+std::uint64_t perft_generic_white(const Position& p, int depth) {
+  return perft_body<true, perft_generic_black>(p, depth);
+}
+std::uint64_t perft_generic_black(const Position& p, int depth) {
+  return perft_body<false, perft_generic_white>(p, depth);
+}
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define BH_DRAUGHTS_POPCNT 1
-[[gnu::target("popcnt")]] std::uint64_t perft_popcnt(const Position& p, int depth) {
-  return perft_body<perft_popcnt>(p, depth);
+std::uint64_t perft_popcnt_black(const Position& p, int depth);
+[[gnu::target("popcnt")]] std::uint64_t perft_popcnt_white(const Position& p, int depth) {
+  return perft_body<true, perft_popcnt_black>(p, depth);
+}
+[[gnu::target("popcnt")]] std::uint64_t perft_popcnt_black(const Position& p, int depth) {
+  return perft_body<false, perft_popcnt_white>(p, depth);
 }
 #endif
+
+// Runs `f` with the side to move as a compile-time constant.
+template <class F>
+decltype(auto) with_side(const Position& p, F&& f) {
+  return p.to_move == Side::first ? f(std::true_type{}) : f(std::false_type{});
+}
 
 }  // namespace
 
@@ -317,7 +334,7 @@ void legal_moves(const Position& p, MoveList& out) {
     m.jump = d.captured != 0;
     out.push_back(m);
   };
-  for_each_move(p, visit);
+  with_side(p, [&](auto white) { for_each_move<decltype(white)::value>(p, visit); });
 }
 
 Position apply(const Position& p, const Move& m) {
@@ -338,7 +355,7 @@ Position apply(const Position& p, const Move& m) {
     for (int s = step(a, dir); s != b && s != none; s = step(s, dir))
       if (enemy & bit(s)) d.captured |= bit(s);
   }
-  const Position q = apply_delta(p, d);
+  const Position q = white ? apply_delta<true>(p, d) : apply_delta<false>(p, d);
   assert(is_consistent(q));
   return q;
 }
@@ -349,17 +366,19 @@ Status status(const Position& p) {
   const Bits enemy = mover == Side::first ? p.black : p.white;
   if (own == 0) return Status::win(other(mover), EndReason::no_pieces);
   if (enemy == 0) return Status::win(mover, EndReason::no_pieces);
-  if (count_moves(p) == 0) return Status::win(other(mover), EndReason::no_legal_move);
+  if (with_side(p, [&](auto white) { return count_moves<decltype(white)::value>(p); }) == 0)
+    return Status::win(other(mover), EndReason::no_legal_move);
   return Status::ongoing();
 }
 
 std::uint64_t perft(const Position& p, int depth) {
   if (status(p).over()) return 0;
   if (depth <= 0) return 1;
+  const bool white = p.to_move == Side::first;
 #ifdef BH_DRAUGHTS_POPCNT
-  if (__builtin_cpu_supports("popcnt")) return perft_popcnt(p, depth);
+  if (__builtin_cpu_supports("popcnt")) return white ? perft_popcnt_white(p, depth) : perft_popcnt_black(p, depth);
 #endif
-  return perft_generic(p, depth);
+  return white ? perft_generic_white(p, depth) : perft_generic_black(p, depth);
 }
 
 bool is_kings_only_ply(const Position& before, const Move& m) {
