@@ -190,25 +190,28 @@ struct Capturer {
                       shift<1>(shift<1>(e) & x) | shift<0>(shift<0>(e) & x));
 }
 
+// Visits every capture of the man (or king) on `sq`; returns how many there were.
+template <bool White, class Visit>
+int man_captures(const Sides& s, int sq, Visit& visit) {
+  Capturer<White, Visit> c{s.enemy, (s.own | s.enemy) & ~bit(sq), true, visit, {}, 1, 0};
+  c.path[0] = static_cast<std::uint8_t>(sq);
+  c.man(sq, 0);
+  return c.found;
+}
+template <bool White, class Visit>
+int king_captures(const Sides& s, int sq, Visit& visit) {
+  Capturer<White, Visit> c{s.enemy, (s.own | s.enemy) & ~bit(sq), false, visit, {}, 1, 0};
+  c.path[0] = static_cast<std::uint8_t>(sq);
+  c.king(sq, 0, -1);
+  return c.found;
+}
+
 // Visits every capture; returns how many there were.
 template <bool White, class Visit>
 [[gnu::always_inline]] inline int for_each_capture(const Sides& s, Visit& visit) {
-  const Bits all = s.own | s.enemy;
   int found = 0;
-  for (Bits b = men_that_capture(s); b; b &= b - 1) {
-    const int sq = std::countr_zero(b);
-    Capturer<White, Visit> c{s.enemy, all & ~bit(sq), true, visit, {}, 1, 0};
-    c.path[0] = static_cast<std::uint8_t>(sq);
-    c.man(sq, 0);
-    found += c.found;
-  }
-  for (Bits b = s.own_kings; b; b &= b - 1) {
-    const int sq = std::countr_zero(b);
-    Capturer<White, Visit> c{s.enemy, all & ~bit(sq), false, visit, {}, 1, 0};
-    c.path[0] = static_cast<std::uint8_t>(sq);
-    c.king(sq, 0, -1);
-    found += c.found;
-  }
+  for (Bits b = men_that_capture(s); b; b &= b - 1) found += man_captures<White>(s, std::countr_zero(b), visit);
+  for (Bits b = s.own_kings; b; b &= b - 1) found += king_captures<White>(s, std::countr_zero(b), visit);
   return found;
 }
 
@@ -258,13 +261,46 @@ struct Counter {
 };
 
 // The number of legal moves, without applying any (bulk counting at the last ply).
+// The number of captures by men, counted by bitboards where a man's every capture is
+// a single jump that does not crown; the men with a longer or crowning capture
+// ("complex") go through the Capturer.
+template <bool White>
+[[gnu::always_inline]] inline std::uint64_t count_man_captures(const Sides& s) {
+  const Bits e = s.empty;
+  const Bits x = s.enemy;
+  // j<d>: squares from which a man can jump in direction d.
+  const Bits j0 = shift<3>(shift<3>(e) & x), j1 = shift<2>(shift<2>(e) & x);
+  const Bits j2 = shift<1>(shift<1>(e) & x), j3 = shift<0>(shift<0>(e) & x);
+  const Bits s0 = s.own_men & j0, s1 = s.own_men & j1, s2 = s.own_men & j2, s3 = s.own_men & j3;
+  if ((s0 | s1 | s2 | s3) == 0) return 0;
+  constexpr Bits far = White ? rank_8 : rank_1;
+  // Landing squares from which the chain goes on (never back over the piece just
+  // taken, so the reverse direction is left out) or where the man is crowned.
+  const Bits c0 = shift<0>(shift<0>(s0)) & (far | j0 | j1 | j2);
+  const Bits c1 = shift<1>(shift<1>(s1)) & (far | j0 | j1 | j3);
+  const Bits c2 = shift<2>(shift<2>(s2)) & (far | j0 | j2 | j3);
+  const Bits c3 = shift<3>(shift<3>(s3)) & (far | j1 | j2 | j3);
+  const Bits complex = shift<3>(shift<3>(c0)) | shift<2>(shift<2>(c1)) | shift<1>(shift<1>(c2)) | shift<0>(shift<0>(c3));
+  std::uint64_t n = static_cast<std::uint64_t>(std::popcount(s0 & ~complex) + std::popcount(s1 & ~complex) +
+                                               std::popcount(s2 & ~complex) + std::popcount(s3 & ~complex));
+  if (complex) {
+    Counter c;
+    for (Bits b = complex; b; b &= b - 1) man_captures<White>(s, std::countr_zero(b), c);
+    n += c.n;
+  }
+  return n;
+}
+
 template <bool White>
 [[gnu::always_inline]] inline std::uint64_t count_moves(const Position& p) {
   const Sides s = sides_of<White>(p);
-  if (men_that_capture(s) | s.own_kings) {
+  std::uint64_t captures = count_man_captures<White>(s);
+  if (s.own_kings) {
     Counter c;
-    if (for_each_capture<White>(s, c) > 0) return c.n;
+    for (Bits b = s.own_kings; b; b &= b - 1) king_captures<White>(s, std::countr_zero(b), c);
+    captures += c.n;
   }
+  if (captures > 0) return captures;
   std::uint64_t n = White ? std::popcount(shift<0>(s.own_men) & s.empty) + std::popcount(shift<1>(s.own_men) & s.empty)
                           : std::popcount(shift<2>(s.own_men) & s.empty) + std::popcount(shift<3>(s.own_men) & s.empty);
   if (s.own_kings)
