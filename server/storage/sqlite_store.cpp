@@ -180,6 +180,7 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
     error.message = path + ": " + error.message;
     return {std::move(error), std::nullopt};
   }
+  if (db.read_only()) impl->log("opened " + path + " read-only: every write will fail");
   // The connection is handed to the worker here and never used by this thread again.
   Impl* raw = impl.get();
   impl->worker = std::thread([raw] { raw->run(); });

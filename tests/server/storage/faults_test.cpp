@@ -58,6 +58,7 @@ TEST(FaultsTest, AReadOnlyFileFailsWritesLoudlyAndLosesNothing) {
     auto store = open_store(path, options);
     ASSERT_NE(store, nullptr);
     EXPECT_TRUE(store->healthy());
+    EXPECT_TRUE(log.contains("read-only")) << "opening read-only is logged";
     const StoreError error = save(*store, sample_game("new", 9000));
     EXPECT_EQ(error.code, StoreErrc::unavailable);
     EXPECT_NE(error.message.find("readonly"), std::string::npos) << error.message;
