@@ -182,13 +182,10 @@ struct Capturer {
   }
 };
 
-// Men that have a first jump, by bitboards.
-[[gnu::always_inline]] inline Bits men_that_capture(const Sides& s) {
-  const Bits e = s.empty;
-  const Bits x = s.enemy;
-  return s.own_men & (shift<3>(shift<3>(e) & x) | shift<2>(shift<2>(e) & x) |
-                      shift<1>(shift<1>(e) & x) | shift<0>(shift<0>(e) & x));
-}
+struct Counter {
+  std::uint64_t n = 0;
+  void operator()(const Delta&, const std::uint8_t*, int) { ++n; }
+};
 
 // Visits every capture of the man (or king) on `sq`; returns how many there were.
 template <bool White, class Visit>
@@ -206,13 +203,81 @@ int king_captures(const Sides& s, int sq, Visit& visit) {
   return c.found;
 }
 
+// The first jumps of the men, by bitboards: from[d] holds the men that can jump in
+// direction d; `complex` the men with a capture that goes on past its first jump or
+// crowns. Every other man's captures are single jumps, handled without the Capturer.
+template <bool White>
+struct ManJumps {
+  Bits from[4];
+  Bits complex;
+
+  [[gnu::always_inline]] explicit ManJumps(const Sides& s) {
+    const Bits e = s.empty;
+    const Bits x = s.enemy;
+    // j<d>: squares from which a man can jump in direction d.
+    const Bits j0 = shift<3>(shift<3>(e) & x), j1 = shift<2>(shift<2>(e) & x);
+    const Bits j2 = shift<1>(shift<1>(e) & x), j3 = shift<0>(shift<0>(e) & x);
+    from[0] = s.own_men & j0;
+    from[1] = s.own_men & j1;
+    from[2] = s.own_men & j2;
+    from[3] = s.own_men & j3;
+    complex = 0;
+    if ((from[0] | from[1] | from[2] | from[3]) == 0) return;
+    constexpr Bits far = White ? rank_8 : rank_1;
+    // Landing squares from which the chain goes on (never back over the piece just
+    // taken, so the reverse direction is left out) or where the man is crowned.
+    const Bits c0 = shift<0>(shift<0>(from[0])) & (far | j0 | j1 | j2);
+    const Bits c1 = shift<1>(shift<1>(from[1])) & (far | j0 | j1 | j3);
+    const Bits c2 = shift<2>(shift<2>(from[2])) & (far | j0 | j2 | j3);
+    const Bits c3 = shift<3>(shift<3>(from[3])) & (far | j1 | j2 | j3);
+    complex = shift<3>(shift<3>(c0)) | shift<2>(shift<2>(c1)) | shift<1>(shift<1>(c2)) | shift<0>(shift<0>(c3));
+  }
+  bool any() const { return (from[0] | from[1] | from[2] | from[3]) != 0; }
+};
+
+template <bool White, int D, class Visit>
+[[gnu::always_inline]] inline void single_jumps(Bits sources, Visit& visit) {
+  constexpr int delta = D == 0 ? 9 : D == 1 ? 7 : D == 2 ? -7 : -9;
+  for (Bits b = sources; b; b &= b - 1) {
+    const int from = std::countr_zero(b);
+    std::uint8_t path[2] = {static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(from + 2 * delta)};
+    visit(Delta{path[0], path[1], false, bit(from + delta)}, path, 2);
+  }
+}
+
 // Visits every capture; returns how many there were.
 template <bool White, class Visit>
 [[gnu::always_inline]] inline int for_each_capture(const Sides& s, Visit& visit) {
   int found = 0;
-  for (Bits b = men_that_capture(s); b; b &= b - 1) found += man_captures<White>(s, std::countr_zero(b), visit);
+  const ManJumps<White> jumps(s);
+  if (jumps.any()) {
+    const Bits simple = ~jumps.complex;
+    single_jumps<White, 0>(jumps.from[0] & simple, visit);
+    single_jumps<White, 1>(jumps.from[1] & simple, visit);
+    single_jumps<White, 2>(jumps.from[2] & simple, visit);
+    single_jumps<White, 3>(jumps.from[3] & simple, visit);
+    found += std::popcount(jumps.from[0] & simple) + std::popcount(jumps.from[1] & simple) +
+             std::popcount(jumps.from[2] & simple) + std::popcount(jumps.from[3] & simple);
+    for (Bits b = jumps.complex; b; b &= b - 1) found += man_captures<White>(s, std::countr_zero(b), visit);
+  }
   for (Bits b = s.own_kings; b; b &= b - 1) found += king_captures<White>(s, std::countr_zero(b), visit);
   return found;
+}
+
+// The number of captures by men (bulk counting: single jumps by popcount).
+template <bool White>
+[[gnu::always_inline]] inline std::uint64_t count_man_captures(const Sides& s) {
+  const ManJumps<White> jumps(s);
+  if (!jumps.any()) return 0;
+  const Bits simple = ~jumps.complex;
+  std::uint64_t n = static_cast<std::uint64_t>(std::popcount(jumps.from[0] & simple) + std::popcount(jumps.from[1] & simple) +
+                                               std::popcount(jumps.from[2] & simple) + std::popcount(jumps.from[3] & simple));
+  if (jumps.complex) {
+    Counter c;
+    for (Bits b = jumps.complex; b; b &= b - 1) man_captures<White>(s, std::countr_zero(b), c);
+    n += c.n;
+  }
+  return n;
 }
 
 template <bool White, int D, class Visit>
@@ -255,42 +320,8 @@ template <int D>
   return n;
 }
 
-struct Counter {
-  std::uint64_t n = 0;
-  void operator()(const Delta&, const std::uint8_t*, int) { ++n; }
-};
 
 // The number of legal moves, without applying any (bulk counting at the last ply).
-// The number of captures by men, counted by bitboards where a man's every capture is
-// a single jump that does not crown; the men with a longer or crowning capture
-// ("complex") go through the Capturer.
-template <bool White>
-[[gnu::always_inline]] inline std::uint64_t count_man_captures(const Sides& s) {
-  const Bits e = s.empty;
-  const Bits x = s.enemy;
-  // j<d>: squares from which a man can jump in direction d.
-  const Bits j0 = shift<3>(shift<3>(e) & x), j1 = shift<2>(shift<2>(e) & x);
-  const Bits j2 = shift<1>(shift<1>(e) & x), j3 = shift<0>(shift<0>(e) & x);
-  const Bits s0 = s.own_men & j0, s1 = s.own_men & j1, s2 = s.own_men & j2, s3 = s.own_men & j3;
-  if ((s0 | s1 | s2 | s3) == 0) return 0;
-  constexpr Bits far = White ? rank_8 : rank_1;
-  // Landing squares from which the chain goes on (never back over the piece just
-  // taken, so the reverse direction is left out) or where the man is crowned.
-  const Bits c0 = shift<0>(shift<0>(s0)) & (far | j0 | j1 | j2);
-  const Bits c1 = shift<1>(shift<1>(s1)) & (far | j0 | j1 | j3);
-  const Bits c2 = shift<2>(shift<2>(s2)) & (far | j0 | j2 | j3);
-  const Bits c3 = shift<3>(shift<3>(s3)) & (far | j1 | j2 | j3);
-  const Bits complex = shift<3>(shift<3>(c0)) | shift<2>(shift<2>(c1)) | shift<1>(shift<1>(c2)) | shift<0>(shift<0>(c3));
-  std::uint64_t n = static_cast<std::uint64_t>(std::popcount(s0 & ~complex) + std::popcount(s1 & ~complex) +
-                                               std::popcount(s2 & ~complex) + std::popcount(s3 & ~complex));
-  if (complex) {
-    Counter c;
-    for (Bits b = complex; b; b &= b - 1) man_captures<White>(s, std::countr_zero(b), c);
-    n += c.n;
-  }
-  return n;
-}
-
 template <bool White>
 [[gnu::always_inline]] inline std::uint64_t count_moves(const Position& p) {
   const Sides s = sides_of<White>(p);
