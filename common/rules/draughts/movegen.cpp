@@ -320,7 +320,6 @@ template <int D>
   return n;
 }
 
-
 // The number of legal moves, without applying any (bulk counting at the last ply).
 template <bool White>
 [[gnu::always_inline]] inline std::uint64_t count_moves(const Position& p) {

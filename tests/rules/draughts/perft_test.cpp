@@ -37,8 +37,9 @@ struct PerftCase {
 };
 
 // Start: the published Russian draughts figures that count every capture path
-// separately (e.g. Kodra's perft table, github sochima/kodra test/perft.c:
-// 7, 49, 302, 1469, 7482, 37986, 190146, 929905, ...). Deeper ones are in slow/.
+// separately (the table in the perft test of Kodra, a Russian draughts engine by
+// Sochima Biereagu, 2017: 7, 49, 302, 1469, 7482, 37986, 190146, 929905, ...; see
+// slow/perft_deep_test.cpp for the deeper ones and where the conventions part).
 // The other rows were computed by this engine and checked against the naive
 // generator (test NaiveAgrees below runs the same positions through both).
 const PerftCase perft_table[] = {
