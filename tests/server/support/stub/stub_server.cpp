@@ -8,7 +8,7 @@
 //                                             each a distinct string (so an unbounded queue would grow)
 //   {"type":"close"}                       -> Connection::close("bye")
 //   not JSON / not an object               -> {"type":"error","code":"bad_request",...}
-//   shutdown         -> every client gets {"type":"error","code":"shutting_down",...}
+//   shutdown         -> every client gets {"type":"shutdown","message":...} (as docs/protocol.md)
 // HTTP: /healthz, /metrics (the NetworkStats and the stub's own counts as JSON),
 // /query (echoes the path and decoded query), /slow (answers from another thread), else 404.
 #include <atomic>
@@ -119,7 +119,8 @@ class StubApplication final : public bh::app::Application {
         if (auto connection = weak.lock()) live.push_back(std::move(connection));
     }
     for (const auto& connection : live)
-      connection->send(error_frame("shutting_down", "the server is shutting down", nullptr));
+      connection->send(bh::app::make_frame(
+          json{{"type", "shutdown"}, {"message", "the server is shutting down"}}.dump()));
     done();
   }
 
