@@ -12,7 +12,8 @@ if(support_sources AND TARGET bh_net)
   target_link_libraries(bh_stub_server PRIVATE bh_net bh_server_config nlohmann_json::nlohmann_json)
 
   add_library(bh_test_support STATIC ${support_sources})
-  target_include_directories(bh_test_support PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  # Both spellings work: "support/ws_client.hpp" and "ws_client.hpp".
+  target_include_directories(bh_test_support PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/support)
   target_link_libraries(bh_test_support PUBLIC bh_boost_impl bh_rules nlohmann_json::nlohmann_json
                                                GTest::gtest)
   target_compile_definitions(bh_test_support PUBLIC
