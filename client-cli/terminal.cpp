@@ -33,7 +33,16 @@ void Terminal::stop() {
 }
 
 void Terminal::read_char() {
-  if (started_) rl_callback_read_char();
+  if (!started_) return;
+  line_done_ = false;
+  rl_callback_read_char();
+  if (line_done_ && started_) {
+    // libedit (3.1-20221030) keeps the entered text in its buffer after the callback;
+    // without a fresh install the next redraw shows it again and new typing is
+    // appended to it.
+    rl_callback_handler_remove();
+    rl_callback_handler_install(prompt_.c_str(), &Terminal::line_handler);
+  }
 }
 
 void Terminal::line_handler(char* line) {
@@ -46,6 +55,7 @@ void Terminal::line_handler(char* line) {
     self->on_line_(std::nullopt);
     return;
   }
+  self->line_done_ = true;
   std::string text(line);
   std::free(line);
   if (text.find_first_not_of(" \t") != std::string::npos) add_history(text.c_str());

@@ -41,6 +41,7 @@ class Terminal final : public Sink {
   bool colour_;
   std::function<void(std::optional<std::string>)> on_line_;
   bool started_ = false;
+  bool line_done_ = false;  // the last read_char() completed a line
   std::string prompt_;
 };
 

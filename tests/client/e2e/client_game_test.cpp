@@ -1,0 +1,175 @@
+// The real `boardhall connect`, scripted through pipes, against the real server: two
+// players play a tablut game to the end, a third client watches, the archive lists the
+// game and replay steps through it.
+#include <gtest/gtest.h>
+
+#include "client_process.hpp"
+#include "support/server_process.hpp"
+
+namespace bh::test {
+namespace {
+
+// Defenders win by king escape in 8 plies (checked with `boardhall play`).
+const std::vector<std::string> kEscape = {"a4-a3", "f5-f8", "a3-a4", "e5-f5", "a4-a3", "f5-f7", "a3-a4", "f7-i7"};
+
+class ClientGame : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(real_server_binary().empty()) << "the real server is not built";
+    ASSERT_TRUE(server_.start()) << server_.log();
+    url_ = "ws://127.0.0.1:" + std::to_string(server_.port());
+  }
+  std::unique_ptr<ClientProcess> client(const std::string& name, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"connect", url_, "--name", name};
+    args.insert(args.end(), extra.begin(), extra.end());
+    // One config folder per player, as if each ran on their own account.
+    auto c = std::make_unique<ClientProcess>(args, std::vector<std::string>{"XDG_CONFIG_HOME=" + config_.path() + "/" + name});
+    return c;
+  }
+
+  ServerProcess server_;
+  TempDir config_;
+  std::string url_;
+};
+
+TEST_F(ClientGame, TwoPlayersFinishAGameAWatcherSeesItArchiveAndReplay) {
+  auto alice = client("alice");
+  auto bob = client("bob");
+  ASSERT_NE(alice->expect("ok connect"), "") << alice->transcript();
+  ASSERT_NE(bob->expect("ok connect"), "") << bob->transcript();
+
+  const std::string created = alice->command("create tablut --side first --clock 5+2", "create");
+  ASSERT_TRUE(created.starts_with("ok create")) << alice->transcript();
+  const std::string room = field(created, "room");
+  ASSERT_FALSE(room.empty()) << created;
+
+  const std::string rooms = bob->command("rooms", "rooms");
+  EXPECT_EQ(rooms, "ok rooms rooms=1 games=0") << bob->transcript();
+  EXPECT_NE(bob->transcript().find("data room room=" + room + " game=tablut"), std::string::npos) << bob->transcript();
+
+  const std::string joined = bob->command("join " + room, "join");
+  ASSERT_TRUE(joined.starts_with("ok join")) << bob->transcript();
+  const std::string game = field(joined, "game");
+  EXPECT_EQ(field(joined, "you"), "second");
+  ASSERT_TRUE(alice->command("wait game 10", "wait").starts_with("ok wait")) << alice->transcript();
+
+  auto carol = client("carol");
+  ASSERT_NE(carol->expect("ok connect"), "") << carol->transcript();
+  const std::string watching = carol->command("watch " + game, "watch");
+  ASSERT_TRUE(watching.starts_with("ok watch")) << carol->transcript();
+  EXPECT_EQ(field(watching, "ply"), "0");
+
+  // A move out of turn and an illegal move are refused here, with the rules' reason.
+  EXPECT_EQ(bob->command("f5-f8", "move"), "error move code=not_your_turn message=\"it is alice (attackers)'s turn\"");
+  const std::string illegal = alice->command("a4-b5", "move");
+  EXPECT_TRUE(illegal.starts_with("error move code=illegal_move")) << illegal;
+
+  for (std::size_t i = 0; i < kEscape.size(); ++i) {
+    ClientProcess& mover = i % 2 == 0 ? *alice : *bob;
+    ASSERT_TRUE(mover.command("wait turn 10", "wait").starts_with("ok wait")) << mover.transcript();
+    const std::string reply = mover.command(kEscape[i], "move");
+    ASSERT_TRUE(reply.starts_with("ok move")) << mover.transcript();
+    EXPECT_EQ(field(reply, "ply"), std::to_string(i + 1));
+  }
+  for (ClientProcess* c : {alice.get(), bob.get(), carol.get()}) {
+    const std::string end = c->command("wait end 10", "wait");
+    EXPECT_EQ(end, "ok wait what=end game=" + game + " result=second reason=king_escaped") << c->transcript();
+  }
+  EXPECT_NE(carol->transcript().find("event move game=" + game + " ply=8 move=f7-i7 side=second"), std::string::npos)
+      << carol->transcript();
+  EXPECT_NE(carol->transcript().find("event game_over game=" + game + " result=second winner=bob reason=king_escaped points=0-1"),
+            std::string::npos)
+      << carol->transcript();
+  // The game is over: wait turn fails at once.
+  EXPECT_EQ(alice->command("wait turn 5", "wait"), "error wait code=game_over message=\"the game has ended\"");
+
+  // The archive lists it; replay steps through it.
+  const std::string listed = carol->command("archive --player alice", "archive");
+  EXPECT_EQ(listed, "ok archive count=1 more=no") << carol->transcript();
+  EXPECT_NE(carol->transcript().find("data archived game=" + game +
+                                     " rules=tablut first=alice second=bob result=second reason=king_escaped moves=8"),
+            std::string::npos)
+      << carol->transcript();
+  const std::string replay = carol->command("replay " + game, "replay");
+  EXPECT_TRUE(replay.starts_with("ok replay game=" + game + " ply=0 of=8 move=\"\" position=")) << replay;
+  EXPECT_EQ(field(carol->command("next", "next"), "move"), "a4-a3");
+  EXPECT_EQ(field(carol->command("next", "next"), "move"), "f5-f8");
+  EXPECT_EQ(field(carol->command("prev", "prev"), "ply"), "1");
+  const std::string last = carol->command("last", "last");
+  EXPECT_EQ(field(last, "move"), "f7-i7");
+  EXPECT_EQ(field(last, "position"), "3aaa3/4ad3/4d3k/a3d3a/aadd2daa/a3d3a/4d4/4a4/3aaa3 a");
+  EXPECT_TRUE(carol->command("next", "next").starts_with("error next code=at_end")) << carol->transcript();
+  EXPECT_EQ(field(carol->command("goto 4", "goto"), "move"), "e5-f5");
+  EXPECT_EQ(field(carol->command("first", "first"), "ply"), "0");
+  const std::string board = carol->command("board", "board");
+  EXPECT_TRUE(board.starts_with("ok board")) << board;
+  EXPECT_NE(carol->expect("|      a  b  c  d  e  f  g  h  i"), "") << carol->transcript();
+
+  // The exit status is the last command's.
+  carol->send("goto 99");
+  carol->close_stdin();
+  EXPECT_EQ(carol->wait_exit(), 1) << carol->transcript();
+  alice->send("quit");
+  EXPECT_EQ(alice->wait_exit(), 0) << alice->transcript();
+}
+
+TEST_F(ClientGame, ScriptedCommandsAnswerOneLineEachAndErrorsExplain) {
+  auto dave = client("dave");
+  ASSERT_NE(dave->expect("ok connect player=dave registered=no resumed=no"), "") << dave->transcript();
+  EXPECT_EQ(dave->command("dance", "dance"), "error dance code=bad_command message=\"unknown command 'dance' (try: help)\"");
+  EXPECT_EQ(dave->command("moves", "moves"), "error moves code=no_game message=\"no position to list moves of\"");
+  EXPECT_TRUE(dave->command("create tablut --option size=11", "create").starts_with("error create code=bad_options"))
+      << dave->transcript();
+  EXPECT_EQ(dave->command("cancel", "cancel"), "error cancel code=no_room message=\"you have no open room\"");
+  const std::string games = dave->command("games", "games");
+  EXPECT_EQ(games, "ok games count=5") << dave->transcript();
+  EXPECT_NE(dave->transcript().find("data game id=seatafl"), std::string::npos) << dave->transcript();
+  const std::string created = dave->command("create alquerque --private", "create");
+  ASSERT_TRUE(created.starts_with("ok create")) << created;
+  EXPECT_FALSE(field(created, "invite").empty()) << created;
+  EXPECT_TRUE(dave->command("cancel", "cancel").starts_with("ok cancel")) << dave->transcript();
+  EXPECT_TRUE(dave->command("replay nope", "replay").starts_with("error replay code=not_found")) << dave->transcript();
+  EXPECT_TRUE(dave->command("wait event draw_offered 0.2", "wait").starts_with("error wait code=timeout"));
+  const std::string help = dave->command("help create", "help");
+  EXPECT_EQ(help, "ok help");
+  EXPECT_NE(dave->expect("| create GAME [--option K=V]..."), "") << dave->transcript();
+}
+
+TEST_F(ClientGame, JsonLinesAndARestartResumesTheIdentityAndTheGame) {
+  auto erin = client("erin", {"--json"});
+  auto frank = client("frank");
+  ASSERT_NE(erin->expect(R"({"kind":"ok","name":"connect","player":"erin")"), "") << erin->transcript();
+  ASSERT_NE(frank->expect("ok connect"), "");
+  erin->send("create draughts --side white");
+  const std::string created = erin->expect(R"({"kind":"ok","name":"create")");
+  ASSERT_NE(created, "") << erin->transcript();
+  const auto at = created.find(R"("room":")");
+  ASSERT_NE(at, std::string::npos) << created;
+  const std::string room = created.substr(at + 8, created.find('"', at + 8) - at - 8);
+  const std::string joined = frank->command("join " + room, "join");
+  ASSERT_TRUE(joined.starts_with("ok join")) << frank->transcript();
+  const std::string game = field(joined, "game");
+  erin->send("wait game 5");
+  ASSERT_NE(erin->expect(R"({"kind":"ok","name":"wait","what":"game")"), "") << erin->transcript();
+  erin->send("c3-d4");
+  ASSERT_NE(erin->expect(R"({"kind":"ok","name":"move")"), "") << erin->transcript();
+
+  // frank leaves and comes back: the remembered token resumes him in the game.
+  frank->send("quit");
+  ASSERT_EQ(frank->wait_exit(), 0);
+  ASSERT_NE(erin->expect(R"({"kind":"event","name":"player_left")"), "") << erin->transcript();
+  auto again = client("frank");
+  const std::string hello = again->expect("ok connect");
+  EXPECT_EQ(hello, "ok connect player=frank registered=no resumed=yes") << again->transcript();
+  EXPECT_NE(again->expect("event game_state game=" + game + " ply=1 to_move=second you=second"), "") << again->transcript();
+  ASSERT_TRUE(again->command("f6-e5", "move").starts_with("ok move")) << again->transcript();
+  ASSERT_NE(erin->expect(R"({"kind":"event","name":"player_returned")"), "") << erin->transcript();
+  erin->send("wait turn 5");
+  EXPECT_NE(erin->expect(R"({"kind":"ok","name":"wait","what":"turn")"), "") << erin->transcript();
+  erin->send("resign");
+  EXPECT_NE(erin->expect(R"({"kind":"ok","name":"resign")"), "") << erin->transcript();
+  EXPECT_EQ(again->command("wait end 5", "wait"), "ok wait what=end game=" + game + " result=second reason=resignation");
+}
+
+}  // namespace
+}  // namespace bh::test

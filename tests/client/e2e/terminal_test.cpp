@@ -1,0 +1,132 @@
+// The interactive client in a real terminal (tmux): the board with its coordinates, the
+// prompt with ticking clocks, and a server event arriving while a line is being typed
+// without breaking that line.
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "client_process.hpp"
+#include "support/server_process.hpp"
+
+namespace bh::test {
+namespace {
+
+std::string run(const std::string& command) {
+  std::string out;
+  FILE* p = ::popen(command.c_str(), "r");
+  if (p == nullptr) return out;
+  std::array<char, 4096> buf{};
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  ::pclose(p);
+  return out;
+}
+
+class Tmux {
+ public:
+  explicit Tmux(const std::string& command)
+      : socket_("bh-client-test-" + std::to_string(::getpid())) {
+    run(tmux() + " new-session -d -s t -x 110 -y 45 '" + command + "' 2>&1");
+  }
+  ~Tmux() { run(tmux() + " kill-server 2>/dev/null"); }
+  std::string screen() const { return run(tmux() + " capture-pane -p -t t 2>&1"); }
+  void keys(const std::string& keys) const { run(tmux() + " send-keys -t t " + keys); }
+  void type(const std::string& text) const { run(tmux() + " send-keys -t t -l '" + text + "'"); }
+  // Waits until the screen contains `needle`; the last screen either way.
+  std::string wait_for(const std::string& needle, std::chrono::milliseconds timeout = 10s) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::string s;
+    while (std::chrono::steady_clock::now() < deadline) {
+      s = screen();
+      if (s.find(needle) != std::string::npos) return s;
+      std::this_thread::sleep_for(50ms);
+    }
+    return s;
+  }
+
+ private:
+  std::string tmux() const { return "tmux -L " + socket_ + " -f /dev/null"; }
+  std::string socket_;
+};
+
+std::string last_nonempty_line(const std::string& screen) {
+  std::string last, line;
+  for (char c : screen + "\n") {
+    if (c != '\n') {
+      line += c;
+      continue;
+    }
+    if (line.find_first_not_of(' ') != std::string::npos) last = line;
+    line.clear();
+  }
+  return last;
+}
+
+TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
+  ASSERT_FALSE(real_server_binary().empty());
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.log();
+  const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
+  TempDir config;
+  Tmux term("env XDG_CONFIG_HOME=" + config.path() + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
+            " --name alice");
+  std::string s = term.wait_for("Type help for the commands.");
+  ASSERT_NE(s.find("Connected to " + url + " as alice (guest)"), std::string::npos) << s;
+  EXPECT_EQ(last_nonempty_line(s), "boardhall>") << s;
+
+  term.type("create tablut --side second --clock 5+0");
+  term.keys("Enter");
+  s = term.wait_for("Waiting for an opponent");
+  ASSERT_NE(s.find("Waiting for an opponent"), std::string::npos) << s;
+
+  ClientProcess bob({"connect", url, "--name", "bob"}, {"XDG_CONFIG_HOME=" + config.path() + "/bob"});
+  ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
+  ASSERT_TRUE(bob.command("rooms", "rooms").starts_with("ok rooms rooms=1")) << bob.transcript();
+  std::string line = bob.transcript();
+  line = line.substr(line.find("data room"));
+  const std::string room_id = field(line.substr(0, line.find('\n')), "room");
+  ASSERT_FALSE(room_id.empty()) << bob.transcript();
+  ASSERT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
+
+  // The board, with coordinates on both axes and the king on its throne.
+  s = term.wait_for("to move");
+  EXPECT_NE(s.find("     a  b  c  d  e  f  g  h  i"), std::string::npos) << s;
+  EXPECT_NE(s.find("  5  a  a  d  d  K  d  d  a  a  5"), std::string::npos) << s;
+  EXPECT_NE(s.find("bob (attackers) to move"), std::string::npos) << s;
+  // The prompt shows both clocks; bob's runs.
+  const std::string prompt1 = last_nonempty_line(term.wait_for("[bob 4:5"));
+  EXPECT_TRUE(prompt1.starts_with("[bob 4:5")) << prompt1;
+  EXPECT_NE(prompt1.find("| alice 5:00]>"), std::string::npos) << prompt1;
+
+  // Half a line typed, then bob moves: the event appears above, the line stays.
+  term.type("hel");
+  s = term.wait_for("]> hel");
+  ASSERT_TRUE(last_nonempty_line(s).ends_with("]> hel")) << s;
+  ASSERT_TRUE(bob.command("a4-a3", "move").starts_with("ok move")) << bob.transcript();
+  s = term.wait_for("last move: a4-a3");
+  EXPECT_NE(s.find("  4 [.] .  .  .  d  .  .  .  a  4"), std::string::npos) << s;  // the last move
+  EXPECT_NE(s.find("  3 [a] .  .  .  d  .  .  .  .  3"), std::string::npos) << s;
+  EXPECT_NE(s.find("alice (defenders) to move -- your move"), std::string::npos) << s;
+  const std::string typing = last_nonempty_line(s);
+  EXPECT_TRUE(typing.starts_with("[bob ")) << typing;
+  EXPECT_TRUE(typing.ends_with("your move> hel")) << s;
+  // The line goes on where it was left.
+  term.type("p moves");
+  term.keys("Enter");
+  s = term.wait_for("the legal moves in the current position");
+  EXPECT_NE(s.find("the legal moves in the current position"), std::string::npos) << s;
+
+  // A move typed at the prompt.
+  term.type("f5-f8");
+  term.keys("Enter");
+  EXPECT_NE(bob.expect("event move game="), "") << bob.transcript();
+  term.type("quit");
+  term.keys("Enter");
+}
+
+}  // namespace
+}  // namespace bh::test
