@@ -169,6 +169,11 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
     seat.connection_id = connection->id();
     seat.present = true;
     self->context_->identities.add_room(player, self->id_);
+    // A joiner whose connection closed before this ran missed player_dropped: absent.
+    if (self->context_->identities.player_of(connection->id()) != player) {
+      seat.present = false;
+      seat.connection_id = 0;
+    }
     self->totals_[self->seats_[0].player] = 0;
     self->totals_[player] = 0;
     self->seats_[0].grace_generation++;  // the creator's absence timer (open room) ends

@@ -1,0 +1,108 @@
+// The protocol library alone: decoding requests at the edge, encoding replies, and the
+// client-side decoder reading back what the server writes.
+#include <gtest/gtest.h>
+
+#include "protocol/messages.hpp"
+
+namespace bh::protocol {
+namespace {
+
+template <class T>
+const T& as(const std::variant<Envelope, DecodeError>& decoded) {
+  EXPECT_TRUE(std::holds_alternative<Envelope>(decoded))
+      << (std::holds_alternative<DecodeError>(decoded) ? std::get<DecodeError>(decoded).message : "");
+  return std::get<T>(std::get<Envelope>(decoded).request);
+}
+
+DecodeError error_of(std::string_view text) {
+  auto decoded = decode_request(text, {});
+  EXPECT_TRUE(std::holds_alternative<DecodeError>(decoded)) << text;
+  return std::holds_alternative<DecodeError>(decoded) ? std::get<DecodeError>(decoded) : DecodeError{};
+}
+
+TEST(Protocol, DecodesEveryRequestType) {
+  const auto& m = as<client::Move>(decode_request(R"({"type":"move","game_id":"g1","ply":3,"move":"huff b2 c2-c3","id":9})"));
+  EXPECT_EQ(m.game_id, "g1");
+  EXPECT_EQ(m.ply, 3);
+  EXPECT_EQ(m.move, "huff b2 c2-c3");
+  const auto& c = as<client::CreateRoom>(decode_request(
+      R"({"type":"create_room","game":"seatafl","options":{"size":11,"king_limit":"3"},"side":"defenders",
+          "clock":{"initial_s":0.2},"games":2,"private":true})"));
+  EXPECT_EQ(c.options->values.at("size"), "11");
+  EXPECT_EQ(c.options->values.at("king_limit"), "3");
+  EXPECT_DOUBLE_EQ(c.clock->initial_s, 0.2);
+  EXPECT_FALSE(c.clock->increment_s.has_value());
+  EXPECT_EQ(*c.is_private, true);
+  const auto& l = as<client::ListGames>(decode_request(R"({"type":"list_games","player":"bob","from":5,"limit":3})"));
+  EXPECT_EQ(*l.player, "bob");
+  EXPECT_EQ(*l.from, 5);
+  EXPECT_FALSE(l.to.has_value());
+  for (const char* type : {"ping", "list_rooms", "subscribe_lobby", "unsubscribe_lobby"}) {
+    auto d = decode_request(std::string(R"({"type":")") + type + R"("})");
+    ASSERT_TRUE(std::holds_alternative<Envelope>(d)) << type;
+    EXPECT_EQ(request_type(std::get<Envelope>(d).request), type);
+  }
+}
+
+TEST(Protocol, RequestIdsAreEchoedAsGiven) {
+  auto d = decode_request(R"({"type":"ping","id":"abc"})");
+  EXPECT_EQ(std::get<std::string>(std::get<Envelope>(d).id.value), "abc");
+  auto e = decode_request(R"({"type":"ping","id":-7})");
+  EXPECT_EQ(std::get<std::int64_t>(std::get<Envelope>(e).id.value), -7);
+  EXPECT_EQ(encode(server::Pong{}, std::get<Envelope>(e).id), R"({"type":"pong","id":-7})");
+  EXPECT_EQ(error_of(R"({"type":"nope","id":4})").id, RequestId{std::int64_t{4}});
+}
+
+TEST(Protocol, BadInputIsATypedError) {
+  EXPECT_EQ(error_of("").code, ErrorCode::bad_request);
+  EXPECT_EQ(error_of("{").code, ErrorCode::bad_request);
+  EXPECT_EQ(error_of("null").code, ErrorCode::bad_request);
+  EXPECT_EQ(error_of(R"({"type":5})").code, ErrorCode::bad_request);
+  EXPECT_EQ(error_of(R"({"type":"teleport"})").code, ErrorCode::unknown_type);
+  EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","ply":"3","move":"a1-a2"})").code, ErrorCode::bad_request);
+  EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","ply":1.5,"move":"a1-a2"})").code, ErrorCode::bad_request);
+  EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","ply":99999999999,"move":"a1-a2"})").code,
+            ErrorCode::bad_request);
+  EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","move":"a1-a2"})").message, "move: missing field 'ply'");
+  EXPECT_EQ(error_of(R"({"type":"create_room","game":"x","options":{"size":[1]}})").code, ErrorCode::bad_request);
+  EXPECT_EQ(error_of(R"({"type":"create_room","game":"x","private":"yes"})").code, ErrorCode::bad_request);
+  const std::string long_name = R"({"type":"guest","name":")" + std::string(257, 'a') + R"("})";
+  EXPECT_EQ(error_of(long_name).code, ErrorCode::bad_request);
+}
+
+TEST(Protocol, ErrorCodesHaveStableNames) {
+  for (int i = 0; i < kErrorCodeCount; ++i) {
+    const auto code = static_cast<ErrorCode>(i);
+    EXPECT_EQ(error_code_from_string(to_string(code)), code);
+  }
+  EXPECT_EQ(to_string(ErrorCode::stale_ply), "stale_ply");
+  EXPECT_FALSE(error_code_from_string("nope").has_value());
+}
+
+TEST(Protocol, ClientDecodesWhatTheServerEncodes) {
+  server::Move move;
+  move.game_id = "g1";
+  move.ply = 1;
+  move.move = "c3-d4";
+  move.side = "first";
+  move.position = "B:W...";
+  move.to_move = "second";
+  move.clocks = server::Clocks{1000, 2000, 0, std::string("second")};
+  const std::string text = encode(move, RequestId{std::int64_t{12}});
+  auto decoded = decode_server_message(text);
+  ASSERT_TRUE(std::holds_alternative<ServerFrame>(decoded));
+  const auto& frame = std::get<ServerFrame>(decoded);
+  EXPECT_EQ(frame.id, RequestId{std::int64_t{12}});
+  const auto& back = std::get<server::Move>(frame.message);
+  EXPECT_EQ(back.move, "c3-d4");
+  EXPECT_EQ(back.clocks->second_ms, 2000);
+  EXPECT_EQ(*back.clocks->running, "second");
+  EXPECT_EQ(back.status.state, "ongoing");
+  // A request encoded by a client is decoded by the server.
+  client::JoinRoom join{"r1", std::string("code")};
+  auto again = decode_request(encode_request(join, RequestId{std::string("x")}));
+  EXPECT_EQ(as<client::JoinRoom>(again).invite_code, "code");
+}
+
+}  // namespace
+}  // namespace bh::protocol

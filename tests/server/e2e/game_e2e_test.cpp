@@ -1,0 +1,136 @@
+// The real server binary through real WebSockets: a full game between two clients with
+// a spectator, a reconnection, and a restart that keeps the archive.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <functional>
+
+#include "support/server_process.hpp"
+#include "support/ws_client.hpp"
+
+namespace bh::test {
+namespace {
+
+using nlohmann::json;
+
+// A WsClient that keeps frames it was not asked for, so messages can be taken by type
+// in any order.
+class Player {
+ public:
+  bool connect(std::uint16_t port) {
+    if (!ws_.connect(port)) return false;
+    auto welcome = take("welcome");
+    return welcome && (*welcome)["protocol"] == 1;
+  }
+  void send(const json& j) { EXPECT_TRUE(ws_.send_json(j)); }
+  std::optional<json> take(const std::string& type, std::function<bool(const json&)> pred = nullptr,
+                           std::chrono::milliseconds timeout = 5s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+      for (auto it = kept_.begin(); it != kept_.end(); ++it)
+        if ((*it)["type"] == type && (!pred || pred(*it))) {
+          json out = *it;
+          kept_.erase(it);
+          return out;
+        }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left <= 0ms) return std::nullopt;
+      auto next = ws_.next(left);
+      if (!next) return std::nullopt;
+      kept_.push_back(std::move(*next));
+    }
+  }
+  std::string guest(const std::string& name) {
+    send({{"type", "guest"}, {"name", name}, {"id", 1}});
+    auto r = take("identity");
+    EXPECT_TRUE(r.has_value());
+    return r ? (*r)["token"].get<std::string>() : "";
+  }
+  void close() { ws_.close(); }
+
+ private:
+  WsClient ws_;
+  std::deque<json> kept_;
+};
+
+// Tablut: the defenders' king escapes on the 8th ply.
+const std::vector<std::string> kMoves = {"f9-f8", "d5-d4", "i6-g6", "d4-d7", "f8-g8", "e5-d5", "d1-c1", "d5-d1"};
+
+void play(Player& first, Player& second, const std::string& game, std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; ++i) {
+    Player& mover = i % 2 == 0 ? first : second;
+    mover.send({{"type", "move"}, {"game_id", game}, {"ply", i}, {"move", kMoves[i]}, {"id", 100 + i}});
+    auto echo = mover.take("move", [&](const json& m) { return m["ply"] == i + 1; });
+    ASSERT_TRUE(echo.has_value()) << kMoves[i];
+    EXPECT_EQ((*echo)["id"], 100 + i);
+  }
+}
+
+TEST(GameE2e, FullGameWithSpectatorReconnectionAndRestart) {
+  ServerProcess server({"--grace", "10"});
+  ASSERT_TRUE(server.start()) << server.log();
+  Player alice, bob, watcher;
+  ASSERT_TRUE(alice.connect(server.port()));
+  ASSERT_TRUE(bob.connect(server.port()));
+  ASSERT_TRUE(watcher.connect(server.port()));
+  alice.guest("alice");
+  const std::string bob_token = bob.guest("bob");
+
+  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"side", "attackers"}, {"clock", {{"initial_s", 60}, {"increment_s", 1}}}, {"id", 2}});
+  auto created = alice.take("room_created");
+  ASSERT_TRUE(created);
+  bob.send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});
+  auto started = alice.take("game_started");
+  ASSERT_TRUE(started);
+  ASSERT_TRUE(bob.take("game_started"));
+  const std::string game = (*started)["state"]["game_id"];
+  watcher.send({{"type", "watch"}, {"game_id", game}, {"id", 4}});
+  ASSERT_TRUE(watcher.take("game_state"));
+
+  play(alice, bob, game, 0, 4);
+  // Bob drops and comes back on a new connection with his token.
+  bob.close();
+  auto left = alice.take("player_left");
+  ASSERT_TRUE(left);
+  EXPECT_EQ((*left)["player"], "bob");
+  Player bob2;
+  ASSERT_TRUE(bob2.connect(server.port()));
+  bob2.send({{"type", "resume"}, {"token", bob_token}, {"id", 5}});
+  ASSERT_TRUE(bob2.take("identity"));
+  auto state = bob2.take("game_state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ((*state)["state"]["ply"], 4);
+  EXPECT_TRUE(alice.take("player_returned"));
+  play(alice, bob2, game, 4, kMoves.size());
+
+  for (Player* p : {&alice, &bob2, &watcher}) {
+    auto over = p->take("game_over");
+    ASSERT_TRUE(over);
+    EXPECT_EQ((*over)["reason"], "king_escaped");
+    EXPECT_EQ((*over)["winner"], "bob");
+    EXPECT_EQ((*over)["archived"], true);
+  }
+  for (std::size_t ply = 1; ply <= kMoves.size(); ++ply)
+    EXPECT_TRUE(watcher.take("move", [&](const json& m) { return m["ply"] == ply; })) << ply;
+
+  // A restart keeps the archive.
+  alice.close();
+  bob2.close();
+  watcher.close();
+  ASSERT_TRUE(server.restart()) << server.log();
+  auto listed = http_get(server.port(), "/api/games?player=bob");
+  ASSERT_EQ(listed.status, 200) << listed.body;
+  auto page = json::parse(listed.body);
+  ASSERT_EQ(page["games"].size(), 1u);
+  EXPECT_EQ(page["games"][0]["game_id"], game);
+  auto record = http_get(server.port(), "/api/games/" + game);
+  ASSERT_EQ(record.status, 200);
+  auto r = json::parse(record.body);
+  ASSERT_EQ(r["moves"].size(), kMoves.size());
+  EXPECT_FALSE(r["moves"].back()["position"].get<std::string>().empty());
+  EXPECT_EQ(http_get(server.port(), "/api/games/g-missing").status, 404);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+}  // namespace
+}  // namespace bh::test
