@@ -8,7 +8,7 @@ namespace bh::protocol {
 namespace {
 
 template <class T>
-const T& as(const std::variant<Envelope, DecodeError>& decoded) {
+T as(const std::variant<Envelope, DecodeError>& decoded) {
   EXPECT_TRUE(std::holds_alternative<Envelope>(decoded))
       << (std::holds_alternative<DecodeError>(decoded) ? std::get<DecodeError>(decoded).message : "");
   return std::get<T>(std::get<Envelope>(decoded).request);
@@ -21,11 +21,11 @@ DecodeError error_of(std::string_view text) {
 }
 
 TEST(Protocol, DecodesEveryRequestType) {
-  const auto& m = as<client::Move>(decode_request(R"({"type":"move","game_id":"g1","ply":3,"move":"huff b2 c2-c3","id":9})"));
+  const auto m = as<client::Move>(decode_request(R"({"type":"move","game_id":"g1","ply":3,"move":"huff b2 c2-c3","id":9})"));
   EXPECT_EQ(m.game_id, "g1");
   EXPECT_EQ(m.ply, 3);
   EXPECT_EQ(m.move, "huff b2 c2-c3");
-  const auto& c = as<client::CreateRoom>(decode_request(
+  const auto c = as<client::CreateRoom>(decode_request(
       R"({"type":"create_room","game":"seatafl","options":{"size":11,"king_limit":"3"},"side":"defenders",
           "clock":{"initial_s":0.2},"games":2,"private":true})"));
   EXPECT_EQ(c.options->values.at("size"), "11");
@@ -33,7 +33,7 @@ TEST(Protocol, DecodesEveryRequestType) {
   EXPECT_DOUBLE_EQ(c.clock->initial_s, 0.2);
   EXPECT_FALSE(c.clock->increment_s.has_value());
   EXPECT_EQ(*c.is_private, true);
-  const auto& l = as<client::ListGames>(decode_request(R"({"type":"list_games","player":"bob","from":5,"limit":3})"));
+  const auto l = as<client::ListGames>(decode_request(R"({"type":"list_games","player":"bob","from":5,"limit":3})"));
   EXPECT_EQ(*l.player, "bob");
   EXPECT_EQ(*l.from, 5);
   EXPECT_FALSE(l.to.has_value());
