@@ -455,12 +455,13 @@ void Room::close(const std::string& reason) {
   const Phase before = phase_;
   phase_ = Phase::closed;
   cancel_timers();
-  if (before == Phase::open && !settings_.is_private) context_->lobby->room_closed(id_, reason);
+  // Out of the directory first: whoever hears of the end can no longer find the room.
+  context_->directory.remove_room(id_);
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
   for (const auto& seat : seats_)
     if (!seat.player.empty()) context_->identities.remove_room(seat.player, id_);
   spectators_.clear();
-  context_->directory.remove_room(id_);
+  if (before == Phase::open && !settings_.is_private) context_->lobby->room_closed(id_, reason);
 }
 
 // ---- presence ----
