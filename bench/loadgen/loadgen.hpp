@@ -1,0 +1,57 @@
+// bh_loadgen: load against a running boardhall-server over the real protocol.
+//
+// Modes (the first argument):
+//   play   C = 2 x --games connections play G games of random legal moves (the rules
+//          module picks them on the client side), as fast as the replies come or paced to
+//          --rate moves/s; a game that ends is followed by the next one on the same pair
+//          (rooms are matches of 99 games, then a new room). Reports moves/s, the move
+//          round trip (sent by one player -> received by the opponent) at p50/p95/p99/max,
+//          errors, and the server's CPU time per relayed move and its RSS.
+//   idle   --connections N WebSocket connections that only take their welcome: the
+//          server's RSS growth per connection.
+//   fill   fills --db with --count synthetic finished games (storage's fill_synthetic).
+//   pages  times GET /api/games through the server (first page, deep cursors sampled from
+//          --db, player filter), keep-alive, one request at a time.
+//
+// Thread-safety: each mode runs on the calling thread plus its own io threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace bh::loadgen {
+
+struct Options {
+  std::string mode;
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;
+  int server_pid = 0;  // 0: the process listening on --port
+  unsigned threads = 1;  // io_context threads of the load generator (each with its own share)
+  // play
+  int games = 100;
+  double duration_s = 10;      // measured window (ends earlier when --moves is reached)
+  std::uint64_t max_moves = 0;  // 0: no bound but the duration
+  double warmup_s = 2;
+  double rate = 0;  // moves per second in all; 0: each reply is answered at once
+  std::string game = "tablut";
+  double clock_s = 3600, increment_s = 5;  // every game runs a Fischer clock
+  std::uint32_t seed = 1;
+  // idle
+  int connections = 1000;
+  double hold_s = 2;  // how long the idle connections stay open before RSS is read
+  // fill, pages
+  std::string db;
+  std::int64_t count = 1'000'000;
+  int pages = 200;
+  int limit = 20;
+};
+
+int run_play(const Options& options);
+int run_idle(const Options& options);
+int run_fill(const Options& options);
+int run_pages(const Options& options);
+
+// The server pid (--server-pid or the listener of --port), or 0 with a message on stderr.
+int server_pid(const Options& options);
+
+}  // namespace bh::loadgen

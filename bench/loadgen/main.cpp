@@ -1,0 +1,85 @@
+// bh_loadgen: see loadgen.hpp for the modes. Run with --help for the flags.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "loadgen.hpp"
+#include "proc_stats.hpp"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: bh_loadgen MODE [flags]
+modes:
+  play    --games G [--duration S] [--moves N] [--warmup S] [--rate MOVES_PER_S]
+          [--game ID] [--clock S] [--increment S] [--seed N] [--threads T]
+  idle    --connections N [--hold S] [--threads T]
+  fill    --db PATH [--count N]
+  pages   --db PATH [--pages N] [--limit L]
+common: [--host 127.0.0.1] [--port 8080] [--server-pid PID]
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using bh::loadgen::Options;
+  if (argc < 2 || std::string_view(argv[1]) == "--help") {
+    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  Options o;
+  o.mode = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "bh_loadgen: %s needs a value\n%s", flag.c_str(), kUsage);
+      return 2;
+    }
+    const std::string value = argv[++i];
+    const double number = std::atof(value.c_str());
+    if (flag == "--host") o.host = value;
+    else if (flag == "--port") o.port = static_cast<std::uint16_t>(number);
+    else if (flag == "--server-pid") o.server_pid = static_cast<int>(number);
+    else if (flag == "--threads") o.threads = static_cast<unsigned>(number);
+    else if (flag == "--games") o.games = static_cast<int>(number);
+    else if (flag == "--duration") o.duration_s = number;
+    else if (flag == "--moves") o.max_moves = static_cast<std::uint64_t>(number);
+    else if (flag == "--warmup") o.warmup_s = number;
+    else if (flag == "--rate") o.rate = number;
+    else if (flag == "--game") o.game = value;
+    else if (flag == "--clock") o.clock_s = number;
+    else if (flag == "--increment") o.increment_s = number;
+    else if (flag == "--seed") o.seed = static_cast<std::uint32_t>(number);
+    else if (flag == "--connections") o.connections = static_cast<int>(number);
+    else if (flag == "--hold") o.hold_s = number;
+    else if (flag == "--db") o.db = value;
+    else if (flag == "--count") o.count = static_cast<std::int64_t>(number);
+    else if (flag == "--pages") o.pages = static_cast<int>(number);
+    else if (flag == "--limit") o.limit = static_cast<int>(number);
+    else {
+      std::fprintf(stderr, "bh_loadgen: unknown flag %s\n%s", flag.c_str(), kUsage);
+      return 2;
+    }
+  }
+  if (o.threads < 1 || o.threads > 8 || o.games < 1 || o.connections < 1 || o.duration_s <= 0) {
+    std::fprintf(stderr, "bh_loadgen: need --threads 1..8, --games >= 1, --connections >= 1, --duration > 0\n");
+    return 2;
+  }
+  const auto fds = bh::loadgen::raise_fd_limit();
+  if (o.mode == "play") {
+    if (static_cast<std::uint64_t>(o.games) * 2 + 64 > fds)
+      std::fprintf(stderr, "warning: %d connections but only %llu file descriptors\n", o.games * 2,
+                   static_cast<unsigned long long>(fds));
+    return bh::loadgen::run_play(o);
+  }
+  if (o.mode == "idle") {
+    if (static_cast<std::uint64_t>(o.connections) + 64 > fds)
+      std::fprintf(stderr, "warning: %d connections but only %llu file descriptors\n", o.connections,
+                   static_cast<unsigned long long>(fds));
+    return bh::loadgen::run_idle(o);
+  }
+  if (o.mode == "fill") return bh::loadgen::run_fill(o);
+  if (o.mode == "pages") return bh::loadgen::run_pages(o);
+  std::fprintf(stderr, "bh_loadgen: unknown mode %s\n%s", o.mode.c_str(), kUsage);
+  return 2;
+}
