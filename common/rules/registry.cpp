@@ -46,7 +46,7 @@ Result<OptionValues> validate(const GameInfo& game, const OptionText& given) {
   OptionValues values;
   for (const auto& [name, text] : given) {
     const auto spec = std::find_if(game.options.begin(), game.options.end(),
-                                   [&](const OptionSpec& s) { return s.name == name; });
+                                   [&key = name](const OptionSpec& s) { return s.name == key; });
     if (spec == game.options.end()) {
       std::string known;
       for (const auto& s : game.options) known += (known.empty() ? "" : ", ") + s.name;

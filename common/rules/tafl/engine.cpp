@@ -44,10 +44,6 @@ inline void for_each_square(u128 set, F&& f) {
   for (auto w = static_cast<std::uint64_t>(set >> 64); w != 0; w &= w - 1) f(64 + std::countr_zero(w));
 }
 
-inline int popcount(u128 set) {
-  return std::popcount(static_cast<std::uint64_t>(set)) + std::popcount(static_cast<std::uint64_t>(set >> 64));
-}
-
 std::uint16_t window(int pos, int limit) {
   std::uint32_t m = 0;
   for (int p = 0; p < line_bits; ++p)
