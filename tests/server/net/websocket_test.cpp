@@ -161,13 +161,15 @@ TEST_F(WebSocket, AClientThatNeverReadsIsDroppedWithBoundedMemory) {
   auto reader = client();
   WsClient sleeper;
   ASSERT_TRUE(sleeper.connect(server->port()));
-  const long rss_before = server->rss_kib();
+  [[maybe_unused]] const long rss_before = server->rss_kib();
   // 20000 distinct frames of 10 kB: 200 MB if the server buffered them.
   ASSERT_TRUE(sleeper.send_json({{"type", "spam"}, {"count", 20000}, {"size", 10000}}));
   EXPECT_TRUE(metric_reaches("slow_clients_dropped", 1, 10s)) << metrics().dump();
   EXPECT_TRUE(echoes(reader, "served"));
-  const long rss_after = server->rss_kib();
+  [[maybe_unused]] const long rss_after = server->rss_kib();
+#if !defined(__SANITIZE_ADDRESS__)  // ASan's quarantine keeps freed frames resident
   EXPECT_LT(rss_after - rss_before, 64 * 1024) << "KiB before " << rss_before << ", after " << rss_after;
+#endif
   ASSERT_TRUE(sleeper.wait_closed(10s));
   EXPECT_LT(sleeper.frames_received(), 20000u);
   EXPECT_TRUE(metric_reaches("open_connections", 1));
