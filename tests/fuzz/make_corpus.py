@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Regenerates the seed corpora of tests/fuzz/corpus/ from the project's own texts:
+the protocol samples of docs/protocol.md, position strings and move texts quoted in
+tests/ and RULES.md, and a few malformed inputs. Run from the repository root:
+    python3 tests/fuzz/make_corpus.py
+Rules seeds are `<position>\\n<move>\\n<move>...` (see rules_fuzz.hpp)."""
+import hashlib, os, re, shutil
+
+ROOT = os.getcwd()
+OUT = os.path.join(ROOT, 'tests', 'fuzz', 'corpus')
+
+def texts(folder, exts=('.cpp', '.hpp')):
+    for base, _, files in os.walk(os.path.join(ROOT, folder)):
+        for f in sorted(files):
+            if f.endswith(exts):
+                yield open(os.path.join(base, f), encoding='utf-8').read()
+
+def write(target, seeds):
+    d = os.path.join(OUT, target)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    for s in dict.fromkeys(seeds):  # unique, in order
+        data = s.encode('utf-8')
+        open(os.path.join(d, hashlib.sha1(data).hexdigest()[:16]), 'wb').write(data)
+
+quoted = set()
+for t in texts('tests/rules'):
+    quoted.update(re.findall(r'"([^"\\\n]{3,200})"', t))
+rules_md = open('/work/shared/RULES.md' if os.path.exists('/work/shared/RULES.md')
+                else os.path.join(ROOT, '..', 'shared', 'RULES.md'), encoding='utf-8').read()
+quoted.update(re.findall(r'`([^`\n]{3,200})`', rules_md))
+
+moves = sorted(q for q in quoted if re.fullmatch(r'(huff [a-k]\d{1,2} )?[a-k]\d{1,2}([-:][a-k]\d{1,2})+', q))
+tafl9 = sorted(q for q in quoted if re.fullmatch(r'[adk0-9]+(/[adk0-9]+){8} [ad]', q))
+tafl11 = sorted(q for q in quoted if re.fullmatch(r'[adk0-9]+(/[adk0-9]+){10} [ad]', q))
+draughts = sorted(q for q in quoted if re.fullmatch(r'[WB]:W[^:]*:B.*', q))
+alquerque = sorted(q for q in quoted if re.fullmatch(r'[wb0-9]+(/[wb0-9]+){4} [wb] \S+ \S+', q))
+
+def rule_seeds(positions, malformed):
+    small = [m for m in moves if len(m) < 30]
+    seeds = []
+    for i, p in enumerate(positions):
+        seeds.append(p)
+        seeds.append(p + '\n' + '\n'.join(small[i % len(small)::max(1, len(small) // 3)][:3]))
+    seeds.append('\n' + '\n'.join(small[:8]))
+    seeds += malformed
+    return seeds
+
+bad_tafl = ['', ' a', '9/9/9/9/9/9/9/9/9 a', 'k8/9/9/9/9/9/9/9/9 d', '3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4 a',
+            '99/9/9/9/9/9/9/9/9 a', '0k8/9/9/9/9/9/9/9/9 a', 'kk7/9/9/9/9/9/9/9/9 a\ne1-e3', '\ne1-e3\ne1:e3\nz9-a1']
+bad_draughts = ['', 'W:', 'W:W:B', 'W:Wa1:Bb2', 'W:Wa1,,c1:Bh8', 'W:Wa1,:Bh8', 'X:Wa1:Bh8', 'W:WKa1:BKa1',
+                'B:Wh8,a1:Ba7', 'W:W:B\nc3-d4', 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4,d4,f4,h4:Ba5,c5,e5,g5,b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8']
+bad_alq = ['', 'w', '5/5/5/5/5 w - -', 'wwwww/wwwww/wwwww/wwwww/wwwww b - -', 'bbbbb/bbbbb/bb1ww/wwwww/wwwww w a1-b1 -',
+           'bbbbb/bbbbb/bb1ww/wwwww/wwwww w - a1,b1', 'b4/5/5/5/4w w - -', '5/5/5/5/5 b - -\nhuff a1 a1-a2',
+           'bbbbb/bbbbb/bb1ww/wwwww/wwwww w c3-d3,a1-a2 a5,b5']
+write('tavlei_fuzz', rule_seeds(tafl9, bad_tafl))
+write('tablut_fuzz', rule_seeds(tafl9, bad_tafl))
+write('seatafl_fuzz', rule_seeds(tafl9, bad_tafl))
+write('seatafl11_fuzz', rule_seeds(tafl11 + tafl9[:3], bad_tafl + ['11/11/11/11/11/11/11/11/11/11/11 a']))
+write('draughts_fuzz', rule_seeds(draughts, bad_draughts))
+write('alquerque_fuzz', rule_seeds(alquerque, bad_alq))
+
+# Protocol: every sample frame of docs/protocol.md (some elided with "...", kept as
+# malformed input), frames quoted in the app tests, and malformed JSON.
+doc = open(os.path.join(ROOT, 'docs', 'protocol.md'), encoding='utf-8').read()
+frames = []
+for block in re.findall(r'```json\n(.*?)```', doc, re.S):
+    current = None
+    for line in block.splitlines():
+        if line.startswith(('→ ', '← ')):
+            if current: frames.append(current)
+            current = line[2:]
+        elif current is not None and line.startswith(' '):
+            current += line.strip()
+        else:
+            if current: frames.append(current)
+            current = None
+            if line.startswith('{'): frames.append(line)
+    if current: frames.append(current)
+frames = [re.sub(r'\s+(//.*|\(to everyone\))$', '', f).strip() for f in frames]
+malformed = ['', '{', '[]', '"ping"', '{"type":7}', '{"id":1}', '{"type":"ping","id":1.5}',
+             '{"type":"ping","id":-9223372036854775808}', '{"type":"ping","id":18446744073709551615}',
+             '{"type":"move","game_id":"g","ply":-1,"move":"e1-e3"}', '{"type":"move","game_id":"g","ply":1e300}',
+             '{"type":"guest","name":"\\u0000\\ud800"}', '[' * 200 + ']' * 200, '{"type":"create_room","options":{"size":[]}}',
+             '{"type":"list_games","limit":0,"before":"x"}', '{"type":"pong","id":{"a":1}}']
+write('protocol_fuzz', frames + malformed)
+print({d: len(os.listdir(os.path.join(OUT, d))) for d in sorted(os.listdir(OUT))})
