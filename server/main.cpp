@@ -1,5 +1,7 @@
 // boardhall-server: parses the configuration, opens the store, builds the application
 // and runs the network until SIGINT/SIGTERM (see net/server.hpp for the shutdown).
+#include <sys/resource.h>
+
 #include <iostream>
 #include <memory>
 #include <string>
@@ -14,6 +16,17 @@
 #include "storage/sqlite_store.hpp"
 
 namespace {
+
+// Each connection holds a file descriptor: raise the soft limit to the hard one (often
+// 1024 against a hard limit in the tens of thousands).
+void raise_fd_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  const auto soft = limit.rlim_cur;
+  limit.rlim_cur = limit.rlim_max;
+  if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
+    bh::net::log_error("cannot raise the open file limit above " + std::to_string(soft));
+}
 
 bh::net::ServerOptions server_options(const bh::server::Config& config) {
   bh::net::ServerOptions options;
@@ -51,6 +64,7 @@ int main(int argc, char** argv) {
       break;
   }
   bh::net::set_verbose(config.verbose);
+  raise_fd_limit();
 
   bh::storage::SqliteOptions store_options;
   store_options.log = [](const std::string& line) { bh::net::log_error("store: " + line); };

@@ -64,6 +64,10 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
     return;
   }
   context_->stats->accepted_connections.fetch_add(1, std::memory_order_relaxed);
+  // Every frame is small and answers something: send it at once. With Nagle on, a frame
+  // written while the previous one waits for the peer's delayed ACK sat up to 40 ms.
+  boost::system::error_code ignored;
+  socket.set_option(tcp::no_delay(true), ignored);
   start_http_session(std::move(socket), context_);
   do_accept();
 }
