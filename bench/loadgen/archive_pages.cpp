@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -163,12 +164,14 @@ int run_pages(const Options& o) {
   };
   std::printf("bh_loadgen pages: %lld games in %s, %d pages of %d per kind, one keep-alive connection\n",
               static_cast<long long>(total), o.db.c_str(), o.pages, o.limit);
-  std::printf("  %-22s %9s %9s %9s %9s\n", "page", "p50 ms", "p95 ms", "p99 ms", "max ms");
+  const int pid = server_pid(o);
+  std::printf("  %-22s %9s %9s %9s %9s %14s\n", "page", "p50 ms", "p95 ms", "p99 ms", "max ms", "server CPU ms");
   double scratch = 0;
   get("/api/games?" + limit, scratch);  // opens the connection's path through the server
   bool ok = true;
   for (std::size_t k = 0; k < kinds.size(); ++k) {
     std::vector<double> ms;
+    const auto cpu0 = pid ? process_cpu_seconds(pid) : std::nullopt;
     for (int i = 0; i < o.pages; ++i) {
       if (k == 3) {  // alternate: a player's first page (untimed), then its next page (timed)
         player = storage::synthetic_player(player_pick(rng));
@@ -179,8 +182,12 @@ int run_pages(const Options& o) {
       if (body.empty()) ok = false;
       ms.push_back(t);
     }
-    std::printf("  %-22s %9.2f %9.2f %9.2f %9.2f\n", kinds[k].name, percentile(ms, 50), percentile(ms, 95),
-                percentile(ms, 99), percentile(ms, 100));
+    const auto cpu1 = pid ? process_cpu_seconds(pid) : std::nullopt;
+    // The server's CPU time per page, on average (all its threads; both pages of a
+    // "next page" pair count, since both ran).
+    const double cpu_ms = cpu0 && cpu1 ? 1e3 * (*cpu1 - *cpu0) / o.pages / (k == 3 ? 2 : 1) : 0;
+    std::printf("  %-22s %9.2f %9.2f %9.2f %9.2f %14.2f\n", kinds[k].name, percentile(ms, 50), percentile(ms, 95),
+                percentile(ms, 99), percentile(ms, 100), cpu_ms);
   }
   beast::error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_both, ignored);

@@ -587,9 +587,12 @@ int run_play(const Options& o) {
   std::printf("  window           %.2f s, %llu moves relayed, %llu games finished\n", seconds,
               static_cast<unsigned long long>(moves), static_cast<unsigned long long>(finished));
   std::printf("  moves/s          %.0f\n", rate);
-  std::printf("  round trip (us)  p50 %llu  p95 %llu  p99 %llu  max %llu\n",
-              static_cast<unsigned long long>(latency.percentile(50)), static_cast<unsigned long long>(latency.percentile(95)),
-              static_cast<unsigned long long>(latency.percentile(99)), static_cast<unsigned long long>(latency.max()));
+  auto micros = [](std::uint64_t us) {
+    return us >= Histogram::kExactMicros ? std::string(">=100000") : std::to_string(us);
+  };
+  std::printf("  round trip (us)  p50 %s  p95 %s  p99 %s  max %llu\n", micros(latency.percentile(50)).c_str(),
+              micros(latency.percentile(95)).c_str(), micros(latency.percentile(99)).c_str(),
+              static_cast<unsigned long long>(latency.max()));
   if (cpu0 && cpu1 && moves > 0) {
     const double cpu = *cpu1 - *cpu0;
     std::printf("  server CPU       %.2f s in the window (%.0f%% of one core), %.1f us per relayed move (pid %d)\n", cpu,
