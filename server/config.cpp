@@ -24,6 +24,7 @@ constexpr FlagSpec kFlags[] = {
     {"burst", true, true},         {"queue", true, true},
     {"queue-bytes", true, true},   {"verbose", false, true},
     {"health-probe", true, false}, {"version", false, false},
+    {"backup", true, false},
     {"help", false, false},
 };
 
@@ -97,6 +98,12 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
   if (flag == "db") {
     if (value.empty()) return bad(source, "a file path", value);
     config.db = value;
+    return std::nullopt;
+  }
+  if (flag == "backup") {
+    if (value.empty()) return bad(source, "a file path", value);
+    config.mode = Mode::backup;
+    config.backup_to = value;
     return std::nullopt;
   }
   if (flag == "health-probe") {
@@ -224,6 +231,7 @@ Boardhall's game server: WebSocket at /ws, HTTP API (/healthz, /api/..., /metric
   --queue-bytes BYTES   outgoing bytes queued per connection before it is dropped (default 4M)
   --verbose             also log each connection opened and closed
   --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
+  --backup DEST         write an online backup of --db into the new file DEST and exit
   --version             print the version and exit
   --help                print this text and exit
 

@@ -19,7 +19,7 @@
 
 namespace bh::server {
 
-enum class Mode { serve, help, version, health_probe };
+enum class Mode { serve, help, version, health_probe, backup };
 
 struct Config {
   Mode mode = Mode::serve;
@@ -35,6 +35,7 @@ struct Config {
   std::size_t queue_bytes = 4 * 1024 * 1024;  // and outgoing bytes
   bool verbose = false;                  // also log each connection opened and closed
   std::string probe_url;                 // Mode::health_probe
+  std::string backup_to;                 // Mode::backup: online backup of --db into this new file
 };
 
 struct ConfigError {

@@ -13,6 +13,7 @@
 #include "net/health_probe.hpp"
 #include "net/log.hpp"
 #include "net/server.hpp"
+#include "storage/backup.hpp"
 #include "storage/sqlite_store.hpp"
 
 namespace {
@@ -60,6 +61,15 @@ int main(int argc, char** argv) {
       return 0;
     case bh::server::Mode::health_probe:
       return bh::net::run_health_probe(config.probe_url);
+    case bh::server::Mode::backup: {
+      const auto backed_up = bh::storage::backup_database(config.db, config.backup_to);
+      if (!backed_up.ok()) {
+        std::cerr << "boardhall-server: " << backed_up.message << "\n";
+        return 1;
+      }
+      std::cout << "backed up " << config.db << " to " << config.backup_to << "\n";
+      return 0;
+    }
     case bh::server::Mode::serve:
       break;
   }

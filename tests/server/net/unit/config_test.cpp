@@ -155,6 +155,13 @@ TEST(Config, ModesComeFromFlagsOnly) {
   EXPECT_EQ(probe.config->probe_url, "http://127.0.0.1:8080/healthz");
   EXPECT_FALSE(parse({"--health-probe", "https://x/healthz"}).config);
 
+  const auto backup = parse({"--db", "/data/live.db", "--backup", "/data/copy.db"});
+  ASSERT_TRUE(backup.config) << backup.error;
+  EXPECT_EQ(backup.config->mode, Mode::backup);
+  EXPECT_EQ(backup.config->backup_to, "/data/copy.db");
+  EXPECT_EQ(backup.config->db, "/data/live.db");
+  EXPECT_FALSE(parse({"--backup", ""}).config);
+
   const auto env_only = parse({}, {{"BOARDHALL_HEALTH_PROBE", "http://x/"}, {"BOARDHALL_HELP", "1"}});
   ASSERT_TRUE(env_only.config) << env_only.error;
   EXPECT_EQ(env_only.config->mode, Mode::serve);
@@ -169,7 +176,7 @@ TEST(Config, BurstFollowsTheRateUnlessGiven) {
 TEST(Config, UsageMentionsEveryFlag) {
   const std::string text = usage();
   for (const char* flag : {"--listen", "--db", "--threads", "--grace", "--max-frame", "--rate", "--burst", "--queue",
-                           "--queue-bytes", "--verbose", "--health-probe", "--version", "--help"})
+                           "--queue-bytes", "--verbose", "--health-probe", "--backup", "--version", "--help"})
     EXPECT_NE(text.find(flag), std::string::npos) << flag;
 }
 
