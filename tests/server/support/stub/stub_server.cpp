@@ -160,6 +160,9 @@ int main(int argc, char** argv) {
       return 0;
     case bh::server::Mode::health_probe:
       return bh::net::run_health_probe(config.probe_url);
+    case bh::server::Mode::backup:
+      std::cerr << "bh_stub_server: the stub has no database to back up\n";
+      return 2;
     case bh::server::Mode::serve:
       break;
   }
