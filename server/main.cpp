@@ -13,6 +13,7 @@
 #include "net/health_probe.hpp"
 #include "net/log.hpp"
 #include "net/server.hpp"
+#include "server_options.hpp"
 #include "storage/backup.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -27,19 +28,6 @@ void raise_fd_limit() {
   limit.rlim_cur = limit.rlim_max;
   if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
     bh::net::log_error("cannot raise the open file limit above " + std::to_string(soft));
-}
-
-bh::net::ServerOptions server_options(const bh::server::Config& config) {
-  bh::net::ServerOptions options;
-  options.host = config.host;
-  options.port = config.port;
-  options.threads = config.threads;
-  options.limits.max_frame = config.max_frame;
-  options.limits.rate = config.rate;
-  options.limits.burst = config.burst;
-  options.limits.queue_frames = config.queue_frames;
-  options.limits.queue_bytes = config.queue_bytes;
-  return options;
 }
 
 }  // namespace
@@ -89,7 +77,7 @@ int main(int argc, char** argv) {
   bh::app::AppConfig app_config;
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
   const int status = bh::net::run_server(
-      server_options(config),
+      bh::server::server_options(config),
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {
         app_config.network = std::move(stats);
         return bh::app::make_application(io, *store, app_config);

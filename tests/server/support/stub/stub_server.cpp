@@ -24,6 +24,7 @@
 #include "net/health_probe.hpp"
 #include "net/log.hpp"
 #include "net/server.hpp"
+#include "server_options.hpp"
 
 namespace {
 
@@ -167,17 +168,8 @@ int main(int argc, char** argv) {
       break;
   }
   bh::net::set_verbose(config.verbose);
-  bh::net::ServerOptions options;
-  options.host = config.host;
-  options.port = config.port;
-  options.threads = config.threads;
-  options.limits.max_frame = config.max_frame;
-  options.limits.rate = config.rate;
-  options.limits.burst = config.burst;
-  options.limits.queue_frames = config.queue_frames;
-  options.limits.queue_bytes = config.queue_bytes;
   return bh::net::run_server(
-      options,
+      bh::server::server_options(config),
       [](boost::asio::io_context&, std::shared_ptr<const bh::app::NetworkStats> stats) {
         return std::make_shared<StubApplication>(std::move(stats));
       },
