@@ -6,6 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <cmath>
+#include <future>
 #include <sstream>
 
 #include "app/archive.hpp"
@@ -61,6 +62,7 @@ class AppImpl final : public Application {
       welcome.games.push_back(std::move(info));
     }
     welcome_ = make_frame(protocol::encode(welcome));
+    restore_live_games();
   }
 
   ~AppImpl() override {
@@ -120,6 +122,13 @@ class AppImpl final : public Application {
     }
     return false;
   }
+  void restore_live_games();
+  bool refuse_new_game(const ConnPtr& c, const RequestId& id) {
+    if (ctx_->store.healthy()) return false;
+    ctx_->send_error(c, id, ErrorCode::storage_unavailable,
+                     "no new games for now: the server cannot save them (games in progress go on)");
+    return true;
+  }
   static void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
                           Identities::Bound bound);
 
@@ -163,6 +172,7 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
               return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
             auto room = ctx_->directory.find_room(r.room_id);
             if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
+            if (refuse_new_game(c, id)) return;
             room->join(*player, c, std::move(r.invite_code), id);
           },
           [&](cl::CancelRoom& r) {
@@ -225,6 +235,33 @@ void AppImpl::with_game(const ConnPtr& c, const RequestId& id, const std::string
     player = std::move(*p);
   }
   then(room, player);
+}
+
+// ---- start-up ----
+
+void AppImpl::restore_live_games() {
+  // Before the network starts (make_application runs first), so no client can race it.
+  std::promise<storage::StoreResult<std::vector<storage::LiveGame>>> promise;
+  auto future = promise.get_future();
+  ctx_->store.load_live([&promise](auto loaded) { promise.set_value(std::move(loaded)); });
+  auto loaded = future.get();
+  if (!loaded.error.ok()) return log_line("ERROR: live games not restored: " + loaded.error.message);
+  for (const auto& live : *loaded.value) {
+    auto made = Room::restore(ctx_, live);
+    if (auto* error = std::get_if<std::string>(&made)) {
+      log_line("ERROR: live game not restored (left in the database): " + *error);
+      continue;
+    }
+    auto room = std::get<std::shared_ptr<Room>>(std::move(made));
+    for (const auto& seat : live.seats)
+      if (!ctx_->identities.restore(seat.player, {seat.token, seat.registered}, room->id()))
+        log_line("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
+    ctx_->directory.add_room(room->id(), room);
+    room->restored();
+    ctx_->metrics.games_restored++;
+  }
+  if (!loaded.value->empty())
+    log_line("restored " + std::to_string(ctx_->metrics.games_restored.load()) + " live games");
 }
 
 // ---- identity ----
@@ -327,6 +364,7 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   const auto player = require_player(c, id);
   if (!player) return;
   if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+  if (refuse_new_game(c, id)) return;
   RoomSettings settings;
   settings.game = r.game;
   if (r.options) settings.options = *r.options;
@@ -406,7 +444,7 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
   if (path == "/healthz") {
     if (ctx_->shutting_down) return respond(json(503, R"({"status":"unhealthy","reason":"shutting down"})"));
     if (!ctx_->store.healthy())
-      return respond(json(503, R"({"status":"unhealthy","reason":"the store reports a failed write"})"));
+      return respond(json(503, R"({"status":"unhealthy","reason":"the store cannot write; no new games until it can"})"));
     return respond(json(200, R"({"status":"ok"})"));
   }
   if (path == "/metrics") return respond(HttpResponse{200, "text/plain; version=0.0.4", metrics_text()});
@@ -468,6 +506,12 @@ std::string AppImpl::metrics_text() const {
       << "# HELP boardhall_archive_failures_total Finished games the store failed to write.\n"
       << "# TYPE boardhall_archive_failures_total counter\n"
       << "boardhall_archive_failures_total " << m.archive_failures.load() << "\n"
+      << "# HELP boardhall_live_write_failures_total Live-game writes that failed (kept in memory).\n"
+      << "# TYPE boardhall_live_write_failures_total counter\n"
+      << "boardhall_live_write_failures_total " << m.live_write_failures.load() << "\n"
+      << "# HELP boardhall_games_restored_total Live games brought back at start-up.\n"
+      << "# TYPE boardhall_games_restored_total counter\n"
+      << "boardhall_games_restored_total " << m.games_restored.load() << "\n"
       << "# HELP boardhall_network_errors_total Network errors reported by the network layer.\n"
       << "# TYPE boardhall_network_errors_total counter\n"
       << "boardhall_network_errors_total " << m.network_errors.load() << "\n"

@@ -202,6 +202,32 @@ Identities::Bound Identities::bind_token(const std::shared_ptr<Connection>& conn
   return bind_locked(connection, p->second);
 }
 
+std::optional<Identities::Credentials> Identities::credentials(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  const auto p = players_.find(player);
+  if (p == players_.end()) return std::nullopt;
+  return Credentials{p->second.token, p->second.registered};
+}
+
+bool Identities::restore(const std::string& player, const Credentials& credentials, const std::string& room_id) {
+  std::lock_guard lock(mutex_);
+  auto it = players_.find(player);
+  if (it == players_.end()) {
+    if (credentials.token.empty() || tokens_.contains(credentials.token)) return false;
+    Player& p = players_[player];
+    p.name = player;
+    p.token = credentials.token;
+    p.registered = credentials.registered;
+    p.offline_since_ms = now_ms();
+    tokens_[p.token] = player;
+    it = players_.find(player);
+  } else if (it->second.token != credentials.token) {
+    return false;
+  }
+  it->second.rooms.insert(room_id);
+  return true;
+}
+
 void Identities::add_room(const std::string& player, const std::string& room_id) {
   std::lock_guard lock(mutex_);
   const auto p = players_.find(player);

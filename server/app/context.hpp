@@ -39,6 +39,8 @@ struct Metrics {
   std::atomic<std::uint64_t> games_finished{0};
   std::atomic<std::uint64_t> network_errors{0};
   std::atomic<std::uint64_t> archive_failures{0};
+  std::atomic<std::uint64_t> live_write_failures{0};  // moves not made durable (kept in memory)
+  std::atomic<std::uint64_t> games_restored{0};       // live games brought back at start-up
   std::array<std::atomic<std::uint64_t>, protocol::kErrorCodeCount> errors{};
 };
 
@@ -105,6 +107,16 @@ class Identities {
   // After a successful login or register; reuses the player's record (and token) if any.
   Bound bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name);
   Bound bind_token(const std::shared_ptr<Connection>& connection, const std::string& token);
+
+  // A player's token and whether the name is registered, for the live-game record.
+  struct Credentials {
+    std::string token;
+    bool registered = false;
+  };
+  std::optional<Credentials> credentials(const std::string& player) const;
+  // At start-up: a player seated in a restored game, offline, with the token they had.
+  // False when the name is known with another token (the seat is then not resumable).
+  bool restore(const std::string& player, const Credentials& credentials, const std::string& room_id);
 
   void add_room(const std::string& player, const std::string& room_id);
   void remove_room(const std::string& player, const std::string& room_id);

@@ -5,6 +5,7 @@
 
 #include "app/lobby.hpp"
 #include "app/util.hpp"
+#include "rules/registry.hpp"
 #include "storage/store.hpp"
 
 namespace bh::app {
@@ -58,6 +59,78 @@ Room::Room(std::shared_ptr<Context> context, std::string creator, RoomSettings s
   for (auto& seat : seats_) seat.grace = std::make_unique<asio::steady_timer>(strand_);
 }
 
+Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, RoomSettings settings, RestoreTag)
+    : context_(std::move(context)),
+      strand_(asio::make_strand(context_->io)),
+      id_(live.room_id),
+      match_id_(live.match_id),
+      invite_code_(live.invite_code),
+      settings_(std::move(settings)),
+      clock_timer_(strand_) {
+  for (int i = 0; i < 2; ++i) {
+    seats_[i].player = live.seats[i].player;
+    seats_[i].grace = std::make_unique<asio::steady_timer>(strand_);
+    totals_[live.seats[i].player] = live.seats[i].match_points;
+  }
+  first_slot_ = live.first_seat == 1 ? 1 : 0;
+  game_number_ = live.game_number;
+  game_id_ = live.game_id;
+  game_ids_.push_back(game_id_);
+  started_ms_ = live.started_ms;
+  moves_ = live.moves;
+  durable_plies_ = static_cast<int>(moves_.size());
+  header_durable_ = true;
+  if (settings_.clock) {
+    remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
+    // The clocks as they were after the last move: time spent on the move that the
+    // crash interrupted is given back (the clocks are paused while the server is down).
+    if (!moves_.empty()) remaining_ms_ = {moves_.back().first_clock_ms, moves_.back().second_clock_ms};
+  }
+  clocks_paused_ = true;
+  turn_start_ = SteadyClock::now();
+  phase_ = Phase::playing;
+}
+
+std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<Context> context,
+                                                               const storage::LiveGame& live) {
+  RoomSettings settings;
+  settings.game = live.game;
+  settings.options.values = live.options;
+  rules::OptionText options(live.options.begin(), live.options.end());
+  auto made = rules::make_ruleset(live.game, options);
+  if (!made) return "game " + live.game_id + ": " + made.error().message;
+  settings.rules = *made;
+  settings.creator_side = live.creator_side;
+  if (live.clock) settings.clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};
+  settings.games = live.games;
+  settings.is_private = live.is_private;
+  auto room = std::make_shared<Room>(std::move(context), live, std::move(settings), RestoreTag{});
+  room->game_.emplace(room->settings_.rules);
+  for (const auto& m : live.moves) {
+    if (room->game_->status().over()) return "game " + live.game_id + ": a move after the end (" + m.text + ")";
+    auto played = room->game_->play(m.text);
+    if (!played) return "game " + live.game_id + ": move " + m.text + " does not replay: " + played.error().message;
+  }
+  return room;
+}
+
+void Room::restored() {
+  asio::post(strand_, [self = shared_from_this()] {
+    self->context_->metrics.live_games++;
+    self->context_->directory.add_game(self->game_id_, self);
+    if (!self->settings_.is_private) {
+      sv::LiveGameInfo live{self->game_id_, self->id_, self->settings_.game, self->settings_.options,
+                            {self->seats_[self->slot_for(Side::first)].player,
+                             self->seats_[self->slot_for(Side::second)].player},
+                            self->game_->ply(), self->started_ms_};
+      self->context_->lobby->game_live(std::move(live));
+    }
+    // Its last move was durable but the end was not archived: finish it now.
+    if (self->game_->status().over()) return self->end_game(self->game_->status());
+    for (int i = 0; i < 2; ++i) self->start_absence(i);
+  });
+}
+
 // ---- views ----
 
 std::optional<int> Room::slot_of(const std::string& player) const {
@@ -80,6 +153,7 @@ sv::RoomInfo Room::info() const {
 }
 
 std::int64_t Room::elapsed_ms() const {
+  if (clocks_paused_) return 0;
   return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - turn_start_).count();
 }
 
@@ -87,7 +161,7 @@ std::optional<sv::Clocks> Room::clocks_view() const {
   if (!settings_.clock || !game_) return std::nullopt;
   sv::Clocks c;
   auto remaining = remaining_ms_;
-  if (phase_ == Phase::playing && !game_->status().over()) {
+  if (phase_ == Phase::playing && !game_->status().over() && !clocks_paused_) {
     const Side running = game_->to_move();
     auto& r = remaining[rules::index(running)];
     r = std::max<std::int64_t>(0, r - elapsed_ms());
@@ -235,7 +309,11 @@ void Room::start_game(protocol::RequestId join_request) {
   started_ms_ = now_ms();
   if (settings_.clock) remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
   turn_start_ = SteadyClock::now();
+  clocks_paused_ = false;
+  durable_plies_ = 0;
+  header_durable_ = false;
   phase_ = Phase::playing;
+  write_live([] {});
   context_->directory.add_game(game_id_, shared_from_this());
   context_->metrics.live_games++;
   if (!settings_.is_private) {
@@ -260,7 +338,7 @@ void Room::start_game(protocol::RequestId join_request) {
 
 void Room::arm_clock() {
   const auto generation = ++clock_generation_;
-  if (!settings_.clock || phase_ != Phase::playing || game_->status().over()) {
+  if (!settings_.clock || phase_ != Phase::playing || game_->status().over() || clocks_paused_) {
     clock_timer_.cancel();
     return;
   }
@@ -273,7 +351,7 @@ void Room::arm_clock() {
 }
 
 void Room::on_clock_timer(std::uint64_t generation) {
-  if (generation != clock_generation_ || phase_ != Phase::playing || game_->status().over()) return;
+  if (generation != clock_generation_ || phase_ != Phase::playing || game_->status().over() || clocks_paused_) return;
   const Side side = game_->to_move();
   if (remaining_ms_[rules::index(side)] - elapsed_ms() > 0) return arm_clock();
   remaining_ms_[rules::index(side)] = 0;
@@ -333,11 +411,77 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     std::string text = protocol::encode(event);
     Frame echo = make_frame(with_request_id(text, request));
     assert(*echo == protocol::encode(event, request));
-    self->broadcast(make_frame(std::move(text)), connection->id());
-    connection->send(std::move(echo));
-    if (!self->settings_.is_private) self->context_->lobby->game_ply(self->game_id_, game.ply());
-    if (game.status().over()) return self->end_game(game.status());
-    self->arm_clock();
+    // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
+    self->write_live([self, connection, echo = std::move(echo), frame = make_frame(std::move(text)),
+                      game_id = self->game_id_, ply = game.ply()]() mutable {
+      self->broadcast(frame, connection->id());
+      connection->send(std::move(echo));
+      // Resigned or shut down meanwhile: the move is told, the rest is done.
+      if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
+      if (!self->settings_.is_private) self->context_->lobby->game_ply(game_id, ply);
+      if (self->game_->status().over()) return self->end_game(self->game_->status());
+      // The opponent's time starts when the move is told, not while it was being written.
+      if (self->game_->ply() == ply) self->turn_start_ = SteadyClock::now();
+      self->arm_clock();
+    });
+  });
+}
+
+storage::LiveGame Room::live_header() const {
+  storage::LiveGame g;
+  g.game_id = game_id_;
+  g.room_id = id_;
+  g.match_id = match_id_;
+  g.game = settings_.game;
+  g.options = settings_.options.values;
+  if (settings_.clock) g.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
+  g.creator_side = settings_.creator_side;
+  g.is_private = settings_.is_private;
+  g.invite_code = invite_code_;
+  g.games = settings_.games;
+  g.game_number = game_number_;
+  for (int i = 0; i < 2; ++i) {
+    auto& seat = g.seats[static_cast<std::size_t>(i)];
+    seat.player = seats_[i].player;
+    if (auto found = context_->identities.credentials(seat.player)) {
+      seat.token = found->token;
+      seat.registered = found->registered;
+    }
+    const auto total = totals_.find(seat.player);
+    seat.match_points = total == totals_.end() ? 0 : total->second;
+  }
+  g.first_seat = first_slot_;
+  g.started_ms = started_ms_;
+  return g;
+}
+
+void Room::write_live(std::function<void()> then) {
+  storage::LiveUpdate update;
+  if (!header_durable_) update.header = live_header();
+  update.game_id = game_id_;
+  update.first_ply = durable_plies_ + 1;
+  update.moves.assign(moves_.begin() + durable_plies_, moves_.end());
+  const int plies = static_cast<int>(moves_.size());
+  const bool with_header = update.header.has_value();
+  context_->store.save_live(std::move(update), [self = shared_from_this(), game_id = game_id_, plies, with_header,
+                                                then = std::move(then)](storage::StoreError error) mutable {
+    asio::post(self->strand_, [self, game_id = std::move(game_id), plies, with_header, error = std::move(error),
+                               then = std::move(then)] {
+      if (self->game_id_ == game_id) {
+        if (error.ok()) {
+          self->durable_plies_ = std::max(self->durable_plies_, plies);
+          if (with_header) self->header_durable_ = true;
+        } else {
+          // Written again, header and all, with the next move.
+          self->header_durable_ = false;
+        }
+      }
+      if (!error.ok()) {
+        self->context_->metrics.live_write_failures++;
+        log_line("live game " + game_id + " not saved (kept in memory): " + error.message);
+      }
+      if (self->phase_ != Phase::closed) then();
+    });
   });
 }
 
@@ -495,6 +639,9 @@ void Room::start_absence(int slot) {
   seat.grace->async_wait([self = shared_from_this(), slot, generation](const boost::system::error_code& ec) {
     auto& s = self->seats_[slot];
     if (ec || generation != s.grace_generation || s.present || self->phase_ != Phase::playing) return;
+    // Both away (e.g. neither came back after a restart): nobody wins by it.
+    if (!self->seats_[1 - slot].present)
+      return self->end_game(rules::Status::draw(rules::EndReason::abandonment));
     self->end_game(rules::Status::win(rules::other(self->side_of_slot(slot)), rules::EndReason::abandonment));
   });
 }
@@ -543,12 +690,26 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
       connection->send(make_frame(protocol::encode(created)));
       return;
     }
+    self->resume_clocks_if_all_back(*slot);
     connection->send(make_frame(protocol::encode(sv::GameState{self->view(*slot)})));
     if (was_absent && self->phase_ == Phase::playing)
       self->broadcast(make_frame(protocol::encode(
                           sv::PlayerReturned{self->game_id_, side_text(self->side_of_slot(*slot)), seat.player})),
                       connection->id());
   });
+}
+
+void Room::resume_clocks_if_all_back(int returning_slot) {
+  if (!clocks_paused_ || !seats_[0].present || !seats_[1].present) return;
+  clocks_paused_ = false;
+  turn_start_ = SteadyClock::now();
+  arm_clock();
+  // The others see the clocks running again (the returning player gets the state anyway).
+  send_to(1 - returning_slot, make_frame(protocol::encode(sv::GameState{view(1 - returning_slot)})));
+  if (spectators_.empty()) return;
+  const Frame frame = make_frame(protocol::encode(sv::GameState{view(std::nullopt)}));
+  for (const auto& [cid, weak] : spectators_)
+    if (auto c = weak.lock()) c->send(frame);
 }
 
 // ---- spectators ----

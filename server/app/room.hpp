@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "app/context.hpp"
@@ -47,6 +48,20 @@ class Room : public std::enable_shared_from_this<Room> {
   enum class Action { resign, offer_draw, accept_draw, decline_draw };
 
   Room(std::shared_ptr<Context> context, std::string creator, RoomSettings settings);
+  // A game that was live when the server stopped or crashed (storage::LiveGame): the
+  // rules module replays its moves; both players are absent, with the reconnection
+  // grace, and the clocks stay paused until both are back. Call restored() once the
+  // room is in the directory. Errors: the game does not replay (message).
+  static std::variant<std::shared_ptr<Room>, std::string> restore(std::shared_ptr<Context> context,
+                                                                  const storage::LiveGame& live);
+  void restored();
+
+ private:
+  struct RestoreTag {};
+
+ public:
+  // For restore() only (make_shared needs it public; the tag keeps others out).
+  Room(std::shared_ptr<Context> context, const storage::LiveGame& live, RoomSettings settings, RestoreTag);
 
   const std::string& id() const { return id_; }                   // immutable
   const std::string& invite_code() const { return invite_code_; }  // immutable
@@ -93,6 +108,13 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t elapsed_ms() const;
 
   void start_game(protocol::RequestId join_request);
+  // Makes the game's state so far durable (header if not yet, every move not yet), then
+  // runs `then` on the strand, whether the write worked or not (a failing store leaves
+  // games going in memory; /healthz reports it).
+  void write_live(std::function<void()> then);
+  storage::LiveGame live_header() const;
+  // A restored game's clocks run again once both players are back.
+  void resume_clocks_if_all_back(int returning_slot);
   void arm_clock();
   void on_clock_timer(std::uint64_t generation);
   void start_absence(int slot);
@@ -128,6 +150,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<rules::Side> draw_offer_;
   std::array<std::int64_t, 2> remaining_ms_{};  // by side
   SteadyClock::time_point turn_start_;
+  bool clocks_paused_ = false;  // a restored game, until both players are back
+  int durable_plies_ = 0;       // moves of this game known written to the store
+  bool header_durable_ = false; // the store has this game's header
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
 

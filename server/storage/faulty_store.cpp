@@ -18,7 +18,10 @@ FaultyStore::~FaultyStore() { close(); }
 
 void FaultyStore::fail_next_writes(int count) { fail_next_.store(count); }
 
-void FaultyStore::fail_all_writes(bool on) { fail_all_writes_.store(on); }
+void FaultyStore::fail_all_writes(bool on) {
+  fail_all_writes_.store(on);
+  if (!on) injected_unhealthy_.store(false);
+}
 
 void FaultyStore::fail_all_reads(bool on) { fail_all_reads_.store(on); }
 
@@ -49,8 +52,9 @@ void FaultyStore::deliver(Done done, StoreError error) {
 }
 
 std::function<void(StoreError)> FaultyStore::track(std::function<void(StoreError)> done) {
-  return [this, done = std::move(done)](StoreError error) {
-    if (error.ok()) injected_unhealthy_.store(false);
+  // Only a write queued after the last injected fault proves the "disk" works again.
+  return [this, faults_before = injected_.load(), done = std::move(done)](StoreError error) {
+    if (error.ok() && injected_.load() == faults_before) injected_unhealthy_.store(false);
     done(std::move(error));
   };
 }
@@ -58,6 +62,19 @@ std::function<void(StoreError)> FaultyStore::track(std::function<void(StoreError
 void FaultyStore::save_game(GameRecord record, std::function<void(StoreError)> done) {
   if (take_write_fault()) return deliver(std::move(done), injected_error("save_game"));
   inner_->save_game(std::move(record), track(std::move(done)));
+}
+
+void FaultyStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("save_live"));
+  inner_->save_live(std::move(update), track(std::move(done)));
+}
+
+void FaultyStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
+  if (fail_all_reads_.load()) {
+    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
+                   injected_error("load_live"));
+  }
+  inner_->load_live(std::move(done));
 }
 
 void FaultyStore::create_account(Account account, std::function<void(StoreError)> done) {

@@ -24,11 +24,13 @@ class FaultyStore final : public Store {
   explicit FaultyStore(std::unique_ptr<Store> inner);
   ~FaultyStore() override;
 
-  // The next `count` writes (save_game, create_account) fail; later ones go through.
+  // The next `count` writes (save_game, save_live, create_account) fail; later ones go
+  // through.
   void fail_next_writes(int count);
-  // Every write fails while on.
+  // Every write fails while on. Turning it off makes the store healthy again at once
+  // (as the real store's probe write would find).
   void fail_all_writes(bool on);
-  // Every read (list_games, get_game, find_account) fails while on.
+  // Every read (list_games, get_game, find_account, load_live) fails while on.
   void fail_all_reads(bool on);
   // Writes failed by injection so far.
   std::uint64_t injected_failures() const;
@@ -37,6 +39,8 @@ class FaultyStore final : public Store {
   void save_game(GameRecord record, std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
+  void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
+  void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;

@@ -2,6 +2,7 @@
 // Plain values, no SQLite or JSON here.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -67,6 +68,45 @@ struct ArchiveQuery {
 struct ArchivePage {
   std::vector<GameSummary> games;           // newest first (ended_ms, then id, descending)
   std::optional<std::string> next_cursor;   // absent on the last page
+};
+
+// A game being played, kept so that it comes back after a crash or a restart: the
+// room around it (seats, match so far) and its moves. A seat's token lets its player
+// resume after the restart, as before it.
+struct LiveSeat {
+  std::string player;
+  std::string token;
+  bool registered = false;
+  double match_points = 0;  // points from earlier games of the match
+  friend bool operator==(const LiveSeat&, const LiveSeat&) = default;
+};
+
+struct LiveGame {
+  std::string game_id;
+  std::string room_id;
+  std::string match_id;
+  std::string game;                               // rules id
+  std::map<std::string, std::string> options;
+  std::optional<ClockSpec> clock;
+  std::string creator_side;                       // first, second or random
+  bool is_private = false;
+  std::string invite_code;
+  int games = 1;                                  // games in the match
+  int game_number = 1;                            // 1-based
+  std::array<LiveSeat, 2> seats;                  // 0: the room's creator, 1: the joiner
+  int first_seat = 0;                             // the seat playing the first side
+  std::int64_t started_ms = 0;
+  std::vector<MoveRecord> moves;                  // ply 1 first
+  friend bool operator==(const LiveGame&, const LiveGame&) = default;
+};
+
+// One write for a live game: its header when the game starts (or when an earlier write
+// failed), then moves from `first_ply` on. Writing a ply again replaces it.
+struct LiveUpdate {
+  std::optional<LiveGame> header;                 // its `moves` are ignored
+  std::string game_id;
+  int first_ply = 1;                              // the ply of moves[0]
+  std::vector<MoveRecord> moves;
 };
 
 // A registered player. The password is kept only as a salted slow hash.

@@ -76,8 +76,51 @@ CREATE INDEX games_by_result ON games (result, ended_ms, id);
 CREATE INDEX games_by_game_result ON games (game, result, ended_ms, id);
 )sql";
 
+// Version 3: live games, so that games in progress survive a crash or a restart (one row
+// per game with its room and seats, its moves appended as they are played), and the
+// one-row table the store writes to find out whether a failed disk works again.
+constexpr std::string_view kStep3 = R"sql(
+CREATE TABLE live_games (
+  game_id TEXT PRIMARY KEY NOT NULL,
+  room_id TEXT NOT NULL,
+  match_id TEXT NOT NULL,
+  game TEXT NOT NULL,
+  options TEXT NOT NULL,
+  clock_initial_ms INTEGER,
+  clock_increment_ms INTEGER,
+  creator_side TEXT NOT NULL,
+  is_private INTEGER NOT NULL,
+  invite_code TEXT NOT NULL,
+  games INTEGER NOT NULL,
+  game_number INTEGER NOT NULL,
+  first_seat INTEGER NOT NULL,
+  creator TEXT NOT NULL,
+  creator_token TEXT NOT NULL,
+  creator_registered INTEGER NOT NULL,
+  creator_points REAL NOT NULL,
+  joiner TEXT NOT NULL,
+  joiner_token TEXT NOT NULL,
+  joiner_registered INTEGER NOT NULL,
+  joiner_points REAL NOT NULL,
+  started_ms INTEGER NOT NULL
+);
+CREATE TABLE live_moves (
+  game_id TEXT NOT NULL,
+  ply INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  first_clock_ms INTEGER NOT NULL,
+  second_clock_ms INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+CREATE TABLE health_probe (
+  id INTEGER PRIMARY KEY,
+  at_ms INTEGER NOT NULL
+);
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include <utility>
 
 #include "storage/archive_sql.hpp"
+#include "storage/live_sql.hpp"
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
 
@@ -80,7 +82,19 @@ struct SqliteStore::Impl {
     for (;;) {
       {
         std::unique_lock lock(mu);
-        wake.wait(lock, [this] { return !queue.empty() || !accepting; });
+        auto ready = [this] { return !queue.empty() || !accepting; };
+        if (healthy.load()) {
+          wake.wait(lock, ready);
+        } else if (!wake.wait_for(lock, std::chrono::milliseconds(options.probe_interval_ms), ready)) {
+          // Failing and idle: a small write tells whether the disk works again, so the
+          // server turns healthy without waiting for someone's write.
+          lock.unlock();
+          std::vector<Job> probe(1);
+          probe[0].write = [](sql::Db& conn) { return sql::probe_write(conn); };
+          probe[0].write_done = [](StoreError) {};
+          run_writes(probe, /*quiet=*/true);
+          continue;
+        }
         if (queue.empty()) break;  // closing and drained
         taken.swap(queue);
       }
@@ -104,7 +118,7 @@ struct SqliteStore::Impl {
     db.close();
   }
 
-  void run_writes(std::vector<Job>& batch) {
+  void run_writes(std::vector<Job>& batch, bool quiet = false) {
     write_jobs += batch.size();
     std::vector<StoreError> results(batch.size());
     std::optional<StoreError> failure;  // the storage failed: the whole batch is lost
@@ -144,8 +158,10 @@ struct SqliteStore::Impl {
           results[i] = {StoreErrc::unavailable, "not saved, its transaction failed: " + failure->message};
         }
       }
-      log((was_healthy ? "storage FAILED, writes are failing: " : "storage still failing: ") + failure->message +
-          " (" + path + ", " + std::to_string(batch.size()) + " jobs lost)");
+      if (was_healthy || !quiet) {  // probes fail once a second: not worth a line each
+        log((was_healthy ? "storage FAILED, writes are failing: " : "storage still failing: ") + failure->message +
+            " (" + path + ", " + std::to_string(batch.size()) + " jobs lost)");
+      }
     } else {
       ++transactions;
       if (any_written && !healthy.exchange(true)) log("storage recovered: a write transaction committed (" + path + ")");
@@ -190,8 +206,26 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
 
 void SqliteStore::save_game(GameRecord record, std::function<void(StoreError)> done) {
   Job job;
-  job.write = [record = std::move(record)](sql::Db& db) { return sql::insert_game(db, record); };
+  job.write = [record = std::move(record)](sql::Db& db) {
+    StoreError error = sql::insert_game(db, record);
+    return error.ok() ? sql::delete_live(db, record.id) : error;
+  };
   job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
+  Job job;
+  job.write = [update = std::move(update)](sql::Db& db) { return sql::save_live(db, update); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
+  Job job;
+  job.read = [done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_live(*db) : StoreResult<std::vector<LiveGame>>{rejected, std::nullopt});
+  };
   impl_->submit(std::move(job));
 }
 

@@ -9,7 +9,9 @@
 // Failures: a write that fails because of the storage (disk full, read-only file, I/O
 // error, busy) rolls back its whole transaction, fails every job in it with
 // `unavailable`, logs once through SqliteOptions::log and makes healthy() false until
-// a later write transaction commits. Reads keep working when they can.
+// a later write transaction commits; while unhealthy and idle the worker tries a
+// one-row write every probe_interval_ms to notice that by itself. Reads keep working
+// when they can.
 //
 // Thread-safety: every method may be called from any thread. `done` runs on the worker
 // and must not throw or destroy the store; it may queue more jobs. Exception to the
@@ -40,6 +42,8 @@ struct SqliteOptions {
   std::size_t max_queued = 100000;
   // Write jobs per transaction at most (bounds a commit's latency and memory).
   std::size_t max_batch = 512;
+  // While unhealthy and idle, a one-row write is tried this often to detect recovery.
+  int probe_interval_ms = 1000;
   // Where lasting failures are reported (called on the worker). Default: stderr.
   std::function<void(const std::string&)> log;
 };
@@ -61,6 +65,8 @@ class SqliteStore final : public Store {
   void save_game(GameRecord record, std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
+  void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
+  void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;

@@ -36,8 +36,16 @@ class Store {
  public:
   virtual ~Store() = default;
 
-  // Writes the whole game in one transaction. `done` gets ok once it is durable.
+  // Writes the whole game in one transaction, and forgets the live game of the same id
+  // in it. `done` gets ok once it is durable.
   virtual void save_game(GameRecord record, std::function<void(StoreError)> done) = 0;
+
+  // Live games (records.hpp): `done` gets ok once the update is durable. A game's moves
+  // are written only if its header is (a header-less update of an unknown game is
+  // invalid_query, so a lost header is noticed and written again).
+  virtual void save_live(LiveUpdate update, std::function<void(StoreError)> done) = 0;
+  // Every live game with its moves, oldest first (at start-up, to restore them).
+  virtual void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) = 0;
   virtual void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) = 0;
   // not_found when there is no such game.
   virtual void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) = 0;
@@ -46,7 +54,8 @@ class Store {
   virtual void create_account(Account account, std::function<void(StoreError)> done) = 0;
   virtual void find_account(std::string name, std::function<void(StoreResult<Account>)> done) = 0;
 
-  // False after a write failed (disk full, read-only file...) until a write succeeds.
+  // False after a write failed (disk full, read-only file...) until a write succeeds;
+  // the store retries a small write by itself meanwhile, so it recovers when idle too.
   virtual bool healthy() const = 0;
   // Runs every job already queued, then stops the thread. Later calls fail with
   // unavailable. Idempotent.

@@ -1,0 +1,143 @@
+#include "storage/live_sql.hpp"
+
+#include <sqlite3.h>
+
+#include "storage/archive_sql.hpp"
+
+namespace bh::storage::sql {
+
+namespace {
+
+StoreError write_header(Db& db, const LiveGame& g) {
+  Query q(db,
+          "INSERT OR REPLACE INTO live_games (game_id, room_id, match_id, game, options, clock_initial_ms, "
+          "clock_increment_ms, creator_side, is_private, invite_code, games, game_number, first_seat, "
+          "creator, creator_token, creator_registered, creator_points, "
+          "joiner, joiner_token, joiner_registered, joiner_points, started_ms) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
+          "?22)");
+  q.bind(1, g.game_id).bind(2, g.room_id).bind(3, g.match_id).bind(4, g.game).bind(5, encode_options(g.options));
+  if (g.clock) {
+    q.bind(6, g.clock->initial_ms).bind(7, g.clock->increment_ms);
+  } else {
+    q.bind_null(6).bind_null(7);
+  }
+  q.bind(8, g.creator_side).bind(9, g.is_private ? 1 : 0).bind(10, g.invite_code);
+  q.bind(11, g.games).bind(12, g.game_number).bind(13, g.first_seat);
+  for (int s = 0; s < 2; ++s) {
+    const LiveSeat& seat = g.seats[static_cast<std::size_t>(s)];
+    const int base = 14 + 4 * s;
+    q.bind(base, seat.player).bind(base + 1, seat.token).bind(base + 2, seat.registered ? 1 : 0);
+    q.bind(base + 3, seat.match_points);
+  }
+  q.bind(22, g.started_ms);
+  if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save live game " + g.game_id);
+  return {};
+}
+
+bool header_stored(Db& db, const std::string& game_id, StoreError& error) {
+  Query q(db, "SELECT 1 FROM live_games WHERE game_id = ?1");
+  q.bind(1, game_id);
+  const int rc = q.step();
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) error = error_from(db, rc, "cannot read live game " + game_id);
+  return rc == SQLITE_ROW;
+}
+
+}  // namespace
+
+StoreError save_live(Db& db, const LiveUpdate& update) {
+  const std::string& id = update.header ? update.header->game_id : update.game_id;
+  if (id.empty()) return {StoreErrc::invalid_query, "live game id is empty"};
+  if (update.header) {
+    if (auto error = write_header(db, *update.header); !error.ok()) return error;
+  } else if (!update.moves.empty()) {
+    StoreError error;
+    if (!header_stored(db, id, error)) {
+      if (!error.ok()) return error;
+      return {StoreErrc::invalid_query, "live game " + id + " has no header stored"};
+    }
+  }
+  std::int64_t ply = update.first_ply;
+  for (const MoveRecord& m : update.moves) {
+    Query q(db,
+            "INSERT OR REPLACE INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    q.bind(1, id).bind(2, ply++).bind(3, m.text).bind(4, m.first_clock_ms).bind(5, m.second_clock_ms);
+    q.bind(6, m.at_ms);
+    if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save a move of " + id);
+  }
+  return {};
+}
+
+StoreError delete_live(Db& db, const std::string& game_id) {
+  for (const char* sql : {"DELETE FROM live_moves WHERE game_id = ?1", "DELETE FROM live_games WHERE game_id = ?1"}) {
+    Query q(db, sql);
+    q.bind(1, game_id);
+    if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot forget live game " + game_id);
+  }
+  return {};
+}
+
+StoreResult<std::vector<LiveGame>> load_live(Db& db) {
+  using Result = StoreResult<std::vector<LiveGame>>;
+  std::vector<LiveGame> games;
+  {
+    Query q(db,
+            "SELECT game_id, room_id, match_id, game, options, clock_initial_ms, clock_increment_ms, "
+            "creator_side, is_private, invite_code, games, game_number, first_seat, "
+            "creator, creator_token, creator_registered, creator_points, "
+            "joiner, joiner_token, joiner_registered, joiner_points, started_ms "
+            "FROM live_games ORDER BY started_ms, game_id");
+    int rc = SQLITE_ROW;
+    while ((rc = q.step()) == SQLITE_ROW) {
+      LiveGame g;
+      g.game_id = q.text(0);
+      g.room_id = q.text(1);
+      g.match_id = q.text(2);
+      g.game = q.text(3);
+      auto options = decode_options(q.text(4));
+      if (!options) return {{StoreErrc::unavailable, "live game " + g.game_id + " has unreadable options"}, {}};
+      g.options = std::move(*options);
+      if (!q.is_null(5)) g.clock = ClockSpec{q.int64(5), q.int64(6)};
+      g.creator_side = q.text(7);
+      g.is_private = q.int64(8) != 0;
+      g.invite_code = q.text(9);
+      g.games = static_cast<int>(q.int64(10));
+      g.game_number = static_cast<int>(q.int64(11));
+      g.first_seat = static_cast<int>(q.int64(12));
+      for (int s = 0; s < 2; ++s) {
+        LiveSeat& seat = g.seats[static_cast<std::size_t>(s)];
+        const int base = 13 + 4 * s;
+        seat.player = q.text(base);
+        seat.token = q.text(base + 1);
+        seat.registered = q.int64(base + 2) != 0;
+        seat.match_points = q.real(base + 3);
+      }
+      g.started_ms = q.int64(21);
+      games.push_back(std::move(g));
+    }
+    if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read live games"), std::nullopt};
+  }
+  for (LiveGame& g : games) {
+    Query q(db,
+            "SELECT ply, text, first_clock_ms, second_clock_ms, at_ms FROM live_moves WHERE game_id = ?1 "
+            "ORDER BY ply");
+    q.bind(1, g.game_id);
+    int rc = SQLITE_ROW;
+    while ((rc = q.step()) == SQLITE_ROW) {
+      // Plies are written in order, so a gap means a lost write: keep what precedes it.
+      if (q.int64(0) != static_cast<std::int64_t>(g.moves.size()) + 1) break;
+      g.moves.push_back(MoveRecord{q.text(1), q.int64(2), q.int64(3), q.int64(4)});
+    }
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) return {error_from(db, rc, "cannot read live moves"), std::nullopt};
+  }
+  return Result{{}, std::move(games)};
+}
+
+StoreError probe_write(Db& db) {
+  Query q(db, "INSERT OR REPLACE INTO health_probe (id, at_ms) VALUES (1, strftime('%s', 'now') * 1000)");
+  if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot write the health probe");
+  return {};
+}
+
+}  // namespace bh::storage::sql
