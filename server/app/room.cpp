@@ -478,8 +478,10 @@ void Room::write_live(std::function<void()> then) {
       }
       if (!error.ok()) {
         self->context_->metrics.live_write_failures++;
-        log_line("live game " + game_id + " not saved (kept in memory): " + error.message);
+        if (!self->live_failing_)  // once per spell of failures, not once per move
+          log_line("live game " + game_id + " not saved (kept in memory): " + error.message);
       }
+      self->live_failing_ = !error.ok();
       if (self->phase_ != Phase::closed) then();
     });
   });

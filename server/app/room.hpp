@@ -153,6 +153,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool clocks_paused_ = false;  // a restored game, until both players are back
   int durable_plies_ = 0;       // moves of this game known written to the store
   bool header_durable_ = false; // the store has this game's header
+  bool live_failing_ = false;   // the last live write failed
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
 

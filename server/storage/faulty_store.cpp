@@ -106,7 +106,9 @@ void FaultyStore::find_account(std::string name, std::function<void(StoreResult<
   inner_->find_account(std::move(name), std::move(done));
 }
 
-bool FaultyStore::healthy() const { return !injected_unhealthy_.load() && inner_->healthy(); }
+bool FaultyStore::healthy() const {
+  return !fail_all_writes_.load() && !injected_unhealthy_.load() && inner_->healthy();
+}
 
 void FaultyStore::close() { inner_->close(); }
 

@@ -5,7 +5,8 @@
 // An injected failure is not written to the inner store. Its `done` is still delivered
 // through the inner store's queue (behind a cheap lookup), so it keeps the queue order
 // and the thread of real completions. healthy() is false after an injected write
-// failure until a forwarded write succeeds, and false whenever the inner store says so.
+// failure until a forwarded write succeeds, false while fail_all_writes is on (a fault
+// the store has noticed), and false whenever the inner store says so.
 //
 // Thread-safety: every method may be called from any thread.
 #pragma once

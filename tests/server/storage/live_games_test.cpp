@@ -1,0 +1,131 @@
+// Live games in the store: headers and moves written as they come, read back whole at
+// start-up, forgotten when the game is archived; and the probe that finds a failed
+// store working again when nothing else writes.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "storage_test_util.hpp"
+
+namespace bh::storage::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+LiveGame sample_live(const std::string& id) {
+  LiveGame g;
+  g.game_id = id;
+  g.room_id = "r-" + id;
+  g.match_id = "m-" + id;
+  g.game = "tablut";
+  g.options = {{"size", "9"}, {"odd \"key\"", "x\ny"}};
+  g.clock = ClockSpec{60000, 1000};
+  g.creator_side = "random";
+  g.is_private = true;
+  g.invite_code = "abcd1234";
+  g.games = 3;
+  g.game_number = 2;
+  g.seats = {LiveSeat{"ann", "tok-ann", false, 1.0}, LiveSeat{"bob", "tok-bob", true, 0.0}};
+  g.first_seat = 1;
+  g.started_ms = 1000;
+  return g;
+}
+
+StoreError save_live(Store& store, LiveUpdate update) {
+  return await<StoreError>([&](auto done) { store.save_live(std::move(update), done); });
+}
+StoreResult<std::vector<LiveGame>> load_live(Store& store) {
+  return await<StoreResult<std::vector<LiveGame>>>([&](auto done) { store.load_live(done); });
+}
+MoveRecord move(const std::string& text, std::int64_t at) { return {text, 59000, 60000, at}; }
+
+TEST(LiveGames, HeaderAndMovesComeBackWhole) {
+  TempDir dir;
+  LiveGame expected = sample_live("g1");
+  {
+    auto store = open_store(dir.file("a.db"));
+    ASSERT_TRUE(save_live(*store, {expected, "", 1, {}}).ok());
+    ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 1, {move("f9-f8", 1)}}).ok());
+    ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("d5-d4", 2), move("i6-g6", 3)}}).ok());
+  }
+  auto store = open_store(dir.file("a.db"));  // as after a restart
+  auto loaded = load_live(*store);
+  ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
+  expected.moves = {move("f9-f8", 1), move("d5-d4", 2), move("i6-g6", 3)};
+  ASSERT_EQ(loaded.value->size(), 1u);
+  EXPECT_EQ(loaded.value->front(), expected);
+}
+
+TEST(LiveGames, RewrittenPliesReplaceAndAGapEndsTheMoves) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1), move("b", 2)}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("B", 2), move("c", 3)}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 5, {move("e", 5)}}).ok());  // ply 4 was lost
+  auto loaded = load_live(*store);
+  ASSERT_EQ(loaded.value->size(), 1u);
+  const auto& moves = loaded.value->front().moves;
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves[1].text, "B");
+  EXPECT_EQ(moves[2].text, "c");
+}
+
+TEST(LiveGames, MovesWithoutAStoredHeaderAreRefused) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  EXPECT_EQ(save_live(*store, {std::nullopt, "nobody", 1, {move("a", 1)}}).code, StoreErrc::invalid_query);
+  EXPECT_EQ(save_live(*store, {std::nullopt, "", 1, {}}).code, StoreErrc::invalid_query);
+  EXPECT_TRUE(store->healthy());  // a job's own problem, not the disk's
+  EXPECT_TRUE(load_live(*store).value->empty());
+}
+
+TEST(LiveGames, ArchivingTheGameForgetsItInTheSameTransaction) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1)}}).ok());
+  ASSERT_TRUE(save_live(*store, {sample_live("g2"), "", 1, {move("b", 1)}}).ok());
+  ASSERT_TRUE(save(*store, sample_game("g1", 5000)).ok());
+  auto loaded = load_live(*store);
+  ASSERT_EQ(loaded.value->size(), 1u);
+  EXPECT_EQ(loaded.value->front().game_id, "g2");
+  EXPECT_EQ(sql_rows(*store, "SELECT count(*) FROM live_moves WHERE game_id = 'g1'"), std::vector<std::string>{"0"});
+  // A failed archive write keeps the live game: it is not lost either way.
+  ASSERT_EQ(save(*store, sample_game("g1", 5000)).code, StoreErrc::conflict);
+  ASSERT_EQ(save(*store, [] {
+              GameRecord bad = sample_game("g2", 6000);
+              bad.result = "nonsense";
+              return bad;
+            }())
+                .code,
+            StoreErrc::invalid_query);
+  EXPECT_EQ(load_live(*store).value->size(), 1u);
+}
+
+TEST(LiveGames, AFailedStoreProbesItselfBackToHealthWhenIdle) {
+  TempDir dir;
+  SqliteOptions options;
+  options.probe_interval_ms = 20;
+  std::vector<std::string> lines;
+  std::mutex lines_mutex;
+  options.log = [&](const std::string& line) {
+    std::lock_guard lock(lines_mutex);
+    lines.push_back(line);
+  };
+  auto store = open_store(dir.file("a.db"), options);
+  // The store's file is made read-only behind its back: the next write fails.
+  sql_rows(*store, "PRAGMA query_only = 1");
+  EXPECT_EQ(save_live(*store, {sample_live("g1"), "", 1, {}}).code, StoreErrc::unavailable);
+  EXPECT_FALSE(store->healthy());
+  std::this_thread::sleep_for(100ms);
+  EXPECT_FALSE(store->healthy());  // probes keep failing, quietly
+  sql_rows(*store, "PRAGMA query_only = 0");
+  for (int i = 0; i < 200 && !store->healthy(); ++i) std::this_thread::sleep_for(5ms);
+  EXPECT_TRUE(store->healthy());
+  std::lock_guard lock(lines_mutex);
+  ASSERT_EQ(lines.size(), 2u) << "one line when it fails, one when it recovers";
+  EXPECT_NE(lines[1].find("recovered"), std::string::npos) << lines[1];
+}
+
+}  // namespace
+}  // namespace bh::storage::testing
