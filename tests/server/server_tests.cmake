@@ -50,7 +50,7 @@ endif()
 file(GLOB server_tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/real/*.cpp
                                          ${CMAKE_CURRENT_SOURCE_DIR}/e2e/*.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
-  bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support)
+  bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)
     add_dependencies(bh_server_tests boardhall-server)
   endif()

@@ -2,56 +2,16 @@
 // a spectator, a reconnection, and a restart that keeps the archive.
 #include <gtest/gtest.h>
 
-#include <deque>
-#include <functional>
-
 #include "support/server_process.hpp"
 #include "support/ws_client.hpp"
+#include "support/ws_player.hpp"
 
 namespace bh::test {
 namespace {
 
 using nlohmann::json;
 
-// A WsClient that keeps frames it was not asked for, so messages can be taken by type
-// in any order.
-class Player {
- public:
-  bool connect(std::uint16_t port) {
-    if (!ws_.connect(port)) return false;
-    auto welcome = take("welcome");
-    return welcome && (*welcome)["protocol"] == 1;
-  }
-  void send(const json& j) { EXPECT_TRUE(ws_.send_json(j)); }
-  std::optional<json> take(const std::string& type, std::function<bool(const json&)> pred = nullptr,
-                           std::chrono::milliseconds timeout = 5s) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    for (;;) {
-      for (auto it = kept_.begin(); it != kept_.end(); ++it)
-        if ((*it)["type"] == type && (!pred || pred(*it))) {
-          json out = *it;
-          kept_.erase(it);
-          return out;
-        }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      if (left <= 0ms) return std::nullopt;
-      auto next = ws_.next(left);
-      if (!next) return std::nullopt;
-      kept_.push_back(std::move(*next));
-    }
-  }
-  std::string guest(const std::string& name) {
-    send({{"type", "guest"}, {"name", name}, {"id", 1}});
-    auto r = take("identity");
-    EXPECT_TRUE(r.has_value());
-    return r ? (*r)["token"].get<std::string>() : "";
-  }
-  void close() { ws_.close(); }
-
- private:
-  WsClient ws_;
-  std::deque<json> kept_;
-};
+using Player = WsPlayer;
 
 // Tablut: the defenders' king escapes on the 8th ply.
 const std::vector<std::string> kMoves = {"f9-f8", "d5-d4", "i6-g6", "d4-d7", "f8-g8", "e5-d5", "d1-c1", "d5-d1"};

@@ -1,0 +1,75 @@
+// A WsClient that keeps the frames it was not asked for, so a test can take messages
+// by type (and predicate) in any order. Header-only; Beast stays in ws_client.cpp.
+//
+// Thread-safety: one thread at a time, like WsClient.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "ws_client.hpp"
+
+namespace bh::test {
+
+class WsPlayer {
+ public:
+  using json = nlohmann::json;
+
+  // Connects and takes the welcome.
+  bool connect(std::uint16_t port) {
+    if (!ws_.connect(port)) return false;
+    auto welcome = take("welcome");
+    return welcome && (*welcome)["protocol"] == 1;
+  }
+  void send(const json& j) { EXPECT_TRUE(ws_.send_json(j)); }
+  std::optional<json> take(const std::string& type, std::function<bool(const json&)> pred = nullptr,
+                           std::chrono::milliseconds timeout = 5s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+      for (auto it = kept_.begin(); it != kept_.end(); ++it)
+        if ((*it)["type"] == type && (!pred || pred(*it))) {
+          json out = *it;
+          kept_.erase(it);
+          return out;
+        }
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left <= 0ms) return std::nullopt;
+      auto next = ws_.next(left);
+      if (!next) return std::nullopt;
+      kept_.push_back(std::move(*next));
+    }
+  }
+  // Reads every frame until the connection ends (or `timeout`); all stay kept.
+  void read_until_closed(std::chrono::milliseconds timeout = 5s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!ws_.closed() && std::chrono::steady_clock::now() < deadline) {
+      auto next = ws_.next(100ms);
+      if (next) kept_.push_back(std::move(*next));
+    }
+  }
+  // Every kept frame of `type`, taken.
+  std::vector<json> take_all(const std::string& type) {
+    std::vector<json> out;
+    while (auto j = take(type, nullptr, 0ms)) out.push_back(std::move(*j));
+    return out;
+  }
+  // Signs in as a guest; returns the token.
+  std::string guest(const std::string& name) {
+    send({{"type", "guest"}, {"name", name}, {"id", 1}});
+    auto r = take("identity");
+    EXPECT_TRUE(r.has_value());
+    return r ? (*r)["token"].get<std::string>() : "";
+  }
+  void close() { ws_.close(); }
+
+ private:
+  WsClient ws_;
+  std::deque<json> kept_;
+};
+
+}  // namespace bh::test
