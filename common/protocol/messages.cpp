@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "protocol/move_codec.hpp"
+
 namespace bh::protocol {
 
 namespace {
@@ -23,7 +25,7 @@ RequestId read_id(const Json& j) {
     id.value = it->get<std::int64_t>();
   } else if (it->is_number_unsigned() && it->get<std::uint64_t>() <= 0x7fffffffffffffffULL) {
     id.value = static_cast<std::int64_t>(it->get<std::uint64_t>());
-  } else if (it->is_string() && it->get_ref<const std::string&>().size() <= 256) {
+  } else if (it->is_string() && it->get_ref<const std::string&>().size() <= kMaxIdLength) {
     id.value = it->get<std::string>();
   }
   return id;
@@ -84,6 +86,11 @@ Json id_to_json(const RequestId& id) {
 }
 
 std::variant<Envelope, DecodeError> decode_request(std::string_view text, const Limits& limits) {
+  if (auto move = try_decode_move(text, limits)) return std::move(*move);
+  return decode_request_generic(text, limits);
+}
+
+std::variant<Envelope, DecodeError> decode_request_generic(std::string_view text, const Limits& limits) {
   auto parsed = parse_frame(text);
   if (auto* e = std::get_if<DecodeError>(&parsed)) return std::move(*e);
   auto& p = std::get<Parsed>(parsed);

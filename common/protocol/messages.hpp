@@ -57,6 +57,8 @@ std::string_view to_string(ErrorCode);
 std::optional<ErrorCode> error_code_from_string(std::string_view);
 
 // A request id: absent, an integer or a string; echoed in the direct reply.
+// A string id longer than kMaxIdLength is ignored (the request counts as having none).
+inline constexpr std::size_t kMaxIdLength = 256;
 struct RequestId {
   std::variant<std::monostate, std::int64_t, std::string> value;
   bool empty() const { return value.index() == 0; }
@@ -699,12 +701,21 @@ struct Limits {
 
 // Decodes one client frame. Never throws: bad JSON, a non-object, a missing or unknown
 // type (unknown_type), a wrong field (bad_request) come back as DecodeError.
+// A `move` request of the common shape takes a hand-written scanner (move_codec.hpp);
+// everything else, and every error, goes through decode_request_generic.
 std::variant<Envelope, DecodeError> decode_request(std::string_view text, const Limits& limits = {});
+// The same through nlohmann_json for every frame: the reference the fast path must match.
+std::variant<Envelope, DecodeError> decode_request_generic(std::string_view text, const Limits& limits = {});
 std::string_view request_type(const client::Request&);
 
-// The text of a server message; `id` is echoed when not empty.
+// The text of a server message; `id` is echoed when not empty. Throws nlohmann's
+// type_error when a string is not valid UTF-8.
 template <class T>
 std::string encode(const T& message, const RequestId& id = {});
+// The move event, the hottest message, is written without nlohmann (move_codec.cpp);
+// the text is byte for byte that of encode_generic.
+template <>
+std::string encode(const server::Move& message, const RequestId& id);
 // The JSON object of a message without "type" and "id" (for the HTTP answers).
 template <class T>
 std::string encode_body(const T& value) {
@@ -721,14 +732,20 @@ std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view te
 
 Json id_to_json(const RequestId& id);
 
+// encode() through nlohmann_json, for every message: the reference for the fast writers.
 template <class T>
-std::string encode(const T& message, const RequestId& id) {
+std::string encode_generic(const T& message, const RequestId& id = {}) {
   Json j = Json::object();
   j["type"] = T::type;
   if (!id.empty()) j["id"] = id_to_json(id);
   FieldWriter w{j};
   T::fields(message, w);
   return j.dump();
+}
+
+template <class T>
+std::string encode(const T& message, const RequestId& id) {
+  return encode_generic(message, id);
 }
 
 }  // namespace bh::protocol
