@@ -83,5 +83,15 @@ malformed = ['', '{', '[]', '"ping"', '{"type":7}', '{"id":1}', '{"type":"ping",
              '{"type":"move","game_id":"g","ply":-1,"move":"e1-e3"}', '{"type":"move","game_id":"g","ply":1e300}',
              '{"type":"guest","name":"\\u0000\\ud800"}', '[' * 200 + ']' * 200, '{"type":"create_room","options":{"size":[]}}',
              '{"type":"list_games","limit":0,"before":"x"}', '{"type":"pong","id":{"a":1}}']
-write('protocol_fuzz', frames + malformed)
+# The move request's fast path (move_codec.cpp): plain shapes it takes, and near misses
+# it must hand to the generic decoder.
+fast_moves = ['{"type":"move","game_id":"g1a2-3f","ply":%d,"move":"%s","id":%s}' % (p, m, i)
+              for p, m, i in [(0, 'f9-f8', '7'), (12, 'c3:e5:g3', '"abc"'), (3, 'huff b2 c3-d4', '-1'),
+                              (2147483647, 'a1-a2', '9223372036854775807')]]
+fast_moves += ['{ "move" : "e1-e3" , "ply" : 1 , "game_id" : "g" , "type" : "move" }',
+               '{"type":"move","game_id":"g","ply":1,"move":"e1-e3","move":"e1-e4"}',
+               '{"type":"move","game_id":"g\\u0041","ply":1,"move":"e1-e3"}',
+               '{"type":"move","game_id":"g","ply":2147483648,"move":"e1-e3"}',
+               '{"type":"move","game_id":"g","ply":1,"move":"e1-e3","id":9223372036854775808}']
+write('protocol_fuzz', frames + malformed + fast_moves)
 print({d: len(os.listdir(os.path.join(OUT, d))) for d in sorted(os.listdir(OUT))})
