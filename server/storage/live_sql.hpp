@@ -15,7 +15,7 @@ namespace bh::storage::sql {
 
 // Writes the header (if any, replacing the row) and the moves (replacing plies already
 // there). Errors: invalid_query (empty id; moves for a game with no header stored),
-// unavailable.
+// found before anything is written; unavailable.
 StoreError save_live(Db& db, const LiveUpdate& update);
 // Removes a live game and its moves (it ended). No error when it is not there.
 StoreError delete_live(Db& db, const std::string& game_id);

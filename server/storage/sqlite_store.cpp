@@ -26,6 +26,9 @@ namespace {
 // calls its own completion; given a null Db it reports `rejected` instead.
 struct Job {
   std::function<StoreError(sql::Db&)> write;
+  // False for writes that change nothing when they fail with their own error (not the
+  // storage's): they need no savepoint of their own, which saves two statements a move.
+  bool needs_savepoint = true;
   std::function<void(StoreError)> write_done;
   std::function<void(sql::Db*, const StoreError& rejected)> read;
 
@@ -130,17 +133,19 @@ struct SqliteStore::Impl {
     };
     if (check(db.exec("BEGIN IMMEDIATE"), "cannot begin a transaction")) {
       for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (!check(db.exec("SAVEPOINT job"), "cannot open a savepoint")) break;
+        const bool savepoint = batch[i].needs_savepoint;
+        if (savepoint && !check(db.exec("SAVEPOINT job"), "cannot open a savepoint")) break;
         StoreError result = batch[i].write(db);
         if (result.ok()) {
           any_written = true;
-          if (!check(db.exec("RELEASE job"), "cannot release a savepoint")) break;
+          if (savepoint && !check(db.exec("RELEASE job"), "cannot release a savepoint")) break;
         } else if (result.code == StoreErrc::unavailable) {
           failure = std::move(result);
           failed_job = i;
           break;
         } else {  // this job's own problem (conflict, invalid): undo it alone
           results[i] = std::move(result);
+          if (!savepoint) continue;
           if (!check(db.exec("ROLLBACK TO job"), "cannot roll back a savepoint")) break;
           if (!check(db.exec("RELEASE job"), "cannot release a savepoint")) break;
         }
@@ -217,6 +222,7 @@ void SqliteStore::save_game(GameRecord record, std::function<void(StoreError)> d
 void SqliteStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   Job job;
   job.write = [update = std::move(update)](sql::Db& db) { return sql::save_live(db, update); };
+  job.needs_savepoint = false;  // its own errors come before it writes anything
   job.write_done = std::move(done);
   impl_->submit(std::move(job));
 }
