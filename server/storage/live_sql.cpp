@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <map>
+#include <unordered_map>
+
 #include "storage/archive_sql.hpp"
 
 namespace bh::storage::sql {
@@ -59,8 +62,9 @@ StoreError save_live(Db& db, const LiveUpdate& update) {
   }
   std::int64_t ply = update.first_ply;
   for (const MoveRecord& m : update.moves) {
+    // Appended: a ply written again is a later row, and the later row wins on loading.
     Query q(db,
-            "INSERT OR REPLACE INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
+            "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
     q.bind(1, id).bind(2, ply++).bind(3, m.text).bind(4, m.first_clock_ms).bind(5, m.second_clock_ms);
     q.bind(6, m.at_ms);
@@ -70,12 +74,28 @@ StoreError save_live(Db& db, const LiveUpdate& update) {
 }
 
 StoreError delete_live(Db& db, const std::string& game_id) {
-  for (const char* sql : {"DELETE FROM live_moves WHERE game_id = ?1", "DELETE FROM live_games WHERE game_id = ?1"}) {
-    Query q(db, sql);
-    q.bind(1, game_id);
-    if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot forget live game " + game_id);
-  }
+  Query q(db, "DELETE FROM live_games WHERE game_id = ?1");
+  q.bind(1, game_id);
+  if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot forget live game " + game_id);
   return {};
+}
+
+StoreResult<std::int64_t> collect_live_moves(Db& db, std::int64_t after, std::int64_t budget) {
+  using Result = StoreResult<std::int64_t>;
+  std::int64_t last = 0;
+  {
+    Query q(db, "SELECT max(seq) FROM live_moves");
+    const int rc = q.step();
+    if (rc != SQLITE_ROW) return {error_from(db, rc, "cannot read live moves"), std::nullopt};
+    last = q.is_null(0) ? 0 : q.int64(0);
+  }
+  const std::int64_t until = after + budget;
+  Query q(db,
+          "DELETE FROM live_moves WHERE seq > ?1 AND seq <= ?2 AND NOT EXISTS "
+          "(SELECT 1 FROM live_games WHERE live_games.game_id = live_moves.game_id)");
+  q.bind(1, after).bind(2, until);
+  if (const int rc = q.step(); rc != SQLITE_DONE) return {error_from(db, rc, "cannot delete old live moves"), {}};
+  return Result{{}, until >= last ? 0 : until};  // past the end: start again from the front
 }
 
 StoreResult<std::vector<LiveGame>> load_live(Db& db) {
@@ -118,18 +138,25 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
     }
     if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read live games"), std::nullopt};
   }
-  for (LiveGame& g : games) {
-    Query q(db,
-            "SELECT ply, text, first_clock_ms, second_clock_ms, at_ms FROM live_moves WHERE game_id = ?1 "
-            "ORDER BY ply");
-    q.bind(1, g.game_id);
+  // One pass over the moves in append order; rows of finished games are skipped.
+  std::unordered_map<std::string, std::map<std::int64_t, MoveRecord>> by_game;
+  for (const LiveGame& g : games) by_game[g.game_id];
+  {
+    Query q(db, "SELECT game_id, ply, text, first_clock_ms, second_clock_ms, at_ms FROM live_moves ORDER BY seq");
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
-      // Plies are written in order, so a gap means a lost write: keep what precedes it.
-      if (q.int64(0) != static_cast<std::int64_t>(g.moves.size()) + 1) break;
-      g.moves.push_back(MoveRecord{q.text(1), q.int64(2), q.int64(3), q.int64(4)});
+      const auto game = by_game.find(q.text(0));
+      if (game != by_game.end()) game->second[q.int64(1)] = MoveRecord{q.text(2), q.int64(3), q.int64(4), q.int64(5)};
     }
-    if (rc != SQLITE_DONE && rc != SQLITE_ROW) return {error_from(db, rc, "cannot read live moves"), std::nullopt};
+    if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read live moves"), std::nullopt};
+  }
+  for (LiveGame& g : games) {
+    for (auto& [ply, move] : by_game[g.game_id]) {
+      // A gap means a lost write (the room writes it again with its next move; a
+      // crash came first): keep what precedes it.
+      if (ply != static_cast<std::int64_t>(g.moves.size()) + 1) break;
+      g.moves.push_back(std::move(move));
+    }
   }
   return Result{{}, std::move(games)};
 }

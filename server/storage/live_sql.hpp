@@ -13,12 +13,18 @@
 
 namespace bh::storage::sql {
 
-// Writes the header (if any, replacing the row) and the moves (replacing plies already
-// there). Errors: invalid_query (empty id; moves for a game with no header stored),
+// Writes the header (if any, replacing the row) and appends the moves (a ply written
+// again replaces the earlier one when loaded). Errors: invalid_query (empty id; moves for a game with no header stored),
 // found before anything is written; unavailable.
 StoreError save_live(Db& db, const LiveUpdate& update);
-// Removes a live game and its moves (it ended). No error when it is not there.
+// Forgets a live game (it ended). Its moves stay until collect_live_moves reaches them.
+// No error when it is not there.
 StoreError delete_live(Db& db, const std::string& game_id);
+// Deletes the moves of games no longer live among live_moves rows with seq in
+// (after, after + budget]; returns where the next call starts (0 once past the end).
+// The store calls it after each write batch with a budget above the batch's size, so
+// the table stays near the size of the live games' moves. Errors: unavailable.
+StoreResult<std::int64_t> collect_live_moves(Db& db, std::int64_t after, std::int64_t budget);
 // Every live game with its moves, by started_ms then id. Errors: unavailable (also for
 // a row that cannot be read back).
 StoreResult<std::vector<LiveGame>> load_live(Db& db);

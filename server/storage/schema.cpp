@@ -79,6 +79,10 @@ CREATE INDEX games_by_game_result ON games (game, result, ended_ms, id);
 // Version 3: live games, so that games in progress survive a crash or a restart (one row
 // per game with its room and seats, its moves appended as they are played), and the
 // one-row table the store writes to find out whether a failed disk works again.
+// live_moves is keyed by append order, with no index: a commit of moves from many games
+// then dirties the table's last page or two instead of one page per game (keyed by
+// (game_id, ply) it wrote ~7 KiB of WAL per move). Moves of finished games are left
+// behind and deleted a little at a time (live_sql.hpp, collect_live_moves).
 constexpr std::string_view kStep3 = R"sql(
 CREATE TABLE live_games (
   game_id TEXT PRIMARY KEY NOT NULL,
@@ -105,14 +109,14 @@ CREATE TABLE live_games (
   started_ms INTEGER NOT NULL
 );
 CREATE TABLE live_moves (
+  seq INTEGER PRIMARY KEY,
   game_id TEXT NOT NULL,
   ply INTEGER NOT NULL,
   text TEXT NOT NULL,
   first_clock_ms INTEGER NOT NULL,
   second_clock_ms INTEGER NOT NULL,
-  at_ms INTEGER NOT NULL,
-  PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
+  at_ms INTEGER NOT NULL
+);
 CREATE TABLE health_probe (
   id INTEGER PRIMARY KEY,
   at_ms INTEGER NOT NULL

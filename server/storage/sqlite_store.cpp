@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -55,6 +56,7 @@ struct SqliteStore::Impl {
   bool accepting = true;  // guarded by mu
 
   std::atomic<bool> healthy{true};
+  std::int64_t collect_after = 0;  // worker only: where collect_live_moves goes on
   std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0};
 
   std::mutex close_mu;  // serializes joins
@@ -150,7 +152,19 @@ struct SqliteStore::Impl {
           if (!check(db.exec("RELEASE job"), "cannot release a savepoint")) break;
         }
       }
+      // Moves of finished games go a little at a time, faster than they are added.
+      std::optional<std::int64_t> next_collect;
+      if (!failure && !quiet) {
+        const auto budget = static_cast<std::int64_t>(std::max<std::size_t>(64, 2 * batch.size()));
+        auto collected = sql::collect_live_moves(db, collect_after, budget);
+        if (collected.error.ok()) {
+          next_collect = *collected.value;
+        } else {
+          failure = std::move(collected.error);
+        }
+      }
       if (!failure) check(db.exec("COMMIT"), "cannot commit");
+      if (!failure && next_collect) collect_after = *next_collect;
       if (failure && db.in_transaction()) db.exec("ROLLBACK");
     }
     if (failure) {

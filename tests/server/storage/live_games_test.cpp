@@ -102,6 +102,25 @@ TEST(LiveGames, ArchivingTheGameForgetsItInTheSameTransaction) {
   EXPECT_EQ(load_live(*store).value->size(), 1u);
 }
 
+TEST(LiveGames, MovesOfFinishedGamesAreCollectedAndLiveOnesKept) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  for (int g = 0; g < 200; ++g) {
+    const std::string id = "g" + std::to_string(g);
+    ASSERT_TRUE(save_live(*store, {sample_live(id), "", 1, {}}).ok());
+    for (int ply = 1; ply <= 5; ++ply)
+      ASSERT_TRUE(save_live(*store, {std::nullopt, id, ply, {move("m" + std::to_string(ply), ply)}}).ok());
+  }
+  for (int g = 0; g < 200; g += 4)  // a quarter stays live
+    for (int k = 1; k < 4; ++k) ASSERT_TRUE(save(*store, sample_game("g" + std::to_string(g + k), 5000 + g + k)).ok());
+  // Each write batch collects at least 64 rows: a few dozen writes go round the table.
+  for (int i = 0; i < 40; ++i) ASSERT_TRUE(create(*store, Account{"u" + std::to_string(i), "s", "h", 1, 1}).ok());
+  EXPECT_EQ(sql_rows(*store, "SELECT count(*) FROM live_moves"), std::vector<std::string>{"250"});
+  auto loaded = load_live(*store);
+  ASSERT_EQ(loaded.value->size(), 50u);
+  for (const auto& g : *loaded.value) EXPECT_EQ(g.moves.size(), 5u) << g.game_id;
+}
+
 TEST(LiveGames, AFailedStoreProbesItselfBackToHealthWhenIdle) {
   TempDir dir;
   SqliteOptions options;
