@@ -36,7 +36,23 @@ if(BH_NET_SOURCES)
   target_link_libraries(bh_net PUBLIC bh_boost_impl)
 endif()
 
+# jemalloc instead of glibc's malloc: 15-20 % less server CPU per relayed move under
+# load, and less memory per idle connection (docs/performance.md). Not with the
+# sanitizers, which bring their own allocator.
+function(bh_use_jemalloc target)
+  if(NOT BOARDHALL_JEMALLOC OR BOARDHALL_SANITIZE OR BOARDHALL_TSAN OR BOARDHALL_FUZZ)
+    return()
+  endif()
+  find_library(BH_JEMALLOC_LIBRARY jemalloc)
+  if(BH_JEMALLOC_LIBRARY)
+    target_link_libraries(${target} PRIVATE ${BH_JEMALLOC_LIBRARY})
+  else()
+    message(STATUS "jemalloc not found (libjemalloc-dev): ${target} uses glibc malloc")
+  endif()
+endfunction()
+
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage)
+  bh_use_jemalloc(boardhall-server)
 endif()
