@@ -11,7 +11,7 @@
 #include "app/application.hpp"
 #include "config.hpp"
 #include "net/health_probe.hpp"
-#include "net/log.hpp"
+#include "log/log.hpp"
 #include "net/server.hpp"
 #include "server_options.hpp"
 #include "storage/backup.hpp"
@@ -27,7 +27,7 @@ void raise_fd_limit() {
   const auto soft = limit.rlim_cur;
   limit.rlim_cur = limit.rlim_max;
   if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
-    bh::net::log_error("cannot raise the open file limit above " + std::to_string(soft));
+    bh::log::error("cannot raise the open file limit above " + std::to_string(soft));
 }
 
 }  // namespace
@@ -61,18 +61,18 @@ int main(int argc, char** argv) {
     case bh::server::Mode::serve:
       break;
   }
-  bh::net::set_verbose(config.verbose);
+  bh::log::set_verbose(config.verbose);
   raise_fd_limit();
 
   bh::storage::SqliteOptions store_options;
-  store_options.log = [](const std::string& line) { bh::net::log_error("store: " + line); };
+  store_options.log = [](const std::string& line) { bh::log::error("store: " + line); };
   auto opened = bh::storage::open_sqlite_store(config.db, store_options);
   if (!opened.error.ok() || !opened.value || !*opened.value) {
-    bh::net::log_error("cannot open the database " + config.db + ": " + opened.error.message);
+    bh::log::error("cannot open the database " + config.db + ": " + opened.error.message);
     return 1;
   }
   std::unique_ptr<bh::storage::Store> store = std::move(*opened.value);
-  bh::net::log_info("database " + config.db);
+  bh::log::info("database " + config.db);
 
   bh::app::AppConfig app_config;
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;

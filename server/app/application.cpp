@@ -15,6 +15,7 @@
 #include "app/passwords.hpp"
 #include "app/room.hpp"
 #include "app/util.hpp"
+#include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
 
@@ -84,7 +85,7 @@ class AppImpl final : public Application {
       auto& envelope = std::get<protocol::Envelope>(decoded);
       dispatch(connection, envelope.id, std::move(envelope.request));
     } catch (const std::exception& e) {
-      log_line(std::string("internal error on a message: ") + e.what());
+      log::error(std::string("internal error on a message: ") + e.what());
       ctx_->send_error(connection, {}, ErrorCode::internal, "internal error");
     }
   }
@@ -245,23 +246,23 @@ void AppImpl::restore_live_games() {
   auto future = promise.get_future();
   ctx_->store.load_live([&promise](auto loaded) { promise.set_value(std::move(loaded)); });
   auto loaded = future.get();
-  if (!loaded.error.ok()) return log_line("ERROR: live games not restored: " + loaded.error.message);
+  if (!loaded.error.ok()) return log::error("live games not restored: " + loaded.error.message);
   for (const auto& live : *loaded.value) {
     auto made = Room::restore(ctx_, live);
     if (auto* error = std::get_if<std::string>(&made)) {
-      log_line("ERROR: live game not restored (left in the database): " + *error);
+      log::error("live game not restored (left in the database): " + *error);
       continue;
     }
     auto room = std::get<std::shared_ptr<Room>>(std::move(made));
     for (const auto& seat : live.seats)
       if (!ctx_->identities.restore(seat.player, {seat.token, seat.registered}, room->id()))
-        log_line("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
+        log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
     ctx_->directory.add_room(room->id(), room);
     room->restored();
     ctx_->metrics.games_restored++;
   }
   if (!loaded.value->empty())
-    log_line("restored " + std::to_string(ctx_->metrics.games_restored.load()) + " live games");
+    log::info("restored " + std::to_string(ctx_->metrics.games_restored.load()) + " live games");
 }
 
 // ---- identity ----
@@ -429,7 +430,7 @@ void AppImpl::get_game(const ConnPtr& c, const RequestId& id, const std::string&
       return ctx->send_error(c, id, ErrorCode::storage_unavailable, "the archive is unavailable: " + found.error.message);
     std::string replay_error;
     sv::GameRecord reply{record_view(*found.value, &replay_error)};
-    if (!replay_error.empty()) log_line("archived game " + game_id + " does not replay: " + replay_error);
+    if (!replay_error.empty()) log::error("archived game " + game_id + " does not replay: " + replay_error);
     ctx->send(c, protocol::encode(reply, id));
   });
 }
@@ -482,7 +483,7 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
       if (!found.error.ok()) return respond(json(503, http_error("storage_unavailable", found.error.message)));
       std::string replay_error;
       auto record = record_view(*found.value, &replay_error);
-      if (!replay_error.empty()) log_line("archived game " + game_id + " does not replay: " + replay_error);
+      if (!replay_error.empty()) log::error("archived game " + game_id + " does not replay: " + replay_error);
       respond(json(200, protocol::encode_body(record)));
     });
   }

@@ -5,6 +5,7 @@
 
 #include "app/lobby.hpp"
 #include "app/util.hpp"
+#include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
 
@@ -479,7 +480,7 @@ void Room::write_live(std::function<void()> then) {
       if (!error.ok()) {
         self->context_->metrics.live_write_failures++;
         if (!self->live_failing_)  // once per spell of failures, not once per move
-          log_line("live game " + game_id + " not saved (kept in memory): " + error.message);
+          log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
       }
       self->live_failing_ = !error.ok();
       if (self->phase_ != Phase::closed) then();
@@ -573,7 +574,7 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   const bool archived = error.ok();
   if (!archived) {
     context_->metrics.archive_failures++;
-    log_line("ERROR: game " + game_id + " could not be archived: " + error.message);
+    log::error("game " + game_id + " could not be archived: " + error.message);
   }
   context_->metrics.games_finished++;
   const auto& first = seats_[slot_for(Side::first)].player;

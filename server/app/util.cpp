@@ -5,6 +5,8 @@
 
 #include <chrono>
 #include <cstdio>
+
+#include "log/log.hpp"
 #include <cstdlib>
 #include <vector>
 
@@ -13,7 +15,7 @@ namespace bh::app {
 std::string random_hex(std::size_t bytes) {
   std::vector<unsigned char> buffer(bytes);
   if (RAND_bytes(buffer.data(), static_cast<int>(buffer.size())) != 1) {
-    log_line("fatal: RAND_bytes failed");
+    log::error("fatal: RAND_bytes failed");
     std::abort();
   }
   static constexpr char digits[] = "0123456789abcdef";
@@ -36,11 +38,6 @@ std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-void log_line(std::string_view text) {
-  std::fprintf(stderr, "[%lld] boardhall: %.*s\n", static_cast<long long>(now_ms()),
-               static_cast<int>(text.size()), text.data());
 }
 
 bool equal_secret(std::string_view a, std::string_view b) {

@@ -1,4 +1,4 @@
-// Small helpers of the application: secure random ids, wall-clock time, logging.
+// Small helpers of the application: secure random ids, wall-clock time.
 //
 // Thread-safety: every function may be called from any thread.
 #pragma once
@@ -17,7 +17,6 @@ std::string random_hex(std::size_t bytes);
 std::string make_id(std::string_view prefix);
 std::int64_t now_ms();  // Unix time in milliseconds
 // One line to stderr with a time stamp; used for faults that must be seen.
-void log_line(std::string_view text);
 // Constant-time equality of two strings (CRYPTO_memcmp; the length is not secret).
 bool equal_secret(std::string_view a, std::string_view b);
 

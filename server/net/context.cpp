@@ -6,7 +6,7 @@
 #include <boost/beast/websocket/error.hpp>
 #include <string>
 
-#include "net/log.hpp"
+#include "log/log.hpp"
 
 namespace bh::net {
 
@@ -45,7 +45,7 @@ void fail(NetContext& context, const boost::system::error_code& ec, std::string_
   if (!ec || expected_error(ec)) return;
   context.stats->network_errors.fetch_add(1, std::memory_order_relaxed);
   context.app->count_network_error();
-  log_debug(std::string(what) + ": " + ec.message());
+  log::debug(std::string(what) + ": " + ec.message());
 }
 
 }  // namespace bh::net

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "net/http_session.hpp"
-#include "net/log.hpp"
+#include "log/log.hpp"
 
 namespace bh::net {
 
@@ -56,7 +56,7 @@ void Listener::do_accept() {
 void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
   if (stopped_) return;
   if (ec) {
-    log_error("accept: " + ec.message());
+    log::error("accept: " + ec.message());
     context_->stats->network_errors.fetch_add(1, std::memory_order_relaxed);
     context_->app->count_network_error();
     pause_.expires_after(std::chrono::milliseconds(50));

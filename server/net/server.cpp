@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "net/listener.hpp"
-#include "net/log.hpp"
+#include "log/log.hpp"
 
 namespace bh::net {
 
@@ -36,7 +36,7 @@ class Shutdown : public std::enable_shared_from_this<Shutdown> {
 
   void begin(const char* signal_name) {
     asio::post(strand_, [self = shared_from_this(), signal_name] {
-      log_info(std::string("shutting down (") + signal_name + ")");
+      log::info(std::string("shutting down (") + signal_name + ")");
       self->context_->stopping.store(true);
       self->listener_->stop();
       self->context_->app->shutdown([self] {
@@ -45,7 +45,7 @@ class Shutdown : public std::enable_shared_from_this<Shutdown> {
       self->timer_.expires_after(self->options_.app_shutdown_wait);
       self->timer_.async_wait([self](boost::system::error_code ec) {
         if (ec) return;
-        log_error("the application did not finish its shutdown in time; closing connections anyway");
+        log::error("the application did not finish its shutdown in time; closing connections anyway");
         self->close_sessions();
       });
     });
@@ -56,7 +56,7 @@ class Shutdown : public std::enable_shared_from_this<Shutdown> {
     if (closing_) return;
     closing_ = true;
     timer_.cancel();
-    log_info("closing " + std::to_string(context_->sessions.size()) + " WebSocket connection(s)");
+    log::info("closing " + std::to_string(context_->sessions.size()) + " WebSocket connection(s)");
     close_all_sessions(*context_);
     deadline_ = std::chrono::steady_clock::now() + options_.shutdown_wait;
     wait_for_sessions();
@@ -65,7 +65,7 @@ class Shutdown : public std::enable_shared_from_this<Shutdown> {
   void wait_for_sessions() {
     if (context_->sessions.size() == 0 || std::chrono::steady_clock::now() >= deadline_) {
       if (context_->sessions.size() != 0)
-        log_error(std::to_string(context_->sessions.size()) + " connection(s) did not close in time");
+        log::error(std::to_string(context_->sessions.size()) + " connection(s) did not close in time");
       io_.stop();
       return;
     }
@@ -92,7 +92,7 @@ void run_loop(asio::io_context& io) {
       return;
     } catch (const std::exception& e) {
       // A handler threw: a bug. Log it and keep serving the other connections.
-      log_error(std::string("unhandled exception in a handler: ") + e.what());
+      log::error(std::string("unhandled exception in a handler: ") + e.what());
     }
   }
 }
@@ -107,20 +107,20 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app,
   boost::system::error_code ec;
   const auto address = asio::ip::make_address(options.host, ec);
   if (ec) {
-    log_error("cannot listen on " + options.host + ": not an IP address");
+    log::error("cannot listen on " + options.host + ": not an IP address");
     return 1;
   }
   const asio::ip::tcp::endpoint endpoint(address, options.port);
 
   std::shared_ptr<app::Application> application = make_app(io, stats);
   if (!application) {
-    log_error("the application could not start");
+    log::error("the application could not start");
     return 1;
   }
   auto context = std::make_shared<NetContext>(application, stats, options.limits);
   auto listener = std::make_shared<Listener>(io, context);
   if (const auto error = listener->open(endpoint)) {
-    log_error("cannot listen on " + endpoint_text(endpoint) + ": " + error.message());
+    log::error("cannot listen on " + endpoint_text(endpoint) + ": " + error.message());
     if (after_join) after_join();
     return 1;
   }
@@ -136,7 +136,7 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app,
       shutdown->begin(signal_name(number));
       signals.async_wait(on_signal);
     } else {
-      log_error(std::string("second signal (") + signal_name(number) + "): stopping now");
+      log::error(std::string("second signal (") + signal_name(number) + "): stopping now");
       status = 1;
       io.stop();
     }
@@ -144,7 +144,7 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app,
   signals.async_wait(on_signal);
 
   listener->run();
-  log_info("listening on " + endpoint_text(listener->local_endpoint()) + " (" + std::to_string(options.threads) +
+  log::info("listening on " + endpoint_text(listener->local_endpoint()) + " (" + std::to_string(options.threads) +
            " thread(s))");
 
   std::vector<std::thread> threads;
@@ -153,7 +153,7 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app,
   for (auto& thread : threads) thread.join();
 
   if (after_join) after_join();
-  log_info(status == 0 ? "stopped" : "stopped before the shutdown finished");
+  log::info(status == 0 ? "stopped" : "stopped before the shutdown finished");
   return status;
 }
 

@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "app/connection.hpp"
-#include "net/log.hpp"
+#include "log/log.hpp"
 #include "net/rate_limiter.hpp"
 
 namespace bh::net {
@@ -90,7 +90,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     opened_ = true;
     context_->sessions.add(id_, weak_from_this());
     context_->stats->open_connections.fetch_add(1);
-    log_debug("ws " + std::to_string(id_) + " opened from " + remote_);
+    log::debug("ws " + std::to_string(id_) + " opened from " + remote_);
     context_->app->on_open(shared_from_this());
     do_read();
   }
@@ -139,7 +139,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
         break;
       case RateLimiter::Verdict::disconnect:
         context_->stats->rate_limited.fetch_add(1, std::memory_order_relaxed);
-        log_debug("ws " + std::to_string(id_) + " closed for flooding");
+        log::debug("ws " + std::to_string(id_) + " closed for flooding");
         end_reading();
         request_close(websocket::close_reason(websocket::close_code::policy_error, "rate_limited"));
         return;
@@ -153,7 +153,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     if (!opened_ || close_notified_) return;
     close_notified_ = true;
     context_->stats->open_connections.fetch_sub(1);
-    log_debug("ws " + std::to_string(id_) + " closed");
+    log::debug("ws " + std::to_string(id_) + " closed");
     context_->app->on_close(shared_from_this());
   }
 
@@ -211,7 +211,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   void drop_slow_client() {
     if (torn_down_) return;
     context_->stats->slow_clients_dropped.fetch_add(1, std::memory_order_relaxed);
-    log_debug("ws " + std::to_string(id_) + " dropped: send queue full (" + remote_ + ")");
+    log::debug("ws " + std::to_string(id_) + " dropped: send queue full (" + remote_ + ")");
     torn_down_ = true;
     drop_queue();
     beast::error_code ignored;

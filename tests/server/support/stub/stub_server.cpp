@@ -22,7 +22,7 @@
 #include "app/application.hpp"
 #include "config.hpp"
 #include "net/health_probe.hpp"
-#include "net/log.hpp"
+#include "log/log.hpp"
 #include "net/server.hpp"
 #include "server_options.hpp"
 
@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
     case bh::server::Mode::serve:
       break;
   }
-  bh::net::set_verbose(config.verbose);
+  bh::log::set_verbose(config.verbose);
   return bh::net::run_server(
       bh::server::server_options(config),
       [](boost::asio::io_context&, std::shared_ptr<const bh::app::NetworkStats> stats) {

@@ -1,4 +1,4 @@
-#include "net/log.hpp"
+#include "log/log.hpp"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 #include <ctime>
 #include <string>
 
-namespace bh::net {
+namespace bh::log {
 namespace {
 
 std::atomic<bool> g_verbose{false};
@@ -40,10 +40,10 @@ void write_line(std::string_view level, std::string_view text) {
 void set_verbose(bool on) { g_verbose.store(on, std::memory_order_relaxed); }
 bool verbose() { return g_verbose.load(std::memory_order_relaxed); }
 
-void log_info(std::string_view line) { write_line("info", line); }
-void log_error(std::string_view line) { write_line("error", line); }
-void log_debug(std::string_view line) {
+void info(std::string_view line) { write_line("info", line); }
+void error(std::string_view line) { write_line("error", line); }
+void debug(std::string_view line) {
   if (verbose()) write_line("debug", line);
 }
 
-}  // namespace bh::net
+}  // namespace bh::log
