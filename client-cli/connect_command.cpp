@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <iostream>
 
 #include "command_line.hpp"
@@ -87,6 +88,7 @@ int run_connect(std::span<const std::string> args) {
   config.store = &store;
   config.script = script;
   config.colour = !script && want_colour();
+  config.reconnect = !script;  // a person keeps the session; a script sees the close
   // Ask now unless a remembered token for this name may spare it.
   if (options.mode != ConnectOptions::Mode::guest) {
     const auto stored = options.fresh ? std::nullopt : store.find(options.url);
@@ -98,7 +100,7 @@ int run_connect(std::span<const std::string> args) {
     config.ask_password = [options] { return ask_password(options); };
   }
 
-  NetClient net;
+  auto net = std::make_unique<NetClient>();
   std::deque<std::string> lines;  // typed lines not yet run (scripts: one at a time)
   bool input_ended = false;
   Terminal terminal(config.colour, [&](std::optional<std::string> line) {
@@ -107,9 +109,13 @@ int run_connect(std::span<const std::string> args) {
   });
   ScriptSink script_sink(stdout, options.json);
   Sink& sink = script ? static_cast<Sink&>(script_sink) : static_cast<Sink&>(terminal);
-  Session session(config, sink, [&net](std::string text) { net.send(std::move(text)); });
+  Session session(config, sink, [&net](std::string text) { net->send(std::move(text)); });
 
-  net.start(url.host, url.port, url.path);
+  net->start(url.host, url.port, url.path);
+  // After a lost connection: connect again after 1 s, then 2, 4, up to 10 s between tries.
+  constexpr Clock::time_point kNoReconnect = Clock::time_point::max();
+  Clock::time_point reconnect_at = kNoReconnect;
+  auto reconnect_wait = std::chrono::seconds(1);
   const auto started_at = Clock::now();
   std::string input_buffer;
 
@@ -132,22 +138,38 @@ int run_connect(std::span<const std::string> args) {
     }
     if (!script && session.identified() && !terminal.started()) terminal.start(session.prompt(now));
 
-    int timeout_ms = 1000;  // clocks tick, the identify deadline
+    if (reconnect_at != kNoReconnect && now >= reconnect_at) {
+      reconnect_at = kNoReconnect;
+      net->stop();
+      net = std::make_unique<NetClient>();
+      net->start(url.host, url.port, url.path);
+    }
+
+    int timeout_ms = 1000;  // clocks tick, the identify deadline, the next reconnection
     if (auto d = session.next_deadline()) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*d - now).count() + 1;
       timeout_ms = static_cast<int>(std::clamp<long long>(left, 0, timeout_ms));
     }
-    pollfd fds[2] = {{net.wakeup_fd(), POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+    pollfd fds[2] = {{net->wakeup_fd(), POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
     const bool want_stdin = !input_ended && session.identified() && (!script || lines.empty());
     const int n = ::poll(fds, want_stdin ? 2 : 1, timeout_ms);
     if (n < 0 && errno != EINTR) break;
 
     if (n > 0 && (fds[0].revents & POLLIN) != 0) {
-      for (auto& ev : net.drain()) {
+      for (auto& ev : net->drain()) {
         switch (ev.kind) {
-          case NetEvent::Kind::connected: session.on_connected(); break;
+          case NetEvent::Kind::connected:
+            reconnect_wait = std::chrono::seconds(1);
+            session.on_connected();
+            break;
           case NetEvent::Kind::frame: session.on_frame(ev.text); break;
-          case NetEvent::Kind::closed: session.on_closed(ev.text); break;
+          case NetEvent::Kind::closed:
+            session.on_closed(ev.text);
+            if (session.offline() && reconnect_at == kNoReconnect) {
+              reconnect_at = Clock::now() + reconnect_wait;
+              reconnect_wait = std::min<std::chrono::seconds>(reconnect_wait * 2, std::chrono::seconds(10));
+            }
+            break;
         }
       }
     }
@@ -176,7 +198,7 @@ int run_connect(std::span<const std::string> args) {
     if (!script) terminal.set_prompt(session.prompt(Clock::now()));
   }
   terminal.stop();
-  net.stop();
+  net->stop();
   return session.exit_status();
 }
 

@@ -109,6 +109,18 @@ void Session::on_connected() {}
 
 void Session::on_closed(const std::string& why) {
   if (finished_) return;
+  if (config_.reconnect && identified()) {
+    // Not the end: the caller connects again and the welcome resumes the player.
+    for (auto& [id, p] : pending_) reply_error(command_name(p.kind), "offline", "the connection was lost");
+    pending_.clear();
+    if (!offline_) {
+      Out out{Out::Kind::event, "offline"};
+      out.field("reason", why).line("Connection lost (" + why + "); reconnecting...");
+      sink_.emit(out);
+    }
+    offline_ = true;
+    return;
+  }
   Out out{Out::Kind::event, "closed"};
   out.field("reason", why).line("Connection closed: " + why);
   sink_.emit(out);
@@ -153,6 +165,8 @@ void Session::send_identity_request(bool) {
 
 void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
   player_ = m.player;
+  offline_ = false;
+  config_.options.fresh = false;  // a reconnection resumes with the token saved below
   std::string note;
   if (config_.store != nullptr) {
     const std::string err = config_.store->save(config_.options.url, {m.player, m.token});
@@ -207,6 +221,10 @@ void Session::run_line(std::string_view line) {
 
 std::int64_t Session::request(Cmd kind, const cl::Request& r, std::string game_id) {
   const std::int64_t id = next_id_++;
+  if (offline_) {
+    reply_error(command_name(kind), "offline", "not connected; reconnecting (quit to leave)");
+    return id;
+  }
   pending_[id] = Pending{kind, std::move(game_id), Clock::now() + config_.reply_timeout};
   send_(protocol::encode_request(r, protocol::RequestId{id}));
   return id;

@@ -39,6 +39,9 @@ struct SessionConfig {
   bool colour = false;
   bool script = false;            // fields for scripts rather than boards for people
   std::chrono::milliseconds reply_timeout{15000};
+  // After a lost connection, stay and wait for the caller to connect again (then resume
+  // with the remembered token) instead of ending. Interactive sessions do.
+  bool reconnect = false;
 };
 
 class Session {
@@ -59,6 +62,8 @@ class Session {
   std::optional<Clock::time_point> next_deadline() const;
 
   bool identified() const { return !player_.empty(); }
+  // The connection was lost and the caller should connect again (config.reconnect).
+  bool offline() const { return offline_; }
   bool busy() const { return !pending_.empty() || wait_.has_value(); }
   bool finished() const { return finished_ || (input_ended_ && !busy()); }
   int exit_status() const;
@@ -170,6 +175,7 @@ class Session {
   std::deque<LoggedEvent> events_;
 
   bool finished_ = false;
+  bool offline_ = false;  // lost the connection; waiting to be connected again
   bool input_ended_ = false;
   bool last_ok_ = true;
   bool connection_failed_ = false;

@@ -128,5 +128,44 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   term.keys("Enter");
 }
 
+TEST(ClientTerminal, ReconnectsByItselfAfterARestartAndTheGameGoesOn) {
+  ASSERT_FALSE(real_server_binary().empty());
+  ServerProcess server({"--grace", "60"});
+  ASSERT_TRUE(server.start()) << server.log();
+  const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
+  TempDir config;
+  Tmux term("env XDG_CONFIG_HOME=" + config.path() + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
+            " --name alice");
+  ASSERT_NE(term.wait_for("Type help for the commands.").find("as alice"), std::string::npos);
+  term.type("create tablut --side second");
+  term.keys("Enter");
+  ASSERT_NE(term.wait_for("Waiting for an opponent").find("Waiting for an opponent"), std::string::npos);
+  std::string room_id;
+  {
+    ClientProcess bob({"connect", url, "--name", "bob"}, {"XDG_CONFIG_HOME=" + config.path() + "/bob"});
+    ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
+    ASSERT_TRUE(bob.command("rooms", "rooms").starts_with("ok rooms rooms=1")) << bob.transcript();
+    std::string line = bob.transcript();
+    line = line.substr(line.find("data room"));
+    room_id = field(line.substr(0, line.find('\n')), "room");
+    ASSERT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
+    ASSERT_TRUE(bob.command("a4-a3", "move").starts_with("ok move")) << bob.transcript();
+    ASSERT_NE(term.wait_for("last move: a4-a3").find("your move"), std::string::npos);
+  }
+
+  // The server restarts: the client says so, keeps trying, and resumes by itself.
+  ASSERT_TRUE(server.restart_on_same_port()) << server.log();
+  std::string s = term.wait_for("resumed", 20s);
+  EXPECT_NE(s.find("Connection lost"), std::string::npos) << s;
+  ASSERT_NE(s.find("as alice (guest), resumed"), std::string::npos) << s;
+  // The game came back with the move, and alice's move goes through.
+  term.type("f5-f8");
+  term.keys("Enter");
+  s = term.wait_for("last move: f5-f8");
+  EXPECT_NE(s.find("last move: f5-f8"), std::string::npos) << s;
+  term.type("quit");
+  term.keys("Enter");
+}
+
 }  // namespace
 }  // namespace bh::test

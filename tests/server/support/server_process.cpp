@@ -108,7 +108,7 @@ bool ServerProcess::start(std::chrono::milliseconds timeout) {
   if (running()) return true;
   output_->join();
 
-  std::vector<std::string> argv_text = {binary_, "--listen", "127.0.0.1:0", "--db", db_path_};
+  std::vector<std::string> argv_text = {binary_, "--listen", listen_, "--db", db_path_};
   argv_text.insert(argv_text.end(), args_.begin(), args_.end());
   std::vector<char*> argv;
   for (auto& arg : argv_text) argv.push_back(arg.data());
@@ -207,6 +207,12 @@ void ServerProcess::signal(int number) {
 
 bool ServerProcess::restart(std::chrono::milliseconds timeout) {
   if (running()) stop();
+  return start(timeout);
+}
+
+bool ServerProcess::restart_on_same_port(std::chrono::milliseconds timeout) {
+  if (running()) stop();
+  listen_ = "127.0.0.1:" + std::to_string(port_);
   return start(timeout);
 }
 

@@ -55,6 +55,8 @@ class ServerProcess {
   int wait_exit(std::chrono::milliseconds timeout);
   // start() again on the same database (a new port).
   bool restart(std::chrono::milliseconds timeout = 15s);
+  // The same on the port it had, so clients can connect again to the same URL.
+  bool restart_on_same_port(std::chrono::milliseconds timeout = 15s);
 
   bool running() const;
   std::uint16_t port() const { return port_; }
@@ -75,6 +77,7 @@ class ServerProcess {
   std::vector<std::string> env_;
   std::string folder_;
   std::string db_path_;
+  std::string listen_ = "127.0.0.1:0";
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
   std::shared_ptr<Output> output_;
