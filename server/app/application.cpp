@@ -247,7 +247,17 @@ void AppImpl::restore_live_games() {
   ctx_->store.load_live([&promise](auto loaded) { promise.set_value(std::move(loaded)); });
   auto loaded = future.get();
   if (!loaded.error.ok()) return log::error("live games not restored: " + loaded.error.message);
+  // A room has one live game; an older row of the same room is a game whose archive
+  // write failed (it was told as ended, not archived): it is not brought back.
+  std::map<std::string, int> newest;  // room id -> highest game number
+  for (const auto& live : *loaded.value)
+    newest[live.room_id] = std::max(newest[live.room_id], live.game_number);
   for (const auto& live : *loaded.value) {
+    if (live.game_number != newest[live.room_id]) {
+      log::error("live game " + live.game_id + " not restored: its room " + live.room_id +
+                 " went on to a later game (its end could not be archived)");
+      continue;
+    }
     auto made = Room::restore(ctx_, live);
     if (auto* error = std::get_if<std::string>(&made)) {
       log::error("live game not restored (left in the database): " + *error);

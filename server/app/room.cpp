@@ -291,7 +291,13 @@ void Room::cancel(std::string player, std::shared_ptr<Connection> connection, pr
 
 void Room::start_game(protocol::RequestId join_request) {
   ++game_number_;
-  if (game_number_ == 1) {
+  if (next_) {  // decided when the last game ended, and written with its archive record
+    first_slot_ = next_->first_slot;
+    game_id_ = next_->game_id;
+    started_ms_ = next_->started_ms;
+    header_durable_ = next_->written;
+    next_.reset();
+  } else {
     if (settings_.creator_side == "first") {
       first_slot_ = 0;
     } else if (settings_.creator_side == "second") {
@@ -299,28 +305,35 @@ void Room::start_game(protocol::RequestId join_request) {
     } else {
       first_slot_ = random_hex(1)[0] < '8' ? 0 : 1;
     }
-  } else {
-    first_slot_ = 1 - first_slot_;  // sides alternate within a match
+    game_id_ = make_id("g");
+    started_ms_ = now_ms();
+    header_durable_ = false;
   }
-  game_id_ = make_id("g");
   game_ids_.push_back(game_id_);
   game_.emplace(settings_.rules);
   moves_.clear();
   draw_offer_.reset();
-  started_ms_ = now_ms();
   if (settings_.clock) remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
   turn_start_ = SteadyClock::now();
   clocks_paused_ = false;
   durable_plies_ = 0;
-  header_durable_ = false;
   phase_ = Phase::playing;
-  write_live([] {});
   context_->directory.add_game(game_id_, shared_from_this());
   context_->metrics.live_games++;
+  // Announced once the game is durable, so a game someone was told of survives a crash.
+  auto announce = [self = shared_from_this(), game_id = game_id_, join_request = std::move(join_request)] {
+    if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
+    self->announce_game(join_request);
+  };
+  if (header_durable_) return announce();
+  write_live(std::move(announce));
+}
+
+void Room::announce_game(const protocol::RequestId& join_request) {
   if (!settings_.is_private) {
     sv::LiveGameInfo live{game_id_, id_, settings_.game, settings_.options,
                           {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player},
-                          0, started_ms_};
+                          game_->ply(), started_ms_};
     context_->lobby->game_live(std::move(live));
   }
   for (int i = 0; i < 2; ++i) {
@@ -332,6 +345,7 @@ void Room::start_game(protocol::RequestId join_request) {
     for (const auto& [cid, weak] : spectators_)
       if (auto c = weak.lock()) c->send(frame);
   }
+  turn_start_ = SteadyClock::now();
   arm_clock();
   for (int i = 0; i < 2; ++i)
     if (!seats_[i].present) start_absence(i);
@@ -389,6 +403,9 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     if (!played)
       return self->reply_error(connection, request, ErrorCode::illegal_move, played.error().message);
     if (self->settings_.clock) self->remaining_ms_[rules::index(side)] = left + self->settings_.clock->increment_ms;
+    // The mover's flag timer is void; the opponent's is armed once the move is told.
+    ++self->clock_generation_;
+    self->clock_timer_.cancel();
     self->turn_start_ = SteadyClock::now();
     self->draw_offer_.reset();
     storage::MoveRecord record;
@@ -413,10 +430,15 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     Frame echo = make_frame(with_request_id(text, request));
     assert(*echo == protocol::encode(event, request));
     // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
+    self->move_untold_ = true;
     self->write_live([self, connection, echo = std::move(echo), frame = make_frame(std::move(text)),
                       game_id = self->game_id_, ply = game.ply()]() mutable {
       self->broadcast(frame, connection->id());
       connection->send(std::move(echo));
+      self->move_untold_ = false;
+      auto deferred = std::move(self->after_told_);
+      self->after_told_.clear();
+      for (auto& f : deferred) f();
       // Resigned or shut down meanwhile: the move is told, the rest is done.
       if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
       if (!self->settings_.is_private) self->context_->lobby->game_ply(game_id, ply);
@@ -429,8 +451,13 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
 }
 
 storage::LiveGame Room::live_header() const {
+  return live_header(game_id_, game_number_, first_slot_, started_ms_, totals_);
+}
+
+storage::LiveGame Room::live_header(const std::string& game_id, int game_number, int first_slot,
+                                    std::int64_t started_ms, const std::map<std::string, double>& totals) const {
   storage::LiveGame g;
-  g.game_id = game_id_;
+  g.game_id = game_id;
   g.room_id = id_;
   g.match_id = match_id_;
   g.game = settings_.game;
@@ -440,7 +467,7 @@ storage::LiveGame Room::live_header() const {
   g.is_private = settings_.is_private;
   g.invite_code = invite_code_;
   g.games = settings_.games;
-  g.game_number = game_number_;
+  g.game_number = game_number;
   for (int i = 0; i < 2; ++i) {
     auto& seat = g.seats[static_cast<std::size_t>(i)];
     seat.player = seats_[i].player;
@@ -448,11 +475,11 @@ storage::LiveGame Room::live_header() const {
       seat.token = found->token;
       seat.registered = found->registered;
     }
-    const auto total = totals_.find(seat.player);
-    seat.match_points = total == totals_.end() ? 0 : total->second;
+    const auto total = totals.find(seat.player);
+    seat.match_points = total == totals.end() ? 0 : total->second;
   }
-  g.first_seat = first_slot_;
-  g.started_ms = started_ms_;
+  g.first_seat = first_slot;
+  g.started_ms = started_ms;
   return g;
 }
 
@@ -557,16 +584,28 @@ void Room::end_game(rules::Status status) {
   record.ended_ms = std::max(now_ms(), started_ms_);
   record.moves = moves_;
 
+  // The match's next game is decided now and written with this record: no moment
+  // exists in which neither is in the database.
+  std::optional<storage::LiveGame> next_header;
+  if (game_number_ < settings_.games) {
+    next_ = NextGame{make_id("g"), 1 - first_slot_, now_ms(), false};  // sides alternate
+    auto totals = totals_;
+    totals[record.first_player] += points.first;
+    totals[record.second_player] += points.second;
+    next_header = live_header(next_->game_id, game_number_ + 1, next_->first_slot, next_->started_ms, totals);
+  }
+
   // The end is announced only once the record is durable (or the write failed).
   context_->pending.add();
   auto ctx = context_;
-  context_->store.save_game(std::move(record), [self = shared_from_this(), ctx, game_id = game_id_, final_status,
-                                                points](storage::StoreError error) {
-    asio::post(self->strand_, [self, error = std::move(error), game_id, final_status, points]() mutable {
-      self->on_saved(std::move(error), std::move(game_id), final_status, points);
-    });
-    ctx->pending.done();
-  });
+  context_->store.finish_live_game(
+      std::move(record), std::move(next_header),
+      [self = shared_from_this(), ctx, game_id = game_id_, final_status, points](storage::StoreError error) {
+        asio::post(self->strand_, [self, error = std::move(error), game_id, final_status, points]() mutable {
+          self->on_saved(std::move(error), std::move(game_id), final_status, points);
+        });
+        ctx->pending.done();
+      });
 }
 
 void Room::on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points) {
@@ -593,7 +632,12 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   over.match = match_info();
   broadcast(make_frame(protocol::encode(over)));
 
-  if (game_number_ < settings_.games && !context_->shutting_down) return start_game({});
+  if (next_) {
+    next_->written = archived;
+    // Shutting down: the next game is in the database and comes back after the restart.
+    if (context_->shutting_down) return;
+    return start_game({});
+  }
 
   sv::MatchOver match;
   match.room_id = id_;
@@ -620,6 +664,7 @@ void Room::close(const std::string& reason) {
   const Phase before = phase_;
   phase_ = Phase::closed;
   cancel_timers();
+  after_told_.clear();  // they hold the room
   // Out of the directory first: whoever hears of the end can no longer find the room.
   context_->directory.remove_room(id_);
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
@@ -677,6 +722,8 @@ void Room::player_dropped(std::string player, std::uint64_t connection_id) {
 
 void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
   asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection)] {
+    if (self->move_untold_)  // its state would show a move not yet durable
+      return self->after_told_.push_back([self, player, connection] { self->player_returned(player, connection); });
     const auto slot = self->slot_of(player);
     if (!slot || self->phase_ == Phase::closed) return;
     auto& seat = self->seats_[*slot];
@@ -720,6 +767,10 @@ void Room::resume_clocks_if_all_back(int returning_slot) {
 void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request) {
   asio::post(strand_, [self = shared_from_this(), connection = std::move(connection), game_id = std::move(game_id),
                        request = std::move(request)] {
+    if (self->move_untold_)  // its state would show a move not yet durable
+      return self->after_told_.push_back([self, connection, game_id, request] {
+        self->watch(connection, game_id, request);
+      });
     if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
       return self->reply_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
     self->spectators_[connection->id()] = connection;
@@ -736,6 +787,7 @@ void Room::stop(std::function<void()> done) {
     if (self->phase_ == Phase::playing) self->context_->metrics.live_games--;
     self->phase_ = Phase::closed;  // a live game is left unfinished (not archived)
     self->cancel_timers();
+    self->after_told_.clear();
     self->spectators_.clear();
     done();
   });

@@ -112,7 +112,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // runs `then` on the strand, whether the write worked or not (a failing store leaves
   // games going in memory; /healthz reports it).
   void write_live(std::function<void()> then);
-  storage::LiveGame live_header() const;
+  storage::LiveGame live_header() const;  // of the current game
+  storage::LiveGame live_header(const std::string& game_id, int game_number, int first_slot, std::int64_t started_ms,
+                                const std::map<std::string, double>& totals) const;
+  // Game started: the lobby, both players (the joiner's request answered), spectators,
+  // the clock and the absence timers.
+  void announce_game(const protocol::RequestId& join_request);
   // A restored game's clocks run again once both players are back.
   void resume_clocks_if_all_back(int returning_slot);
   void arm_clock();
@@ -143,6 +148,13 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<std::string> game_ids_;  // every game of the match so far (routed here)
 
   int game_number_ = 0;
+  struct NextGame {
+    std::string game_id;
+    int first_slot = 0;
+    std::int64_t started_ms = 0;
+    bool written = false;  // its header went in with the last game's archive record
+  };
+  std::optional<NextGame> next_;  // the match's next game, between two games
   std::string game_id_;
   std::optional<rules::GameState> game_;
   std::vector<storage::MoveRecord> moves_;
@@ -154,6 +166,9 @@ class Room : public std::enable_shared_from_this<Room> {
   int durable_plies_ = 0;       // moves of this game known written to the store
   bool header_durable_ = false; // the store has this game's header
   bool live_failing_ = false;   // the last live write failed
+  // A move is being written and not yet told: a full state now would show it first.
+  bool move_untold_ = false;
+  std::vector<std::function<void()>> after_told_;  // watch/return replies held meanwhile
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
 

@@ -64,6 +64,12 @@ void FaultyStore::save_game(GameRecord record, std::function<void(StoreError)> d
   inner_->save_game(std::move(record), track(std::move(done)));
 }
 
+void FaultyStore::finish_live_game(GameRecord record, std::optional<LiveGame> next,
+                                   std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("finish_live_game"));
+  inner_->finish_live_game(std::move(record), std::move(next), track(std::move(done)));
+}
+
 void FaultyStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   if (take_write_fault()) return deliver(std::move(done), injected_error("save_live"));
   inner_->save_live(std::move(update), track(std::move(done)));

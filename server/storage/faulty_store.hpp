@@ -25,8 +25,8 @@ class FaultyStore final : public Store {
   explicit FaultyStore(std::unique_ptr<Store> inner);
   ~FaultyStore() override;
 
-  // The next `count` writes (save_game, save_live, create_account) fail; later ones go
-  // through.
+  // The next `count` writes (save_game, finish_live_game, save_live, create_account)
+  // fail; later ones go through.
   void fail_next_writes(int count);
   // Every write fails while on. Turning it off makes the store healthy again at once
   // (as the real store's probe write would find).
@@ -38,6 +38,8 @@ class FaultyStore final : public Store {
   Store& inner() { return *inner_; }
 
   void save_game(GameRecord record, std::function<void(StoreError)> done) override;
+  void finish_live_game(GameRecord record, std::optional<LiveGame> next,
+                        std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;

@@ -57,6 +57,10 @@ struct SqliteStore::Impl {
 
   std::atomic<bool> healthy{true};
   std::int64_t collect_after = 0;  // worker only: where collect_live_moves goes on
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last_write_attempt{};  // worker only
+  Clock::time_point last_failure_log{};    // worker only
+  std::uint64_t failed_unlogged = 0;       // worker only
   std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0};
 
   std::mutex close_mu;  // serializes joins
@@ -88,11 +92,16 @@ struct SqliteStore::Impl {
       {
         std::unique_lock lock(mu);
         auto ready = [this] { return !queue.empty() || !accepting; };
+        const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
         if (healthy.load()) {
           wake.wait(lock, ready);
-        } else if (!wake.wait_for(lock, std::chrono::milliseconds(options.probe_interval_ms), ready)) {
-          // Failing and idle: a small write tells whether the disk works again, so the
-          // server turns healthy without waiting for someone's write.
+        } else {
+          wake.wait_for(lock, interval, ready);
+        }
+        if (queue.empty() && !accepting) break;  // closing and drained
+        // Failing and no write tried for a while (reads alone do not tell): a small write
+        // finds out whether the disk works again, so the server turns healthy by itself.
+        if (!healthy.load() && Clock::now() - last_write_attempt >= interval) {
           lock.unlock();
           std::vector<Job> probe(1);
           probe[0].write = [](sql::Db& conn) { return sql::probe_write(conn); };
@@ -100,7 +109,7 @@ struct SqliteStore::Impl {
           run_writes(probe, /*quiet=*/true);
           continue;
         }
-        if (queue.empty()) break;  // closing and drained
+        if (queue.empty()) continue;
         taken.swap(queue);
       }
       while (!taken.empty()) {
@@ -124,7 +133,8 @@ struct SqliteStore::Impl {
   }
 
   void run_writes(std::vector<Job>& batch, bool quiet = false) {
-    write_jobs += batch.size();
+    last_write_attempt = Clock::now();
+    if (!quiet) write_jobs += batch.size();
     std::vector<StoreError> results(batch.size());
     std::optional<StoreError> failure;  // the storage failed: the whole batch is lost
     std::size_t failed_job = batch.size();
@@ -168,7 +178,7 @@ struct SqliteStore::Impl {
       if (failure && db.in_transaction()) db.exec("ROLLBACK");
     }
     if (failure) {
-      ++failed_transactions;
+      if (!quiet) ++failed_transactions;
       const bool was_healthy = healthy.exchange(false);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         if (i == failed_job) {
@@ -177,12 +187,16 @@ struct SqliteStore::Impl {
           results[i] = {StoreErrc::unavailable, "not saved, its transaction failed: " + failure->message};
         }
       }
-      if (was_healthy || !quiet) {  // probes fail once a second: not worth a line each
+      // One line when it starts failing, then at most one every 10 s (every move writes).
+      failed_unlogged += quiet ? 0 : 1;
+      if (was_healthy || (!quiet && Clock::now() - last_failure_log >= std::chrono::seconds(10))) {
         log((was_healthy ? "storage FAILED, writes are failing: " : "storage still failing: ") + failure->message +
-            " (" + path + ", " + std::to_string(batch.size()) + " jobs lost)");
+            " (" + path + ", " + std::to_string(failed_unlogged) + " write batches failed since the last line)");
+        last_failure_log = Clock::now();
+        failed_unlogged = 0;
       }
     } else {
-      ++transactions;
+      if (!quiet) ++transactions;
       if (any_written && !healthy.exchange(true)) log("storage recovered: a write transaction committed (" + path + ")");
     }
     for (std::size_t i = 0; i < batch.size(); ++i) batch[i].write_done(std::move(results[i]));
@@ -215,7 +229,10 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
     error.message = path + ": " + error.message;
     return {std::move(error), std::nullopt};
   }
-  if (db.read_only()) impl->log("opened " + path + " read-only: every write will fail");
+  if (db.read_only()) {
+    impl->log("opened " + path + " read-only: every write will fail");
+    impl->healthy = false;  // known before anyone tries: no new games
+  }
   // The connection is handed to the worker here and never used by this thread again.
   Impl* raw = impl.get();
   impl->worker = std::thread([raw] { raw->run(); });
@@ -228,6 +245,19 @@ void SqliteStore::save_game(GameRecord record, std::function<void(StoreError)> d
   job.write = [record = std::move(record)](sql::Db& db) {
     StoreError error = sql::insert_game(db, record);
     return error.ok() ? sql::delete_live(db, record.id) : error;
+  };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::finish_live_game(GameRecord record, std::optional<LiveGame> next,
+                                   std::function<void(StoreError)> done) {
+  Job job;
+  job.write = [record = std::move(record), next = std::move(next)](sql::Db& db) {
+    StoreError error = sql::insert_game(db, record);
+    if (error.ok()) error = sql::delete_live(db, record.id);
+    if (error.ok() && next) error = sql::save_live(db, LiveUpdate{next, next->game_id, 1, {}});
+    return error;
   };
   job.write_done = std::move(done);
   impl_->submit(std::move(job));

@@ -63,6 +63,8 @@ class SqliteStore final : public Store {
   ~SqliteStore() override;  // calls close()
 
   void save_game(GameRecord record, std::function<void(StoreError)> done) override;
+  void finish_live_game(GameRecord record, std::optional<LiveGame> next,
+                        std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;

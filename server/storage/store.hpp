@@ -40,6 +40,12 @@ class Store {
   // in it. `done` gets ok once it is durable.
   virtual void save_game(GameRecord record, std::function<void(StoreError)> done) = 0;
 
+  // What a room calls when a game ends: save_game, and in the same transaction the
+  // header of the match's next game when there is one, so a crash between the two
+  // cannot lose the rest of the match.
+  virtual void finish_live_game(GameRecord record, std::optional<LiveGame> next,
+                                std::function<void(StoreError)> done) = 0;
+
   // Live games (records.hpp): `done` gets ok once the update is durable. A game's moves
   // are written only if its header is (a header-less update of an unknown game is
   // invalid_query, so a lost header is noticed and written again).

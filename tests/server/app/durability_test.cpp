@@ -95,6 +95,28 @@ TEST_F(DurabilityTest, MatchPointsAndPrivateRoomsSurviveARestart) {
   EXPECT_EQ(archived(g2)["moves"].size(), 1u);
 }
 
+TEST_F(DurabilityTest, AGameWhoseArchiveWriteFailedIsNotBroughtBackAsLive) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string g1 = start_game(a, b, {{"game", "tablut"}, {"games", 2}});
+  store_->fail_next_writes(1);  // the end of g1 (and the next game's header with it)
+  a.send({{"type", "resign"}, {"game_id", g1}});
+  json over = a.next("game_over");
+  ASSERT_FALSE(over.is_null());
+  EXPECT_EQ(over["archived"], false);
+  json second = a.next("game_started");  // announced once its own header is written
+  ASSERT_FALSE(second.is_null());
+  const std::string g2 = second["state"]["game_id"];
+
+  restart();
+  EXPECT_NE(http("/metrics").body.find("boardhall_games_restored_total 1"), std::string::npos);
+  Client& a2 = resume("alice");
+  json state = a2.next("game_state");
+  ASSERT_FALSE(state.is_null());
+  EXPECT_EQ(state["state"]["game_id"], g2);
+  EXPECT_TRUE(a2.next("game_state", 200ms).is_null()) << "g1 must not come back";
+}
+
 TEST_F(DurabilityTest, NobodyBackAfterRestartEndsInADrawByAbandonment) {
   Client& a = guest("alice");
   Client& b = guest("bob");
