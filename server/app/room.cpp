@@ -595,17 +595,38 @@ void Room::end_game(rules::Status status) {
     next_header = live_header(next_->game_id, game_number_ + 1, next_->first_slot, next_->started_ms, totals);
   }
 
-  // The end is announced only once the record is durable (or the write failed).
+  // The end is announced only once the record is durable (or the write failed: then it
+  // is written again later, see retry_archive).
   context_->pending.add();
   auto ctx = context_;
+  auto kept = std::make_shared<const storage::GameRecord>(record);
   context_->store.finish_live_game(
       std::move(record), std::move(next_header),
-      [self = shared_from_this(), ctx, game_id = game_id_, final_status, points](storage::StoreError error) {
-        asio::post(self->strand_, [self, error = std::move(error), game_id, final_status, points]() mutable {
-          self->on_saved(std::move(error), std::move(game_id), final_status, points);
+      [self = shared_from_this(), ctx, kept, final_status, points](storage::StoreError error) {
+        asio::post(self->strand_, [self, error = std::move(error), kept, final_status, points]() mutable {
+          if (!error.ok()) self->retry_archive(kept, std::chrono::seconds(1));
+          self->on_saved(std::move(error), kept->id, final_status, points);
         });
         ctx->pending.done();
       });
+}
+
+void Room::retry_archive(std::shared_ptr<const storage::GameRecord> record, std::chrono::seconds delay) {
+  auto timer = std::make_shared<asio::steady_timer>(strand_, delay);
+  timer->async_wait([self = shared_from_this(), timer, record, delay](const boost::system::error_code& ec) {
+    if (ec) return;
+    // save_game also drops the game's live row, which a later game of the room superseded.
+    self->context_->store.save_game(*record, [self, record, delay](storage::StoreError error) {
+      asio::post(self->strand_, [self, record, delay, error = std::move(error)] {
+        if (error.ok()) return log::info("game " + record->id + " archived after all");
+        if (error.code != storage::StoreErrc::unavailable) {  // conflict: it is stored already
+          return log::error("game " + record->id + " not archived: " + error.message);
+        }
+        if (!self->context_->shutting_down)
+          self->retry_archive(record, std::min<std::chrono::seconds>(delay * 2, std::chrono::seconds(30)));
+      });
+    });
+  });
 }
 
 void Room::on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points) {

@@ -126,6 +126,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void arm_room_grace(int slot);
   void end_game(rules::Status status);
   void on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points);
+  // A finished game whose archive write failed is written again after `delay`, doubling
+  // up to 30 s, until the store takes it (or the server stops).
+  void retry_archive(std::shared_ptr<const storage::GameRecord> record, std::chrono::seconds delay);
   void close(const std::string& reason);
   void cancel_timers();
 

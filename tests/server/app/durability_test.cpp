@@ -117,6 +117,27 @@ TEST_F(DurabilityTest, AGameWhoseArchiveWriteFailedIsNotBroughtBackAsLive) {
   EXPECT_TRUE(a2.next("game_state", 200ms).is_null()) << "g1 must not come back";
 }
 
+TEST_F(DurabilityTest, AFailedArchiveWriteIsWrittenAgainOnceTheStoreWorks) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string game = start_game(a, b, {{"game", "tablut"}});
+  play(a, b, game, {"f9-f8"});
+  store_->fail_next_writes(1);
+  a.send({{"type", "resign"}, {"game_id", game}});
+  json over = b.next("game_over");
+  ASSERT_FALSE(over.is_null());
+  EXPECT_EQ(over["archived"], false);
+  json record;
+  for (int i = 0; i < 150 && record.is_null(); ++i) {
+    std::this_thread::sleep_for(20ms);
+    record = archived(game);
+  }
+  ASSERT_FALSE(record.is_null()) << "not archived by the retry";
+  EXPECT_EQ(record["moves"].size(), 1u);
+  EXPECT_EQ(record["reason"], "resignation");
+  EXPECT_EQ(http("/healthz").status, 200);
+}
+
 TEST_F(DurabilityTest, NobodyBackAfterRestartEndsInADrawByAbandonment) {
   Client& a = guest("alice");
   Client& b = guest("bob");
