@@ -59,14 +59,9 @@ std::function<void(StoreError)> FaultyStore::track(std::function<void(StoreError
   };
 }
 
-void FaultyStore::save_game(GameRecord record, std::function<void(StoreError)> done) {
-  if (take_write_fault()) return deliver(std::move(done), injected_error("save_game"));
-  inner_->save_game(std::move(record), track(std::move(done)));
-}
-
 void FaultyStore::finish_live_game(GameRecord record, std::optional<LiveGame> next,
                                    std::function<void(StoreError)> done) {
-  if (take_write_fault()) return deliver(std::move(done), injected_error("finish_live_game"));
+  if (take_write_fault()) return deliver(std::move(done), injected_error("the archive write"));
   inner_->finish_live_game(std::move(record), std::move(next), track(std::move(done)));
 }
 

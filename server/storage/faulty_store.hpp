@@ -37,7 +37,6 @@ class FaultyStore final : public Store {
   std::uint64_t injected_failures() const;
   Store& inner() { return *inner_; }
 
-  void save_game(GameRecord record, std::function<void(StoreError)> done) override;
   void finish_live_game(GameRecord record, std::optional<LiveGame> next,
                         std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;

@@ -240,16 +240,6 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
   return {{}, std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)))};
 }
 
-void SqliteStore::save_game(GameRecord record, std::function<void(StoreError)> done) {
-  Job job;
-  job.write = [record = std::move(record)](sql::Db& db) {
-    StoreError error = sql::insert_game(db, record);
-    return error.ok() ? sql::delete_live(db, record.id) : error;
-  };
-  job.write_done = std::move(done);
-  impl_->submit(std::move(job));
-}
-
 void SqliteStore::finish_live_game(GameRecord record, std::optional<LiveGame> next,
                                    std::function<void(StoreError)> done) {
   Job job;

@@ -62,7 +62,6 @@ class SqliteStore final : public Store {
   static StoreResult<std::unique_ptr<SqliteStore>> open(const std::string& path, SqliteOptions options = {});
   ~SqliteStore() override;  // calls close()
 
-  void save_game(GameRecord record, std::function<void(StoreError)> done) override;
   void finish_live_game(GameRecord record, std::optional<LiveGame> next,
                         std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;

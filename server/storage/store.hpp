@@ -38,7 +38,9 @@ class Store {
 
   // Writes the whole game in one transaction, and forgets the live game of the same id
   // in it. `done` gets ok once it is durable.
-  virtual void save_game(GameRecord record, std::function<void(StoreError)> done) = 0;
+  void save_game(GameRecord record, std::function<void(StoreError)> done) {
+    finish_live_game(std::move(record), std::nullopt, std::move(done));
+  }
 
   // What a room calls when a game ends: save_game, and in the same transaction the
   // header of the match's next game when there is one, so a crash between the two
