@@ -10,7 +10,6 @@
 
 #include "app/application.hpp"
 #include "config.hpp"
-#include "net/health_probe.hpp"
 #include "log/log.hpp"
 #include "net/server.hpp"
 #include "server_options.hpp"
@@ -33,34 +32,18 @@ void raise_fd_limit() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  const auto parsed = bh::server::parse_config(args, bh::server::process_environment());
-  if (const auto* error = std::get_if<bh::server::ConfigError>(&parsed)) {
-    std::cerr << "boardhall-server: " << error->message << "\n";
-    return 2;
-  }
-  const auto& config = std::get<bh::server::Config>(parsed);
-  switch (config.mode) {
-    case bh::server::Mode::help:
-      std::cout << bh::server::usage();
-      return 0;
-    case bh::server::Mode::version:
-      std::cout << "boardhall-server 0.1.0 (protocol 1)\n";
-      return 0;
-    case bh::server::Mode::health_probe:
-      return bh::net::run_health_probe(config.probe_url);
-    case bh::server::Mode::backup: {
-      const auto backed_up = bh::storage::backup_database(config.db, config.backup_to);
-      if (!backed_up.ok()) {
-        std::cerr << "boardhall-server: " << backed_up.message << "\n";
-        return 1;
-      }
-      std::cout << "backed up " << config.db << " to " << config.backup_to << "\n";
-      return 0;
-    }
-    case bh::server::Mode::serve:
-      break;
-  }
+  auto started = bh::server::start_or_exit(argc, argv, "boardhall-server", "0.1.0 (protocol 1)",
+                                           [](const bh::server::Config& c) {
+                                             const auto backed_up = bh::storage::backup_database(c.db, c.backup_to);
+                                             if (!backed_up.ok()) {
+                                               std::cerr << "boardhall-server: " << backed_up.message << "\n";
+                                               return 1;
+                                             }
+                                             std::cout << "backed up " << c.db << " to " << c.backup_to << "\n";
+                                             return 0;
+                                           });
+  if (const int* status = std::get_if<int>(&started)) return *status;
+  const auto& config = std::get<bh::server::Config>(started);
   bh::log::set_verbose(config.verbose);
   raise_fd_limit();
 

@@ -1,8 +1,19 @@
-// The network options a parsed configuration asks for. One mapping, shared by the real
-// server and the tests' stub server, so the stub runs with exactly the real limits.
+// What the real server and the tests' stub server share in front of their network: the
+// configuration read from the command line and the environment, the modes that do not
+// serve, and the network options a configuration asks for (one mapping, so the stub runs
+// with exactly the real limits).
 #pragma once
 
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
 #include "config.hpp"
+#include "net/health_probe.hpp"
 #include "net/server.hpp"
 
 namespace bh::server {
@@ -18,6 +29,35 @@ inline net::ServerOptions server_options(const Config& config) {
   options.limits.queue_frames = config.queue_frames;
   options.limits.queue_bytes = config.queue_bytes;
   return options;
+}
+
+// Parses the command line; for every mode but `serve` does the work (help, version,
+// health probe, `backup` by calling `backup`) and returns the exit status to end with.
+// Returns the configuration to serve with otherwise. A bad flag prints one line: 2.
+inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::string_view program,
+                                                std::string_view version, const std::function<int(const Config&)>& backup) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  auto parsed = parse_config(args, process_environment());
+  if (const auto* error = std::get_if<ConfigError>(&parsed)) {
+    std::cerr << program << ": " << error->message << "\n";
+    return 2;
+  }
+  auto& config = std::get<Config>(parsed);
+  switch (config.mode) {
+    case Mode::help:
+      std::cout << usage();
+      return 0;
+    case Mode::version:
+      std::cout << program << " " << version << "\n";
+      return 0;
+    case Mode::health_probe:
+      return net::run_health_probe(config.probe_url);
+    case Mode::backup:
+      return backup(config);
+    case Mode::serve:
+      break;
+  }
+  return std::move(config);
 }
 
 }  // namespace bh::server

@@ -21,7 +21,6 @@
 
 #include "app/application.hpp"
 #include "config.hpp"
-#include "net/health_probe.hpp"
 #include "log/log.hpp"
 #include "net/server.hpp"
 #include "server_options.hpp"
@@ -145,28 +144,12 @@ class StubApplication final : public bh::app::Application {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  const auto parsed = bh::server::parse_config(args, bh::server::process_environment());
-  if (const auto* error = std::get_if<bh::server::ConfigError>(&parsed)) {
-    std::cerr << "bh_stub_server: " << error->message << "\n";
+  auto started = bh::server::start_or_exit(argc, argv, "bh_stub_server", "0.1.0", [](const bh::server::Config&) {
+    std::cerr << "bh_stub_server: the stub has no database to back up\n";
     return 2;
-  }
-  const auto& config = std::get<bh::server::Config>(parsed);
-  switch (config.mode) {
-    case bh::server::Mode::help:
-      std::cout << bh::server::usage();
-      return 0;
-    case bh::server::Mode::version:
-      std::cout << "bh_stub_server 0.1.0\n";
-      return 0;
-    case bh::server::Mode::health_probe:
-      return bh::net::run_health_probe(config.probe_url);
-    case bh::server::Mode::backup:
-      std::cerr << "bh_stub_server: the stub has no database to back up\n";
-      return 2;
-    case bh::server::Mode::serve:
-      break;
-  }
+  });
+  if (const int* status = std::get_if<int>(&started)) return *status;
+  const auto& config = std::get<bh::server::Config>(started);
   bh::log::set_verbose(config.verbose);
   return bh::net::run_server(
       bh::server::server_options(config),
