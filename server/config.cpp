@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <thread>
 
+#include "net/client_address.hpp"
+
 namespace bh::server {
 namespace {
 
@@ -23,6 +25,11 @@ constexpr FlagSpec kFlags[] = {
     {"max-frame", true, true},     {"rate", true, true},
     {"burst", true, true},         {"queue", true, true},
     {"queue-bytes", true, true},   {"verbose", false, true},
+    {"max-connections-per-address", true, true},
+    {"identify-timeout", true, true},
+    {"auth-rate", true, true},     {"auth-burst", true, true},
+    {"accounts-per-hour", true, true},
+    {"trusted-proxy", true, true}, {"allowed-origins", true, true},
     {"health-probe", true, false}, {"version", false, false},
     {"backup", true, false},
     {"help", false, false},
@@ -62,6 +69,21 @@ std::optional<std::uint64_t> parse_uint(const std::string& text, std::uint64_t l
   value *= scale;
   if (value < lo || value > hi) return std::nullopt;
   return value;
+}
+
+// "a, b,c" as its non-empty items, trimmed.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, comma - start);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) out.push_back(std::move(item));
+    start = comma + 1;
+  }
+  return out;
 }
 
 std::optional<Bad> parse_listen(const std::string& source, const std::string& text, Config& config) {
@@ -112,6 +134,22 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     config.probe_url = value;
     return std::nullopt;
   }
+  if (flag == "trusted-proxy") {
+    // A comma-separated list; the flag may also be given more than once.
+    for (const auto& item : split_list(value)) {
+      if (!net::parse_cidr(item)) return bad(source, "an IP address or CIDR range (e.g. 10.0.0.0/8, ::1)", item);
+      config.trusted_proxies.push_back(item);
+    }
+    return std::nullopt;
+  }
+  if (flag == "allowed-origins") {
+    for (const auto& item : split_list(value)) {
+      if (item.find("://") == std::string::npos || item.back() == '/')
+        return bad(source, "origins such as https://example.org (scheme://host[:port], no path)", item);
+      config.allowed_origins.push_back(item);
+    }
+    return std::nullopt;
+  }
   if (flag == "verbose") {
     if (value == "1" || value == "true" || value == "yes") config.verbose = true;
     else if (value == "0" || value == "false" || value == "no" || value.empty()) config.verbose = false;
@@ -132,6 +170,11 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"burst", 1, 1'000'000, false, "a number of messages from 1 to 1000000"},
       {"queue", 1, 1'000'000, false, "a number of frames from 1 to 1000000"},
       {"queue-bytes", 1024, 1024ull * 1024 * 1024, true, "bytes from 1024 to 1024M (k and M suffixes allowed)"},
+      {"max-connections-per-address", 1, 1'000'000, false, "a number of connections from 1 to 1000000"},
+      {"identify-timeout", 1, 86'400, false, "whole seconds from 1 to 86400"},
+      {"auth-rate", 1, 1'000, false, "attempts per second from 1 to 1000"},
+      {"auth-burst", 1, 100'000, false, "a number of attempts from 1 to 100000"},
+      {"accounts-per-hour", 1, 1'000'000, false, "a number of accounts from 1 to 1000000"},
   };
   for (const Range& range : kRanges) {
     if (range.flag != flag) continue;
@@ -144,6 +187,11 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "burst") config.burst = static_cast<unsigned>(*number);
     if (flag == "queue") config.queue_frames = static_cast<std::size_t>(*number);
     if (flag == "queue-bytes") config.queue_bytes = static_cast<std::size_t>(*number);
+    if (flag == "max-connections-per-address") config.connections_per_address = static_cast<std::size_t>(*number);
+    if (flag == "identify-timeout") config.identify_seconds = static_cast<std::int64_t>(*number);
+    if (flag == "auth-rate") config.auth_rate = static_cast<unsigned>(*number);
+    if (flag == "auth-burst") config.auth_burst = static_cast<unsigned>(*number);
+    if (flag == "accounts-per-hour") config.accounts_per_hour = static_cast<unsigned>(*number);
     return std::nullopt;
   }
   return Bad{source + ": unknown setting"};
@@ -230,6 +278,23 @@ Boardhall's game server: WebSocket at /ws, HTTP API (/healthz, /api/..., /metric
   --queue N             outgoing frames queued per connection before it is dropped (default 1024)
   --queue-bytes BYTES   outgoing bytes queued per connection before it is dropped (default 4M)
   --verbose             also log each connection opened and closed
+
+Limits per client address (docs/protocol.md, "Limits"):
+  --max-connections-per-address N
+                        open connections one address may hold; more get 429 (default 64)
+  --identify-timeout SECONDS
+                        close a WebSocket that has not said who it is (guest, login,
+                        register, resume) within this time (default 30)
+  --auth-rate N         logins and registrations per second per address (default 2)...
+  --auth-burst N        ...with this many at once (default 10)
+  --accounts-per-hour N new accounts per address per hour (default 10)
+  --trusted-proxy CIDR[,CIDR...]
+                        reverse proxies whose X-Forwarded-For / Forwarded header names the
+                        client (e.g. 127.0.0.1/32); never believed from anyone else
+  --allowed-origins ORIGIN[,ORIGIN...]
+                        browser origins that may open a WebSocket (e.g. https://example.org);
+                        the server's own origin always may; default: any origin
+
   --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
   --backup DEST         write an online backup of --db into the new file DEST and exit
   --version             print the version and exit
@@ -237,7 +302,10 @@ Boardhall's game server: WebSocket at /ws, HTTP API (/healthz, /api/..., /metric
 
 Every setting flag may also come from the environment as BOARDHALL_<NAME> (BOARDHALL_LISTEN,
 BOARDHALL_DB, BOARDHALL_THREADS, BOARDHALL_GRACE, BOARDHALL_MAX_FRAME, BOARDHALL_RATE,
-BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_VERBOSE); flags win.
+BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_VERBOSE,
+BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT, BOARDHALL_AUTH_RATE,
+BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR, BOARDHALL_TRUSTED_PROXY,
+BOARDHALL_ALLOWED_ORIGINS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.
 )";

@@ -59,6 +59,10 @@ int main(int argc, char** argv) {
 
   bh::app::AppConfig app_config;
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
+  app_config.identify_timeout_ms = config.identify_seconds * 1000;
+  app_config.auth_rate = config.auth_rate;
+  app_config.auth_burst = config.auth_burst;
+  app_config.accounts_per_hour = static_cast<int>(config.accounts_per_hour);
   const int status = bh::net::run_server(
       bh::server::server_options(config),
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {

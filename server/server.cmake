@@ -26,18 +26,25 @@ if(BH_APP_SOURCES)
                                       nlohmann_json::nlohmann_json OpenSSL::Crypto)
 endif()
 
+# Client addresses: trusted proxies, forwarded headers, origins (no Boost: the
+# configuration checks its flags with it, and the fuzz targets use it alone).
+add_library(bh_net_address STATIC ${CMAKE_CURRENT_SOURCE_DIR}/net/client_address.cpp)
+target_include_directories(bh_net_address PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+
 # Configuration: the command line and BOARDHALL_* variables (no Boost, cheap to test).
 add_library(bh_server_config STATIC ${CMAKE_CURRENT_SOURCE_DIR}/config.cpp)
 target_include_directories(bh_server_config PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_server_config PUBLIC bh_net_address)
 
 # Network: listener, HTTP and WebSocket sessions, limits, the run loop and shutdown.
 # Built without the application (it needs only the app/ interface headers), so its
 # tests can run against a stub application (tests/server/support/stub).
 file(GLOB BH_NET_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/*.cpp)
+list(REMOVE_ITEM BH_NET_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/net/client_address.cpp)
 if(BH_NET_SOURCES)
   add_library(bh_net STATIC ${BH_NET_SOURCES})
   target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-  target_link_libraries(bh_net PUBLIC bh_boost_impl bh_log)
+  target_link_libraries(bh_net PUBLIC bh_boost_impl bh_log bh_net_address)
 endif()
 
 # jemalloc instead of glibc's malloc: 15-20 % less server CPU per relayed move under

@@ -28,6 +28,12 @@ inline net::ServerOptions server_options(const Config& config) {
   options.limits.burst = config.burst;
   options.limits.queue_frames = config.queue_frames;
   options.limits.queue_bytes = config.queue_bytes;
+  options.limits.connections_per_address = config.connections_per_address;
+  std::vector<net::Cidr> proxies;
+  for (const auto& text : config.trusted_proxies)
+    if (auto cidr = net::parse_cidr(text)) proxies.push_back(*cidr);  // parse_config checked them
+  options.policy.trusted_proxies = net::TrustedProxies(std::move(proxies));
+  options.policy.allowed_origins = config.allowed_origins;
   return options;
 }
 

@@ -24,6 +24,10 @@ namespace bh::protocol {
 
 using Json = nlohmann::ordered_json;
 
+// The text of `j`. Bytes that are not valid UTF-8 become U+FFFD instead of throwing
+// (nlohmann's strict default), so no client text can make a reply fail to encode.
+inline std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
 // Thrown only inside decoding; never crosses the decode functions.
 struct DecodeFailure : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "protocol/move_codec.hpp"
+#include "protocol/utf8.hpp"
 
 namespace bh::protocol {
 
@@ -98,7 +99,7 @@ std::variant<Envelope, DecodeError> decode_request_generic(std::string_view text
   try {
     if (p.type.size() > 64 || !read_alternative(p.type, p.json, limits.max_string_length, env.request))
       return DecodeError{ErrorCode::unknown_type,
-                         "unknown message type '" + p.type.substr(0, 64) + "'", p.id};
+                         "unknown message type '" + std::string(utf8::prefix(p.type, 64)) + "'", p.id};
   } catch (const DecodeFailure& e) {
     return DecodeError{ErrorCode::bad_request, p.type + ": " + e.what(), p.id};
   } catch (const nlohmann::json::exception& e) {

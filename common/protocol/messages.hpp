@@ -708,8 +708,8 @@ std::variant<Envelope, DecodeError> decode_request(std::string_view text, const 
 std::variant<Envelope, DecodeError> decode_request_generic(std::string_view text, const Limits& limits = {});
 std::string_view request_type(const client::Request&);
 
-// The text of a server message; `id` is echoed when not empty. Throws nlohmann's
-// type_error when a string is not valid UTF-8.
+// The text of a server message; `id` is echoed when not empty. Never throws for text:
+// bytes that are not valid UTF-8 (a client's, echoed) become U+FFFD (protocol/utf8.hpp).
 template <class T>
 std::string encode(const T& message, const RequestId& id = {});
 // The move event, the hottest message, is written without nlohmann (move_codec.cpp);
@@ -719,7 +719,7 @@ std::string encode(const server::Move& message, const RequestId& id);
 // The JSON object of a message without "type" and "id" (for the HTTP answers).
 template <class T>
 std::string encode_body(const T& value) {
-  return to_json_value(value).dump();
+  return dump(to_json_value(value));
 }
 
 // For clients: a request as text, and a server frame decoded.
@@ -740,7 +740,7 @@ std::string encode_generic(const T& message, const RequestId& id = {}) {
   if (!id.empty()) j["id"] = id_to_json(id);
   FieldWriter w{j};
   T::fields(message, w);
-  return j.dump();
+  return dump(j);
 }
 
 template <class T>

@@ -5,8 +5,8 @@
 // Doubles, maps and vectors keep the generic path (nlohmann's own number formatting and
 // key order); using them here fails to compile.
 //
-// A string that is not valid UTF-8 makes the writer fail (ok() false) where dump()
-// would throw; encode_direct then takes the generic path, which throws the same error.
+// Bytes that are not valid UTF-8 are replaced by U+FFFD exactly as dump() with
+// error_handler_t::replace does (protocol/utf8.hpp): writing never fails.
 //
 // Thread-safety: a writer belongs to one thread; no shared state.
 #pragma once
@@ -23,9 +23,6 @@ namespace bh::protocol {
 class TextWriter {
  public:
   explicit TextWriter(std::string& out) : out_(out) {}
-
-  // False once a string was not valid UTF-8 (the text is then unusable).
-  bool ok() const { return ok_; }
 
   // Appends `s` as a JSON string literal, escaped as nlohmann's dump() does.
   void string(std::string_view s);
@@ -68,7 +65,6 @@ class TextWriter {
 
  private:
   std::string& out_;
-  bool ok_ = true;
 };
 
 // encode(message, id) without nlohmann: "type", then "id" when not empty, then the fields.
@@ -83,7 +79,6 @@ std::string encode_direct(const T& message, const RequestId& id) {
   if (const auto* s = std::get_if<std::string>(&id.value)) w("id", *s);
   T::fields(message, w);
   out += '}';
-  if (!w.ok()) return encode_generic(message, id);  // throws nlohmann's invalid UTF-8 error
   return out;
 }
 

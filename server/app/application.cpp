@@ -5,23 +5,31 @@
 #include "app/application.hpp"
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <cmath>
 #include <future>
 #include <sstream>
 
 #include "app/archive.hpp"
+#include "app/completion.hpp"
 #include "app/context.hpp"
+#include "app/http_api.hpp"
 #include "app/lobby.hpp"
 #include "app/passwords.hpp"
 #include "app/room.hpp"
 #include "app/util.hpp"
 #include "log/log.hpp"
+#include "protocol/utf8.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
 
 namespace bh::app {
 
 namespace {
+
+// What a client refused for a full queue is told to wait before it tries again.
+constexpr std::int64_t kBusyRetryMs = 1000;
 
 namespace sv = protocol::server;
 namespace cl = protocol::client;
@@ -43,16 +51,65 @@ bool valid_name(const std::string& name, std::size_t max_length) {
   return true;
 }
 
-std::string http_error(std::string_view code, const std::string& message) {
-  protocol::Json j{{"code", code}, {"message", message}};
-  return j.dump();
+// Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
+std::string log_quote(std::string_view text) {
+  return protocol::dump(protocol::Json(std::string(protocol::utf8::prefix(text, 64))));
 }
+
+// Closes connections that have not said who they are in time, and forgets players who
+// left (their names free again), once a second.
+class Housekeeping : public std::enable_shared_from_this<Housekeeping> {
+ public:
+  explicit Housekeeping(std::shared_ptr<Context> ctx)
+      : ctx_(std::move(ctx)), strand_(boost::asio::make_strand(ctx_->io)), timer_(strand_) {}
+  void start() {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->arm(); });
+  }
+  void stop() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+      self->stopped_ = true;
+      self->timer_.cancel();
+    });
+  }
+
+ private:
+  void arm() {
+    timer_.expires_after(std::chrono::seconds(1));
+    timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+      if (ec || self->stopped_) return;
+      auto work = [&] { self->sweep(); };
+      auto failed = [] {};
+      run_guarded("the housekeeping", work, failed);
+      self->arm();
+    });
+  }
+  void sweep() {
+    const std::int64_t now = now_ms();
+    ctx_->identities.forget_absent(now);
+    const Frame notice = make_frame(protocol::encode(sv::Error{
+        "not_authenticated",
+        "no guest, login, register or resume within " + std::to_string(ctx_->config.identify_timeout_ms / 1000) +
+            " s; closing",
+        std::nullopt}));
+    for (const auto& c : ctx_->identities.unidentified(now - ctx_->config.identify_timeout_ms)) {
+      log::debug("connection " + std::to_string(c->id()) + " from " + c->remote() + " closed: no identity in time");
+      c->send(notice);
+      c->close("identify_timeout");
+    }
+  }
+
+  std::shared_ptr<Context> ctx_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  bool stopped_ = false;
+};
 
 class AppImpl final : public Application {
  public:
   AppImpl(boost::asio::io_context& io, storage::Store& store, AppConfig config)
       : ctx_(std::make_shared<Context>(io, store, std::move(config))),
-        worker_(std::make_shared<PasswordWorker>(64)) {
+        worker_(std::make_shared<PasswordWorker>(64, 16)),
+        housekeeping_(std::make_shared<Housekeeping>(ctx_)) {
     ctx_->lobby = std::make_shared<Lobby>(io);
     sv::Welcome welcome;
     welcome.server = "boardhall/" + ctx_->config.version;
@@ -64,9 +121,11 @@ class AppImpl final : public Application {
     }
     welcome_ = make_frame(protocol::encode(welcome));
     restore_live_games();
+    housekeeping_->start();
   }
 
   ~AppImpl() override {
+    housekeeping_->stop();
     worker_.reset();              // joins the worker after its queued jobs
     ctx_->directory.clear();      // rooms hold the context: break the cycle
   }
@@ -133,6 +192,11 @@ class AppImpl final : public Application {
   static void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
                           Identities::Bound bound);
 
+  // Answers a request whose work threw on another thread.
+  auto internal_error(const ConnPtr& c, const RequestId& id) const {
+    return [ctx = ctx_, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); };
+  }
+  bool take_auth_attempt(const ConnPtr& c, const RequestId& id, std::string_view what);
   void guest(const ConnPtr& c, const RequestId& id, cl::Guest r);
   void register_account(const ConnPtr& c, const RequestId& id, cl::Register r);
   void login(const ConnPtr& c, const RequestId& id, cl::Login r);
@@ -145,6 +209,7 @@ class AppImpl final : public Application {
 
   std::shared_ptr<Context> ctx_;
   std::shared_ptr<PasswordWorker> worker_;
+  std::shared_ptr<Housekeeping> housekeeping_;
   Frame welcome_;
 };
 
@@ -157,7 +222,10 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
           [&](cl::Login& r) { login(c, id, std::move(r)); },
           [&](cl::Resume& r) {
             if (refuse_identity(c, id)) return;
-            finish_bind(ctx_, c, id, ctx_->identities.bind_token(c, r.token));
+            auto bound = ctx_->identities.bind_token(c, r.token);
+            if (bound.outcome == Identities::Outcome::unknown_token)
+              log::info("resume failed (unknown or expired token) from " + c->address());
+            finish_bind(ctx_, c, id, std::move(bound));
           },
           [&](cl::ListRooms&) { ctx_->lobby->snapshot_to(c, id, false); },
           [&](cl::SubscribeLobby&) { ctx_->lobby->snapshot_to(c, id, true); },
@@ -309,13 +377,28 @@ void AppImpl::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
   if (!ctx_->identities.name_free(r.name))
     return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
   // A registered name is never a guest's, even while its owner is away.
-  ctx_->store.find_account(r.name, [ctx = ctx_, c, id, name = r.name](storage::StoreResult<storage::Account> found) {
-    if (found.error.ok())
-      return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is registered");
-    if (found.error.code != storage::StoreErrc::not_found)
-      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
-    finish_bind(ctx, c, id, ctx->identities.bind_guest(c, name));
-  });
+  ctx_->store.find_account(
+      r.name, on_io<storage::StoreResult<storage::Account>>(
+                  ctx_->io, "guest", [ctx = ctx_, c, id, name = r.name](storage::StoreResult<storage::Account> found) {
+                    if (found.error.ok())
+                      return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is registered");
+                    if (found.error.code != storage::StoreErrc::not_found)
+                      return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                                             "accounts are unavailable: " + found.error.message);
+                    finish_bind(ctx, c, id, ctx->identities.bind_guest(c, name));
+                  },
+                  internal_error(c, id)));
+}
+
+// One password hash for `c`'s address, if its budget allows; answers the refusal if not.
+bool AppImpl::take_auth_attempt(const ConnPtr& c, const RequestId& id, std::string_view what) {
+  const auto wait = ctx_->auth_attempts.take(c->address(), std::chrono::steady_clock::now());
+  if (wait == 0) return true;
+  log::info(std::string(what) + " refused from " + c->address() + ": too many attempts from this address");
+  ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                   "too many logins or registrations from your address; retry in " + std::to_string(wait) + " ms",
+                   wait);
+  return false;
 }
 
 void AppImpl::register_account(const ConnPtr& c, const RequestId& id, cl::Register r) {
@@ -328,17 +411,38 @@ void AppImpl::register_account(const ConnPtr& c, const RequestId& id, cl::Regist
     return ctx_->send_error(c, id, ErrorCode::bad_password, "a password has 8 to 256 characters");
   if (!ctx_->identities.name_free(r.name))
     return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
-  const bool queued = worker_->post([ctx = ctx_, c, id, name = r.name, password = std::move(r.password)] {
-    auto account = make_account(name, password, kPasswordIterations);
-    ctx->store.create_account(std::move(account), [ctx, c, id, name](storage::StoreError error) {
-      if (error.code == storage::StoreErrc::conflict)
-        return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is taken");
-      if (!error.ok())
-        return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + error.message);
-      finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
-    });
-  });
-  if (!queued) ctx_->send_error(c, id, ErrorCode::server_busy, "too many logins at once; retry");
+  if (!take_auth_attempt(c, id, "register")) return;
+  if (const auto wait = ctx_->new_accounts.take(c->address(), std::chrono::steady_clock::now()); wait > 0) {
+    log::info("register refused from " + c->address() + ": too many new accounts from this address");
+    return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                            "too many new accounts from your address; retry in " + std::to_string(wait / 1000 + 1) +
+                                " s",
+                            wait);
+  }
+  const std::string address = c->address();
+  const bool queued = worker_->post(
+      PasswordWorker::Lane::signup, [ctx = ctx_, c, id, name = r.name, password = std::move(r.password), address] {
+        auto account = make_account(name, password, kPasswordIterations);
+        ctx->store.create_account(
+            std::move(account),
+            on_io<storage::StoreError>(
+                ctx->io, "register",
+                [ctx, c, id, name, address](storage::StoreError error) {
+                  if (!error.ok()) ctx->new_accounts.give_back(address);
+                  if (error.code == storage::StoreErrc::conflict)
+                    return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is taken");
+                  if (!error.ok())
+                    return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                                           "accounts are unavailable: " + error.message);
+                  log::info("account " + log_quote(name) + " registered from " + address);
+                  finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+                },
+                [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); }));
+      });
+  if (!queued) {
+    ctx_->new_accounts.give_back(address);
+    ctx_->send_error(c, id, ErrorCode::server_busy, "too many registrations at once; retry", kBusyRetryMs);
+  }
 }
 
 void AppImpl::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
@@ -347,26 +451,30 @@ void AppImpl::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
     return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
                             "too many failed logins for '" + r.name + "'; retry in " + std::to_string(wait) + " ms",
                             wait);
+  if (!take_auth_attempt(c, id, "login")) return;
   std::weak_ptr<PasswordWorker> worker = worker_;
-  ctx_->store.find_account(r.name, [ctx = ctx_, worker, c, id, name = r.name, password = std::move(r.password)](
-                                       storage::StoreResult<storage::Account> found) mutable {
-    if (found.error.code == storage::StoreErrc::not_found) {
-      ctx->logins.failed(name);
-      return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
-    }
-    if (!found.error.ok())
+  auto check = [ctx = ctx_, worker, c, id, name = r.name,
+                password = std::move(r.password)](storage::StoreResult<storage::Account> found) {
+    const bool known = found.error.ok();
+    if (!known && found.error.code != storage::StoreErrc::not_found)
       return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
-    auto w = worker.lock();
-    const bool queued = w && w->post([ctx, c, id, name, password = std::move(password), account = *found.value] {
-      if (!verify_password(account, password)) {
+    // An unknown name is checked against a dummy hash: its answer takes as long.
+    auto verify = [ctx, c, id, name, password, known, account = known ? *found.value : storage::Account{}] {
+      const bool good = known ? verify_password(account, password) : verify_against_dummy(password);
+      if (!good) {
         ctx->logins.failed(name);
+        log::info("login failed for " + log_quote(name) + " from " + c->address());
         return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
       }
       ctx->logins.succeeded(name);
       finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
-    });
-    if (!queued) ctx->send_error(c, id, ErrorCode::server_busy, "too many logins at once; retry");
-  });
+    };
+    auto w = worker.lock();
+    if (!w || !w->post(PasswordWorker::Lane::login, std::move(verify)))
+      ctx->send_error(c, id, ErrorCode::server_busy, "too many logins at once; retry", kBusyRetryMs);
+  };
+  ctx_->store.find_account(r.name, on_io<storage::StoreResult<storage::Account>>(ctx_->io, "login", std::move(check),
+                                                                                 internal_error(c, id)));
 }
 
 // ---- rooms ----
@@ -418,22 +526,23 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
 void AppImpl::list_games(const ConnPtr& c, const RequestId& id, const cl::ListGames& r) {
   auto query = archive_query(r);
   if (auto* bad = std::get_if<std::string>(&query)) return ctx_->send_error(c, id, ErrorCode::bad_query, *bad);
+  auto answer = [ctx = ctx_, c, id](storage::StoreResult<storage::ArchivePage> page) {
+    if (page.error.code == storage::StoreErrc::invalid_query)
+      return ctx->send_error(c, id, ErrorCode::bad_query, page.error.message);
+    if (!page.error.ok())
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "the archive is unavailable: " + page.error.message);
+    sv::Games games;
+    for (const auto& s : page.value->games) games.games.push_back(summary_view(s));
+    games.next_cursor = page.value->next_cursor;
+    ctx->send(c, protocol::encode(games, id));
+  };
   ctx_->store.list_games(std::get<storage::ArchiveQuery>(std::move(query)),
-                         [ctx = ctx_, c, id](storage::StoreResult<storage::ArchivePage> page) {
-                           if (page.error.code == storage::StoreErrc::invalid_query)
-                             return ctx->send_error(c, id, ErrorCode::bad_query, page.error.message);
-                           if (!page.error.ok())
-                             return ctx->send_error(c, id, ErrorCode::storage_unavailable,
-                                                    "the archive is unavailable: " + page.error.message);
-                           sv::Games games;
-                           for (const auto& s : page.value->games) games.games.push_back(summary_view(s));
-                           games.next_cursor = page.value->next_cursor;
-                           ctx->send(c, protocol::encode(games, id));
-                         });
+                         on_io<storage::StoreResult<storage::ArchivePage>>(ctx_->io, "list_games", std::move(answer),
+                                                                           internal_error(c, id)));
 }
 
 void AppImpl::get_game(const ConnPtr& c, const RequestId& id, const std::string& game_id) {
-  ctx_->store.get_game(game_id, [ctx = ctx_, c, id, game_id](storage::StoreResult<storage::GameRecord> found) {
+  auto answer = [ctx = ctx_, c, id, game_id](storage::StoreResult<storage::GameRecord> found) {
     if (found.error.code == storage::StoreErrc::not_found)
       return ctx->send_error(c, id, ErrorCode::not_found, "no game '" + game_id + "' in the archive");
     if (!found.error.ok())
@@ -442,62 +551,56 @@ void AppImpl::get_game(const ConnPtr& c, const RequestId& id, const std::string&
     sv::GameRecord reply{record_view(*found.value, &replay_error)};
     if (!replay_error.empty()) log::error("archived game " + game_id + " does not replay: " + replay_error);
     ctx->send(c, protocol::encode(reply, id));
-  });
+  };
+  ctx_->store.get_game(game_id, on_io<storage::StoreResult<storage::GameRecord>>(ctx_->io, "get_game", std::move(answer),
+                                                                                  internal_error(c, id)));
 }
 
 // ---- HTTP ----
 
 void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) {
-  auto json = [](int status, std::string body) { return HttpResponse{status, "application/json", std::move(body)}; };
-  if (request.method != "GET")
-    return respond(json(405, http_error("method_not_allowed", "only GET is served here")));
-  const std::string& path = request.path;
-  if (path == "/healthz") {
-    if (ctx_->shutting_down) return respond(json(503, R"({"status":"unhealthy","reason":"shutting down"})"));
-    if (!ctx_->store.healthy())
-      return respond(json(503, R"({"status":"unhealthy","reason":"the store cannot write; no new games until it can"})"));
-    return respond(json(200, R"({"status":"ok"})"));
-  }
-  if (path == "/metrics") return respond(HttpResponse{200, "text/plain; version=0.0.4", metrics_text()});
-  if (path == "/api/lobby") {
-    return ctx_->lobby->snapshot(
-        [respond = std::move(respond), json](sv::Lobby lobby) { respond(json(200, protocol::encode_body(lobby))); });
-  }
-  if (path == "/api/games") {
-    auto parsed = list_games_from_query(request.query);
-    if (auto* bad = std::get_if<std::string>(&parsed)) return respond(json(400, http_error("bad_query", *bad)));
-    auto query = archive_query(std::get<cl::ListGames>(parsed));
-    if (auto* bad = std::get_if<std::string>(&query)) return respond(json(400, http_error("bad_query", *bad)));
-    return ctx_->store.list_games(
-        std::get<storage::ArchiveQuery>(std::move(query)),
-        [respond = std::move(respond), json](storage::StoreResult<storage::ArchivePage> page) {
-          if (page.error.code == storage::StoreErrc::invalid_query)
-            return respond(json(400, http_error("bad_query", page.error.message)));
-          if (!page.error.ok())
-            return respond(json(503, http_error("storage_unavailable", page.error.message)));
-          sv::Games games;
-          for (const auto& s : page.value->games) games.games.push_back(summary_view(s));
-          games.next_cursor = page.value->next_cursor;
-          respond(json(200, protocol::encode_body(games)));
-        });
-  }
-  constexpr std::string_view prefix = "/api/games/";
-  if (path.starts_with(prefix) && path.size() > prefix.size()) {
-    std::string game_id = path.substr(prefix.size());
-    if (game_id.size() > 256 || game_id.find('/') != std::string::npos)
-      return respond(json(404, http_error("not_found", "no such game")));
-    return ctx_->store.get_game(game_id, [respond = std::move(respond), json, game_id](
-                                             storage::StoreResult<storage::GameRecord> found) {
-      if (found.error.code == storage::StoreErrc::not_found)
-        return respond(json(404, http_error("not_found", "no game '" + game_id + "' in the archive")));
-      if (!found.error.ok()) return respond(json(503, http_error("storage_unavailable", found.error.message)));
-      std::string replay_error;
-      auto record = record_view(*found.value, &replay_error);
-      if (!replay_error.empty()) log::error("archived game " + game_id + " does not replay: " + replay_error);
-      respond(json(200, protocol::encode_body(record)));
-    });
-  }
-  respond(json(404, http_error("not_found", "no such path: " + path)));
+  auto route = http::route(request);
+  auto failed = [respond] { respond(http::error(500, "internal", "internal error")); };
+  std::visit(
+      Overloaded{
+          [&](HttpResponse& answer) { respond(std::move(answer)); },
+          [&](http::Health&) {
+            if (ctx_->shutting_down)
+              return respond(HttpResponse{503, "application/json", R"({"status":"unhealthy","reason":"shutting down"})"});
+            if (!ctx_->store.healthy())
+              return respond(HttpResponse{
+                  503, "application/json",
+                  R"({"status":"unhealthy","reason":"the store cannot write; no new games until it can"})"});
+            respond(HttpResponse{200, "application/json", R"({"status":"ok"})"});
+          },
+          [&](http::Metrics&) { respond(HttpResponse{200, "text/plain; version=0.0.4", metrics_text()}); },
+          [&](http::Lobby&) {
+            ctx_->lobby->snapshot([respond](sv::Lobby lobby) {
+              respond(HttpResponse{200, "application/json", protocol::encode_body(lobby)});
+            });
+          },
+          [&](http::ListGames& list) {
+            ctx_->store.list_games(
+                std::move(list.query),
+                on_io<storage::StoreResult<storage::ArchivePage>>(
+                    ctx_->io, "GET /api/games",
+                    [respond](storage::StoreResult<storage::ArchivePage> page) { respond(http::games_page(page)); },
+                    failed));
+          },
+          [&](http::GetGame& get) {
+            ctx_->store.get_game(
+                get.id, on_io<storage::StoreResult<storage::GameRecord>>(
+                            ctx_->io, "GET /api/games/{id}",
+                            [respond, id = get.id](storage::StoreResult<storage::GameRecord> found) {
+                              std::string replay_error;
+                              respond(http::game_record(id, found, &replay_error));
+                              if (!replay_error.empty())
+                                log::error("archived game " + id + " does not replay: " + replay_error);
+                            },
+                            failed));
+          },
+      },
+      route);
 }
 
 std::string AppImpl::metrics_text() const {
@@ -535,7 +638,19 @@ std::string AppImpl::metrics_text() const {
         << "\n# TYPE boardhall_http_requests_total counter\nboardhall_http_requests_total "
         << net->http_requests.load() << "\n# TYPE boardhall_rate_limited_total counter\nboardhall_rate_limited_total "
         << net->rate_limited.load() << "\n# TYPE boardhall_slow_clients_dropped_total counter\n"
-        << "boardhall_slow_clients_dropped_total " << net->slow_clients_dropped.load() << "\n";
+        << "boardhall_slow_clients_dropped_total " << net->slow_clients_dropped.load() << "\n"
+        << "# HELP boardhall_connections_refused_total Connections refused: the address held its limit.\n"
+        << "# TYPE boardhall_connections_refused_total counter\nboardhall_connections_refused_total "
+        << net->connections_refused.load() << "\n"
+        << "# HELP boardhall_flood_disconnects_total WebSockets closed for flooding past the rate limit.\n"
+        << "# TYPE boardhall_flood_disconnects_total counter\nboardhall_flood_disconnects_total "
+        << net->flood_disconnects.load() << "\n"
+        << "# HELP boardhall_origins_refused_total WebSocket upgrades refused for their Origin.\n"
+        << "# TYPE boardhall_origins_refused_total counter\nboardhall_origins_refused_total "
+        << net->origins_refused.load() << "\n"
+        << "# HELP boardhall_http_internal_errors_total HTTP requests answered 500.\n"
+        << "# TYPE boardhall_http_internal_errors_total counter\nboardhall_http_internal_errors_total "
+        << net->http_internal_errors.load() << "\n";
   }
   return out.str();
 }
@@ -544,6 +659,7 @@ std::string AppImpl::metrics_text() const {
 
 void AppImpl::shutdown(std::function<void()> done) {
   ctx_->shutting_down = true;
+  housekeeping_->stop();
   const Frame notice = make_frame(protocol::encode(sv::Shutdown{"the server is shutting down"}));
   for (const auto& c : ctx_->identities.connections()) c->send(notice);
   ctx_->lobby->shutdown();

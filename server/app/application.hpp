@@ -42,6 +42,11 @@ struct NetworkStats {
   std::atomic<std::uint64_t> too_large{0};              // frames refused for their size
   std::atomic<std::uint64_t> slow_clients_dropped{0};   // closed because their send queue was full
   std::atomic<std::uint64_t> network_errors{0};         // the same count as count_network_error()
+  std::atomic<std::uint64_t> connections_refused{0};    // over the per-address cap
+  std::atomic<std::uint64_t> flood_disconnects{0};      // closed for flooding past the rate limit
+  std::atomic<std::uint64_t> control_frames_in{0};      // WebSocket pings and pongs read
+  std::atomic<std::uint64_t> origins_refused{0};        // WebSocket upgrades from an origin not allowed
+  std::atomic<std::uint64_t> http_internal_errors{0};   // HTTP requests answered 500
 };
 
 struct AppConfig {
@@ -49,6 +54,13 @@ struct AppConfig {
   std::size_t max_name_length = 32;
   std::size_t max_string_length = 256;         // options, invite codes, move texts...
   std::string version = "0.1.0";
+  // What one client address may cost (docs/protocol.md, "Limits"): password hashes
+  // (register and login) at `auth_rate` a second with `auth_burst` at once, and accounts
+  // created an hour. A connection with no identity after `identify_timeout_ms` is closed.
+  double auth_rate = 2;
+  double auth_burst = 10;
+  int accounts_per_hour = 10;
+  std::int64_t identify_timeout_ms = 30'000;
   // Set by main (never null in the server; may be null in unit tests): the network
   // layer's counters, for /metrics. Added by the network helper.
   std::shared_ptr<const NetworkStats> network;

@@ -25,6 +25,9 @@ class Connection {
   virtual void close(std::string reason) = 0;
   virtual std::uint64_t id() const = 0;       // unique for the server's lifetime
   virtual const std::string& remote() const = 0;  // "ip:port", for logs
+  // The client's IP address: the peer's, or the one a trusted proxy forwarded. The key of
+  // the per-address limits, and what audit log lines name.
+  virtual const std::string& address() const = 0;
 };
 
 inline Frame make_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }

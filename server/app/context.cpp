@@ -73,7 +73,7 @@ void PendingWrites::when_idle(std::function<void()> callback) {
 
 void Identities::add_connection(const std::shared_ptr<Connection>& connection) {
   std::lock_guard lock(mutex_);
-  connections_[connection->id()] = Conn{connection, {}};
+  connections_[connection->id()] = Conn{connection, {}, now_ms()};
 }
 
 std::optional<Identities::Dropped> Identities::remove_connection(std::uint64_t connection_id) {
@@ -132,12 +132,17 @@ Identities::Bound Identities::bind_locked(const std::shared_ptr<Connection>& con
   return out;
 }
 
-void Identities::prune_locked() {
-  // Players offline longer than the grace period with no seat are forgotten (their
-  // tokens expire), so guests cannot grow memory without bound.
-  if (++binds_since_prune_ < 64) return;
-  binds_since_prune_ = 0;
-  const std::int64_t now = now_ms();
+std::vector<std::shared_ptr<Connection>> Identities::unidentified(std::int64_t opened_before_ms) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Connection>> out;
+  for (const auto& [id, c] : connections_)
+    if (c.player.empty() && c.opened_ms < opened_before_ms)
+      if (auto conn = c.connection.lock()) out.push_back(std::move(conn));
+  return out;
+}
+
+void Identities::forget_absent(std::int64_t now) {
+  std::lock_guard lock(mutex_);
   for (auto it = players_.begin(); it != players_.end();) {
     const Player& p = it->second;
     if (p.connection_id == 0 && p.rooms.empty() && now - p.offline_since_ms > grace_ms_) {
@@ -151,7 +156,6 @@ void Identities::prune_locked() {
 
 Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name) {
   std::lock_guard lock(mutex_);
-  prune_locked();
   const auto c = connections_.find(connection->id());
   if (c != connections_.end() && !c->second.player.empty()) return failure(Outcome::already_identified);
   if (players_.contains(name)) return failure(Outcome::name_taken);
@@ -171,7 +175,6 @@ Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& conn
 Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>& connection,
                                               const std::string& name) {
   std::lock_guard lock(mutex_);
-  prune_locked();
   auto it = players_.find(name);
   if (it != players_.end() && !it->second.registered) return failure(Outcome::name_taken);
   const bool fresh = it == players_.end();

@@ -21,6 +21,7 @@
 
 #include "app/application.hpp"
 #include "app/connection.hpp"
+#include "app/token_buckets.hpp"
 #include "protocol/messages.hpp"
 
 namespace bh::storage {
@@ -100,6 +101,12 @@ class Identities {
   std::optional<Dropped> remove_connection(std::uint64_t connection_id);
   std::optional<std::string> player_of(std::uint64_t connection_id) const;
   bool identified(std::uint64_t connection_id) const;
+  // Connections that have had no identity since before `opened_before_ms` (now_ms()
+  // time): the housekeeping closes them.
+  std::vector<std::shared_ptr<Connection>> unidentified(std::int64_t opened_before_ms) const;
+  // Forgets players offline longer than the grace with no seat, so their names are free
+  // again and their tokens expire. Called by the housekeeping every second.
+  void forget_absent(std::int64_t now);
   // Whether a guest may take `name` now (no player record holds it).
   bool name_free(const std::string& name) const;
 
@@ -134,6 +141,7 @@ class Identities {
   struct Conn {
     std::weak_ptr<Connection> connection;
     std::string player;  // empty: no identity
+    std::int64_t opened_ms = 0;
   };
   static Bound failure(Outcome outcome) {
     Bound b;
@@ -141,14 +149,12 @@ class Identities {
     return b;
   }
   Bound bind_locked(const std::shared_ptr<Connection>& connection, Player& player);
-  void prune_locked();
 
   std::int64_t grace_ms_;
   mutable std::mutex mutex_;
   std::map<std::string, Player> players_;
   std::map<std::string, std::string> tokens_;  // token -> name
   std::map<std::uint64_t, Conn> connections_;
-  int binds_since_prune_ = 0;
 };
 
 // Back-off after failed logins, per name (password guessing): after kFree failures a
@@ -172,7 +178,9 @@ class LoginThrottle {
 
 struct Context {
   Context(boost::asio::io_context& io_context, storage::Store& storage, AppConfig app_config)
-      : io(io_context), store(storage), config(std::move(app_config)), identities(config.reconnect_grace_ms) {}
+      : io(io_context), store(storage), config(std::move(app_config)), identities(config.reconnect_grace_ms),
+        auth_attempts(config.auth_rate, config.auth_burst),
+        new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour) {}
 
   boost::asio::io_context& io;
   storage::Store& store;
@@ -182,6 +190,8 @@ struct Context {
   Identities identities;
   PendingWrites pending;
   LoginThrottle logins;
+  TokenBuckets auth_attempts;  // register and login (a password hash each), per address
+  TokenBuckets new_accounts;   // accounts created, per address
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;
 

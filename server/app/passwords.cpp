@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 
 #include "app/util.hpp"
+#include "log/log.hpp"
 
 namespace bh::app {
 
@@ -42,8 +43,15 @@ bool verify_password(const storage::Account& account, const std::string& passwor
   return !hash.empty() && equal_secret(hash, account.hash);
 }
 
-PasswordWorker::PasswordWorker(std::size_t max_queued)
-    : max_queued_(max_queued), thread_([this] { run(); }) {}
+bool verify_against_dummy(const std::string& password) {
+  // Made once, with a random password nobody knows and the real cost.
+  static const storage::Account dummy = make_account("", random_hex(16), kPasswordIterations);
+  verify_password(dummy, password);
+  return false;
+}
+
+PasswordWorker::PasswordWorker(std::size_t max_logins, std::size_t max_signups)
+    : max_logins_(max_logins), max_signups_(max_signups), thread_([this] { run(); }) {}
 
 PasswordWorker::~PasswordWorker() {
   {
@@ -54,11 +62,12 @@ PasswordWorker::~PasswordWorker() {
   thread_.join();
 }
 
-bool PasswordWorker::post(std::function<void()> job) {
+bool PasswordWorker::post(Lane lane, std::function<void()> job) {
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ || jobs_.size() >= max_queued_) return false;
-    jobs_.push_back(std::move(job));
+    auto& queue = lane == Lane::login ? logins_ : signups_;
+    if (stopping_ || queue.size() >= (lane == Lane::login ? max_logins_ : max_signups_)) return false;
+    queue.push_back(std::move(job));
   }
   wake_.notify_one();
   return true;
@@ -69,12 +78,19 @@ void PasswordWorker::run() {
     std::function<void()> job;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
-      if (jobs_.empty()) return;
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
+      wake_.wait(lock, [&] { return stopping_ || !logins_.empty() || !signups_.empty(); });
+      auto& queue = !logins_.empty() ? logins_ : signups_;
+      if (queue.empty()) return;
+      job = std::move(queue.front());
+      queue.pop_front();
     }
-    job();
+    try {
+      job();
+    } catch (const std::exception& e) {
+      log::error(std::string("internal error in a password job: ") + e.what());
+    } catch (...) {
+      log::error("internal error in a password job");
+    }
   }
 }
 

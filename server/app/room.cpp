@@ -36,7 +36,7 @@ std::string with_request_id(const std::string& text, const protocol::RequestId& 
   const auto type_end = text.find(',');
   if (type_end == std::string::npos) return text;
   std::string out;
-  const std::string id_text = protocol::id_to_json(id).dump();
+  const std::string id_text = protocol::dump(protocol::id_to_json(id));
   out.reserve(text.size() + id_text.size() + 6);
   out.append(text, 0, type_end + 1).append("\"id\":").append(id_text).append(",").append(text, type_end + 1);
   return out;

@@ -15,12 +15,15 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include <boost/system/error_code.hpp>
 
 #include "app/application.hpp"
+#include "net/address_slots.hpp"
+#include "net/client_address.hpp"
 
 namespace bh::net {
 
@@ -32,6 +35,13 @@ struct NetLimits {
   std::size_t queue_bytes = 4 * 1024 * 1024;  // outgoing bytes queued per connection
   std::size_t http_body_limit = 16 * 1024;    // requests are GETs; a body is never needed
   std::chrono::seconds http_timeout{30};      // to read one request (and between keep-alive requests)
+  std::size_t connections_per_address = 64;   // open TCP connections (WebSockets behind a proxy)
+};
+
+// Whom the server believes and whom it lets in (client_address.hpp).
+struct NetPolicy {
+  TrustedProxies trusted_proxies;             // their X-Forwarded-For / Forwarded are believed
+  std::vector<std::string> allowed_origins;   // empty: every Origin may open a WebSocket
 };
 
 class WsSession;
@@ -52,12 +62,15 @@ class SessionRegistry {
 
 struct NetContext {
   NetContext(std::shared_ptr<app::Application> application, std::shared_ptr<app::NetworkStats> counters,
-             NetLimits net_limits)
-      : app(std::move(application)), stats(std::move(counters)), limits(net_limits) {}
+             NetLimits net_limits, NetPolicy net_policy = {})
+      : app(std::move(application)), stats(std::move(counters)), limits(net_limits), policy(std::move(net_policy)),
+        slots(std::make_shared<AddressSlots>(limits.connections_per_address)) {}
 
   const std::shared_ptr<app::Application> app;
   const std::shared_ptr<app::NetworkStats> stats;
   const NetLimits limits;
+  const NetPolicy policy;
+  const std::shared_ptr<AddressSlots> slots;  // connections held per client address
   SessionRegistry sessions;
   std::atomic<std::uint64_t> next_id{1};
   std::atomic<bool> stopping{false};  // set by the shutdown: new WebSocket upgrades are refused

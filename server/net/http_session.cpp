@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 
+#include "log/log.hpp"
+#include "net/client_address.hpp"
 #include "net/url.hpp"
 #include "net/ws_session.hpp"
 
@@ -34,11 +36,12 @@ std::string json_error(std::string_view code, std::string_view message) {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> context)
-      : stream_(std::move(socket)), context_(std::move(context)) {
+  HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> context, std::string peer,
+              std::optional<AddressSlots::Slot> slot)
+      : stream_(std::move(socket)), context_(std::move(context)), peer_(std::move(peer)), slot_(std::move(slot)) {
     boost::system::error_code ec;
-    const auto peer = stream_.socket().remote_endpoint(ec);
-    remote_ = ec ? "?" : peer.address().to_string() + ":" + std::to_string(peer.port());
+    const auto endpoint = stream_.socket().remote_endpoint(ec);
+    remote_ = ec ? "?" : peer_ + ":" + std::to_string(endpoint.port());
   }
 
   void run() { do_read(); }
@@ -72,12 +75,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const auto target = split_target(request.target());
     if (!target) return reply_error(400, version, keep_alive, "bad_request", "bad request target");
 
+    const auto& policy = context_->policy;
+    const std::string client = client_address(peer_, request[http::field::forwarded],
+                                              request["X-Forwarded-For"], policy.trusted_proxies);
     if (beast::websocket::is_upgrade(request)) {
       if (target->path != "/ws") return reply_error(404, version, false, "not_found", "no WebSocket here; use /ws");
       if (context_->stopping.load())
         return reply_error(503, version, false, "shutting_down", "the server is shutting down");
+      if (!origin_allowed(request[http::field::origin], request[http::field::host], policy.allowed_origins)) {
+        context_->stats->origins_refused.fetch_add(1, std::memory_order_relaxed);
+        return reply_error(403, version, false, "origin_not_allowed", "this origin may not open a WebSocket here");
+      }
+      // Behind a trusted proxy the listener counted nothing: count the forwarded client.
+      std::optional<AddressSlots::Slot> slot = std::move(slot_);
+      if (!slot) slot = context_->slots->acquire(client);
+      if (!slot) {
+        context_->stats->connections_refused.fetch_add(1, std::memory_order_relaxed);
+        return reply_error(429, version, false, "too_many_connections", "too many connections from your address");
+      }
+      const std::string remote = client == peer_ ? remote_ : client + " (via " + remote_ + ")";
       stream_.expires_never();
-      start_ws_session(stream_.release_socket(), std::move(request), context_, remote_);
+      start_ws_session(stream_.release_socket(), std::move(request), context_, client, remote, std::move(*slot));
       return;
     }
     if (request.method() != http::verb::get)
@@ -86,16 +104,49 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply_error(400, version, keep_alive, "bad_request", "WebSocket upgrade expected at /ws");
 
     app::HttpRequest app_request{"GET", target->path, target->query};
-    // `respond` may run on any thread, at most once; it posts the answer to this strand.
-    auto once = std::make_shared<std::atomic<bool>>(false);
-    context_->app->handle_http(
-        std::move(app_request), [self = shared_from_this(), version, keep_alive, once](app::HttpResponse response) {
-          if (once->exchange(true)) return;
-          asio::post(self->stream_.get_executor(), [self, version, keep_alive, response = std::move(response)] {
-            self->write(response.status, version, keep_alive, response.content_type, response.body);
-          });
-        });
+    auto answer = std::make_shared<Answer>(shared_from_this(), version, keep_alive);
+    try {
+      context_->app->handle_http(std::move(app_request),
+                                 [answer](app::HttpResponse response) { answer->give(std::move(response)); });
+    } catch (const std::exception& e) {
+      log::error(std::string("internal error in HTTP ") + std::string(target->path.substr(0, 64)) + ": " + e.what());
+      answer->give(internal_error());
+    }
   }
+
+  static app::HttpResponse internal_error() {
+    return {500, "application/json", json_error("internal", "internal error")};
+  }
+
+  // The one answer to a request: the first give() is written (posted to the strand; it
+  // may come from any thread); if every holder lets go without giving one, the request
+  // is answered 500, so a lost callback can never leave a client waiting.
+  class Answer {
+   public:
+    Answer(std::shared_ptr<HttpSession> session, unsigned version, bool keep_alive)
+        : session_(std::move(session)), version_(version), keep_alive_(keep_alive) {}
+    ~Answer() {
+      if (!given_.load()) {
+        log::error("internal error: an HTTP request was dropped unanswered");
+        give(internal_error());
+      }
+    }
+    void give(app::HttpResponse response) {
+      if (given_.exchange(true)) return;
+      if (response.status >= 500 && response.status != 503)
+        session_->context_->stats->http_internal_errors.fetch_add(1, std::memory_order_relaxed);
+      asio::post(session_->stream_.get_executor(), [session = session_, version = version_,
+                                                   keep_alive = keep_alive_, response = std::move(response)] {
+        session->write(response.status, version, keep_alive, response.content_type, response.body);
+      });
+    }
+
+   private:
+    std::shared_ptr<HttpSession> session_;
+    unsigned version_;
+    bool keep_alive_;
+    std::atomic<bool> given_{false};
+  };
 
   void reply_error(unsigned status, unsigned version, bool keep_alive, std::string_view code,
                    std::string_view message) {
@@ -131,6 +182,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::shared_ptr<NetContext> context_;
+  const std::string peer_;                 // the TCP peer's address
+  std::optional<AddressSlots::Slot> slot_;  // moves to the WebSocket session at an upgrade
   std::string remote_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;
@@ -138,8 +191,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 }  // namespace
 
-void start_http_session(tcp::socket socket, std::shared_ptr<NetContext> context) {
-  std::make_shared<HttpSession>(std::move(socket), std::move(context))->run();
+void start_http_session(tcp::socket socket, std::shared_ptr<NetContext> context, std::string peer,
+                        std::optional<AddressSlots::Slot> slot) {
+  std::make_shared<HttpSession>(std::move(socket), std::move(context), std::move(peer), std::move(slot))->run();
 }
 
 }  // namespace bh::net

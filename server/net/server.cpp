@@ -117,7 +117,7 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app,
     log::error("the application could not start");
     return 1;
   }
-  auto context = std::make_shared<NetContext>(application, stats, options.limits);
+  auto context = std::make_shared<NetContext>(application, stats, options.limits, options.policy);
   auto listener = std::make_shared<Listener>(io, context);
   if (const auto error = listener->open(endpoint)) {
     log::error("cannot listen on " + endpoint_text(endpoint) + ": " + error.message());

@@ -28,6 +28,7 @@ struct ServerOptions {
   std::uint16_t port = 8080;
   unsigned threads = 1;
   NetLimits limits;
+  NetPolicy policy;
   std::chrono::milliseconds app_shutdown_wait{10'000};
   std::chrono::milliseconds shutdown_wait{5'000};
 };

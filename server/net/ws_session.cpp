@@ -11,6 +11,7 @@
 
 #include "app/connection.hpp"
 #include "log/log.hpp"
+#include "log/throttle.hpp"
 #include "net/rate_limiter.hpp"
 
 namespace bh::net {
@@ -33,9 +34,10 @@ app::Frame error_frame(std::string_view code, std::string_view message) {
 
 class WsSession : public app::Connection, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, std::shared_ptr<NetContext> context, std::string remote)
-      : ws_(std::move(socket)), context_(std::move(context)), remote_(std::move(remote)),
-        id_(context_->next_id.fetch_add(1)),
+  WsSession(tcp::socket&& socket, std::shared_ptr<NetContext> context, std::string address, std::string remote,
+            AddressSlots::Slot slot)
+      : ws_(std::move(socket)), context_(std::move(context)), address_(std::move(address)),
+        remote_(std::move(remote)), slot_(std::move(slot)), id_(context_->next_id.fetch_add(1)),
         limiter_(context_->limits.rate, context_->limits.burst, RateLimiter::Clock::now()) {}
 
   ~WsSession() override { context_->sessions.remove(id_); }
@@ -48,6 +50,19 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     // backstop fails the connection at once for a frame declared far larger.
     ws_.read_message_max(context_->limits.max_frame * 16);
     ws_.text(true);
+    // Runs on the strand, inside a read; it must not start an operation on the stream,
+    // so a flood is ended from a posted handler.
+    ws_.control_callback([this](websocket::frame_type kind, std::string_view) {
+      if (kind == websocket::frame_type::close) return;
+      context_->stats->control_frames_in.fetch_add(1, std::memory_order_relaxed);
+      const auto verdict = limiter_.on_message(RateLimiter::Clock::now());
+      if (verdict == RateLimiter::Verdict::accept) return;
+      context_->stats->rate_limited.fetch_add(1, std::memory_order_relaxed);
+      if (verdict == RateLimiter::Verdict::disconnect && !control_flood_) {
+        control_flood_ = true;
+        asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_flooding("control frames"); });
+      }
+    });
     ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
   }
 
@@ -76,6 +91,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
 
   std::uint64_t id() const override { return id_; }
   const std::string& remote() const override { return remote_; }
+  const std::string& address() const override { return address_; }
 
   // The shutdown's close frame, after what is queued.
   void close_going_away() {
@@ -131,7 +147,12 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
           break;
         }
         context_->stats->messages_in.fetch_add(1, std::memory_order_relaxed);
-        context_->app->on_message(shared_from_this(), beast::buffers_to_string(buffer_.data()));
+        try {
+          context_->app->on_message(shared_from_this(), beast::buffers_to_string(buffer_.data()));
+        } catch (const std::exception& e) {  // the application's bug: answer, log, read on
+          log::error("internal error on a message from " + remote_ + ": " + e.what());
+          enqueue(error_frame("internal", "internal error"), false);
+        }
         break;
       case RateLimiter::Verdict::drop:
         context_->stats->rate_limited.fetch_add(1, std::memory_order_relaxed);
@@ -139,12 +160,25 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
         break;
       case RateLimiter::Verdict::disconnect:
         context_->stats->rate_limited.fetch_add(1, std::memory_order_relaxed);
-        log::debug("ws " + std::to_string(id_) + " closed for flooding");
-        end_reading();
-        request_close(websocket::close_reason(websocket::close_code::policy_error, "rate_limited"));
+        close_for_flooding("messages");
         return;
     }
     do_read();
+  }
+
+  // A client that keeps sending far over the rate: closed with 1008 "rate_limited".
+  void close_for_flooding(const char* what) {
+    if (close_requested_ || torn_down_) return;
+    context_->stats->flood_disconnects.fetch_add(1, std::memory_order_relaxed);
+    if (auto line = flood_log().pass("closed a connection from " + address_ + " for flooding (" + what + ")"))
+      log::info(*line);
+    end_reading();
+    request_close(websocket::close_reason(websocket::close_code::policy_error, "rate_limited"));
+  }
+
+  static log::Throttle& flood_log() {
+    static log::Throttle throttle(std::chrono::seconds(10));
+    return throttle;
   }
 
   // The connection is over for the application: exactly one on_close.
@@ -240,7 +274,9 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
 
   websocket::stream<beast::tcp_stream> ws_;
   std::shared_ptr<NetContext> context_;
+  const std::string address_;
   const std::string remote_;
+  AddressSlots::Slot slot_;  // given back when the session ends
   const std::uint64_t id_;
   beast::flat_buffer buffer_;
   RateLimiter limiter_;
@@ -257,12 +293,16 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   bool close_notified_ = false;
   bool close_requested_ = false;
   bool torn_down_ = false;
+  bool control_flood_ = false;
   std::optional<websocket::close_reason> pending_close_;
 };
 
 void start_ws_session(tcp::socket socket, http::request<http::string_body> request,
-                      std::shared_ptr<NetContext> context, std::string remote) {
-  std::make_shared<WsSession>(std::move(socket), std::move(context), std::move(remote))->run(std::move(request));
+                      std::shared_ptr<NetContext> context, std::string address, std::string remote,
+                      AddressSlots::Slot slot) {
+  std::make_shared<WsSession>(std::move(socket), std::move(context), std::move(address), std::move(remote),
+                              std::move(slot))
+      ->run(std::move(request));
 }
 
 void close_all_sessions(NetContext& context) {

@@ -2,8 +2,9 @@
 //
 // It reads text frames in a loop (at most max_frame bytes; larger ones get a "too_large"
 // error frame and a close), rate-limits them (over the rate: a "rate_limited" error frame
-// and the message is dropped; flooding far beyond it: closed), and passes each to the
-// application. Writes go through a FIFO queue of shared immutable frames with one write
+// and the message is dropped; flooding far beyond it: closed with 1008), and passes each
+// to the application. Ping and pong frames count against the same limit (Beast answers
+// pings by itself, so a ping flood would otherwise cost the server for free). Writes go through a FIFO queue of shared immutable frames with one write
 // in flight; the queue is bounded in frames and bytes, counted at send() time, so a
 // client that stops reading is dropped and never buffered without bound. WebSocket
 // timeouts (the suggested server values, keep-alive pings) reap half-open peers.
@@ -26,9 +27,12 @@
 
 namespace bh::net {
 
-// Completes the upgrade `request` on `socket` (whose executor is its strand).
+// Completes the upgrade `request` on `socket` (whose executor is its strand). `address`
+// is the client's (Connection::address), `remote` the text logs show; the session holds
+// `slot` (its place in the per-address count) for its whole life.
 void start_ws_session(boost::asio::ip::tcp::socket socket,
                       boost::beast::http::request<boost::beast::http::string_body> request,
-                      std::shared_ptr<NetContext> context, std::string remote);
+                      std::shared_ptr<NetContext> context, std::string address, std::string remote,
+                      AddressSlots::Slot slot);
 
 }  // namespace bh::net

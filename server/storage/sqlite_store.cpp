@@ -116,7 +116,7 @@ struct SqliteStore::Impl {
         if (!taken.front().is_write()) {
           Job job = std::move(taken.front());
           taken.pop_front();
-          job.read(&db, StoreError{});
+          guarded("a read", [&] { job.read(&db, StoreError{}); });
           continue;
         }
         // Consecutive writes share one transaction; a read between them ends the
@@ -199,7 +199,21 @@ struct SqliteStore::Impl {
       if (!quiet) ++transactions;
       if (any_written && !healthy.exchange(true)) log("storage recovered: a write transaction committed (" + path + ")");
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].write_done(std::move(results[i]));
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
+  }
+
+  // The store's thread serves every room: a completion that throws (a caller's bug) is
+  // logged and the thread goes on, never taking the process down.
+  template <class F>
+  void guarded(const char* what, F&& f) {
+    try {
+      f();
+    } catch (const std::exception& e) {
+      log(std::string("internal error in ") + what + ": " + e.what());
+    } catch (...) {
+      log(std::string("internal error in ") + what);
+    }
   }
 
   void log(const std::string& message) {

@@ -20,7 +20,7 @@ def write(target, seeds):
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     for s in dict.fromkeys(seeds):  # unique, in order
-        data = s.encode('utf-8')
+        data = s if isinstance(s, bytes) else s.encode('utf-8')
         open(os.path.join(d, hashlib.sha1(data).hexdigest()[:16]), 'wb').write(data)
 
 quoted = set()
@@ -94,4 +94,20 @@ fast_moves += ['{ "move" : "e1-e3" , "ply" : 1 , "game_id" : "g" , "type" : "mov
                '{"type":"move","game_id":"g","ply":2147483648,"move":"e1-e3"}',
                '{"type":"move","game_id":"g","ply":1,"move":"e1-e3","id":9223372036854775808}']
 write('protocol_fuzz', frames + malformed + fast_moves)
+
+# Echoed text (echo_fuzz): plain names and ids, every kind of broken UTF-8, long text.
+# The first byte picks the server message whose strings get the rest.
+echo_texts = [b'', b'alice', b'r18f2c3a4b5-1a2b3c4d', 'кирилл ♔ 🎲'.encode(), b'\xff\xfe', b'\xc3', b'\xc3(',
+                    b'\xe0\x80\x80', b'\xed\xa0\x80', b'\xf4\x90\x80\x80', b'"\\\n\x00\x1f',
+                    'é'.encode() * 40, b'x' * 300]
+write('echo_fuzz', [bytes([i]) + t for i in range(0, 48, 3) for t in echo_texts[i % len(echo_texts):][:2]])
+# HTTP requests (http_fuzz): a target line, then header lines.
+write('http_fuzz', [b'/healthz', b'/metrics', b'/api/lobby', b'/api/games', b'/api/games?game=tablut&limit=5',
+                    b'/api/games?player=al+ice&result=draw&from=0&to=99999999999999',
+                    b'/api/games?cursor=%ff%fe', b'/api/games?cursor=MTcwMDAwMDAwMDAwMHxnMQ', b'/api/games/\xff',
+                    b'/api/games/g18f2c3a4b5-1a2b3c4d', b'/api/games/a/b', b'/api/games?limit=0', b'/api/games?x=1',
+                    b'/api/games?%zz', b'/ws', b'/nope?a=%c3',
+                    b'/healthz\nX-Forwarded-For: 198.51.100.7, 10.0.0.2\nOrigin: https://play.example\nHost: h',
+                    b'/healthz\nForwarded: for="[2001:db8::7]:4711";proto=https, for=10.0.0.1\nHost: h:8080',
+                    b'/healthz\nForwarded: for=unknown\nX-Forwarded-For: junk\nOrigin: http://h:8080\nHost: h:8080'])
 print({d: len(os.listdir(os.path.join(OUT, d))) for d in sorted(os.listdir(OUT))})

@@ -29,7 +29,8 @@ using namespace std::chrono_literals;
 
 class FakeConnection final : public Connection {
  public:
-  explicit FakeConnection(std::uint64_t id) : id_(id) {}
+  explicit FakeConnection(std::uint64_t id, std::string address = "127.0.0.1")
+      : id_(id), address_(std::move(address)), remote_(address_ + ":1") {}
   void send(Frame frame) override {
     std::lock_guard lock(mutex_);
     if (closed_) return;
@@ -44,6 +45,7 @@ class FakeConnection final : public Connection {
   }
   std::uint64_t id() const override { return id_; }
   const std::string& remote() const override { return remote_; }
+  const std::string& address() const override { return address_; }
 
   // The first not yet taken message of `type` (and matching `pred`), waiting up to
   // `timeout`; a null json when none came.
@@ -75,7 +77,8 @@ class FakeConnection final : public Connection {
 
  private:
   std::uint64_t id_;
-  std::string remote_ = "127.0.0.1:1";
+  std::string address_;
+  std::string remote_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<json> frames_;
@@ -86,7 +89,8 @@ class FakeConnection final : public Connection {
 
 class Client {
  public:
-  Client(Application& app, std::uint64_t id) : app_(app), conn_(std::make_shared<FakeConnection>(id)) {
+  Client(Application& app, std::uint64_t id, std::string address = "127.0.0.1")
+      : app_(app), conn_(std::make_shared<FakeConnection>(id, std::move(address))) {
     app_.on_open(conn_);
   }
   void send(const json& j) { app_.on_message(conn_, j.dump()); }
@@ -185,6 +189,11 @@ class AppTest : public ::testing::Test {
 
   Client& client() {
     clients_.push_back(std::make_unique<Client>(*app_, next_id_++));
+    return *clients_.back();
+  }
+  // A client from another address (the per-address limits tell them apart).
+  Client& client_at(const std::string& address) {
+    clients_.push_back(std::make_unique<Client>(*app_, next_id_++, address));
     return *clients_.back();
   }
   Client& guest(const std::string& name) {

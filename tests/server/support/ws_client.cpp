@@ -39,11 +39,28 @@ bool run_until(asio::io_context& io, const std::function<bool()>& done, Clock::t
 
 }  // namespace
 
-HttpResult http_request(std::uint16_t port, std::string_view method, std::string_view target,
-                        std::string_view body, std::chrono::milliseconds timeout) {
+namespace {
+
+// Opens `socket` bound to `source` (a loopback address) when one is given.
+beast::error_code bind_source(tcp::socket& socket, std::string_view source) {
+  beast::error_code ec;
+  if (source.empty()) return ec;
+  const auto address = asio::ip::make_address(std::string(source), ec);
+  if (ec) return ec;
+  socket.open(address.is_v4() ? tcp::v4() : tcp::v6(), ec);
+  if (!ec) socket.bind(tcp::endpoint(address, 0), ec);
+  return ec;
+}
+
+HttpResult http_exchange(std::string_view source, std::uint16_t port, std::string_view method,
+                         std::string_view target, std::string_view body, std::chrono::milliseconds timeout) {
   HttpResult result;
   asio::io_context io;
   beast::tcp_stream stream(io);
+  if (const auto ec = bind_source(stream.socket(), source)) {
+    result.error = ec.message();
+    return result;
+  }
   beast::flat_buffer buffer;
   http::request<http::string_body> request;
   request.method_string(method);
@@ -82,8 +99,20 @@ HttpResult http_request(std::uint16_t port, std::string_view method, std::string
   return result;
 }
 
+}  // namespace
+
+HttpResult http_request(std::uint16_t port, std::string_view method, std::string_view target,
+                        std::string_view body, std::chrono::milliseconds timeout) {
+  return http_exchange({}, port, method, target, body, timeout);
+}
+
 HttpResult http_get(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout) {
   return http_request(port, "GET", target, {}, timeout);
+}
+
+HttpResult http_get_from(std::string_view source, std::uint16_t port, std::string_view target,
+                         std::chrono::milliseconds timeout) {
+  return http_exchange(source, port, "GET", target, {}, timeout);
 }
 
 struct WsClient::Impl {
@@ -147,6 +176,16 @@ struct WsClient::Impl {
     return true;
   }
 
+  // Runs until `done`; on a timeout the pending handler still refers to the caller's
+  // locals, so the io_context never runs again (as in write).
+  bool run_until_done(const bool& done, std::chrono::milliseconds timeout) {
+    if (run_until(io, [&] { return done; }, Clock::now() + timeout)) return true;
+    error = "timed out";
+    ended = true;
+    handshaken = false;
+    return false;
+  }
+
   // Waits for a frame in the inbox.
   std::optional<std::string> next(Clock::time_point deadline) {
     if (inbox.empty() && !ended) {
@@ -166,6 +205,12 @@ WsClient::WsClient(WsClient&&) noexcept = default;
 WsClient& WsClient::operator=(WsClient&&) noexcept = default;
 
 bool WsClient::connect(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout) {
+  ConnectOptions options;
+  options.target = std::string(target);
+  return connect(port, options, timeout);
+}
+
+bool WsClient::connect(std::uint16_t port, const ConnectOptions& options, std::chrono::milliseconds timeout) {
   impl_ = std::make_unique<Impl>();
   Impl& impl = *impl_;
   impl.ws.emplace(impl.io);
@@ -173,7 +218,16 @@ bool WsClient::connect(std::uint16_t port, std::string_view target, std::chrono:
   bool done = false;
   beast::error_code failure;
   const std::string host = "127.0.0.1:" + std::to_string(port);
-  const std::string path(target);
+  const std::string path(options.target);
+  if (const auto ec = bind_source(stream.socket(), options.source)) {
+    impl.error = ec.message();
+    impl.ended = true;
+    return false;
+  }
+  if (!options.headers.empty())
+    impl.ws->set_option(websocket::stream_base::decorator([headers = options.headers](websocket::request_type& r) {
+      for (const auto& [name, value] : headers) r.set(name, value);
+    }));
   stream.expires_after(timeout);
   stream.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
     if (ec) return void((failure = ec, done = true));
@@ -207,6 +261,19 @@ bool WsClient::send_text(std::string_view text, std::chrono::milliseconds timeou
 }
 bool WsClient::send_binary(std::string_view bytes, std::chrono::milliseconds timeout) {
   return impl_->write(bytes, false, timeout);
+}
+
+bool WsClient::send_ping(std::chrono::milliseconds timeout) {
+  Impl& impl = *impl_;
+  if (!impl.ws || !impl.handshaken || impl.ended) return false;
+  bool done = false;
+  beast::error_code failure;
+  impl.ws->async_ping({}, [&](beast::error_code ec) {
+    failure = ec;
+    done = true;
+  });
+  if (!impl.run_until_done(done, timeout)) return false;
+  return !failure;
 }
 
 std::optional<std::string> WsClient::next_text(std::chrono::milliseconds timeout) {

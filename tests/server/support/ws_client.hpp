@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace bh::test {
 
@@ -29,6 +31,16 @@ struct HttpResult {
 // One request on a fresh connection, with a deadline for the whole exchange.
 HttpResult http_request(std::uint16_t port, std::string_view method, std::string_view target,
                         std::string_view body = {}, std::chrono::milliseconds timeout = 5s);
+// The same from a chosen loopback source address ("127.0.0.2": another client address).
+HttpResult http_get_from(std::string_view source, std::uint16_t port, std::string_view target,
+                         std::chrono::milliseconds timeout = 5s);
+
+// How a WsClient connects: from which loopback address, with which extra request headers.
+struct ConnectOptions {
+  std::string target = "/ws";
+  std::string source;  // empty: the system's choice (127.0.0.1)
+  std::vector<std::pair<std::string, std::string>> headers;  // e.g. {"Origin", "https://..."}
+};
 HttpResult http_get(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout = 5s);
 
 class WsClient {
@@ -40,12 +52,15 @@ class WsClient {
 
   // Connects and upgrades at `target`. False on failure, with error() saying why.
   bool connect(std::uint16_t port, std::string_view target = "/ws", std::chrono::milliseconds timeout = 5s);
+  bool connect(std::uint16_t port, const ConnectOptions& options, std::chrono::milliseconds timeout = 5s);
 
   // False when the frame could not be written within `timeout` (or the connection is gone).
   bool send_json(const nlohmann::json& message, std::chrono::milliseconds timeout = 5s);
   // Any bytes as one text frame: invalid JSON or invalid UTF-8 included.
   bool send_text(std::string_view text, std::chrono::milliseconds timeout = 5s);
   bool send_binary(std::string_view bytes, std::chrono::milliseconds timeout = 5s);
+  // A WebSocket ping control frame.
+  bool send_ping(std::chrono::milliseconds timeout = 5s);
 
   // The next frame; nullopt on timeout or when the connection closed (see closed()).
   std::optional<std::string> next_text(std::chrono::milliseconds timeout = 2s);

@@ -16,6 +16,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <thread>
 #include <variant>
 
@@ -66,6 +67,8 @@ class StubApplication final : public bh::app::Application {
         connection->send(bh::app::make_frame("{\"type\":\"spam\",\"n\":\"" + std::to_string(i) + pad));
     } else if (type == "close") {
       connection->close("bye");
+    } else if (type == "throw") {  // a bug in an application: the network layer must survive it
+      throw std::runtime_error("the stub throws on purpose");
     } else {
       connection->send(error_frame("bad_request", "unknown type", id));
     }
@@ -100,6 +103,9 @@ class StubApplication final : public bh::app::Application {
       for (const auto& [key, value] : request.query) query[key] = value;
       return respond({200, "application/json", json{{"path", request.path}, {"query", query}}.dump()});
     }
+    // Bugs in an application: the network layer must still answer (500) and go on.
+    if (request.path == "/throw") throw std::runtime_error("the stub throws on purpose");
+    if (request.path == "/drop") return;  // `respond` is dropped without being called
     if (request.path == "/slow") {
       std::thread([respond = std::move(respond)] {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));

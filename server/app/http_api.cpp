@@ -1,0 +1,66 @@
+#include "app/http_api.hpp"
+
+#include "app/archive.hpp"
+#include "protocol/utf8.hpp"
+
+namespace bh::app::http {
+
+namespace sv = protocol::server;
+
+namespace {
+
+HttpResponse json(int status, std::string body) { return HttpResponse{status, "application/json", std::move(body)}; }
+
+// Client text quoted in a message: at most 64 bytes of it, cut between characters.
+std::string quote_client_text(std::string_view text) {
+  const auto shown = protocol::utf8::prefix(text, 64);
+  return "'" + std::string(shown) + (shown.size() < text.size() ? "...'" : "'");
+}
+
+}  // namespace
+
+HttpResponse error(int status, std::string_view code, std::string_view message) {
+  protocol::Json j{{"code", code}, {"message", message}};
+  return json(status, protocol::dump(j));
+}
+
+Route route(const HttpRequest& request) {
+  if (request.method != "GET") return error(405, "method_not_allowed", "only GET is served here");
+  const std::string& path = request.path;
+  if (path == "/healthz") return Health{};
+  if (path == "/metrics") return Metrics{};
+  if (path == "/api/lobby") return Lobby{};
+  if (path == "/api/games") {
+    auto parsed = list_games_from_query(request.query);
+    if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
+    auto query = archive_query(std::get<protocol::client::ListGames>(parsed));
+    if (auto* bad = std::get_if<std::string>(&query)) return error(400, "bad_query", *bad);
+    return ListGames{std::get<storage::ArchiveQuery>(std::move(query))};
+  }
+  constexpr std::string_view prefix = "/api/games/";
+  if (path.starts_with(prefix) && path.size() > prefix.size()) {
+    std::string id = path.substr(prefix.size());
+    if (id.size() > 256 || id.find('/') != std::string::npos) return error(404, "not_found", "no such game");
+    return GetGame{std::move(id)};
+  }
+  return error(404, "not_found", "no such path: " + quote_client_text(path));
+}
+
+HttpResponse games_page(const storage::StoreResult<storage::ArchivePage>& page) {
+  if (page.error.code == storage::StoreErrc::invalid_query) return error(400, "bad_query", page.error.message);
+  if (!page.error.ok() || !page.value) return error(503, "storage_unavailable", page.error.message);
+  sv::Games games;
+  for (const auto& s : page.value->games) games.games.push_back(summary_view(s));
+  games.next_cursor = page.value->next_cursor;
+  return json(200, protocol::encode_body(games));
+}
+
+HttpResponse game_record(const std::string& id, const storage::StoreResult<storage::GameRecord>& found,
+                         std::string* replay_error) {
+  if (found.error.code == storage::StoreErrc::not_found)
+    return error(404, "not_found", "no game " + quote_client_text(id) + " in the archive");
+  if (!found.error.ok() || !found.value) return error(503, "storage_unavailable", found.error.message);
+  return json(200, protocol::encode_body(record_view(*found.value, replay_error)));
+}
+
+}  // namespace bh::app::http

@@ -1,0 +1,106 @@
+// What one client can do to the server and to others: text that is not UTF-8 echoed in
+// replies, limits per address on password hashing, the identify timeout, names freed on
+// time. The real binary's side of the same points is in tests/server/net/real/security_test.cpp.
+#include "harness.hpp"
+
+namespace bh::app::test {
+namespace {
+
+// Every reply is valid JSON (the harness's FakeConnection parses each frame strictly,
+// so a reply that is not would fail the test there).
+
+TEST_F(AppTest, LongNonAsciiTypeIsAnsweredAndCutBetweenCharacters) {
+  Client& c = client();
+  std::string type;
+  for (int i = 0; i < 50; ++i) type += "\xc3\xa9";  // é: two bytes, 100 in all
+  c.send({{"type", type}, {"id", 1}});
+  json e = c.reply(1);
+  ASSERT_EQ(e["type"], "error") << e.dump();
+  EXPECT_EQ(e["code"], "unknown_type");
+  const std::string message = e["message"];
+  EXPECT_NE(message.find("\xc3\xa9\xc3\xa9"), std::string::npos) << message;
+  EXPECT_EQ(message.find("\xef\xbf\xbd"), std::string::npos) << "cut inside a character: " << message;
+}
+
+TEST_F(AppTest, HttpAnswersForBytesThatAreNotUtf8AreJson) {
+  HttpResponse bad_cursor = http("/api/games", {{"cursor", "\xff\xfe"}});
+  EXPECT_EQ(bad_cursor.status, 400) << bad_cursor.body;
+  EXPECT_TRUE(json::accept(bad_cursor.body)) << bad_cursor.body;
+  HttpResponse bad_id = http("/api/games/\xff");
+  EXPECT_EQ(bad_id.status, 404) << bad_id.body;
+  EXPECT_TRUE(json::accept(bad_id.body)) << bad_id.body;
+  HttpResponse bad_path = http("/nowhere/\xc3");
+  EXPECT_EQ(bad_path.status, 404);
+  EXPECT_TRUE(json::accept(bad_path.body)) << bad_path.body;
+  HttpResponse bad_game = http("/api/games", {{"game", "\xe2\x82"}});
+  EXPECT_TRUE(json::accept(bad_game.body)) << bad_game.body;
+  // And the application still serves.
+  EXPECT_EQ(http("/healthz").status, 200);
+}
+
+class LimitedAppTest : public AppTest {
+ protected:
+  AppConfig config() override {
+    AppConfig c = AppTest::config();
+    c.auth_rate = 1;
+    c.auth_burst = 3;
+    c.accounts_per_hour = 2;
+    c.identify_timeout_ms = 1'000;
+    return c;
+  }
+};
+
+TEST_F(LimitedAppTest, LoginsFromOneAddressAreLimitedAndOthersAreNot) {
+  // Three attempts pass (the burst), the fourth waits, with the time to wait.
+  for (int i = 0; i < 3; ++i) {
+    Client& c = client_at("10.0.0.1");
+    EXPECT_EQ(c.error_of({{"type", "login"}, {"name", "nobody"}, {"password", "whatever1"}}, 1), "auth_failed");
+  }
+  Client& flooder = client_at("10.0.0.1");
+  flooder.send({{"type", "login"}, {"name", "nobody2"}, {"password", "whatever1"}, {"id", 2}});
+  json refused = flooder.reply(2);
+  EXPECT_EQ(refused["code"], "too_many_attempts") << refused.dump();
+  EXPECT_GT(refused.value("retry_after_ms", 0), 0);
+  // Another address is not held back by the first one's flood.
+  Client& other = client_at("10.0.0.2");
+  EXPECT_EQ(other.error_of({{"type", "register"}, {"name", "erin"}, {"password", "long enough"}}, 3), "<identity>");
+}
+
+TEST_F(LimitedAppTest, NewAccountsPerAddressAreLimited) {
+  EXPECT_EQ(client_at("10.0.0.3").error_of({{"type", "register"}, {"name", "a1"}, {"password", "long enough"}}, 1),
+            "<identity>");
+  EXPECT_EQ(client_at("10.0.0.3").error_of({{"type", "register"}, {"name", "a2"}, {"password", "long enough"}}, 1),
+            "<identity>");
+  Client& third = client_at("10.0.0.3");
+  third.send({{"type", "register"}, {"name", "a3"}, {"password", "long enough"}, {"id", 1}});
+  json refused = third.reply(1);
+  EXPECT_EQ(refused["code"], "too_many_attempts") << refused.dump();
+  EXPECT_GT(refused.value("retry_after_ms", 0), 60'000);  // about half an hour at 2 an hour
+  // A name taken does not spend the address's allowance: it is refused before.
+  EXPECT_EQ(client_at("10.0.0.4").error_of({{"type", "register"}, {"name", "a4"}, {"password", "long enough"}}, 1),
+            "<identity>");
+}
+
+TEST_F(LimitedAppTest, AConnectionWithNoIdentityIsClosedAfterTheTimeout) {
+  Client& idle = client();
+  Client& named = guest("nora");
+  const auto deadline = std::chrono::steady_clock::now() + 4s;
+  while (!idle.connection()->closed() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
+  EXPECT_TRUE(idle.connection()->closed());
+  json notice = idle.next("error", 0ms);
+  EXPECT_EQ(notice["code"], "not_authenticated") << notice.dump();
+  EXPECT_FALSE(named.connection()->closed());
+}
+
+TEST_F(AppTest, AGuestNameIsFreeAgainAfterTheGraceOnAQuietServer) {
+  // The grace is 300 ms here; the housekeeping runs every second. Nobody else logs in.
+  Client& first = guest("gwen");
+  first.close();
+  Client& again = client();
+  EXPECT_EQ(again.error_of({{"type", "guest"}, {"name", "gwen"}}, 1), "name_taken");
+  std::this_thread::sleep_for(1600ms);
+  EXPECT_EQ(again.error_of({{"type", "guest"}, {"name", "gwen"}}, 2), "<identity>");
+}
+
+}  // namespace
+}  // namespace bh::app::test
