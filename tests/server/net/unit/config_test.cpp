@@ -182,3 +182,54 @@ TEST(Config, UsageMentionsEveryFlag) {
 
 }  // namespace
 }  // namespace bh::server
+
+namespace bh::server {
+namespace {
+
+TEST(ConfigLimits, DefaultsPerAddress) {
+  const auto parsed = parse({});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->connections_per_address, 64u);
+  EXPECT_EQ(parsed.config->identify_seconds, 30);
+  EXPECT_EQ(parsed.config->auth_rate, 2u);
+  EXPECT_EQ(parsed.config->auth_burst, 10u);
+  EXPECT_EQ(parsed.config->accounts_per_hour, 10u);
+  EXPECT_TRUE(parsed.config->trusted_proxies.empty());
+  EXPECT_TRUE(parsed.config->allowed_origins.empty());
+}
+
+TEST(ConfigLimits, FlagsAndVariablesSetThem) {
+  const auto parsed = parse({"--max-connections-per-address", "5", "--identify-timeout=7", "--auth-rate", "3",
+                             "--auth-burst", "4", "--accounts-per-hour", "6", "--trusted-proxy", "10.0.0.0/8, ::1",
+                             "--trusted-proxy=192.168.1.10", "--allowed-origins", "https://a.example,http://b:8080"});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  const Config& c = *parsed.config;
+  EXPECT_EQ(c.connections_per_address, 5u);
+  EXPECT_EQ(c.identify_seconds, 7);
+  EXPECT_EQ(c.auth_rate, 3u);
+  EXPECT_EQ(c.auth_burst, 4u);
+  EXPECT_EQ(c.accounts_per_hour, 6u);
+  EXPECT_EQ(c.trusted_proxies, (std::vector<std::string>{"10.0.0.0/8", "::1", "192.168.1.10"}));
+  EXPECT_EQ(c.allowed_origins, (std::vector<std::string>{"https://a.example", "http://b:8080"}));
+  const auto from_env = parse({}, {{"BOARDHALL_TRUSTED_PROXY", "127.0.0.1/32"}, {"BOARDHALL_IDENTIFY_TIMEOUT", "9"}});
+  ASSERT_TRUE(from_env.config) << from_env.error;
+  EXPECT_EQ(from_env.config->trusted_proxies, (std::vector<std::string>{"127.0.0.1/32"}));
+  EXPECT_EQ(from_env.config->identify_seconds, 9);
+}
+
+TEST(ConfigLimits, BadValuesNameTheFlag) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"--max-connections-per-address", "0"}, {"--identify-timeout", "0"}, {"--auth-rate", "x"},
+      {"--auth-burst", "0"},  {"--accounts-per-hour", "-1"},  {"--trusted-proxy", "10.0.0.0/33"},
+      {"--trusted-proxy", "example.org"},     {"--trusted-proxy", "::1/129"},
+      {"--allowed-origins", "example.org"},   {"--allowed-origins", "https://a.example/"},
+  };
+  for (const auto& args : cases) {
+    const auto parsed = parse(args);
+    EXPECT_FALSE(parsed.config) << args[0] << " " << args[1];
+    EXPECT_NE(parsed.error.find(args[0]), std::string::npos) << parsed.error;
+  }
+}
+
+}  // namespace
+}  // namespace bh::server
