@@ -1,4 +1,4 @@
-// Real games (BOARDHALL_SHARED_DATA/draughts/*.pdn, see data/README.md) replayed
+// Real games (BOARDHALL_TEST_DATA/draughts/*.pdn, see tests/data/README.md) replayed
 // through the engine: every written move must match exactly one legal move, and
 // where the record says a side won and the rules ended the game, they must agree.
 #include <gtest/gtest.h>
@@ -273,7 +273,7 @@ std::string read_file(const std::string& path) {
 ReplayNotes replay_file(const std::string& name, std::size_t games_expected,
                         const std::map<int, std::string>& expected) {
   ReplayNotes notes;
-  const std::string text = read_file(std::string(BOARDHALL_SHARED_DATA) + "/draughts/" + name);
+  const std::string text = read_file(std::string(BOARDHALL_TEST_DATA) + "/draughts/" + name);
   EXPECT_FALSE(text.empty()) << "cannot read " << name;
   const auto games = read_pdn(text);
   EXPECT_EQ(games.size(), games_expected) << name;
