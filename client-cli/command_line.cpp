@@ -257,6 +257,7 @@ std::variant<Url, std::string> parse_url(std::string_view url) {
   Url u;
   const auto slash = rest.find('/');
   u.path = slash == std::string_view::npos ? "/ws" : std::string(rest.substr(slash));
+  while (u.path.size() > 1 && u.path.back() == '/') u.path.pop_back();  // ".../ws/" is ".../ws"
   if (u.path == "/") u.path = "/ws";
   rest = rest.substr(0, slash);
   const auto colon = rest.rfind(':');
@@ -271,6 +272,20 @@ std::variant<Url, std::string> parse_url(std::string_view url) {
   }
   if (u.host.empty()) return "no host in '" + std::string(url) + "'";
   return u;
+}
+
+std::string server_key(const Url& url) {
+  std::string host;
+  for (char c : url.host) host += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  const bool loopback = host == "localhost" || host.starts_with("127.") || host == "::1" ||
+                        host == "0:0:0:0:0:0:0:1" || host.starts_with("::ffff:127.");
+  if (loopback) host = "localhost";
+  if (host.find(':') != std::string::npos) host = "[" + host + "]";
+  std::string path = url.path.empty() ? "/ws" : url.path;
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  if (path == "/") path = "/ws";
+  return "ws://" + host + ":" + url.port + path;
 }
 
 std::optional<ClockSpec> parse_clock(std::string_view text) {

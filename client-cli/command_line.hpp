@@ -38,6 +38,12 @@ struct Url {
   std::string host, port, path;
 };
 std::variant<Url, std::string> parse_url(std::string_view url);
+// The server a URL names, as the key of remembered identities: one text for every way
+// of writing the same server. The host in lower case, any loopback address and
+// "localhost" as "localhost", the port always written, the path without a trailing
+// slash ("/ws" when none): ws://LOCALHOST:8080, ws://127.0.0.1:8080/ws and
+// ws://[::1]:8080/ws/ are all "ws://localhost:8080/ws".
+std::string server_key(const Url& url);
 
 struct ClockSpec {
   double initial_s = 0;

@@ -86,13 +86,14 @@ int run_connect(std::span<const std::string> args) {
   SessionConfig config;
   config.options = options;
   config.store = &store;
+  config.server = server_key(url);
   config.script = script;
   config.colour = !script && want_colour();
   config.reconnect = !script;  // a person keeps the session; a script sees the close
   // Ask now unless a remembered token for this name may spare it.
   if (options.mode != ConnectOptions::Mode::guest) {
-    const auto stored = options.fresh ? std::nullopt : store.find(options.url);
-    if (!stored || stored->name != options.name) {
+    const auto stored = options.fresh ? std::nullopt : store.find(config.server, options.name);
+    if (!stored) {
       auto p = ask_password(options);
       if (!p) return 2;
       config.password = *p;

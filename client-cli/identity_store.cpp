@@ -55,20 +55,31 @@ std::string IdentityStore::default_path() {
   return {};
 }
 
-std::optional<StoredIdentity> IdentityStore::find(const std::string& url) const {
+std::optional<StoredIdentity> IdentityStore::find(const std::string& server, const std::string& name) const {
   if (path_.empty()) return std::nullopt;
   for (auto& l : read_lines(path_))
-    if (l.url == url) return StoredIdentity{l.name, l.token};
+    if (l.url == server && l.name == name) return StoredIdentity{l.name, l.token};
   return std::nullopt;
 }
 
-std::string IdentityStore::save(const std::string& url, const StoredIdentity& identity) const {
-  return write_all(url, &identity);
+std::vector<StoredIdentity> IdentityStore::find_all(const std::string& server) const {
+  std::vector<StoredIdentity> out;
+  if (path_.empty()) return out;
+  for (auto& l : read_lines(path_))
+    if (l.url == server) out.push_back({l.name, l.token});
+  return out;
 }
 
-std::string IdentityStore::forget(const std::string& url) const { return write_all(url, nullptr); }
+std::string IdentityStore::save(const std::string& server, const StoredIdentity& identity) const {
+  return write_all(server, identity.name, &identity);
+}
 
-std::string IdentityStore::write_all(const std::string& url, const StoredIdentity* identity) const {
+std::string IdentityStore::forget(const std::string& server, const std::string& name) const {
+  return write_all(server, name, nullptr);
+}
+
+std::string IdentityStore::write_all(const std::string& server, const std::string& name,
+                                     const StoredIdentity* identity) const {
   if (path_.empty()) return "no place for the identity file (set HOME or XDG_CONFIG_HOME)";
   const auto slash = path_.rfind('/');
   if (slash != std::string::npos && slash > 0) {
@@ -76,8 +87,8 @@ std::string IdentityStore::write_all(const std::string& url, const StoredIdentit
   }
   std::string text;
   for (auto& l : read_lines(path_))
-    if (l.url != url) text += l.url + '\t' + l.name + '\t' + l.token + '\n';
-  if (identity != nullptr) text += url + '\t' + identity->name + '\t' + identity->token + '\n';
+    if (l.url != server || l.name != name) text += l.url + '\t' + l.name + '\t' + l.token + '\n';
+  if (identity != nullptr) text += server + '\t' + identity->name + '\t' + identity->token + '\n';
   const std::string tmp = path_ + ".tmp" + std::to_string(::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) return "cannot write " + tmp + ": " + std::strerror(errno);

@@ -135,10 +135,30 @@ void Session::on_closed(const std::string& why) {
 
 void Session::identify() {
   std::optional<StoredIdentity> stored;
-  if (config_.store != nullptr && !config_.options.fresh) stored = config_.store->find(config_.options.url);
-  if (stored && (config_.options.name.empty() || config_.options.name == stored->name)) {
+  std::string& name = config_.options.name;
+  if (config_.store != nullptr && !config_.options.fresh) {
+    if (!name.empty()) {
+      stored = config_.store->find(config_.server, name);
+    } else {
+      // No name given: resume the one player remembered for this server, never one of
+      // several (that would throw another terminal's player out).
+      const auto all = config_.store->find_all(config_.server);
+      if (all.size() == 1) stored = all.front();
+      if (all.size() > 1) {
+        std::string names;
+        for (const auto& s : all) names += (names.empty() ? "" : ", ") + s.name;
+        reply_error("connect", "which_player",
+                    "several players are remembered for " + config_.server + " (" + names +
+                        "); say which with --name NAME");
+        connection_failed_ = true;
+        finished_ = true;
+        return;
+      }
+    }
+  }
+  if (stored) {
     tried_resume_ = true;
-    if (config_.options.name.empty()) config_.options.name = stored->name;
+    name = stored->name;
     send_(protocol::encode_request(cl::Resume{stored->token}, protocol::RequestId{std::int64_t{0}}));
     return;
   }
@@ -169,7 +189,7 @@ void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
   config_.options.fresh = false;  // a reconnection resumes with the token saved below
   std::string note;
   if (config_.store != nullptr) {
-    const std::string err = config_.store->save(config_.options.url, {m.player, m.token});
+    const std::string err = config_.store->save(config_.server, {m.player, m.token});
     if (!err.empty()) note = " (token not remembered: " + err + ")";
   }
   Out out{Out::Kind::ok, "connect"};
@@ -185,7 +205,7 @@ void Session::on_identity_error(const srv::Error& e) {
   if (tried_resume_ && e.code == "auth_failed") {
     // The server forgot the token (restarted): start afresh under the same name.
     tried_resume_ = false;
-    if (config_.store != nullptr) (void)config_.store->forget(config_.options.url);
+    if (config_.store != nullptr) (void)config_.store->forget(config_.server, config_.options.name);
     send_identity_request(false);
     return;
   }

@@ -36,6 +36,7 @@ struct SessionConfig {
   // Asked when a password is needed and `password` is empty (e.g. a resume failed).
   std::function<std::optional<std::string>()> ask_password;
   IdentityStore* store = nullptr;  // may be null: nothing remembered
+  std::string server;              // server_key() of options.url: the store's key
   bool colour = false;
   bool script = false;            // fields for scripts rather than boards for people
   std::chrono::milliseconds reply_timeout{15000};
