@@ -4,8 +4,13 @@
 // On loopback, clients bound to 127.0.0.2 and 127.0.0.3 stand for two addresses.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <vector>
@@ -274,6 +279,37 @@ TEST(Security, ALoginForAnUnknownNameTakesAsLongAsForAKnownOne) {
   // A hash costs tens of ms; without the dummy hash an unknown name answers in about 1 ms.
   EXPECT_GT(unknown[1], 0.5 * known[1]);
   EXPECT_EQ(server.stop(), 0) << server.log();
+}
+
+TEST(Security, RunningOutOfFileDescriptorsIsLoggedRarelyAndSurvived) {
+  // The server under a low open-file limit (a wrapper lowers it; the server cannot
+  // raise its soft limit above the hard one), flooded with connections.
+  const std::string wrapper =
+      (std::filesystem::temp_directory_path() / ("bh_low_nofile_" + std::to_string(::getpid()) + ".sh")).string();
+  {
+    std::ofstream out(wrapper);
+    out << "#!/bin/sh\nulimit -n 40\nexec '" << real_server_binary() << "' \"$@\"\n";
+  }
+  ::chmod(wrapper.c_str(), 0755);
+  ServerProcess server({"--max-connections-per-address", "1000"}, wrapper);
+  ASSERT_TRUE(server.start()) << server.log();
+  std::vector<RawTcp> flood(60);
+  for (auto& tcp : flood) tcp.connect(server.port());  // the kernel's backlog takes them
+  std::this_thread::sleep_for(1500ms);
+  const std::string log = server.log();
+  std::size_t lines = 0;
+  for (auto at = log.find("accept: "); at != std::string::npos; at = log.find("accept: ", at + 1)) ++lines;
+  EXPECT_GE(lines, 1u) << log;
+  EXPECT_LE(lines, 2u) << "one line per 10 s at most:\n" << log;
+  flood.clear();  // the descriptors come back; the server serves again
+  bool served = false;
+  for (int i = 0; i < 50 && !served; ++i) {
+    served = http_get(server.port(), "/healthz", 1s).status == 200;
+    if (!served) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_TRUE(served) << server.log();
+  EXPECT_EQ(server.stop(), 0) << server.log();
+  std::filesystem::remove(wrapper);
 }
 
 }  // namespace
