@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "rules/game_state.hpp"
+#include "protocol/utf8.hpp"
 #include "rules/registry.hpp"
 
 namespace bh::app {
@@ -69,6 +70,16 @@ sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) 
 
 std::variant<storage::ArchiveQuery, std::string> archive_query(const protocol::client::ListGames& request) {
   storage::ArchiveQuery q;
+  if (request.game) {
+    std::string known;
+    bool found = false;
+    for (const auto& g : rules::catalogue()) {
+      found = found || g.id == *request.game;
+      known += (known.empty() ? "" : ", ") + std::string(g.id);
+    }
+    if (!found)
+      return "unknown game '" + std::string(protocol::utf8::prefix(*request.game, 64)) + "' (the games: " + known + ")";
+  }
   q.game = request.game;
   q.player = request.player;
   if (request.result && *request.result != "first" && *request.result != "second" && *request.result != "draw")

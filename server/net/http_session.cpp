@@ -98,13 +98,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       start_ws_session(stream_.release_socket(), std::move(request), context_, client, remote, std::move(*slot));
       return;
     }
-    if (request.method() != http::verb::get)
-      return reply_error(405, version, keep_alive, "method_not_allowed", "only GET is allowed");
+    const bool head = request.method() == http::verb::head;  // answered as GET, without the body
+    if (request.method() != http::verb::get && !head)
+      return reply_error(405, version, keep_alive, "method_not_allowed", "only GET and HEAD are allowed");
     if (target->path == "/ws")
       return reply_error(400, version, keep_alive, "bad_request", "WebSocket upgrade expected at /ws");
 
     app::HttpRequest app_request{"GET", target->path, target->query};
-    auto answer = std::make_shared<Answer>(shared_from_this(), version, keep_alive);
+    auto answer = std::make_shared<Answer>(shared_from_this(), version, keep_alive, head);
     try {
       context_->app->handle_http(std::move(app_request),
                                  [answer](app::HttpResponse response) { answer->give(std::move(response)); });
@@ -123,8 +124,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // is answered 500, so a lost callback can never leave a client waiting.
   class Answer {
    public:
-    Answer(std::shared_ptr<HttpSession> session, unsigned version, bool keep_alive)
-        : session_(std::move(session)), version_(version), keep_alive_(keep_alive) {}
+    Answer(std::shared_ptr<HttpSession> session, unsigned version, bool keep_alive, bool head)
+        : session_(std::move(session)), version_(version), keep_alive_(keep_alive), head_(head) {}
     ~Answer() {
       if (!given_.load()) {
         log::error("internal error: an HTTP request was dropped unanswered");
@@ -135,9 +136,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (given_.exchange(true)) return;
       if (response.status >= 500 && response.status != 503)
         session_->context_->stats->http_internal_errors.fetch_add(1, std::memory_order_relaxed);
-      asio::post(session_->stream_.get_executor(), [session = session_, version = version_,
-                                                   keep_alive = keep_alive_, response = std::move(response)] {
-        session->write(response.status, version, keep_alive, response.content_type, response.body);
+      asio::post(session_->stream_.get_executor(), [session = session_, version = version_, keep_alive = keep_alive_,
+                                                   head = head_, response = std::move(response)] {
+        session->write(response.status, version, keep_alive, response.content_type, response.body, head);
       });
     }
 
@@ -145,6 +146,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::shared_ptr<HttpSession> session_;
     unsigned version_;
     bool keep_alive_;
+    bool head_;
     std::atomic<bool> given_{false};
   };
 
@@ -153,15 +155,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     write(static_cast<int>(status), version, keep_alive, "application/json", json_error(code, message));
   }
 
-  void write(int status, unsigned version, bool keep_alive, const std::string& content_type, std::string body) {
+  // `head`: the answer to HEAD, the headers of `body` (its length too) without it.
+  void write(int status, unsigned version, bool keep_alive, const std::string& content_type, std::string body,
+             bool head = false) {
     response_.emplace(static_cast<http::status>(status), version);
     response_->set(http::field::server, kServerName);
     response_->set(http::field::content_type, content_type);
     response_->set(http::field::cache_control, "no-store");
-    if (status == 405) response_->set(http::field::allow, "GET");
+    if (status == 405) response_->set(http::field::allow, "GET, HEAD");
     response_->keep_alive(keep_alive);
-    response_->body() = std::move(body);
-    response_->prepare_payload();
+    if (head) {
+      response_->content_length(body.size());
+    } else {
+      response_->body() = std::move(body);
+      response_->prepare_payload();
+    }
     stream_.expires_after(context_->limits.http_timeout);
     http::async_write(stream_, *response_,
                       beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));

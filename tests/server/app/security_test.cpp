@@ -38,6 +38,16 @@ TEST_F(AppTest, HttpAnswersForBytesThatAreNotUtf8AreJson) {
   EXPECT_EQ(http("/healthz").status, 200);
 }
 
+TEST_F(AppTest, AnUnknownGameOrResultInAnArchiveFilterIsABadQuery) {
+  HttpResponse chess = http("/api/games", {{"game", "chess"}});
+  EXPECT_EQ(chess.status, 400) << chess.body;
+  EXPECT_NE(chess.body.find("unknown game 'chess'"), std::string::npos) << chess.body;
+  EXPECT_EQ(http("/api/games", {{"result", "win"}}).status, 400);
+  EXPECT_EQ(http("/api/games", {{"game", "tablut"}}).status, 200);
+  Client& c = client();
+  EXPECT_EQ(c.error_of({{"type", "list_games"}, {"game", "chess"}}, 1), "bad_query");
+}
+
 class LimitedAppTest : public AppTest {
  protected:
   AppConfig config() override {

@@ -35,14 +35,22 @@ TEST_F(Http, UnknownPathIsTheApplications404) {
 }
 
 TEST_F(Http, OtherMethodsGet405WithJson) {
-  for (const char* method : {"POST", "PUT", "DELETE", "HEAD"}) {
+  for (const char* method : {"POST", "PUT", "DELETE"}) {
     const auto result = http_request(server.port(), method, "/healthz", "x");
     EXPECT_EQ(result.status, 405) << method;
-    if (std::string(method) != "HEAD") {
-      const auto body = nlohmann::json::parse(result.body, nullptr, false);
-      EXPECT_EQ(body.value("code", ""), "method_not_allowed") << result.body;
-    }
+    const auto body = nlohmann::json::parse(result.body, nullptr, false);
+    EXPECT_EQ(body.value("code", ""), "method_not_allowed") << result.body;
   }
+}
+
+TEST_F(Http, HeadAnswersLikeGetWithoutTheBody) {
+  const auto get = http_get(server.port(), "/healthz");
+  const auto head = http_request(server.port(), "HEAD", "/healthz");
+  EXPECT_EQ(head.status, 200) << head.error;
+  EXPECT_EQ(head.body, "");
+  EXPECT_EQ(head.content_type, get.content_type);
+  EXPECT_EQ(head.content_length, std::to_string(get.body.size()));
+  EXPECT_EQ(http_request(server.port(), "HEAD", "/nope").status, 404);
 }
 
 TEST_F(Http, QueryIsDecodedForTheApplication) {

@@ -70,7 +70,8 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
   request.keep_alive(false);
   if (!body.empty()) request.body() = std::string(body);
   request.prepare_payload();
-  http::response<http::string_body> response;
+  http::response_parser<http::string_body> parser;
+  parser.skip(method == "HEAD");  // the answer to HEAD has headers only
   bool finished = false;
   beast::error_code failure;
 
@@ -79,7 +80,7 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
     if (ec) return void((failure = ec, finished = true));
     http::async_write(stream, request, [&](beast::error_code write_ec, std::size_t) {
       if (write_ec) return void((failure = write_ec, finished = true));
-      http::async_read(stream, buffer, response, [&](beast::error_code read_ec, std::size_t) {
+      http::async_read(stream, buffer, parser, [&](beast::error_code read_ec, std::size_t) {
         failure = read_ec;
         finished = true;
       });
@@ -93,9 +94,11 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
     result.error = failure.message();
     return result;
   }
+  const auto& response = parser.get();
   result.status = response.result_int();
   result.body = response.body();
   result.content_type = std::string(response[http::field::content_type]);
+  result.content_length = std::string(response[http::field::content_length]);
   return result;
 }
 

@@ -25,6 +25,7 @@ struct HttpResult {
   int status = 0;              // 0 when no answer came (see error)
   std::string body;
   std::string content_type;
+  std::string content_length;  // the header as sent (a HEAD answer has it without a body)
   std::string error;
 };
 
