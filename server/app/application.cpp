@@ -526,6 +526,8 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
 void AppImpl::list_games(const ConnPtr& c, const RequestId& id, const cl::ListGames& r) {
   auto query = archive_query(r);
   if (auto* bad = std::get_if<std::string>(&query)) return ctx_->send_error(c, id, ErrorCode::bad_query, *bad);
+  // A player sees their own private games in the listing; nobody else does.
+  std::get<storage::ArchiveQuery>(query).viewer = ctx_->identities.player_of(c->id());
   auto answer = [ctx = ctx_, c, id](storage::StoreResult<storage::ArchivePage> page) {
     if (page.error.code == storage::StoreErrc::invalid_query)
       return ctx->send_error(c, id, ErrorCode::bad_query, page.error.message);

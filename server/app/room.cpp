@@ -583,6 +583,7 @@ void Room::end_game(rules::Status status) {
   record.started_ms = started_ms_;
   record.ended_ms = std::max(now_ms(), started_ms_);
   record.moves = moves_;
+  record.is_private = settings_.is_private;
 
   // The match's next game is decided now and written with this record: no moment
   // exists in which neither is in the database.

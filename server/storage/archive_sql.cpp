@@ -214,8 +214,8 @@ StoreError insert_game(Db& db, const GameRecord& g) {
     Query q(db,
             "INSERT INTO games (id, game, options, start_position, first_player, second_player, result, "
             "reason, first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, "
-            "match_game, started_ms, ended_ms, move_count) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
+            "match_game, started_ms, ended_ms, move_count, is_private) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
     q.bind(1, g.id).bind(2, g.game).bind(3, encode_options(g.options)).bind(4, g.start_position);
     q.bind(5, g.first_player).bind(6, g.second_player).bind(7, g.result).bind(8, g.reason);
     q.bind(9, g.first_points).bind(10, g.second_points);
@@ -225,7 +225,7 @@ StoreError insert_game(Db& db, const GameRecord& g) {
       q.bind_null(11).bind_null(12);
     }
     q.bind(13, g.match_id).bind(14, g.match_game).bind(15, g.started_ms).bind(16, g.ended_ms);
-    q.bind(17, static_cast<std::int64_t>(g.moves.size()));
+    q.bind(17, static_cast<std::int64_t>(g.moves.size())).bind(18, std::int64_t{g.is_private ? 1 : 0});
     if (const int rc = q.step(); rc != SQLITE_DONE) {
       if ((rc & 0xff) == SQLITE_CONSTRAINT) return {StoreErrc::conflict, "game " + g.id + " is stored already"};
       return error_from(db, rc, "cannot save game " + g.id);
@@ -258,7 +258,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     Query q(db,
             "SELECT id, game, options, start_position, first_player, second_player, result, reason, "
             "first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, match_game, "
-            "started_ms, ended_ms FROM games WHERE id = ?1");
+            "started_ms, ended_ms, is_private FROM games WHERE id = ?1");
     q.bind(1, id);
     const int rc = q.step();
     if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no game " + id}, std::nullopt};
@@ -280,6 +280,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     g.match_game = static_cast<int>(q.int64(13));
     g.started_ms = q.int64(14);
     g.ended_ms = q.int64(15);
+    g.is_private = q.int64(16) != 0;
   }
   Query q(db,
           "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
@@ -314,6 +315,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
     if (query.from_ms) add("p.ended_ms >= ?4");
     if (query.to_ms) add("p.ended_ms < ?5");
     if (query.cursor) add("(p.ended_ms, p.game_id) < (?6, ?7)");
+    add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
     sql += where + " ORDER BY p.ended_ms DESC, p.game_id DESC LIMIT ?8";
   } else {
     // INDEXED BY pins the index whose order is the listing's, so a planner guess (or
@@ -328,6 +330,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
     if (query.from_ms) add("g.ended_ms >= ?4");
     if (query.to_ms) add("g.ended_ms < ?5");
     if (query.cursor) add("(g.ended_ms, g.id) < (?6, ?7)");
+    add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
     sql += where + " ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?8";
   }
   return sql;
@@ -364,6 +367,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
   if (query.from_ms) q.bind(4, *query.from_ms);
   if (effective.to_ms) q.bind(5, *effective.to_ms);
   if (cursor) q.bind(6, cursor->ended_ms).bind(7, cursor->id);
+  if (query.viewer) q.bind(9, *query.viewer);
   // One row more than asked tells whether another page exists, without a count.
   q.bind(8, query.limit + 1);
   ArchivePage page;

@@ -44,6 +44,7 @@ struct GameRecord {
   std::int64_t started_ms = 0;
   std::int64_t ended_ms = 0;
   std::vector<MoveRecord> moves;
+  bool is_private = false;                        // played in a private room: listed to its players only
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 
@@ -63,6 +64,9 @@ struct ArchiveQuery {
   std::optional<std::int64_t> to_ms;        // ended_ms < to_ms
   int limit = 20;                           // 1..100
   std::optional<std::string> cursor;        // opaque, from the previous page
+  // Who asks: private games are listed only when this is one of their players (none:
+  // public games only, as for HTTP).
+  std::optional<std::string> viewer;
 };
 
 struct ArchivePage {

@@ -123,8 +123,15 @@ CREATE TABLE health_probe (
 );
 )sql";
 
+// Version 4: whether a game was played in a private room. A private game is listed only
+// to its players (a filter on the rows the listing's index already visits; private games
+// are few), and fetched by whoever has its id.
+constexpr std::string_view kStep4 = R"sql(
+ALTER TABLE games ADD COLUMN is_private INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -48,6 +48,23 @@ TEST_F(AppTest, AnUnknownGameOrResultInAnArchiveFilterIsABadQuery) {
   EXPECT_EQ(c.error_of({{"type", "list_games"}, {"game", "chess"}}, 1), "bad_query");
 }
 
+// Issue 12.7: a private game is listed to its players only, and fetched by its id.
+TEST_F(AppTest, APrivateGameIsListedToItsPlayersOnly) {
+  Client& ann = guest("ann");
+  Client& bob = guest("bob");
+  const std::string game = start_game(ann, bob, {{"game", "tablut"}, {"private", true}});
+  ann.send({{"type", "resign"}, {"game_id", game}, {"id", 5}});
+  ASSERT_FALSE(bob.next_if("game_over", [](const json& m) { return m.value("archived", false); }).is_null());
+  EXPECT_EQ(json::parse(http("/api/games").body)["games"].size(), 0u);
+  EXPECT_EQ(json::parse(http("/api/games", {{"player", "ann"}}).body)["games"].size(), 0u);
+  EXPECT_EQ(http("/api/games/" + game).status, 200);  // an unlisted link still works
+  bob.send({{"type", "list_games"}, {"id", 6}});
+  EXPECT_EQ(bob.reply(6)["games"].size(), 1u);
+  Client& cid = guest("cid");
+  cid.send({{"type", "list_games"}, {"player", "ann"}, {"id", 7}});
+  EXPECT_EQ(cid.reply(7)["games"].size(), 0u);
+}
+
 class LimitedAppTest : public AppTest {
  protected:
   AppConfig config() override {

@@ -338,3 +338,41 @@ TEST_F(SqliteStoreTest, OpenSqliteStoreGivesTheInterface) {
 
 }  // namespace
 }  // namespace bh::storage
+
+namespace bh::storage::testing {
+namespace {
+
+// Issue 12.7: a private game is listed only to its players, and read by id by anyone.
+TEST_F(SqliteStoreTest, PrivateGamesAreListedOnlyToTheirPlayers) {
+  GameRecord secret = sample_game("secret", 4000, "tablut", "ann", "bob");
+  secret.is_private = true;
+  ASSERT_TRUE(save_later(*store, secret).get().ok());
+  ASSERT_TRUE(save_later(*store, sample_game("open", 3000, "tablut", "ann", "cid")).get().ok());
+  auto listed = [&](ArchiveQuery q) {
+    auto page = list(*store, std::move(q));
+    EXPECT_TRUE(page.error.ok()) << page.error.message;
+    return page.error.ok() ? ids(page.value->games) : std::vector<std::string>{};
+  };
+  const std::vector<std::string> both{"secret", "open"}, public_only{"open"};
+  EXPECT_EQ(listed({}), public_only);  // nobody (HTTP)
+  ArchiveQuery by_ann;
+  by_ann.player = "ann";
+  EXPECT_EQ(listed(by_ann), public_only);
+  ArchiveQuery as_bob;
+  as_bob.viewer = "bob";
+  EXPECT_EQ(listed(as_bob), both);
+  as_bob.player = "ann";  // bob looking at ann's games sees the one he played with her
+  EXPECT_EQ(listed(as_bob), both);
+  ArchiveQuery as_cid;
+  as_cid.viewer = "cid";
+  EXPECT_EQ(listed(as_cid), public_only);
+  as_cid.game = "tablut";
+  as_cid.result = "first";
+  EXPECT_EQ(listed(as_cid), public_only);
+  auto fetched = get(*store, "secret");
+  ASSERT_TRUE(fetched.error.ok()) << fetched.error.message;
+  EXPECT_EQ(*fetched.value, secret);  // the flag round-trips
+}
+
+}  // namespace
+}  // namespace bh::storage::testing
