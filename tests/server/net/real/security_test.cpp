@@ -202,7 +202,14 @@ TEST(Security, ARegisterFloodFromOneAddressDoesNotKeepAnotherFromLoggingIn) {
               "logins from 127.0.0.3 took %.0f, %.0f, %.0f ms\n",
               floods.load(), accepted.load(), refused.load(), latencies[0], latencies[1], latencies[2]);
   EXPECT_LE(accepted.load(), 10);  // the accounts an address may create in an hour
-  EXPECT_LT(*std::max_element(latencies.begin(), latencies.end()), 500.0);
+  // The figure asked of the server is 0.5 s; the sanitizers slow everything several
+  // times over, and there the point is that the logins succeed at all.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  const double bound_ms = 5000;
+#else
+  const double bound_ms = 500;
+#endif
+  EXPECT_LT(*std::max_element(latencies.begin(), latencies.end()), bound_ms);
   EXPECT_EQ(server.stop(), 0) << server.log();
 }
 
