@@ -260,6 +260,20 @@ std::variant<Url, std::string> parse_url(std::string_view url) {
   while (u.path.size() > 1 && u.path.back() == '/') u.path.pop_back();  // ".../ws/" is ".../ws"
   if (u.path == "/") u.path = "/ws";
   rest = rest.substr(0, slash);
+  if (rest.starts_with('[')) {  // an IPv6 address: [::1]:8080
+    const auto close = rest.find(']');
+    if (close == std::string_view::npos) return "bad IPv6 address in '" + std::string(url) + "'";
+    u.host = std::string(rest.substr(1, close - 1));
+    u.port = "80";
+    if (close + 1 < rest.size()) {
+      if (rest[close + 1] != ':') return "bad port in '" + std::string(url) + "'";
+      u.port = std::string(rest.substr(close + 2));
+      const auto p = to_int(u.port);
+      if (!p || *p < 1 || *p > 65535) return "bad port in '" + std::string(url) + "'";
+    }
+    if (u.host.empty()) return "no host in '" + std::string(url) + "'";
+    return u;
+  }
   const auto colon = rest.rfind(':');
   if (colon == std::string_view::npos) {
     u.host = std::string(rest);

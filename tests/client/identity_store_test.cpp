@@ -25,6 +25,8 @@ TEST(ServerKey, OneKeyForEveryWayOfWritingTheSameServer) {
   EXPECT_NE(key("ws://127.0.0.1:8081"), k);
   EXPECT_NE(key("ws://127.0.0.1:8080/other"), k);
   EXPECT_EQ(key("ws://Play.Example.org"), "ws://play.example.org:80/ws");
+  EXPECT_EQ(key("ws://[2001:DB8::1]:9000/ws"), "ws://[2001:db8::1]:9000/ws");
+  EXPECT_EQ(std::get<Url>(parse_url("ws://[::1]:8080/ws")).host, "::1");  // resolvable, without brackets
 }
 
 class IdentityStoreTest : public ::testing::Test {
