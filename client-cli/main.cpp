@@ -28,6 +28,23 @@ Playing on a server:
 
 Games: tavlei, tablut, seatafl (options size=9|11, king_limit=N, move_limit=N),
        draughts, alquerque
+
+  --version    print the version and exit
+)";
+
+constexpr const char* connect_usage = R"(usage: boardhall connect [ws://HOST:PORT[/PATH]] [--name N | --login N | --register N]
+                         [--json] [--fresh] [--script | --interactive]
+
+Plays on a Boardhall server (default ws://127.0.0.1:8080/ws).
+  --name N       as a guest named N
+  --login N      as the registered player N (the password is asked, without echo;
+                 BOARDHALL_PASSWORD when stdin is not a terminal)
+  --register N   registers N and plays as N
+  --fresh        ignore the remembered token and identify afresh
+  --json         script replies as JSON lines
+Each player's token is remembered per server and name (~/.config/boardhall/identities):
+the next connect with the same name resumes the player and any game in progress.
+Type help in a session for its commands; docs/client.md tells everything.
 )";
 
 }  // namespace
@@ -37,6 +54,14 @@ int main(int argc, char** argv) {
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     std::cout << usage;
     return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version" || args[0] == "version") {
+    std::cout << "boardhall 0.1.0 (protocol 1)\n";
+    return 0;
+  }
+  if (args[0] == "connect" && args.size() > 1 && (args[1] == "--help" || args[1] == "-h")) {
+    std::cout << connect_usage;
+    return 0;
   }
   const std::string& command = args[0];
   const std::span<const std::string> rest(args.begin() + 1, args.end());

@@ -97,6 +97,9 @@ std::vector<std::string> move_list(const std::vector<std::string>& moves, int cu
   return lines;
 }
 
+// "1 move", "2 moves".
+std::string count_of(int n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+
 }  // namespace
 
 Session::Session(SessionConfig config, Sink& sink, std::function<void(std::string)> send)
@@ -657,7 +660,9 @@ void Session::handle(const protocol::ServerFrame& frame, const protocol::Json& r
             std::string totals;
             for (const auto& [name, pts] : m.totals) totals += (totals.empty() ? "" : ", ") + name + " " + format_number(pts);
             out.field("winner", m.winner.value_or("")).field("totals", totals);
-            out.line("Match over: " + (m.winner ? *m.winner + " wins" : std::string("drawn")) + " (" + totals + ").");
+            // A single game's end was said by game_over; a match of several gets its own line.
+            if (m.games > 1)
+              out.line("Match over: " + (m.winner ? *m.winner + " wins" : std::string("drawn")) + " (" + totals + ").");
             emit(std::move(out));
           },
           [&](const srv::DrawOffered& m) {
@@ -754,7 +759,9 @@ void Session::on_game_over(const srv::GameOver& m) {
   if (m.result != "draw") g.view.status.winner = m.result;
   g.view.status.reason = m.reason;
   if (g.view.clocks) g.view.clocks->running.reset();
-  const std::string score = format_number(m.points.first) + "-" + format_number(m.points.second);
+  // Points by name: "1-0" read by the second player, or by a spectator, says nothing.
+  const std::string score = g.view.players.first + " " + format_number(m.points.first) + ", " +
+                            g.view.players.second + " " + format_number(m.points.second);
   if (m.result == "draw") {
     g.end_text = "Game over: a draw by " + reason_text(m.reason) + " (" + score + ").";
   } else {
@@ -799,7 +806,7 @@ void Session::on_games(const srv::Games& page) {
     const std::string result = g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
     d.line(g.game_id + "  " + g.game + "  " + g.first_player + " vs " + g.second_player + "  " + result + " (" +
            reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " +
-           std::to_string(g.moves) + " moves");
+           count_of(g.moves, "move"));
     sink_.emit(d);
   }
   archive_cursor_ = page.next_cursor;
@@ -972,7 +979,8 @@ std::vector<std::string> Session::game_lines(const LiveGame& g) const {
   if (!g.last_move.empty()) lines.push_back("last move: " + g.last_move);
   if (v.clocks) lines.push_back("clocks: " + clock_line(g, Clock::now()));
   if (g.ended || v.status.state != "ongoing") {
-    lines.push_back(g.end_text.empty() ? "The game is over." : g.end_text);
+    // Until game_over brings the result and its reason, say nothing: that line follows.
+    if (!g.end_text.empty()) lines.push_back(g.end_text);
   } else {
     const bool mine = v.you && *v.you == v.to_move;
     lines.push_back(side_label(g, v.to_move) + " to move" + (mine ? " -- your move" : ""));
@@ -996,7 +1004,7 @@ Out Session::replay_step_out(std::string_view command) const {
   BoardMarks marks;
   if (step > 0) marks = marks_for_move(*r.rules, r.positions[step - 1], r.positions[step], move);
   for (auto& l : render_board(*r.rules, r.positions[step], marks, BoardStyle{config_.colour})) out.line(l);
-  out.line(step == 0 ? "start position (" + std::to_string(r.positions.size() - 1) + " moves)"
+  out.line(step == 0 ? "start position (" + count_of(static_cast<int>(r.positions.size() - 1), "move") + ")"
                      : "after move " + std::to_string(step) + " of " + std::to_string(r.positions.size() - 1) + ": " + move);
   std::vector<std::string> texts;
   for (const auto& m : r.record.moves) texts.push_back(m.move);

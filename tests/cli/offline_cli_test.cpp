@@ -27,6 +27,15 @@ Run cli(const std::string& args) {
   return r;
 }
 
+TEST(OfflineCli, VersionAndConnectHelp) {
+  const auto version = cli("--version");
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.out, "boardhall 0.1.0 (protocol 1)\n");
+  const auto help = cli("connect --help");
+  EXPECT_EQ(help.status, 0) << help.out;
+  EXPECT_EQ(help.out.rfind("usage: boardhall connect", 0), 0u) << help.out;
+}
+
 TEST(OfflineCli, PerftPrintsOneLinePerDepth) {
   const auto r = cli("perft tavlei 2");
   EXPECT_EQ(r.status, 0) << r.out;

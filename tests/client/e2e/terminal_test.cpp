@@ -163,6 +163,13 @@ TEST(ClientTerminal, ReconnectsByItselfAfterARestartAndTheGameGoesOn) {
   term.keys("Enter");
   s = term.wait_for("last move: f5-f8");
   EXPECT_NE(s.find("last move: f5-f8"), std::string::npos) << s;
+  // The end is said once, with the points by name; a single game is no "match".
+  term.type("resign");
+  term.keys("Enter");
+  s = term.wait_for("Game over");
+  EXPECT_NE(s.find("Game over: bob (attackers) wins by resignation (bob 1, alice 0)."), std::string::npos) << s;
+  EXPECT_EQ(s.find("The game is over."), std::string::npos) << s;
+  EXPECT_EQ(s.find("Match over"), std::string::npos) << s;
   term.type("quit");
   term.keys("Enter");
 }
