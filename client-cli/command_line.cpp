@@ -1,5 +1,6 @@
 #include "command_line.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -82,14 +83,35 @@ std::optional<double> to_double(std::string_view s) {
   return v;
 }
 
-// `e1-e3`, `c3:e5`, `a10-a8`: a square name then '-' or ':'.
-bool looks_like_move(const std::vector<std::string>& words) {
-  if (words.empty()) return false;
-  if (words[0] == "huff") return words.size() == 3;
+std::string lower(std::string_view s) {
+  std::string out;
+  for (char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A square or point name: a letter a-k, then 1 to 2 digits.
+bool is_square(std::string_view w) {
+  if (w.size() < 2 || w.size() > 3 || w[0] < 'a' || w[0] > 'k') return false;
+  return std::all_of(w.begin() + 1, w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
+// One word of squares joined by '-' or ':' ("e1-e3", "c3:e5:g3").
+bool is_move_word(std::string_view w) {
+  std::size_t start = 0, parts = 0;
+  while (start <= w.size()) {
+    const auto sep = std::min(w.find_first_of("-:", start), w.size());
+    if (!is_square(w.substr(start, sep - start))) return false;
+    ++parts;
+    start = sep + 1;
+  }
+  return parts >= 2;
+}
+
+// A word that starts like a square but is no move: "e1e3", "e1/e3".
+bool almost_a_move(const std::vector<std::string>& words) {
   if (words.size() != 1) return false;
-  const std::string& w = words[0];
-  return w.size() >= 5 && std::isalpha(static_cast<unsigned char>(w[0])) &&
-         std::isdigit(static_cast<unsigned char>(w[1])) && w.find_first_of("-:") != std::string::npos;
+  const std::string w = lower(words[0]);
+  return w.size() >= 3 && w[0] >= 'a' && w[0] <= 'k' && std::isdigit(static_cast<unsigned char>(w[1])) != 0;
 }
 
 std::string join(const std::vector<std::string>& words, std::size_t from) {
@@ -316,15 +338,37 @@ std::optional<ClockSpec> parse_clock(std::string_view text) {
   return c;
 }
 
+std::optional<std::string> normalize_move(const std::vector<std::string>& words) {
+  if (words.empty()) return std::nullopt;
+  std::vector<std::string> w;
+  for (const auto& word : words) w.push_back(lower(word));
+  if (w[0] == "huff") {
+    if (w.size() < 3 || !is_square(w[1])) return std::nullopt;
+    auto rest = normalize_move(std::vector<std::string>(w.begin() + 2, w.end()));
+    if (!rest) return std::nullopt;
+    return "huff " + w[1] + " " + *rest;
+  }
+  if (w.size() == 1) {
+    std::string text = w[0];
+    std::replace(text.begin(), text.end(), 'x', ':');  // PDN writes captures with x too
+    if (!is_move_word(text)) return std::nullopt;
+    return text;
+  }
+  if (!std::all_of(w.begin(), w.end(), [](const std::string& s) { return is_square(s); })) return std::nullopt;
+  std::string text = w[0];
+  for (std::size_t i = 1; i < w.size(); ++i) text += "-" + w[i];  // "a6 c6": the caller may read it as a capture
+  return text;
+}
+
 std::variant<Command, std::string> parse_command(std::string_view line) {
   auto split = split_words(line);
   if (auto* err = std::get_if<std::string>(&split)) return *err;
   const auto& w = std::get<std::vector<std::string>>(split);
   if (w.empty()) return std::string();
   Command c;
-  if (looks_like_move(w)) {
+  if (auto move = normalize_move(w)) {
     c.kind = Cmd::move;
-    c.text = join(w, 0);
+    c.text = *move;
     return c;
   }
   const HelpEntry* found = nullptr;
@@ -332,6 +376,8 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
     if (e.name == w[0] && e.kind != Cmd::move) found = &e;
   if (w[0] == "move") found = &entry(Cmd::move);
   if (w[0] == "exit") found = &entry(Cmd::quit);
+  if (found == nullptr && almost_a_move(w))
+    return "unknown command '" + w[0] + "': a move is written e1-e3, and a capture c3:e5 or c3xe5 (try: moves)";
   if (found == nullptr) return "unknown command '" + w[0] + "' (try: help)";
   c.kind = found->kind;
   auto no_args = [&]() -> std::variant<Command, std::string> {
@@ -359,10 +405,12 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
       if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "which game?" : "too many words");
       c.text = w[1];
       return c;
-    case Cmd::move:
+    case Cmd::move: {
       if (w.size() < 2) return usage_error(c.kind, "which move?");
-      c.text = join(w, 1);
+      const std::vector<std::string> rest(w.begin() + 1, w.end());
+      c.text = normalize_move(rest).value_or(join(w, 1));
       return c;
+    }
     case Cmd::go_to: {
       if (w.size() != 2) return usage_error(c.kind, "goto needs a move number");
       const auto n = to_int(w[1]);

@@ -91,6 +91,10 @@ struct Command {
 // A line that is not a command but looks like a move (`e1-e3`, `c3:e5`, `huff b2 c2-c3`)
 // is Cmd::move. Errors: a one-line explanation naming the command's usage.
 std::variant<Command, std::string> parse_command(std::string_view line);
+// A move as typed, in the notation the rules read, or nullopt when it is not one: any
+// letter case, 'x' for a capture as well as ':', squares apart ("a6 c6") joined by '-',
+// a huff prefix kept ("HUFF B2 c2xc3" -> "huff b2 c2:c3").
+std::optional<std::string> normalize_move(const std::vector<std::string>& words);
 
 // Help: every command with a one-line summary, or one command in detail.
 std::vector<std::string> help_overview();

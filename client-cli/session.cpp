@@ -365,11 +365,22 @@ void Session::cmd_move(const Command& c) {
   if (g->ended || g->view.status.state != "ongoing") return reply_error("move", "game_over", "the game has ended");
   if (g->view.to_move != *g->view.you)
     return reply_error("move", "not_your_turn", "it is " + side_label(*g, g->view.to_move) + "'s turn");
+  std::string text = c.text;
   if (g->rules && g->position) {
-    auto m = g->rules->legal_move_from_text(*g->position, c.text);
-    if (!m) return reply_error("move", "illegal_move", m.error().message + " (try: moves)");
+    auto m = g->rules->legal_move_from_text(*g->position, text);
+    if (!m) {
+      // "c3 e5" was joined as c3-e5: it may be a capture, written with ':'.
+      std::string as_capture = text;
+      const auto from = text.starts_with("huff ") ? text.find(' ', 5) + 1 : 0;
+      std::replace(as_capture.begin() + static_cast<std::ptrdiff_t>(from), as_capture.end(), '-', ':');
+      if (as_capture != text && g->rules->legal_move_from_text(*g->position, as_capture)) {
+        text = as_capture;
+      } else {
+        return reply_error("move", "illegal_move", m.error().message + " (try: moves)");
+      }
+    }
   }
-  request(c.kind, cl::Move{g->view.game_id, g->view.ply, c.text}, g->view.game_id);
+  request(c.kind, cl::Move{g->view.game_id, g->view.ply, text}, g->view.game_id);
 }
 
 void Session::cmd_game_request(const Command& c) {

@@ -75,6 +75,19 @@ TEST(CommandLine, MovesAreRecognisedByTheirShape) {
   EXPECT_EQ(ok("huff b2 c2-c3").text, "huff b2 c2-c3");
   EXPECT_EQ(ok("move  e1-e3").text, "e1-e3");
   EXPECT_EQ(error("e1"), "unknown command 'e1' (try: help)");
+  // Issue 12.11: the ways people write moves.
+  EXPECT_EQ(ok("E1-E3").text, "e1-e3");
+  EXPECT_EQ(ok("c3xe5").text, "c3:e5");
+  EXPECT_EQ(ok("c3xe5xg3").text, "c3:e5:g3");
+  EXPECT_EQ(ok("a6 c6").text, "a6-c6");
+  EXPECT_EQ(ok("A6 C6").kind, Cmd::move);
+  EXPECT_EQ(ok("HUFF B2 c2-c3").text, "huff b2 c2-c3");
+  EXPECT_EQ(ok("move C3xE5").text, "c3:e5");
+  EXPECT_NE(error("e1e3").find("a move is written e1-e3"), std::string::npos) << error("e1e3");
+  EXPECT_NE(error("e1/e3").find("c3xe5"), std::string::npos);
+  EXPECT_FALSE(normalize_move({"rooms"}));
+  EXPECT_FALSE(normalize_move({"z1-z2"}));
+  EXPECT_FALSE(normalize_move({"e1-"}));
   EXPECT_NE(error("move").find("which move?"), std::string::npos);
 }
 

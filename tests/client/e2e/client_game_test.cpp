@@ -171,5 +171,30 @@ TEST_F(ClientGame, JsonLinesAndARestartResumesTheIdentityAndTheGame) {
   EXPECT_EQ(again->command("wait end 5", "wait"), "ok wait what=end game=" + game + " result=second reason=resignation");
 }
 
+// Issue 12.11: moves typed as people write them: any case, squares apart, x for a capture.
+TEST_F(ClientGame, MovesAreTakenAsPeopleWriteThem) {
+  auto wil = client("wil");
+  auto bea = client("bea");
+  ASSERT_NE(wil->expect("ok connect"), "") << wil->transcript();
+  ASSERT_NE(bea->expect("ok connect"), "") << bea->transcript();
+  const std::string created = wil->command("create draughts --side white", "create");
+  ASSERT_TRUE(created.starts_with("ok create")) << wil->transcript();
+  ASSERT_TRUE(bea->command("join " + field(created, "room"), "join").starts_with("ok join")) << bea->transcript();
+  wil->send("wait game 5");
+  ASSERT_NE(wil->expect("ok wait"), "") << wil->transcript();
+  EXPECT_TRUE(wil->command("C3 D4", "move").starts_with("ok move")) << wil->transcript();
+  bea->send("wait turn 5");
+  ASSERT_NE(bea->expect("ok wait"), "") << bea->transcript();
+  EXPECT_TRUE(bea->command("f6 e5", "move").starts_with("ok move")) << bea->transcript();
+  wil->send("wait turn 5");
+  ASSERT_NE(wil->expect("ok wait"), "") << wil->transcript();
+  EXPECT_TRUE(wil->command("d4xf6", "move").starts_with("ok move")) << wil->transcript();
+  bea->send("wait turn 5");
+  ASSERT_NE(bea->expect("ok wait"), "") << bea->transcript();
+  EXPECT_TRUE(bea->command("g7 e5", "move").starts_with("ok move")) << bea->transcript();  // read as g7:e5
+  wil->send("e3f4");
+  EXPECT_NE(wil->expect("error").find("a move is written e1-e3"), std::string::npos) << wil->transcript();
+}
+
 }  // namespace
 }  // namespace bh::test
