@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 24> help_table{{
+constexpr std::array<HelpEntry, 25> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -38,6 +38,10 @@ constexpr std::array<HelpEntry, 24> help_table{{
     {Cmd::moves, "moves", "moves", "the legal moves in the current position", ""},
     {Cmd::move, "move", "MOVE  (or: move MOVE)", "play a move: e1-e3, c3:e5:g3, huff b2 c2-c3",
      "The move is checked here first; the server has the last word."},
+    {Cmd::huff, "huff", "huff SQ", "Alquerque: name the piece your opponent loses, then type your move",
+     "After your opponent left a capture untaken and more than one of their pieces could\n"
+     "have taken, you name the one they lose as part of your move: huff b2 c2-c3, or huff b2\n"
+     "and then c2-c3. The board says when, and which pieces."},
     {Cmd::resign, "resign", "resign", "resign the current game", ""},
     {Cmd::draw, "draw", "draw", "offer a draw", ""},
     {Cmd::accept, "accept", "accept", "accept the opponent's draw offer", ""},
@@ -399,6 +403,11 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
       if (w.size() < 2 || w.size() > 3) return usage_error(c.kind, w.size() < 2 ? "which room?" : "too many words");
       c.text = w[1];
       if (w.size() == 3) c.invite = w[2];
+      return c;
+    case Cmd::huff:
+      if (w.size() != 2 || !is_square(lower(w[1])))
+        return usage_error(c.kind, "name one point, e.g. huff b2 (or the whole move: huff b2 c2-c3)");
+      c.text = lower(w[1]);
       return c;
     case Cmd::watch:
     case Cmd::replay:

@@ -54,7 +54,7 @@ std::optional<ClockSpec> parse_clock(std::string_view text);
 
 enum class Cmd {
   help, games, rooms, create, join, cancel, watch, unwatch, board, moves, move, resign,
-  draw, accept, decline, archive, replay, next, prev, first, last, go_to, wait, quit,
+  draw, accept, decline, archive, replay, next, prev, first, last, go_to, wait, quit, huff,
 };
 
 struct CreateArgs {

@@ -97,6 +97,14 @@ std::vector<std::string> move_list(const std::vector<std::string>& moves, int cu
   return lines;
 }
 
+// "a3", "a3 or b4", "a3, b4 or d4".
+std::string or_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  return out;
+}
+
 // "1 move", "2 moves".
 std::string count_of(int n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
 
@@ -279,6 +287,7 @@ void Session::run_command(const Command& c) {
     case Cmd::board: return cmd_board();
     case Cmd::moves: return cmd_moves();
     case Cmd::move: return cmd_move(c);
+    case Cmd::huff: return cmd_huff(c);
     case Cmd::resign:
     case Cmd::draw:
     case Cmd::accept:
@@ -366,6 +375,7 @@ void Session::cmd_move(const Command& c) {
   if (g->view.to_move != *g->view.you)
     return reply_error("move", "not_your_turn", "it is " + side_label(*g, g->view.to_move) + "'s turn");
   std::string text = c.text;
+  if (!g->huff.empty() && !text.starts_with("huff ")) text = "huff " + g->huff + " " + text;
   if (g->rules && g->position) {
     auto m = g->rules->legal_move_from_text(*g->position, text);
     if (!m) {
@@ -380,7 +390,41 @@ void Session::cmd_move(const Command& c) {
       }
     }
   }
+  g->huff.clear();
   request(c.kind, cl::Move{g->view.game_id, g->view.ply, text}, g->view.game_id);
+}
+
+std::vector<std::string> Session::huff_choices(const LiveGame& g) {
+  std::vector<std::string> out;
+  if (!g.rules || !g.position) return out;
+  rules::MoveList moves;
+  g.rules->legal_moves(*g.position, moves);
+  for (const auto& m : moves) {
+    const std::string text = g.rules->move_text(m);
+    if (!text.starts_with("huff ")) continue;
+    const std::string square = text.substr(5, text.find(' ', 5) - 5);
+    if (std::find(out.begin(), out.end(), square) == out.end()) out.push_back(square);
+  }
+  return out;
+}
+
+void Session::cmd_huff(const Command& c) {
+  LiveGame* g = current();
+  if (g == nullptr || !is_player(*g)) return reply_error("huff", "no_game", "you are not playing a game");
+  if (g->ended || g->view.status.state != "ongoing") return reply_error("huff", "game_over", "the game has ended");
+  if (g->view.to_move != *g->view.you)
+    return reply_error("huff", "not_your_turn", "it is " + side_label(*g, g->view.to_move) + "'s turn");
+  const auto choices = huff_choices(*g);
+  if (choices.empty())
+    return reply_error("huff", "no_huff",
+                       "there is no piece to name now: you name one only when your opponent left a capture untaken "
+                       "and more than one of their pieces could have taken (with one, it is removed by itself)");
+  if (std::find(choices.begin(), choices.end(), c.text) == choices.end())
+    return reply_error("huff", "bad_huff", "name one of " + or_list(choices));
+  g->huff = c.text;
+  Out out{Out::Kind::ok, "huff"};
+  out.field("square", c.text).line("The piece on " + c.text + " goes with your move; now type the move.");
+  reply_ok(std::move(out));
 }
 
 void Session::cmd_game_request(const Command& c) {
@@ -995,6 +1039,11 @@ std::vector<std::string> Session::game_lines(const LiveGame& g) const {
   } else {
     const bool mine = v.you && *v.you == v.to_move;
     lines.push_back(side_label(g, v.to_move) + " to move" + (mine ? " -- your move" : ""));
+    if (const auto choices = mine ? huff_choices(g) : std::vector<std::string>{}; !choices.empty()) {
+      const std::string other = v.to_move == "first" ? v.players.second : v.players.first;
+      lines.push_back(other + " did not capture: you may huff " + or_list(choices) + " with your move (huff " +
+                      choices.front() + ", then the move; or huff " + choices.front() + " MOVE).");
+    }
     if (v.draw_offer && (!v.you || *v.draw_offer != *v.you)) lines.push_back("A draw is offered (accept or decline).");
   }
   return lines;

@@ -82,6 +82,7 @@ class Session {
     Clock::time_point clocks_at;  // when view.clocks was received
     bool ended = false;
     std::string end_text;
+    std::string huff;  // named with `huff SQ`: put in front of the next move
   };
   struct Pending {
     Cmd kind;
@@ -118,6 +119,9 @@ class Session {
   void cmd_games();
   void cmd_create(const Command& c);
   void cmd_move(const Command& c);
+  void cmd_huff(const Command& c);
+  // The pieces the player to move may name for a huff (from the legal moves' texts).
+  static std::vector<std::string> huff_choices(const LiveGame& g);
   void cmd_game_request(const Command& c);
   void cmd_archive(const Command& c);
   void cmd_replay_step(const Command& c);

@@ -82,7 +82,8 @@ class AlquerqueRules final : public Ruleset {
     const auto& p = pos.as<aq::Position>();
     const Geometry g = aq::geometry;
     if (p.huff != 0 && m.huff == no_square)
-      return "a huff choice is pending (Q6): begin the move with 'huff SQ ' naming one of " + squares_text(p.huff);
+      return "your opponent left a capture untaken, so you name the piece they lose: begin your move with "
+             "'huff SQ ' for one of " + squares_text(p.huff);
     if (p.huff == 0 && m.huff != no_square) return "no huff choice is pending, so the move takes no 'huff' prefix";
     if (m.huff != no_square && (p.huff >> m.huff & 1u) == 0)
       return "the piece on " + square_name(m.huff, g) + " may not be named; choose one of " + squares_text(p.huff);
@@ -91,8 +92,8 @@ class AlquerqueRules final : public Ruleset {
       return "no " + std::string(side_name(p.to_move)) + " piece stands on " + square_name(m.from(), g);
     if (m.jump)
       return "not a complete capture: each jump goes over an adjacent enemy piece along a line to an empty "
-             "point, the first one not backward (Q2), never landing on the start point (Q3), and the capture "
-             "goes on while the piece can jump again (Q2)";
+             "point, the first one not backward, never landing on the start point, and the capture goes on "
+             "while the piece can jump again";
     const int df = g.file(m.to()) - g.file(m.from());
     const int dr = g.rank(m.to()) - g.rank(m.from());
     const int forward = p.to_move == Side::first ? dr : -dr;
@@ -102,11 +103,11 @@ class AlquerqueRules final : public Ruleset {
     std::uint32_t occupied = p.pieces[0] | p.pieces[1];
     if (m.huff != no_square) occupied &= ~(1u << m.huff);  // removed before the move
     if ((occupied >> m.to() & 1u) != 0) return square_name(m.to(), g) + " is not empty";
-    if (forward < 0) return "a simple move never goes backward (Q1)";
+    if (forward < 0) return "a simple move never goes backward";
     const int far_rank = p.to_move == Side::first ? 4 : 0;
-    if (g.rank(m.from()) == far_rank) return "a piece on its far rank may not make simple moves (Q5)";
+    if (g.rank(m.from()) == far_rank) return "a piece on its far rank may not make simple moves";
     return "the piece may not go back to " + square_name(m.to(), g) +
-           ", from where it made its previous move (Q4)";
+           ", from where it made its previous move";
   }
 };
 

@@ -95,13 +95,13 @@ class TaflRuleset final : public Ruleset {
     if (from == to) return "a move must leave its square";
     const int df = g.file(to) - g.file(from);
     const int dr = g.rank(to) - g.rank(from);
-    if (df != 0 && dr != 0) return "pieces move along a rank or a file (T1)";
+    if (df != 0 && dr != 0) return "pieces move along a rank or a file";
     const int step = df > 0 ? 1 : df < 0 ? -1 : dr > 0 ? g.width : -g.width;
     const int distance = std::abs(df + dr);
     for (int s = from + step;; s += step) {
       const auto sq = static_cast<Square>(s);
       if (p.attacker_at(sq) || p.defender_at(sq) || p.king == sq)
-        return sq == to ? t + " is occupied" : "the way is blocked at " + square_name(sq, g) + " (T1)";
+        return sq == to ? t + " is occupied" : "the way is blocked at " + square_name(sq, g);
       if (sq == to) break;
     }
     const int limit = king ? rules_.king_limit : rules_.piece_limit;

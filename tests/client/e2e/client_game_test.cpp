@@ -196,5 +196,38 @@ TEST_F(ClientGame, MovesAreTakenAsPeopleWriteThem) {
   EXPECT_NE(wil->expect("error").find("a move is written e1-e3"), std::string::npos) << wil->transcript();
 }
 
+// Issue 12.10: a pending Alquerque huff is announced with the board, and `huff SQ` alone
+// names the piece for the next move.
+TEST_F(ClientGame, APendingHuffIsAnnouncedAndNamedOnItsOwn) {
+  auto ada = client("ada");
+  auto ben = client("ben");
+  ASSERT_NE(ada->expect("ok connect"), "") << ada->transcript();
+  ASSERT_NE(ben->expect("ok connect"), "") << ben->transcript();
+  const std::string created = ada->command("create alquerque --side white", "create");
+  ASSERT_TRUE(created.starts_with("ok create")) << ada->transcript();
+  ASSERT_TRUE(ben->command("join " + field(created, "room"), "join").starts_with("ok join")) << ben->transcript();
+  ada->send("wait game 5");
+  ASSERT_NE(ada->expect("ok wait"), "") << ada->transcript();
+  EXPECT_TRUE(ada->command("huff e5", "huff").starts_with("error huff code=no_huff")) << ada->transcript();
+  // White leaves a capture untaken with e2-d2, where more than one piece could take.
+  const std::vector<std::string> moves{"d2-c3", "b4:d2", "b2-c3", "b3-b2", "e2-d2"};
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    ClientProcess& mover = i % 2 == 0 ? *ada : *ben;
+    mover.send("wait turn 5");
+    ASSERT_NE(mover.expect("ok wait"), "") << mover.transcript();
+    ASSERT_TRUE(mover.command(moves[i], "move").starts_with("ok move")) << mover.transcript();
+  }
+  ben->send("wait turn 5");
+  ASSERT_NE(ben->expect("ok wait"), "") << ben->transcript();
+  ben->send("board");
+  const std::string said = ben->expect("| ada did not capture: you may huff");
+  EXPECT_NE(said.find("b1"), std::string::npos) << ben->transcript();
+  EXPECT_TRUE(ben->command("huff z9", "huff").starts_with("error huff")) << ben->transcript();
+  EXPECT_TRUE(ben->command("huff b1", "huff").starts_with("ok huff square=b1")) << ben->transcript();
+  const std::string moved = ben->command("a5-b4", "move");
+  EXPECT_TRUE(moved.starts_with("ok move")) << ben->transcript();
+  EXPECT_NE(moved.find("huff b1 a5-b4"), std::string::npos) << moved;
+}
+
 }  // namespace
 }  // namespace bh::test
