@@ -1,6 +1,7 @@
 #include "identity_store.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +46,26 @@ std::string make_dirs(const std::string& dir) {
   return {};
 }
 
+// Holds an exclusive lock on PATH.lock while alive: two clients of one user (two
+// terminals) saving at the same moment would otherwise each rewrite the file from what
+// it held before the other's write, and one token would be lost.
+class FileLock {
+ public:
+  explicit FileLock(const std::string& path) : fd_(::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+    if (fd_ >= 0)
+      while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+      }
+  }
+  ~FileLock() {
+    if (fd_ >= 0) ::close(fd_);  // releases the lock
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
+
 }  // namespace
 
 std::string IdentityStore::default_path() {
@@ -85,6 +106,7 @@ std::string IdentityStore::write_all(const std::string& server, const std::strin
   if (slash != std::string::npos && slash > 0) {
     if (auto err = make_dirs(path_.substr(0, slash)); !err.empty()) return err;
   }
+  const FileLock lock(path_);
   std::string text;
   for (auto& l : read_lines(path_))
     if (l.url != server || l.name != name) text += l.url + '\t' + l.name + '\t' + l.token + '\n';

@@ -6,7 +6,8 @@
 // One file, $XDG_CONFIG_HOME/boardhall/identities (else ~/.config/boardhall/...), mode
 // 0600 in a 0700 folder, one line per identity: "SERVER<TAB>NAME<TAB>TOKEN", where
 // SERVER is server_key() of the URL (command_line.hpp). Rewritten whole through a
-// temporary file and rename, so a crash leaves the old or the new file.
+// temporary file and rename, so a crash leaves the old or the new file; each rewrite
+// holds a lock on "identities.lock", so clients saving at once never lose each other's.
 //
 // Thread-safety: none; used by the UI thread only.
 #pragma once

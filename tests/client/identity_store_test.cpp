@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -58,6 +59,33 @@ TEST_F(IdentityStoreTest, EachPlayerOfAServerKeepsItsOwnToken) {
   struct stat info {};
   ASSERT_EQ(::stat((dir_ / "boardhall" / "identities").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 0777, 0600u);
+}
+
+// Two terminals of one user save at the same moment (both connect after a restart): no
+// save may lose another's. Processes, as in real use; each saves its own players.
+TEST_F(IdentityStoreTest, ClientsSavingAtOnceLoseNoIdentity) {
+  const std::string path = (dir_ / "boardhall" / "identities").string();
+  const std::string server = key("ws://127.0.0.1:8080");
+  constexpr int kProcesses = 6, kEach = 25;
+  std::vector<pid_t> children;
+  for (int p = 0; p < kProcesses; ++p) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      const IdentityStore store(path);
+      bool ok = true;
+      for (int i = 0; i < kEach; ++i)
+        ok = store.save(server, {"p" + std::to_string(p) + "_" + std::to_string(i), "t"}).empty() && ok;
+      ::_exit(ok ? 0 : 1);
+    }
+    children.push_back(child);
+  }
+  for (pid_t child : children) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  EXPECT_EQ(IdentityStore(path).find_all(server).size(), std::size_t{kProcesses * kEach});
 }
 
 }  // namespace
