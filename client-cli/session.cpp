@@ -196,6 +196,7 @@ void Session::send_identity_request(bool) {
 
 void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
   player_ = m.player;
+  const bool back = offline_;  // a reconnection: what was watched is watched again below
   offline_ = false;
   config_.options.fresh = false;  // a reconnection resumes with the token saved below
   std::string note;
@@ -210,6 +211,11 @@ void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
   out.line("Connected to " + config_.options.url + " as " + m.player + (m.registered ? "" : " (guest)") +
            (tried_resume_ ? ", resumed" : "") + note + ". Type help for the commands.");
   reply_ok(std::move(out));
+  // The server forgets what a dropped connection watched: ask again for each game (its
+  // full state comes back; a game that ended meanwhile is said so and dropped).
+  if (back)
+    for (const auto& [id, g] : games_)
+      if (!g.view.you && !g.ended) request(Cmd::watch, cl::Watch{id}, id);
 }
 
 void Session::on_identity_error(const srv::Error& e) {
@@ -602,6 +608,12 @@ void Session::handle(const protocol::ServerFrame& frame, const protocol::Json& r
           },
           [&](const srv::Error& m) {
             if (identity_reply) return on_identity_error(m);
+            if (pending && pending->kind == Cmd::watch && m.code == "unknown_game" && games_.contains(pending->game_id)) {
+              games_.erase(pending->game_id);  // watched before a reconnection, gone since
+              if (current_id_ == pending->game_id) current_id_.clear();
+              return reply_error("watch", m.code,
+                                 "no longer watching " + pending->game_id + ": the game has ended or is gone");
+            }
             if (pending) return reply_error(command_name(pending->kind), m.code, m.message);
             Out out = event("error");
             out.field("code", m.code).field("message", m.message).line("Server: " + m.message);

@@ -174,5 +174,57 @@ TEST(ClientTerminal, ReconnectsByItselfAfterARestartAndTheGameGoesOn) {
   term.keys("Enter");
 }
 
+// Issue 12.5: a spectator whose connection dropped (the server restarted) watches again
+// when it is back: later moves reach its board.
+TEST(ClientTerminal, ASpectatorWatchesAgainAfterARestart) {
+  ASSERT_FALSE(real_server_binary().empty());
+  ServerProcess server({"--grace", "60"});
+  ASSERT_TRUE(server.start()) << server.log();
+  const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
+  TempDir config;
+  std::string game;
+  {
+    ClientProcess ann({"connect", url, "--name", "ann"}, {"XDG_CONFIG_HOME=" + config.path() + "/ann"});
+    ClientProcess ben({"connect", url, "--name", "ben"}, {"XDG_CONFIG_HOME=" + config.path() + "/ben"});
+    ASSERT_NE(ann.expect("ok connect"), "") << ann.transcript();
+    ASSERT_NE(ben.expect("ok connect"), "") << ben.transcript();
+    const std::string created = ann.command("create tablut --side attackers", "create");
+    const std::string joined = ben.command("join " + field(created, "room"), "join");
+    ASSERT_TRUE(joined.starts_with("ok join")) << ben.transcript();
+    game = field(joined, "game");
+  }
+  Tmux term("env XDG_CONFIG_HOME=" + config.path() + "/cat NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
+            " --name cat");
+  ASSERT_NE(term.wait_for("Type help for the commands.").find("as cat"), std::string::npos);
+  term.type("watch " + game);
+  term.keys("Enter");
+  ASSERT_NE(term.wait_for("(watching)").find("(watching)"), std::string::npos);
+
+  ASSERT_TRUE(server.restart_on_same_port()) << server.log();
+  // A spectator holds no seat, so the restarted server does not know cat: it comes back
+  // as a new guest of the same name, and watches again.
+  std::string s;
+  const auto deadline = std::chrono::steady_clock::now() + 20s;
+  auto count = [](const std::string& text, const std::string& needle) {
+    std::size_t n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+  };
+  while (std::chrono::steady_clock::now() < deadline && count(s = term.screen(), "(watching)") < 2)
+    std::this_thread::sleep_for(100ms);
+  ASSERT_NE(s.find("Connection lost"), std::string::npos) << s;
+  ASSERT_GE(count(s, "(watching)"), 2u) << s;
+  // ann comes back and moves: cat, watching again, sees it.
+  ClientProcess ann({"connect", url, "--name", "ann"}, {"XDG_CONFIG_HOME=" + config.path() + "/ann"});
+  ASSERT_NE(ann.expect("ok connect player=ann registered=no resumed=yes"), "") << ann.transcript();
+  ann.send("wait game 5");
+  ASSERT_NE(ann.expect("ok wait"), "") << ann.transcript();
+  ASSERT_TRUE(ann.command("a4-a3", "move").starts_with("ok move")) << ann.transcript();
+  s = term.wait_for("last move: a4-a3");
+  EXPECT_NE(s.find("last move: a4-a3"), std::string::npos) << s;
+  term.type("quit");
+  term.keys("Enter");
+}
+
 }  // namespace
 }  // namespace bh::test
