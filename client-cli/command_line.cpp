@@ -46,7 +46,7 @@ constexpr std::array<HelpEntry, 25> help_table{{
     {Cmd::draw, "draw", "draw", "offer a draw", ""},
     {Cmd::accept, "accept", "accept", "accept the opponent's draw offer", ""},
     {Cmd::decline, "decline", "decline", "decline the opponent's draw offer", ""},
-    {Cmd::archive, "archive", "archive [--game G] [--player P] [--result first|second|draw] [--page]",
+    {Cmd::archive, "archive", "archive [--game G] [--player P] [--winner P] [--result first|second|draw] [--page]",
      "finished games, newest first", "--page: the next page of the last listing."},
     {Cmd::replay, "replay", "replay GAME", "step through a finished game",
      "Then: next, prev, first, last, goto N."},
@@ -167,11 +167,12 @@ std::variant<Command, std::string> parse_archive(Command c, const std::vector<st
     const std::string& a = w[i];
     if (a == "--page") {
       c.archive.next_page = true;
-    } else if (a == "--game" || a == "--player" || a == "--result") {
+    } else if (a == "--game" || a == "--player" || a == "--winner" || a == "--result") {
       if (i + 1 >= w.size()) return usage_error(c.kind, a + " needs a value");
       const std::string& v = w[++i];
       if (a == "--game") c.archive.game = v;
       else if (a == "--player") c.archive.player = v;
+      else if (a == "--winner") c.archive.winner = v;
       else {
         if (v != "first" && v != "second" && v != "draw")
           return usage_error(c.kind, "--result is first, second or draw, not '" + v + "'");

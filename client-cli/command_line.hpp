@@ -67,7 +67,7 @@ struct CreateArgs {
 };
 
 struct ArchiveArgs {
-  std::optional<std::string> game, player, result;
+  std::optional<std::string> game, player, winner, result;
   bool next_page = false;
 };
 

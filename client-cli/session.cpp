@@ -351,7 +351,7 @@ void Session::cmd_games() {
     sink_.emit(d);
   }
   Out out{Out::Kind::ok, "games"};
-  out.field("count", std::to_string(catalogue_.size()));
+  out.number("count", catalogue_.size());
   reply_ok(std::move(out));
 }
 
@@ -460,6 +460,7 @@ void Session::cmd_archive(const Command& c) {
     q.game = c.archive.game;
     q.player = c.archive.player;
     q.result = c.archive.result;
+    q.winner = c.archive.winner;
     q.limit = 10;
     archive_query_ = q;
   }
@@ -501,7 +502,7 @@ void Session::cmd_board() {
   Out out{Out::Kind::ok, "board"};
   out.lines_for_scripts = true;
   if (g != nullptr && (!g->ended || !replay_)) {
-    out.field("game", g->view.game_id).field("ply", std::to_string(g->view.ply)).field("position", g->view.position);
+    out.field("game", g->view.game_id).number("ply", g->view.ply).field("position", g->view.position);
     out.lines = game_lines(*g);
   } else if (replay_) {
     out = replay_step_out("board");
@@ -539,7 +540,7 @@ void Session::cmd_moves() {
   }
   if (!line.empty()) out.line(line);
   if (moves.empty()) out.line("no legal moves");
-  out.field("count", std::to_string(moves.size())).field("moves", all);
+  out.number("count", moves.size()).field("moves", all);
   reply_ok(std::move(out));
 }
 
@@ -684,7 +685,7 @@ void Session::handle(const protocol::ServerFrame& frame, const protocol::Json& r
             on_game_view(m.state, false);
             Out out = event("game_state");
             const LiveGame& g = games_[m.state.game_id];
-            out.field("game", m.state.game_id).field("ply", std::to_string(m.state.ply)).field("to_move", m.state.to_move);
+            out.field("game", m.state.game_id).number("ply", m.state.ply).field("to_move", m.state.to_move);
             out.field("you", m.state.you.value_or(""));
             out.lines = game_lines(g);
             emit(std::move(out));
@@ -692,7 +693,7 @@ void Session::handle(const protocol::ServerFrame& frame, const protocol::Json& r
           [&](const srv::Move& m) {
             on_move(m);
             Out out = event("move");
-            out.field("game", m.game_id).field("ply", std::to_string(m.ply)).field("move", m.move);
+            out.field("game", m.game_id).number("ply", m.ply).field("move", m.move);
             out.field("side", m.side).field("to_move", m.to_move).field("status", m.status.state);
             if (auto it = games_.find(m.game_id); it != games_.end()) out.lines = game_lines(it->second);
             emit(std::move(out));
@@ -844,7 +845,7 @@ void Session::on_lobby(const srv::Lobby& l) {
     Out d{Out::Kind::data, "room"};
     d.field("room", r.room_id).field("game", r.game).field("options", options_text(r.options));
     d.field("creator", r.creator).field("creator_side", r.creator_side).field("clock", format_clock(r.clock));
-    d.field("games", std::to_string(r.games));
+    d.number("games", r.games);
     d.line("room " + r.room_id + "  " + r.game + (r.options.values.empty() ? "" : " " + options_text(r.options)) +
            "  by " + r.creator + " (" + r.creator_side + ")  clock " + format_clock(r.clock) +
            (r.games > 1 ? "  " + std::to_string(r.games) + " games" : "") + "   -> join " + r.room_id);
@@ -853,13 +854,13 @@ void Session::on_lobby(const srv::Lobby& l) {
   for (const auto& g : l.games) {
     Out d{Out::Kind::data, "live"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.players.first).field("second", g.players.second);
-    d.field("ply", std::to_string(g.ply));
+    d.number("ply", g.ply);
     d.line("live " + g.game_id + "  " + g.game + "  " + g.players.first + " vs " + g.players.second + "  ply " +
            std::to_string(g.ply) + "   -> watch " + g.game_id);
     sink_.emit(d);
   }
   Out out{Out::Kind::ok, "rooms"};
-  out.field("rooms", std::to_string(l.rooms.size())).field("games", std::to_string(l.games.size()));
+  out.number("rooms", l.rooms.size()).number("games", l.games.size());
   if (l.rooms.empty() && l.games.empty()) out.line("No open rooms and no live games. Open one: create GAME");
   reply_ok(std::move(out));
 }
@@ -868,17 +869,19 @@ void Session::on_games(const srv::Games& page) {
   for (const auto& g : page.games) {
     Out d{Out::Kind::data, "archived"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.first_player).field("second", g.second_player);
-    d.field("result", g.result).field("reason", g.reason).field("moves", std::to_string(g.moves));
+    d.field("result", g.result).field("reason", g.reason).number("moves", g.moves);
     d.field("points", format_number(g.first_points) + "-" + format_number(g.second_points));
+    d.field("options", options_text(g.options)).field("clock", format_clock(g.clock));
     const std::string result = g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
-    d.line(g.game_id + "  " + g.game + "  " + g.first_player + " vs " + g.second_player + "  " + result + " (" +
+    d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
+           (g.clock ? format_clock(g.clock) + "  " : "") + g.first_player + " vs " + g.second_player + "  " + result + " (" +
            reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " +
            count_of(g.moves, "move"));
     sink_.emit(d);
   }
   archive_cursor_ = page.next_cursor;
   Out out{Out::Kind::ok, "archive"};
-  out.field("count", std::to_string(page.games.size())).field("more", page.next_cursor ? "yes" : "no");
+  out.number("count", page.games.size()).field("more", page.next_cursor ? "yes" : "no");
   if (page.games.empty()) out.line("No games found.");
   if (page.next_cursor) out.line("More: archive --page   Replay one: replay GAME");
   reply_ok(std::move(out));
@@ -901,7 +904,7 @@ void Session::on_game_record(const srv::Record& record) {
   }
   replay_ = std::move(r);
   Out out = replay_step_out("replay");
-  out.field("moves", std::to_string(record.moves.size()));
+  out.number("moves", record.moves.size());
   out.line("Step with next, prev, first, last, goto N.");
   reply_ok(std::move(out));
 }
@@ -924,7 +927,7 @@ void Session::check_wait() {
   switch (a.what) {
     case WaitArgs::What::turn:
       if (g != nullptr && is_player(*g) && !g->ended && g->view.status.state == "ongoing" && g->view.to_move == *g->view.you) {
-        out.field("what", "turn").field("game", g->view.game_id).field("ply", std::to_string(g->view.ply));
+        out.field("what", "turn").field("game", g->view.game_id).number("ply", g->view.ply);
         return done(true);
       }
       if (g != nullptr && is_player(*g) && g->ended && g->view.match.number >= g->view.match.games)
@@ -1066,8 +1069,8 @@ Out Session::replay_step_out(std::string_view command) const {
   Out out{Out::Kind::ok, std::string(command)};
   const auto step = static_cast<std::size_t>(r.step);
   const std::string move = step > 0 ? r.record.moves[step - 1].move : "";
-  out.field("game", r.record.game_id).field("ply", std::to_string(r.step));
-  out.field("of", std::to_string(r.positions.size() - 1)).field("move", move);
+  out.field("game", r.record.game_id).number("ply", r.step);
+  out.number("of", r.positions.size() - 1).field("move", move);
   out.field("position", r.rules->position_text(r.positions[step]));
   const std::string result = r.record.result == "draw" ? "draw"
                              : (r.record.result == "first" ? r.record.first_player : r.record.second_player) + " won";

@@ -36,7 +36,7 @@ std::vector<std::string> script_lines(const Out& out, bool json) {
     protocol::Json j = protocol::Json::object();
     j["kind"] = kind_name(out.kind);
     j["name"] = out.name;
-    for (const auto& [k, v] : out.fields) j[k] = v;
+    for (const auto& f : out.fields) j[f.key] = f.number ? protocol::Json::parse(f.value) : protocol::Json(f.value);
     if (out.lines_for_scripts && !out.lines.empty()) j["lines"] = out.lines;
     if (out.message) j["message"] = *out.message;
     result.push_back(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -45,7 +45,7 @@ std::vector<std::string> script_lines(const Out& out, bool json) {
   std::string line(kind_name(out.kind));
   line += ' ';
   line += out.name;
-  for (const auto& [k, v] : out.fields) line += ' ' + k + '=' + quoted(v);
+  for (const auto& f : out.fields) line += ' ' + f.key + '=' + quoted(f.value);
   result.push_back(std::move(line));
   if (out.lines_for_scripts)
     for (const auto& l : out.lines) result.push_back("| " + l);

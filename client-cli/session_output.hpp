@@ -14,8 +14,10 @@
 // Thread-safety: none; the UI thread only.
 #pragma once
 
+#include <charconv>
 #include <cstdio>
 #include <optional>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,13 +33,26 @@ struct Out {
 
   Kind kind = Kind::ok;
   std::string name;                                          // command or event type
-  std::vector<std::pair<std::string, std::string>> fields;   // for scripts
+  struct Field {
+    std::string key, value;
+    bool number = false;  // a JSON number in --json output (value is its canonical text)
+  };
+  std::vector<Field> fields;                                 // for scripts
   std::vector<std::string> lines;                            // for people
   bool lines_for_scripts = false;  // show `lines` in script mode too
   std::optional<protocol::Json> message;  // the server's message, for --json events
 
   Out& field(std::string key, std::string value) {
-    fields.emplace_back(std::move(key), std::move(value));
+    fields.push_back({std::move(key), std::move(value), false});
+    return *this;
+  }
+  // A count, a ply, an amount: digits in plain output, a number (not a string) in --json.
+  template <class T>
+    requires std::is_arithmetic_v<T>
+  Out& number(std::string key, T value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;  // shortest form that reads back
+    fields.push_back({std::move(key), std::string(text, end), true});
     return *this;
   }
   Out& line(std::string text) {

@@ -33,6 +33,7 @@ enum class ErrorCode {
   bad_options,
   unknown_room,
   room_full,
+  already_seated,
   room_closed,
   bad_invite,
   not_creator,
@@ -222,7 +223,7 @@ using Unwatch = GameRequest<kUnwatch>;
 using GetGame = GameRequest<kGetGame>;
 struct ListGames {
   static constexpr const char* type = "list_games";
-  std::optional<std::string> game, player, result;
+  std::optional<std::string> game, player, result, winner;
   std::optional<std::int64_t> from, to;
   std::optional<int> limit;
   std::optional<std::string> cursor;
@@ -231,6 +232,7 @@ struct ListGames {
     v("game", s.game);
     v("player", s.player);
     v("result", s.result);
+    v("winner", s.winner);
     v("from", s.from);
     v("to", s.to);
     v("limit", s.limit);
@@ -597,7 +599,10 @@ struct PlayerLeft {
 };
 
 struct GameSummary {
-  std::string game_id, game, first_player, second_player, result, reason;
+  std::string game_id, game;
+  OptionMap options;
+  std::optional<ClockMs> clock;  // null: the game had no clock
+  std::string first_player, second_player, result, reason;
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int moves = 0;
@@ -605,6 +610,8 @@ struct GameSummary {
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
     v("game", s.game);
+    v("options", s.options);
+    v("clock", s.clock);
     v("first_player", s.first_player);
     v("second_player", s.second_player);
     v("result", s.result);

@@ -516,8 +516,8 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
     return ctx_->send_error(c, id, ErrorCode::bad_options, "games must be 1 to 99");
   settings.is_private = r.is_private.value_or(false);
   auto room = std::make_shared<Room>(ctx_, *player, std::move(settings));
+  if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
   ctx_->directory.add_room(room->id(), room);
-  ctx_->identities.add_room(*player, room->id());
   room->open(c, id);
 }
 
@@ -652,7 +652,10 @@ std::string AppImpl::metrics_text() const {
         << net->origins_refused.load() << "\n"
         << "# HELP boardhall_http_internal_errors_total HTTP requests answered 500.\n"
         << "# TYPE boardhall_http_internal_errors_total counter\nboardhall_http_internal_errors_total "
-        << net->http_internal_errors.load() << "\n";
+        << net->http_internal_errors.load() << "\n"
+        << "# HELP boardhall_http_responses_total HTTP answers by route and status (this one not yet counted).\n"
+        << "# TYPE boardhall_http_responses_total counter\n"
+        << net->http_responses.prometheus_lines("boardhall_http_responses_total");
   }
   return out.str();
 }

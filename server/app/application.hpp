@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "app/connection.hpp"
+#include "app/http_counts.hpp"
 
 namespace boost::asio {
 class io_context;
@@ -47,6 +48,7 @@ struct NetworkStats {
   std::atomic<std::uint64_t> control_frames_in{0};      // WebSocket pings and pongs read
   std::atomic<std::uint64_t> origins_refused{0};        // WebSocket upgrades from an origin not allowed
   std::atomic<std::uint64_t> http_internal_errors{0};   // HTTP requests answered 500
+  HttpCounts http_responses;                            // HTTP answers by route and status
 };
 
 struct AppConfig {

@@ -11,9 +11,21 @@ namespace bh::app {
 namespace sv = protocol::server;
 
 sv::GameSummary summary_view(const storage::GameSummary& s) {
-  return sv::GameSummary{s.id,           s.game,          s.first_player, s.second_player,
-                         s.result,       s.reason,        s.first_points, s.second_points,
-                         s.started_ms,   s.ended_ms,      s.move_count};
+  sv::GameSummary out;
+  out.game_id = s.id;
+  out.game = s.game;
+  out.options.values = {s.options.begin(), s.options.end()};
+  if (s.clock) out.clock = protocol::ClockMs{s.clock->initial_ms, s.clock->increment_ms};
+  out.first_player = s.first_player;
+  out.second_player = s.second_player;
+  out.result = s.result;
+  out.reason = s.reason;
+  out.first_points = s.first_points;
+  out.second_points = s.second_points;
+  out.started_ms = s.started_ms;
+  out.ended_ms = s.ended_ms;
+  out.moves = s.move_count;
+  return out;
 }
 
 sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) {
@@ -85,6 +97,7 @@ std::variant<storage::ArchiveQuery, std::string> archive_query(const protocol::c
   if (request.result && *request.result != "first" && *request.result != "second" && *request.result != "draw")
     return std::string("result must be first, second or draw");
   q.result = request.result;
+  q.winner = request.winner;
   q.from_ms = request.from;
   q.to_ms = request.to;
   q.limit = request.limit.value_or(20);
@@ -115,6 +128,8 @@ std::variant<protocol::client::ListGames, std::string> list_games_from_query(
       r.player = value;
     } else if (key == "result") {
       r.result = value;
+    } else if (key == "winner") {
+      r.winner = value;
     } else if (key == "cursor") {
       r.cursor = value;
     } else if (key == "from" || key == "to" || key == "limit") {

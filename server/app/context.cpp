@@ -231,10 +231,14 @@ bool Identities::restore(const std::string& player, const Credentials& credentia
   return true;
 }
 
-void Identities::add_room(const std::string& player, const std::string& room_id) {
+std::optional<std::string> Identities::claim_room(const std::string& player, const std::string& room_id) {
   std::lock_guard lock(mutex_);
   const auto p = players_.find(player);
-  if (p != players_.end()) p->second.rooms.insert(room_id);
+  if (p == players_.end()) return std::nullopt;
+  for (const auto& held : p->second.rooms)
+    if (held != room_id) return held;
+  p->second.rooms.insert(room_id);
+  return std::nullopt;
 }
 
 void Identities::remove_room(const std::string& player, const std::string& room_id) {
@@ -282,6 +286,13 @@ void Context::send_error(const std::shared_ptr<Connection>& connection, const pr
   metrics.errors[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);
   protocol::server::Error e{std::string(protocol::to_string(code)), std::move(message), retry_after_ms};
   send(connection, protocol::encode(e, id));
+}
+
+void Context::send_already_seated(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
+                                  const std::string& held_room) {
+  send_error(connection, id, protocol::ErrorCode::already_seated,
+             "you already have a seat in room '" + held_room +
+                 "': cancel it, or finish its game, before you create or join another");
 }
 
 }  // namespace bh::app

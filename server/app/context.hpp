@@ -125,7 +125,10 @@ class Identities {
   // False when the name is known with another token (the seat is then not resumable).
   bool restore(const std::string& player, const Credentials& credentials, const std::string& room_id);
 
-  void add_room(const std::string& player, const std::string& room_id);
+  // A player holds one seat at a time (an open room, or a match being played): takes a
+  // seat in `room_id` unless the player holds one elsewhere, whose room id is returned.
+  // Atomic, so two joins in flight cannot both win.
+  std::optional<std::string> claim_room(const std::string& player, const std::string& room_id);
   void remove_room(const std::string& player, const std::string& room_id);
   std::vector<std::shared_ptr<Connection>> connections() const;
 
@@ -202,6 +205,9 @@ struct Context {
   void send_error(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
                   protocol::ErrorCode code, std::string message,
                   std::optional<std::int64_t> retry_after_ms = std::nullopt);
+  // The refusal of a second seat (Identities::claim_room), naming the one held.
+  void send_already_seated(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
+                           const std::string& held_room);
 };
 
 }  // namespace bh::app

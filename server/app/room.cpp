@@ -252,12 +252,13 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
       return self->reply_error(connection, request, ErrorCode::bad_invite, "wrong invite code");
     if (self->context_->shutting_down)
       return self->reply_error(connection, request, ErrorCode::shutting_down, "the server is shutting down");
+    if (auto held = self->context_->identities.claim_room(player, self->id_))
+      return self->context_->send_already_seated(connection, request, *held);
     auto& seat = self->seats_[1];
     seat.player = player;
     seat.connection = connection;
     seat.connection_id = connection->id();
     seat.present = true;
-    self->context_->identities.add_room(player, self->id_);
     // A joiner whose connection closed before this ran missed player_dropped: absent.
     if (self->context_->identities.player_of(connection->id()) != player) {
       seat.present = false;
@@ -652,6 +653,11 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   over.points = {points.first, points.second};
   over.archived = archived;
   over.match = match_info();
+  // The match's last game: the seats are free before anyone hears of the end, so a
+  // player may create or join the next room the moment they know.
+  if (!next_)
+    for (const auto& seat : seats_)
+      if (!seat.player.empty()) context_->identities.remove_room(seat.player, id_);
   broadcast(make_frame(protocol::encode(over)));
 
   if (next_) {

@@ -74,6 +74,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
     const auto target = split_target(request.target());
     if (!target) return reply_error(400, version, keep_alive, "bad_request", "bad request target");
+    route_ = app::http_route_label(target->path);
 
     const auto& policy = context_->policy;
     const std::string client = client_address(peer_, request[http::field::forwarded],
@@ -158,6 +159,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // `head`: the answer to HEAD, the headers of `body` (its length too) without it.
   void write(int status, unsigned version, bool keep_alive, const std::string& content_type, std::string body,
              bool head = false) {
+    context_->stats->http_responses.add(route_, status);
+    route_ = "unread";  // the next request on this connection starts unread
     response_.emplace(static_cast<http::status>(status), version);
     response_->set(http::field::server, kServerName);
     response_->set(http::field::content_type, content_type);
@@ -193,6 +196,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   const std::string peer_;                 // the TCP peer's address
   std::optional<AddressSlots::Slot> slot_;  // moves to the WebSocket session at an upgrade
   std::string remote_;
+  std::string_view route_ = "unread";  // the label of the request being answered (app/http_counts.hpp)
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;
 };

@@ -131,7 +131,11 @@ bool valid_result(std::string_view result) {
 
 const std::string kSummaryColumns =
     "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
-    "g.second_points, g.started_ms, g.ended_ms, g.move_count";
+    "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms";
+
+// The winner filter, on the games row: a win, by the side ?10 played.
+const std::string kWinnerCondition =
+    "((g.result = 'first' AND g.first_player = ?10) OR (g.result = 'second' AND g.second_player = ?10))";
 
 }  // namespace
 
@@ -315,6 +319,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
     if (query.from_ms) add("p.ended_ms >= ?4");
     if (query.to_ms) add("p.ended_ms < ?5");
     if (query.cursor) add("(p.ended_ms, p.game_id) < (?6, ?7)");
+    if (query.winner) add(kWinnerCondition);
     add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
     sql += where + " ORDER BY p.ended_ms DESC, p.game_id DESC LIMIT ?8";
   } else {
@@ -330,6 +335,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
     if (query.from_ms) add("g.ended_ms >= ?4");
     if (query.to_ms) add("g.ended_ms < ?5");
     if (query.cursor) add("(g.ended_ms, g.id) < (?6, ?7)");
+    if (query.winner) add(kWinnerCondition);
     add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
     sql += where + " ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?8";
   }
@@ -351,6 +357,9 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
     if (!cursor) return {{StoreErrc::invalid_query, "bad cursor '" + *query.cursor + "'"}, std::nullopt};
   }
   ArchiveQuery effective = query;
+  // A winner is one of the players: with no player named, the winner's own rows of
+  // game_players drive the listing, in its order.
+  if (query.winner && !query.player) effective.player = query.winner;
   if (cursor && query.to_ms) {
     // ended_ms < to_ms and (ended_ms, id) < cursor: one of them implies the other.
     if (cursor->ended_ms < *query.to_ms) {
@@ -361,7 +370,8 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
     }
   }
   Query q(db, list_games_sql(effective));
-  if (query.player) q.bind(1, *query.player);
+  if (effective.player) q.bind(1, *effective.player);
+  if (query.winner) q.bind(10, *query.winner);
   if (query.game) q.bind(2, *query.game);
   if (query.result) q.bind(3, *query.result);
   if (query.from_ms) q.bind(4, *query.from_ms);
@@ -390,6 +400,9 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
     s.started_ms = q.int64(8);
     s.ended_ms = q.int64(9);
     s.move_count = static_cast<int>(q.int64(10));
+    // Options written by this program always decode; a hand-edited row lists without them.
+    if (auto options = decode_options(q.text(11))) s.options = std::move(*options);
+    if (!q.is_null(12)) s.clock = ClockSpec{q.int64(12), q.int64(13)};
     page.games.push_back(std::move(s));
   }
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) return {error_from(db, rc, "cannot list games"), std::nullopt};

@@ -51,6 +51,8 @@ struct GameRecord {
 // One line of an archive listing (a record without its moves).
 struct GameSummary {
   std::string id, game, first_player, second_player, result, reason;
+  std::map<std::string, std::string> options;
+  std::optional<ClockSpec> clock;
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int move_count = 0;
@@ -60,6 +62,7 @@ struct ArchiveQuery {
   std::optional<std::string> game;          // rules id
   std::optional<std::string> player;        // either side
   std::optional<std::string> result;        // "first", "second" or "draw"
+  std::optional<std::string> winner;        // the player who won
   std::optional<std::int64_t> from_ms;      // ended_ms >= from_ms
   std::optional<std::int64_t> to_ms;        // ended_ms < to_ms
   int limit = 20;                           // 1..100

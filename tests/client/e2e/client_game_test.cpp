@@ -165,10 +165,19 @@ TEST_F(ClientGame, JsonLinesAndARestartResumesTheIdentityAndTheGame) {
   ASSERT_TRUE(again->command("f6-e5", "move").starts_with("ok move")) << again->transcript();
   ASSERT_NE(erin->expect(R"({"kind":"event","name":"player_returned")"), "") << erin->transcript();
   erin->send("wait turn 5");
-  EXPECT_NE(erin->expect(R"({"kind":"ok","name":"wait","what":"turn")"), "") << erin->transcript();
+  // Counts and plies are JSON numbers, not strings (issue 12.8).
+  EXPECT_NE(erin->expect(R"({"kind":"ok","name":"wait","what":"turn","game":")" + game + R"(","ply":2})"), "")
+      << erin->transcript();
   erin->send("resign");
   EXPECT_NE(erin->expect(R"({"kind":"ok","name":"resign")"), "") << erin->transcript();
   EXPECT_EQ(again->command("wait end 5", "wait"), "ok wait what=end game=" + game + " result=second reason=resignation");
+  erin->send("archive --winner frank");
+  const std::string entry = erin->expect(R"({"kind":"data","name":"archived")");
+  EXPECT_NE(entry.find(R"("moves":2,)"), std::string::npos) << erin->transcript();
+  EXPECT_NE(entry.find(R"("clock":"none")"), std::string::npos) << erin->transcript();
+  EXPECT_NE(erin->expect(R"({"kind":"ok","name":"archive","count":1,"more":"no")"), "") << erin->transcript();
+  erin->send("archive --winner erin");
+  EXPECT_NE(erin->expect(R"({"kind":"ok","name":"archive","count":0,)"), "") << erin->transcript();
 }
 
 // Issue 12.11: moves typed as people write them: any case, squares apart, x for a capture.

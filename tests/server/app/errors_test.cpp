@@ -102,11 +102,57 @@ TEST_F(AppTest, LobbyErrors) {
   EXPECT_EQ(c.error_of({{"type", "join_room"}, {"room_id", room}, {"invite_code", code}}, 15), "room_full");
   EXPECT_EQ(a.error_of({{"type", "cancel_room"}, {"room_id", room}}, 16), "room_full");
 
-  a.send({{"type", "create_room"}, {"game", "draughts"}, {"id", 17}});
-  const std::string room2 = a.reply(17)["room"]["room_id"];
-  a.send({{"type", "cancel_room"}, {"room_id", room2}, {"id", 18}});
-  EXPECT_EQ(a.reply(18)["type"], "room_cancelled");
-  EXPECT_EQ(c.error_of({{"type", "join_room"}, {"room_id", room2}}, 19), "unknown_room");
+  // One seat at a time (issue 12.6): alice and bob are playing.
+  EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "draughts"}}, 17), "already_seated");
+  c.send({{"type", "create_room"}, {"game", "draughts"}, {"id", 18}});
+  const std::string room2 = c.reply(18)["room"]["room_id"];
+  EXPECT_EQ(b.error_of({{"type", "join_room"}, {"room_id", room2}}, 19), "already_seated");
+  c.send({{"type", "cancel_room"}, {"room_id", room2}, {"id", 20}});
+  EXPECT_EQ(c.reply(20)["type"], "room_cancelled");
+  EXPECT_EQ(b.error_of({{"type", "join_room"}, {"room_id", room2}}, 21), "unknown_room");
+}
+
+// Issue 12.6: a player holds one seat at a time, an open room or a match being played.
+// The second is refused with the room held named; the seat is free again once the room
+// is cancelled or the match is over (already when its end is told).
+TEST_F(AppTest, APlayerHoldsOneSeatAtATime) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  Client& c = guest("carl");
+  a.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 1}});
+  const std::string first = a.reply(1)["room"]["room_id"];
+  a.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 2}});
+  json refused = a.reply(2);
+  EXPECT_EQ(refused["code"], "already_seated") << refused.dump();
+  EXPECT_NE(refused["message"].get<std::string>().find(first), std::string::npos) << refused.dump();
+  c.send({{"type", "create_room"}, {"game", "alquerque"}, {"id", 3}});
+  const std::string carls = c.reply(3)["room"]["room_id"];
+  EXPECT_EQ(a.error_of({{"type", "join_room"}, {"room_id", carls}}, 4), "already_seated");
+  a.send({{"type", "cancel_room"}, {"room_id", first}, {"id", 5}});
+  EXPECT_EQ(a.reply(5)["type"], "room_cancelled");
+  // Free again: alice joins carl's room; now bob cannot join it, nor can carl create.
+  a.send({{"type", "join_room"}, {"room_id", carls}, {"id", 6}});
+  const json started = a.reply(6);
+  EXPECT_EQ(started["type"], "game_started") << started.dump();
+  const std::string game = started["state"]["game_id"];
+  EXPECT_EQ(c.error_of({{"type", "create_room"}, {"game", "tablut"}}, 7), "already_seated");
+  // Two joins in flight from one player to two rooms: one wins, one is refused.
+  b.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 8}});
+  const std::string bobs = b.reply(8)["room"]["room_id"];
+  Client& d = guest("dora");
+  Client& e = guest("emil");
+  e.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 9}});
+  const std::string emils = e.reply(9)["room"]["room_id"];
+  d.send({{"type", "join_room"}, {"room_id", bobs}, {"id", 10}});
+  d.send({{"type", "join_room"}, {"room_id", emils}, {"id", 11}});
+  const json r10 = d.reply(10), r11 = d.reply(11);
+  EXPECT_EQ((r10["type"] == "game_started") + (r11["type"] == "game_started"), 1) << r10.dump() << r11.dump();
+  EXPECT_EQ((r10.value("code", "") == "already_seated") + (r11.value("code", "") == "already_seated"), 1);
+  // The match over, the seat is free the moment the end is told.
+  a.send({{"type", "resign"}, {"game_id", game}, {"id", 12}});
+  ASSERT_FALSE(a.next("game_over").is_null());
+  a.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 13}});
+  EXPECT_EQ(a.reply(13)["type"], "room_created");
 }
 
 TEST_F(AppTest, GameErrors) {

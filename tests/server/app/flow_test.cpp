@@ -251,6 +251,43 @@ TEST_F(AppTest, ArchiveFiltersAndPagingThroughProtocolAndHttp) {
   EXPECT_EQ(http("/api/games", {{"limit", "0"}}).status, 400);
   EXPECT_EQ(http("/api/games", {{"limit", "x"}}).status, 400);
   EXPECT_EQ(http("/api/games", {{"colour", "red"}}).status, 400);
+
+  // The winner filter (issue 12.8), alone and with a player.
+  auto bob_won = json::parse(http("/api/games", {{"winner", "bob"}}).body);
+  ASSERT_EQ(bob_won["games"].size(), 2u);
+  EXPECT_EQ(bob_won["games"][0]["game_id"], ids[4]);
+  EXPECT_EQ(bob_won["games"][1]["game_id"], ids[0]);
+  EXPECT_EQ(json::parse(http("/api/games", {{"winner", "carl"}, {"player", "bob"}}).body)["games"].size(), 1u);
+  EXPECT_EQ(json::parse(http("/api/games", {{"winner", "bob"}, {"player", "carl"}}).body)["games"].size(), 0u);
+  EXPECT_EQ(json::parse(http("/api/games", {{"winner", "bob"}, {"game", "tablut"}}).body)["games"].size(), 1u);
+  a.send({{"type", "list_games"}, {"winner", "alice"}, {"id", 7}});
+  json alice_won = a.reply(7);
+  ASSERT_EQ(alice_won["games"].size(), 1u);
+  EXPECT_EQ(alice_won["games"][0]["game_id"], ids[3]);
+}
+
+// Issue 12.8: a list entry says what was played: the options and the clock.
+TEST_F(AppTest, ArchiveEntriesCarryTheirOptionsAndClock) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string id = start_game(a, b, {{"game", "seatafl"}, {"options", {{"size", 11}}},
+                                           {"clock", {{"initial_s", 180}, {"increment_s", 2}}}});
+  a.send({{"type", "resign"}, {"game_id", id}});
+  ASSERT_FALSE(a.next("game_over").is_null());
+  const std::string id2 = start_game(a, b, {{"game", "alquerque"}});
+  b.send({{"type", "resign"}, {"game_id", id2}});
+  ASSERT_FALSE(a.next_if("game_over", [&](const json& m) { return m["game_id"] == id2; }).is_null());
+  auto page = json::parse(http("/api/games").body);
+  ASSERT_EQ(page["games"].size(), 2u);
+  const json& plain = page["games"][0];
+  const json& rich = page["games"][1];
+  EXPECT_EQ(rich["game_id"], id);
+  EXPECT_EQ(rich["options"], (json{{"size", "11"}}));
+  EXPECT_EQ(rich["clock"], (json{{"initial_ms", 180000}, {"increment_ms", 2000}}));
+  EXPECT_EQ(plain["options"], json::object());
+  EXPECT_TRUE(plain["clock"].is_null());
+  a.send({{"type", "list_games"}, {"id", 3}});
+  EXPECT_EQ(a.reply(3)["games"][1]["options"], (json{{"size", "11"}}));
 }
 
 TEST_F(AppTest, HttpEndpoints) {

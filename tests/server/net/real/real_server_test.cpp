@@ -44,6 +44,24 @@ TEST_F(RealServer, UnknownPathIs404WithJsonAndPostIs405) {
   EXPECT_EQ(http_get(server.port(), "/metrics").status, 200);
 }
 
+// Issue 12.8: /metrics counts HTTP answers by route and status; a path the server does
+// not know counts as "other", so no client can grow the table.
+TEST_F(RealServer, MetricsCountHttpAnswersByRouteAndStatus) {
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
+  EXPECT_EQ(http_get(server.port(), "/api/games?game=chess").status, 400);
+  EXPECT_EQ(http_get(server.port(), "/api/games/g-none").status, 404);
+  EXPECT_EQ(http_get(server.port(), "/no/such/thing").status, 404);
+  EXPECT_EQ(http_get(server.port(), "/another/unknown").status, 404);
+  EXPECT_EQ(http_request(server.port(), "POST", "/api/lobby", "{}").status, 405);
+  const std::string text = http_get(server.port(), "/metrics").body;
+  for (const char* line : {R"(boardhall_http_responses_total{route="/healthz",status="200"} 1)",
+                           R"(boardhall_http_responses_total{route="/api/games",status="400"} 1)",
+                           R"(boardhall_http_responses_total{route="/api/games/{id}",status="404"} 1)",
+                           R"(boardhall_http_responses_total{route="other",status="404"} 2)",
+                           R"(boardhall_http_responses_total{route="/api/lobby",status="405"} 1)"})
+    EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+}
+
 TEST_F(RealServer, WelcomeFirstThenBadJsonGetsAnErrorReply) {
   WsClient ws;
   ASSERT_TRUE(ws.connect(server.port())) << ws.error();

@@ -1,0 +1,54 @@
+// HTTP answers counted by route and status, for /metrics
+// (boardhall_http_responses_total{route,status}). Routes are a fixed set of labels, so
+// a client cannot grow the table by asking for new paths: anything else is "other",
+// and a request refused before its target was read is "unread".
+//
+// Thread-safety: every method locks; HTTP is not a hot path.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace bh::app {
+
+// The route label of a request path: "/healthz", "/metrics", "/api/lobby",
+// "/api/games", "/api/games/{id}", "/ws" or "other". Header-only: the network layer,
+// built without the application, counts with it.
+inline std::string_view http_route_label(std::string_view path) {
+  for (std::string_view known : {"/healthz", "/metrics", "/api/lobby", "/api/games", "/ws"})
+    if (path == known) return known;
+  constexpr std::string_view games = "/api/games/";
+  if (path.starts_with(games) && path.size() > games.size() && path.find('/', games.size()) == std::string_view::npos)
+    return "/api/games/{id}";
+  return "other";
+}
+
+class HttpCounts {
+ public:
+  void add(std::string_view route, int status) {
+    std::lock_guard lock(mutex_);
+    ++counts_[{route, status}];
+  }
+  // Prometheus text lines, one per (route, status) seen, without the TYPE line.
+  std::string prometheus_lines(std::string_view metric) const {
+    std::lock_guard lock(mutex_);
+    std::string out;
+    for (const auto& [key, n] : counts_) {
+      out += metric;
+      out += "{route=\"";
+      out += key.first;
+      out += "\",status=\"" + std::to_string(key.second) + "\"} " + std::to_string(n) + "\n";
+    }
+    return out;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::pair<std::string_view, int>, std::uint64_t> counts_;  // labels are static strings
+};
+
+}  // namespace bh::app
