@@ -19,8 +19,8 @@ void Session::cmd_flip() {
   Out out{Out::Kind::ok, "flip"};
   out.lines_for_scripts = true;
   out.field("flipped", flip_ ? "yes" : "no");
-  out.line(flip_ ? "Boards are drawn turned round from now on (flip again to undo)."
-                 : "Boards are drawn from your own side again.");
+  out.line(flip_ ? "Boards turned round from your usual view, for the rest of the session (flip again to undo)."
+                 : "Boards back to your usual view.");
   // The board on show, at once in its new orientation (as `board` would show it).
   const LiveGame* g = current();
   if (g != nullptr && (!g->ended || !replay_)) {

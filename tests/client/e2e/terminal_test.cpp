@@ -123,7 +123,7 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   // flip: the board the usual way round, file a on the left.
   term.type("flip");
   term.keys("Enter");
-  s = term.wait_for("Boards are drawn turned round");
+  s = term.wait_for("Boards turned round from your usual view");
   EXPECT_NE(s.find("  4 [.] .  .  .  d  .  .  .  a  4"), std::string::npos) << s;
   EXPECT_NE(s.find("  3 [a] .  .  .  d  .  .  .  .  3"), std::string::npos) << s;
 
