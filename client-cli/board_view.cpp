@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "line_fit.hpp"
+#include "rules/alquerque/engine.hpp"
 #include "rules/tafl/variant.hpp"
 
 namespace bh::cli {
@@ -49,11 +51,23 @@ bool is_first_side(char piece) {
 
 constexpr const char* reset = "\033[0m";
 
-std::string file_letters(int width) {
+// Which square each screen column and row shows: file a on the left and the top rank
+// first, or the board turned round.
+struct Orientation {
+  rules::Geometry g;
+  bool flipped;
+  int file(int column) const { return flipped ? g.width - 1 - column : column; }
+  int rank(int row) const { return flipped ? row : g.height - 1 - row; }
+  Square at(int column, int row) const { return g.at(file(column), rank(row)); }
+};
+
+// File letters centred over the cells; `gap` columns between cells (1 where lines are drawn).
+std::string file_letters(const Orientation& o, int gap) {
   std::string line = "    ";
-  for (int f = 0; f < width; ++f) {
+  for (int c = 0; c < o.g.width; ++c) {
+    if (c > 0) line += std::string(static_cast<std::size_t>(gap), ' ');
     line += ' ';
-    line += static_cast<char>('a' + f);
+    line += static_cast<char>('a' + o.file(c));
     line += ' ';
   }
   line.pop_back();  // no trailing space
@@ -66,21 +80,45 @@ std::string rank_label(int rank, bool left) {
   return ' ' + n;
 }
 
-std::string legend(const rules::Ruleset& rules, const SpecialSquares& special) {
-  std::string out;
+std::string dim(char c, bool colour) {
+  if (!colour || c == ' ') return std::string(1, c);
+  return std::string("\033[2m") + c + reset;
+}
+
+// Alquerque: the lines between screen row `row` and the row below it. Under each point
+// a '|' when a line runs down from it; between two points a backslash, '/' or 'X' for the
+// diagonals that cross there.
+std::string line_row(const Orientation& o, int row, bool colour) {
+  using rules::alquerque::joined;
+  std::string line = "    ";
+  for (int c = 0; c < o.g.width; ++c) {
+    line += ' ';
+    line += dim(joined(o.at(c, row), o.at(c, row + 1)) ? '|' : ' ', colour);
+    line += ' ';
+    if (c + 1 == o.g.width) break;
+    const bool down = joined(o.at(c, row), o.at(c + 1, row + 1));  // top left to bottom right
+    const bool up = joined(o.at(c, row + 1), o.at(c + 1, row));     // bottom left to top right
+    line += dim(down && up ? 'X' : down ? '\\' : up ? '/' : ' ', colour);
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+std::vector<std::string> legend(const rules::Ruleset& rules, const SpecialSquares& special) {
+  std::vector<std::string> items;
   const std::string_view id = rules.game_id();
   if (rules::tafl::find_variant(id) != nullptr) {
-    out = "a attackers  d defenders  K king";
-    if (special.throne >= 0) out += "  # throne";
-    if (!special.exits.empty()) out += "  * exit";
-    if (!special.escape_note.empty()) out += "  (" + special.escape_note + ")";
+    items = {"a attackers", "d defenders", "K king"};
+    if (special.throne >= 0) items.emplace_back("# throne");
+    if (!special.exits.empty()) items.emplace_back("* exit");
+    if (!special.escape_note.empty()) items.push_back("(" + special.escape_note + ")");
   } else if (id == "draughts") {
-    out = "w/b men  W/B kings";
+    items = {"w/b men", "W/B kings"};
   } else {
-    out = "w white  b black";
+    items = {"w white", "b black"};
   }
-  out += "  [ ] last move  x captured";
-  return out;
+  items.emplace_back("[ ] last move  x captured");  // one item: wrapped together
+  return fit_items(items);
 }
 
 }  // namespace
@@ -130,56 +168,54 @@ BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& be
 
 std::vector<std::string> render_board(const rules::Ruleset& rules, const rules::Position& position,
                                       const BoardMarks& marks, BoardStyle style) {
-  const rules::Geometry g = rules.geometry();
+  const Orientation o{rules.geometry(), style.flipped};
   const SpecialSquares special = special_squares(rules);
   const bool draughts = rules.game_id() == "draughts";
-  std::vector<std::string> lines;
-  lines.push_back(file_letters(g.width));
-  for (int rank = g.height - 1; rank >= 0; --rank) {
-    std::string line = rank_label(rank, true);
-    for (int file = 0; file < g.width; ++file) {
-      const Square s = g.at(file, rank);
-      const char piece = piece_at(position, s);
-      const bool in_move = contains(marks.last_move, s);
-      const bool captured = piece == '\0' && contains(marks.captured, s);
-      const bool light = draughts && (file + rank) % 2 != 0;
-      char shown = piece;
-      if (shown == '\0') {
-        if (captured) shown = 'x';
-        else if (s == special.throne) shown = '#';
-        else if (contains(special.exits, s)) shown = '*';
-        else if (light) shown = ' ';
-        else shown = '.';
-      }
-      if (!style.colour) {
-        line += in_move ? '[' : ' ';
-        line += shown;
-        line += in_move ? ']' : ' ';
-        continue;
-      }
-      std::string code;
-      if (piece != '\0') {
-        code = is_first_side(piece) ? "1;33" : "1;36";
-        if (piece == 'K' || piece == 'W' || piece == 'B') code = piece == 'K' ? "1;35;4" : code + ";4";
-      } else if (captured) {
-        code = "1;31";
-      } else if (shown == '#' || shown == '*') {
-        code = "35";
-      } else {
-        code = "2";
-      }
-      if (in_move) code += ";44";
-      line += "\033[" + code + "m";
-      line += in_move ? '[' : ' ';
-      line += shown;
-      line += in_move ? ']' : ' ';
-      line += reset;
+  const bool lined = std::holds_alternative<rules::alquerque::Position>(position.variant());
+  auto cell = [&](Square s) {
+    const char piece = piece_at(position, s);
+    const bool in_move = contains(marks.last_move, s);
+    const bool captured = piece == '\0' && contains(marks.captured, s);
+    const bool light = draughts && (o.g.file(s) + o.g.rank(s)) % 2 != 0;
+    char shown = piece;
+    if (shown == '\0') {
+      if (captured) shown = 'x';
+      else if (s == special.throne) shown = '#';
+      else if (contains(special.exits, s)) shown = '*';
+      else if (light) shown = ' ';
+      else shown = '.';
     }
-    line += rank_label(rank, false);
+    std::string text{in_move ? '[' : ' ', shown, in_move ? ']' : ' '};
+    if (!style.colour) return text;
+    std::string code;
+    if (piece != '\0') {
+      code = is_first_side(piece) ? "1;33" : "1;36";
+      if (piece == 'K' || piece == 'W' || piece == 'B') code = piece == 'K' ? "1;35;4" : code + ";4";
+    } else if (captured) {
+      code = "1;31";
+    } else if (shown == '#' || shown == '*') {
+      code = "35";
+    } else {
+      code = "2";
+    }
+    if (in_move) code += ";44";
+    return "\033[" + code + "m" + text + reset;
+  };
+
+  std::vector<std::string> lines;
+  lines.push_back(file_letters(o, lined ? 1 : 0));
+  for (int row = 0; row < o.g.height; ++row) {
+    std::string line = rank_label(o.rank(row), true);
+    for (int c = 0; c < o.g.width; ++c) {
+      if (lined && c > 0) line += dim(rules::alquerque::joined(o.at(c - 1, row), o.at(c, row)) ? '-' : ' ', style.colour);
+      line += cell(o.at(c, row));
+    }
+    line += rank_label(o.rank(row), false);
     lines.push_back(std::move(line));
+    if (lined && row + 1 < o.g.height) lines.push_back(line_row(o, row, style.colour));
   }
-  lines.push_back(file_letters(g.width));
-  lines.push_back(legend(rules, special));
+  lines.push_back(file_letters(o, lined ? 1 : 0));
+  for (auto& l : legend(rules, special)) lines.push_back(std::move(l));
   return lines;
 }
 

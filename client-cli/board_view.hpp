@@ -4,7 +4,8 @@
 // here, on purpose and no more: which piece stands on a square is read from each game's
 // Position value (tafl / draughts / alquerque), the throne and exits of a tafl board
 // come from the variant table (rules/tafl/variant.hpp, chosen by the game id), and
-// draughts shows its light squares blank ((file + rank) odd, RULES.md section 2).
+// draughts shows its light squares blank ((file + rank) odd, RULES.md section 2), and
+// Alquerque's lines come from the rules' own statement of them (alquerque::joined).
 //
 // Thread-safety: pure functions.
 #pragma once
@@ -23,13 +24,17 @@ struct BoardMarks {
 };
 
 struct BoardStyle {
-  bool colour = false;  // ANSI colours; false gives plain ASCII
+  bool colour = false;   // ANSI colours; false gives plain ASCII
+  bool flipped = false;  // seen from the second side: the board turned round (180 degrees)
 };
 
-// The board, top rank first, with file letters above and below and rank numbers on
-// both sides, then one legend line. Plain cells are three characters wide:
-// " a " a piece, " . " an empty square, "[a]" a square of the last move, " x " a
-// captured piece's square, " # " an empty throne, " * " an empty exit.
+// The board, top rank first (rank 1 first and file a on the right when flipped), with
+// file letters above and below and rank numbers on both sides, then the legend, packed
+// into lines of at most 80 columns. Plain cells are three characters wide: " a " a
+// piece, " . " an empty square, "[a]" a square of the last move, " x " a captured
+// piece's square, " # " an empty throne, " * " an empty exit. Alquerque's points are
+// drawn with their lines between them: '-' and '|' orthogonal, '\' and '/' diagonal
+// (a blank where no line runs), on a row of their own between two ranks.
 std::vector<std::string> render_board(const rules::Ruleset& rules, const rules::Position& position,
                                       const BoardMarks& marks = {}, BoardStyle style = {});
 

@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 25> help_table{{
+constexpr std::array<HelpEntry, 26> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -35,6 +35,10 @@ constexpr std::array<HelpEntry, 25> help_table{{
     {Cmd::watch, "watch", "watch GAME", "watch a live game (see rooms)", ""},
     {Cmd::unwatch, "unwatch", "unwatch", "stop watching", ""},
     {Cmd::board, "board", "board", "show the board of the current game again", ""},
+    {Cmd::flip, "flip", "flip", "turn the board round (for the rest of the session)",
+     "Boards are drawn from your own side: the second player (black, the defenders)\n"
+     "sees the board turned round, a spectator sees the first player's side. flip\n"
+     "turns every board after it round once more; flip again to undo."},
     {Cmd::moves, "moves", "moves", "the legal moves in the current position", ""},
     {Cmd::move, "move", "MOVE  (or: move MOVE)", "play a move: e1-e3, c3:e5:g3, huff b2 c2-c3",
      "The move is checked here first; the server has the last word."},
@@ -49,12 +53,13 @@ constexpr std::array<HelpEntry, 25> help_table{{
     {Cmd::archive, "archive", "archive [--game G] [--player P] [--winner P] [--result first|second|draw] [--page]",
      "finished games, newest first", "--page: the next page of the last listing."},
     {Cmd::replay, "replay", "replay GAME", "step through a finished game",
-     "Then: next, prev, first, last, goto N."},
-    {Cmd::next, "next", "next", "replay: one move forward", ""},
-    {Cmd::prev, "prev", "prev", "replay: one move back", ""},
+     "Then: next, prev, first, last, goto N. A ply is one side's move: a full move\n"
+     "(1. e1-e3 e9-e7) has two."},
+    {Cmd::next, "next", "next", "replay: one ply forward", ""},
+    {Cmd::prev, "prev", "prev", "replay: one ply back", ""},
     {Cmd::first, "first", "first", "replay: the start position", ""},
     {Cmd::last, "last", "last", "replay: the final position", ""},
-    {Cmd::go_to, "goto", "goto N", "replay: the position after N moves", ""},
+    {Cmd::go_to, "goto", "goto N", "replay: the position after ply N", ""},
     {Cmd::wait, "wait", "wait turn|end|game|event TYPE [SECONDS]",
      "wait for your turn, the end of the game, a game to start, or an event",
      "Fails after SECONDS (default 30). 'wait event TYPE' takes the first event of\n"
@@ -462,5 +467,11 @@ std::optional<std::vector<std::string>> help_for(std::string_view command) {
 }
 
 std::string_view command_name(Cmd kind) { return entry(kind).name; }
+
+std::vector<std::string> command_names() {
+  std::vector<std::string> names;
+  for (const auto& e : help_table) names.emplace_back(e.name);
+  return names;
+}
 
 }  // namespace bh::cli

@@ -55,6 +55,7 @@ std::optional<ClockSpec> parse_clock(std::string_view text);
 enum class Cmd {
   help, games, rooms, create, join, cancel, watch, unwatch, board, moves, move, resign,
   draw, accept, decline, archive, replay, next, prev, first, last, go_to, wait, quit, huff,
+  flip,
 };
 
 struct CreateArgs {
@@ -102,5 +103,7 @@ std::optional<std::vector<std::string>> help_for(std::string_view command);
 
 // The command's name as typed (for replies): "create", "goto", "move"...
 std::string_view command_name(Cmd);
+// Every command's name, in the order of help (for Tab completion).
+std::vector<std::string> command_names();
 
 }  // namespace bh::cli

@@ -111,6 +111,7 @@ int run_connect(std::span<const std::string> args) {
   ScriptSink script_sink(stdout, options.json);
   Sink& sink = script ? static_cast<Sink&>(script_sink) : static_cast<Sink&>(terminal);
   Session session(config, sink, [&net](std::string text) { net->send(std::move(text)); });
+  terminal.set_completer([&session](std::string_view line) { return completions(line, session.known_ids()); });
 
   net->start(url.host, url.port, url.path);
   // After a lost connection: connect again after 1 s, then 2, 4, up to 10 s between tries.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "board_view.hpp"
+#include "line_fit.hpp"
 #include "rules/registry.hpp"
 
 namespace bh::cli {
@@ -105,8 +106,23 @@ std::string or_list(const std::vector<std::string>& items) {
   return out;
 }
 
-// "1 move", "2 moves".
-std::string count_of(int n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+// "A vs B" as one header item, or two that may wrap apart when it alone passes 80
+// columns (names have up to 32 characters).
+std::vector<std::string> versus(const std::string& first, const std::string& second) {
+  std::string both = first + " vs " + second;
+  if (both.size() <= screen_width) return {std::move(both)};
+  return {first + " vs", second};
+}
+
+// Counts are of plies (one side's move each), as the server's `ply` and `goto N` are;
+// only the move list numbers full moves, as players write them.
+std::string plies(int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
+
+// Ply `ply` (from 1) as the move list numbers it: "2. e1-e3" for the first side's,
+// "2... e9-e7" for the second side's.
+std::string numbered(int ply, const std::string& move) {
+  return std::to_string((ply + 1) / 2) + (ply % 2 == 1 ? ". " : "... ") + move;
+}
 
 }  // namespace
 
@@ -291,6 +307,7 @@ void Session::run_command(const Command& c) {
       return;
     }
     case Cmd::board: return cmd_board();
+    case Cmd::flip: return cmd_flip();
     case Cmd::moves: return cmd_moves();
     case Cmd::move: return cmd_move(c);
     case Cmd::huff: return cmd_huff(c);
@@ -474,7 +491,7 @@ void Session::cmd_replay_step(const Command& c) {
   int step = replay_->step;
   switch (c.kind) {
     case Cmd::next:
-      if (step >= last) return reply_error(name, "at_end", "already at the last move (" + std::to_string(last) + ")");
+      if (step >= last) return reply_error(name, "at_end", "already at the last ply (" + std::to_string(last) + ")");
       ++step;
       break;
     case Cmd::prev:
@@ -485,7 +502,7 @@ void Session::cmd_replay_step(const Command& c) {
     case Cmd::last: step = last; break;
     default:
       if (c.number > last)
-        return reply_error(name, "bad_step", "the game has " + std::to_string(last) + " moves");
+        return reply_error(name, "bad_step", "goto 0 to " + std::to_string(last) + ": the game has " + plies(last));
       step = c.number;
   }
   replay_->step = step;
@@ -841,6 +858,10 @@ void Session::on_game_over(const srv::GameOver& m) {
 }
 
 void Session::on_lobby(const srv::Lobby& l) {
+  listed_.rooms.clear();
+  listed_.live.clear();
+  for (const auto& r : l.rooms) listed_.rooms.push_back(r.room_id);
+  for (const auto& g : l.games) listed_.live.push_back(g.game_id);
   for (const auto& r : l.rooms) {
     Out d{Out::Kind::data, "room"};
     d.field("room", r.room_id).field("game", r.game).field("options", options_text(r.options));
@@ -866,6 +887,8 @@ void Session::on_lobby(const srv::Lobby& l) {
 }
 
 void Session::on_games(const srv::Games& page) {
+  listed_.archived.clear();
+  for (const auto& g : page.games) listed_.archived.push_back(g.game_id);
   for (const auto& g : page.games) {
     Out d{Out::Kind::data, "archived"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.first_player).field("second", g.second_player);
@@ -876,7 +899,7 @@ void Session::on_games(const srv::Games& page) {
     d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
            (g.clock ? format_clock(g.clock) + "  " : "") + g.first_player + " vs " + g.second_player + "  " + result + " (" +
            reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " +
-           count_of(g.moves, "move"));
+           plies(g.moves));
     sink_.emit(d);
   }
   archive_cursor_ = page.next_cursor;
@@ -1035,14 +1058,15 @@ std::string Session::clock_line(const LiveGame& g, Clock::time_point now) const 
 std::vector<std::string> Session::game_lines(const LiveGame& g) const {
   std::vector<std::string> lines;
   const auto& v = g.view;
-  std::string head = v.game + "  " + v.game_id + "  ply " + std::to_string(v.ply) + "  " + side_label(g, "first") +
-                     " vs " + side_label(g, "second");
-  head += v.you ? "  (you: " + std::string(*v.you == "first" ? v.sides.first : v.sides.second) + ")" : "  (watching)";
-  lines.push_back(head);
+  const std::string you = v.you ? "(you: " + std::string(*v.you == "first" ? v.sides.first : v.sides.second) + ")" : "(watching)";
+  std::vector<std::string> head{v.game, v.game_id, "ply " + std::to_string(v.ply)};
+  for (auto& item : versus(side_label(g, "first"), side_label(g, "second"))) head.push_back(std::move(item));
+  head.push_back(you);
+  lines = fit_items(head);
   if (g.rules && g.position) {
     BoardMarks marks;
     if (g.previous && !g.last_move.empty()) marks = marks_for_move(*g.rules, *g.previous, *g.position, g.last_move);
-    for (auto& l : render_board(*g.rules, *g.position, marks, BoardStyle{config_.colour})) lines.push_back(std::move(l));
+    for (auto& l : render_board(*g.rules, *g.position, marks, board_style(g))) lines.push_back(std::move(l));
   } else {
     lines.push_back("position: " + v.position + " (this client cannot draw " + v.game + ")");
   }
@@ -1074,13 +1098,15 @@ Out Session::replay_step_out(std::string_view command) const {
   out.field("position", r.rules->position_text(r.positions[step]));
   const std::string result = r.record.result == "draw" ? "draw"
                              : (r.record.result == "first" ? r.record.first_player : r.record.second_player) + " won";
-  out.line("Replay " + r.record.game_id + "  " + r.record.game + "  " + r.record.first_player + " vs " +
-           r.record.second_player + "  (" + result + ", " + reason_text(r.record.reason) + ")");
+  std::vector<std::string> head{"Replay " + r.record.game_id, r.record.game};
+  for (auto& item : versus(r.record.first_player, r.record.second_player)) head.push_back(std::move(item));
+  head.push_back("(" + result + ", " + reason_text(r.record.reason) + ")");
+  for (auto& l : fit_items(head)) out.line(l);
   BoardMarks marks;
   if (step > 0) marks = marks_for_move(*r.rules, r.positions[step - 1], r.positions[step], move);
-  for (auto& l : render_board(*r.rules, r.positions[step], marks, BoardStyle{config_.colour})) out.line(l);
-  out.line(step == 0 ? "start position (" + count_of(static_cast<int>(r.positions.size() - 1), "move") + ")"
-                     : "after move " + std::to_string(step) + " of " + std::to_string(r.positions.size() - 1) + ": " + move);
+  for (auto& l : render_board(*r.rules, r.positions[step], marks, board_style(r))) out.line(l);
+  const std::string of = " of " + std::to_string(r.positions.size() - 1) + ": ";
+  out.line("ply " + std::to_string(step) + of + (step == 0 ? "the start position" : numbered(r.step, move)));
   std::vector<std::string> texts;
   for (const auto& m : r.record.moves) texts.push_back(m.move);
   for (auto& l : move_list(texts, r.step)) out.line(l);
@@ -1098,7 +1124,7 @@ std::string Session::prompt(Clock::time_point now) const {
     if (g->view.you && *g->view.you == g->view.to_move) p += " your move";
     return p + "> ";
   }
-  if (replay_) return "replay " + std::to_string(replay_->step) + "/" + std::to_string(replay_->positions.size() - 1) + "> ";
+  if (replay_) return "replay ply " + std::to_string(replay_->step) + "/" + std::to_string(replay_->positions.size() - 1) + "> ";
   if (room_id_) return "waiting> ";
   return "boardhall> ";
 }

@@ -20,7 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "board_view.hpp"
 #include "command_line.hpp"
+#include "completion.hpp"
 #include "identity_store.hpp"
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
@@ -72,6 +74,9 @@ class Session {
   // The prompt, with both clocks while a game is on ("[alice 4:59 | bob 5:00*] > ").
   std::string prompt(Clock::time_point now) const;
   bool clocks_ticking() const;
+
+  // The ids and names Tab may complete (session_board.cpp).
+  KnownIds known_ids() const;
 
  private:
   struct LiveGame {
@@ -128,6 +133,7 @@ class Session {
   void cmd_wait(const Command& c);
   void cmd_board();
   void cmd_moves();
+  void cmd_flip();  // session_board.cpp
 
   // Server messages.
   void handle(const protocol::ServerFrame& frame, const protocol::Json& raw);
@@ -155,6 +161,10 @@ class Session {
   std::string clock_line(const LiveGame& g, Clock::time_point now) const;
   std::string side_label(const LiveGame& g, const std::string& side) const;
   void show(Out::Kind kind, std::string name, std::vector<std::string> lines);
+  // How to draw a board (session_board.cpp): colour, and turned round for the second
+  // player (or for a replay of a game this player played second), the whole XOR flip_.
+  BoardStyle board_style(const LiveGame& g) const;
+  BoardStyle board_style(const Replay& r) const;
   Out replay_step_out(std::string_view command) const;
 
   SessionConfig config_;
@@ -173,6 +183,8 @@ class Session {
   protocol::client::ListGames archive_query_;
   std::optional<std::string> archive_cursor_;
   std::optional<Replay> replay_;
+  bool flip_ = false;  // `flip`: every board turned round from the usual view
+  KnownIds listed_;    // ids of the last rooms and archive listings (rooms, live, archived)
 
   std::int64_t next_id_ = 1;
   std::map<std::int64_t, Pending> pending_;

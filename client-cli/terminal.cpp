@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace bh::cli {
 namespace {
@@ -19,6 +20,7 @@ void Terminal::start(const std::string& prompt) {
   if (started_) return;
   active = this;
   prompt_ = prompt;
+  rl_attempted_completion_function = &Terminal::attempt_completion;
   rl_callback_handler_install(prompt_.c_str(), &Terminal::line_handler);
   started_ = true;
 }
@@ -60,6 +62,24 @@ void Terminal::line_handler(char* line) {
   std::free(line);
   if (text.find_first_not_of(" \t") != std::string::npos) add_history(text.c_str());
   self->on_line_(std::move(text));
+}
+
+char** Terminal::attempt_completion(const char* word, int /*start*/, int end) {
+  rl_attempted_completion_over = 1;  // no fallback to file names, which mean nothing here
+  Terminal* self = active;
+  if (self == nullptr || !self->complete_ || rl_line_buffer == nullptr) return nullptr;
+  self->matches_ = self->complete_(std::string_view(rl_line_buffer, static_cast<std::size_t>(end)));
+  // libedit replaces its own idea of the word (split at its break characters); keep
+  // only what extends that word.
+  std::erase_if(self->matches_, [word](const std::string& m) { return !m.starts_with(word); });
+  return rl_completion_matches(word, &Terminal::next_match);
+}
+
+// libedit's generator: the state-th match (from 0), malloc'ed (libedit frees it).
+char* Terminal::next_match(const char*, int state) {
+  Terminal* self = active;
+  if (self == nullptr || state < 0 || static_cast<std::size_t>(state) >= self->matches_.size()) return nullptr;
+  return strdup(self->matches_[static_cast<std::size_t>(state)].c_str());
 }
 
 void Terminal::set_prompt(const std::string& prompt) {

@@ -32,6 +32,18 @@ namespace bh::rules::alquerque {
 
 inline constexpr Geometry geometry{5, 5};
 
+// The board's lines (RULES.md section 3): every point is joined to its orthogonal
+// neighbours, and a point whose file + rank is even also to its diagonal neighbours (a
+// diagonal step keeps that parity, so both ends of a diagonal have diagonals). Stated
+// once here: move generation, the rules' explanations and the client's drawing read it.
+constexpr bool has_diagonals(Square s) { return (s % 5 + s / 5) % 2 == 0; }
+// Whether a line joins points `a` and `b` directly (one step apart along it).
+constexpr bool joined(Square a, Square b) {
+  const int df = b % 5 - a % 5, dr = b / 5 - a / 5;
+  if (a >= 25 || b >= 25 || df < -1 || df > 1 || dr < -1 || dr > 1 || (df == 0 && dr == 0)) return false;
+  return df == 0 || dr == 0 || has_diagonals(a);
+}
+
 // `bbbbb/bbbbb/bb1ww/wwwww/wwwww w - -`
 Position start_position();
 

@@ -17,13 +17,11 @@ constexpr BB file_e = file_a << 4;
 constexpr BB rank_mask(int r) { return 0x1Fu << (5 * r); }
 constexpr BB bit(int s) { return 1u << s; }
 
-// Points with diagonal lines: file + rank even. A diagonal step keeps that parity, so a
-// diagonal line from an even point always reaches another even point.
+// Points with diagonal lines (has_diagonals, engine.hpp).
 constexpr BB make_even() {
   BB b = 0;
-  for (int r = 0; r < 5; ++r)
-    for (int f = 0; f < 5; ++f)
-      if ((r + f) % 2 == 0) b |= bit(r * 5 + f);
+  for (int s = 0; s < 25; ++s)
+    if (has_diagonals(static_cast<Square>(s))) b |= bit(s);
   return b;
 }
 constexpr BB even = make_even();

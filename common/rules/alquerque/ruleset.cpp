@@ -94,11 +94,9 @@ class AlquerqueRules final : public Ruleset {
       return "not a complete capture: each jump goes over an adjacent enemy piece along a line to an empty "
              "point, the first one not backward, never landing on the start point, and the capture goes on "
              "while the piece can jump again";
-    const int df = g.file(m.to()) - g.file(m.from());
     const int dr = g.rank(m.to()) - g.rank(m.from());
     const int forward = p.to_move == Side::first ? dr : -dr;
-    const bool diagonal_line = (g.file(m.from()) + g.rank(m.from())) % 2 == 0;
-    if (df < -1 || df > 1 || dr < -1 || dr > 1 || (df != 0 && dr != 0 && !diagonal_line))
+    if (!aq::joined(m.from(), m.to()))
       return square_name(m.to(), g) + " is not one step along a line from " + square_name(m.from(), g);
     std::uint32_t occupied = p.pieces[0] | p.pieces[1];
     if (m.huff != no_square) occupied &= ~(1u << m.huff);  // removed before the move

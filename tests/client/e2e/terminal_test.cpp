@@ -92,9 +92,10 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   ASSERT_FALSE(room_id.empty()) << bob.transcript();
   ASSERT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
 
-  // The board, with coordinates on both axes and the king on its throne.
+  // The board, with coordinates on both axes and the king on its throne, seen from
+  // alice's side: she plays second (the defenders), so it is turned round.
   s = term.wait_for("to move");
-  EXPECT_NE(s.find("     a  b  c  d  e  f  g  h  i"), std::string::npos) << s;
+  EXPECT_NE(s.find("     i  h  g  f  e  d  c  b  a"), std::string::npos) << s;
   EXPECT_NE(s.find("  5  a  a  d  d  K  d  d  a  a  5"), std::string::npos) << s;
   EXPECT_NE(s.find("bob (attackers) to move"), std::string::npos) << s;
   // The prompt shows both clocks; bob's runs.
@@ -108,8 +109,8 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   ASSERT_TRUE(last_nonempty_line(s).ends_with("]> hel")) << s;
   ASSERT_TRUE(bob.command("a4-a3", "move").starts_with("ok move")) << bob.transcript();
   s = term.wait_for("last move: a4-a3");
-  EXPECT_NE(s.find("  4 [.] .  .  .  d  .  .  .  a  4"), std::string::npos) << s;  // the last move
-  EXPECT_NE(s.find("  3 [a] .  .  .  d  .  .  .  .  3"), std::string::npos) << s;
+  EXPECT_NE(s.find("  4  a  .  .  .  d  .  .  . [.] 4"), std::string::npos) << s;  // the last move
+  EXPECT_NE(s.find("  3  .  .  .  .  d  .  .  . [a] 3"), std::string::npos) << s;
   EXPECT_NE(s.find("alice (defenders) to move -- your move"), std::string::npos) << s;
   const std::string typing = last_nonempty_line(s);
   EXPECT_TRUE(typing.starts_with("[bob ")) << typing;
@@ -119,11 +120,51 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   term.keys("Enter");
   s = term.wait_for("the legal moves in the current position");
   EXPECT_NE(s.find("the legal moves in the current position"), std::string::npos) << s;
+  // flip: the board the usual way round, file a on the left.
+  term.type("flip");
+  term.keys("Enter");
+  s = term.wait_for("Boards turned round from your usual view");
+  EXPECT_NE(s.find("  4 [.] .  .  .  d  .  .  .  a  4"), std::string::npos) << s;
+  EXPECT_NE(s.find("  3 [a] .  .  .  d  .  .  .  .  3"), std::string::npos) << s;
 
   // A move typed at the prompt.
   term.type("f5-f8");
   term.keys("Enter");
   EXPECT_NE(bob.expect("event move game="), "") << bob.transcript();
+  term.type("quit");
+  term.keys("Enter");
+}
+
+// Issue 12.13: Tab completes a command, then a room id from the last `rooms` listing.
+TEST(ClientTerminal, TabCompletesACommandAndThenARoomId) {
+  ASSERT_FALSE(real_server_binary().empty());
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.log();
+  const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
+  TempDir config;
+  ClientProcess bob({"connect", url, "--name", "bob"}, {"XDG_CONFIG_HOME=" + config.path() + "/bob"});
+  ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
+  const std::string room = field(bob.command("create draughts --side first", "create"), "room");
+  ASSERT_FALSE(room.empty()) << bob.transcript();
+  Tmux term("env XDG_CONFIG_HOME=" + config.path() + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
+            " --name alice");
+  ASSERT_NE(term.wait_for("Type help for the commands.").find("as alice"), std::string::npos);
+  term.type("rooms");
+  term.keys("Enter");
+  ASSERT_NE(term.wait_for("-> join " + room).find("-> join " + room), std::string::npos);
+
+  term.type("jo");
+  term.keys("Tab");
+  std::string s = term.wait_for("boardhall> join");  // tmux drops trailing spaces
+  ASSERT_EQ(last_nonempty_line(s), "boardhall> join") << s;  // a space follows
+  term.keys("Tab");
+  s = term.wait_for("boardhall> join " + room);
+  ASSERT_EQ(last_nonempty_line(s), "boardhall> join " + room) << s;
+  term.keys("Enter");
+  // The completed line is a real command: alice plays black, and sees her men below.
+  s = term.wait_for("to move");
+  EXPECT_NE(s.find("     h  g  f  e  d  c  b  a"), std::string::npos) << s;
+  EXPECT_NE(s.find("  8  b     b     b     b     8"), std::string::npos) << s;
   term.type("quit");
   term.keys("Enter");
 }

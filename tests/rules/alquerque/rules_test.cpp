@@ -52,6 +52,26 @@ TEST(Alquerque, StartPositionAndNames) {
   EXPECT_EQ(move_texts(start_text), (V{"b2-c3", "c2-c3", "d2-c3", "d3-c3"}));
 }
 
+// Section 3's board: orthogonal lines everywhere, diagonals only through points whose
+// file + rank is even; joined() is what the client draws, so it is checked on its own.
+TEST(Alquerque, LinesJoinOrthogonalNeighboursAndDiagonalsOfEvenPoints) {
+  using bh::rules::alquerque::joined;
+  auto sq = [](int file, int rank) { return static_cast<bh::rules::Square>(rank * 5 + file); };
+  EXPECT_TRUE(joined(sq(0, 0), sq(1, 1)));   // a1-b2: a1 is even
+  EXPECT_TRUE(joined(sq(1, 1), sq(0, 0)));   // either way round
+  EXPECT_FALSE(joined(sq(1, 0), sq(2, 1)));  // b1-c2: b1 is odd
+  EXPECT_FALSE(joined(sq(1, 0), sq(0, 1)));  // b1-a2
+  EXPECT_TRUE(joined(sq(1, 0), sq(1, 1)));   // b1-b2: orthogonal, always
+  EXPECT_TRUE(joined(sq(2, 2), sq(3, 2)));   // c3-d3
+  EXPECT_FALSE(joined(sq(0, 0), sq(2, 2)));  // two steps apart
+  EXPECT_FALSE(joined(sq(4, 0), sq(0, 1)));  // e1 and a2 are not neighbours, though 1 apart as indexes
+  EXPECT_FALSE(joined(sq(2, 2), sq(2, 2)));
+  int lines = 0;
+  for (int a = 0; a < 25; ++a)
+    for (int b = a + 1; b < 25; ++b) lines += joined(static_cast<bh::rules::Square>(a), static_cast<bh::rules::Square>(b));
+  EXPECT_EQ(lines, 40 + 16);  // 40 orthogonal; one diagonal across each of the 16 small squares
+}
+
 TEST(Alquerque, PositionStringRoundTrips) {
   for (const std::string& text : {start_text, std::string("1b3/5/5/5/2w2 w a5-b5,b1-c1 -"),
                                  std::string("b4/5/5/1b2w/w1w2 b - a1,c1"), std::string("5/5/2w2/5/5 b - -"),

@@ -1,0 +1,64 @@
+#include "completion.hpp"
+
+#include <algorithm>
+
+#include "command_line.hpp"
+
+namespace bh::cli {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+// The complete words before the last one, and the last one (empty after a space).
+std::pair<std::vector<std::string>, std::string> split_last(std::string_view line) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : line) {
+    if (!is_space(c)) {
+      word += c;
+    } else if (!word.empty()) {
+      words.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  return {std::move(words), std::move(word)};
+}
+
+void add(std::vector<std::string>& to, const std::vector<std::string>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+}  // namespace
+
+std::vector<std::string> completions(std::string_view line, const KnownIds& known) {
+  const auto [before, word] = split_last(line);
+  std::vector<std::string> pool;
+  if (before.empty()) {
+    pool = command_names();
+  } else if (before.size() == 1) {
+    const std::string& command = before[0];
+    if (command == "join") {
+      pool = known.rooms;
+    } else if (command == "watch") {
+      pool = known.live;
+      add(pool, known.followed);
+    } else if (command == "replay") {
+      pool = known.archived;
+      add(pool, known.followed);
+    } else if (command == "help") {
+      pool = command_names();
+    } else if (command == "create") {
+      pool = known.game_types;
+    } else if (command == "wait") {
+      pool = {"turn", "end", "game", "event"};
+    }
+  }
+  std::vector<std::string> out;
+  for (auto& candidate : pool)
+    if (candidate.starts_with(word)) out.push_back(std::move(candidate));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace bh::cli

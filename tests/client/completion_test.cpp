@@ -1,0 +1,69 @@
+// Tab completion: commands for the first word, then the ids the session knows of for
+// the commands that take them, and nothing where no word is known.
+#include "completion.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "command_line.hpp"
+
+namespace bh::cli {
+namespace {
+
+using Words = std::vector<std::string>;
+
+KnownIds known() {
+  KnownIds k;
+  k.rooms = {"r12", "r7"};
+  k.live = {"g40"};
+  k.archived = {"g31", "g32"};
+  k.followed = {"g40", "g45"};
+  k.game_types = {"tablut", "tavlei", "draughts"};
+  return k;
+}
+
+TEST(ClientCompletion, FirstWordCompletesToTheCommandsItStarts) {
+  EXPECT_EQ(completions("jo", known()), Words{"join"});
+  EXPECT_EQ(completions("re", known()), (Words{"replay", "resign"}));
+  EXPECT_EQ(completions("  fl", known()), Words{"flip"});
+  EXPECT_TRUE(completions("zz", known()).empty());
+}
+
+TEST(ClientCompletion, EmptyLineOffersEveryCommand) {
+  const auto all = completions("", known());
+  EXPECT_EQ(all.size(), command_names().size());
+  EXPECT_NE(std::find(all.begin(), all.end(), "archive"), all.end());
+  EXPECT_NE(std::find(all.begin(), all.end(), "goto"), all.end());
+  EXPECT_TRUE(std::is_sorted(all.begin(), all.end()));
+}
+
+TEST(ClientCompletion, JoinCompletesRoomIdsFromTheLastListing) {
+  EXPECT_EQ(completions("join r1", known()), Words{"r12"});
+  EXPECT_EQ(completions("join ", known()), (Words{"r12", "r7"}));
+  EXPECT_TRUE(completions("join ", KnownIds{}).empty());
+}
+
+TEST(ClientCompletion, WatchOffersLiveAndFollowedGamesEachOnce) {
+  EXPECT_EQ(completions("watch g", known()), (Words{"g40", "g45"}));
+}
+
+TEST(ClientCompletion, ReplayOffersArchivedAndFollowedGames) {
+  EXPECT_EQ(completions("replay g3", known()), (Words{"g31", "g32"}));
+  EXPECT_EQ(completions("replay g4", known()), (Words{"g40", "g45"}));
+}
+
+TEST(ClientCompletion, HelpCreateAndWaitCompleteTheirArgument) {
+  EXPECT_EQ(completions("help rep", known()), Words{"replay"});
+  EXPECT_EQ(completions("create ta", known()), (Words{"tablut", "tavlei"}));
+  EXPECT_EQ(completions("wait e", known()), (Words{"end", "event"}));
+}
+
+TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {
+  EXPECT_TRUE(completions("join r12 ", known()).empty());  // the invite code is not known
+  EXPECT_TRUE(completions("e1-", known()).empty());
+  EXPECT_TRUE(completions("resign ", known()).empty());
+}
+
+}  // namespace
+}  // namespace bh::cli
