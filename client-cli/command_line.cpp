@@ -264,12 +264,15 @@ std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std
       o.json = true;
     } else if (a == "--fresh") {
       o.fresh = true;
+    } else if (a == "--insecure") {
+      o.insecure = true;
     } else if (a == "--script") {
       o.script = true;
     } else if (a == "--interactive") {
       o.script = false;
     } else if (a.starts_with("-")) {
-      return "unknown flag " + a + " (usage: boardhall connect [ws://HOST:PORT] [--name N | --login N | --register N] [--json])";
+      return "unknown flag " + a +
+             " (usage: boardhall connect [ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] [--insecure])";
     } else if (!have_url) {
       auto url = parse_url(a);
       if (auto* err = std::get_if<std::string>(&url)) return *err;
@@ -279,14 +282,18 @@ std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std
       return "unexpected '" + a + "'";
     }
   }
+  if (o.insecure && !std::get<Url>(parse_url(o.url)).tls) return "--insecure is for wss:// URLs only";
   return o;
 }
 
 std::variant<Url, std::string> parse_url(std::string_view url) {
-  const std::string_view scheme = "ws://";
-  if (!url.starts_with(scheme)) return "the server URL must start with ws://, not '" + std::string(url) + "'";
-  std::string_view rest = url.substr(scheme.size());
   Url u;
+  u.tls = url.starts_with("wss://");
+  if (!u.tls && !url.starts_with("ws://")) {
+    return "the server URL must start with ws:// or wss://, not '" + std::string(url) + "'";
+  }
+  const std::string default_port = u.tls ? "443" : "80";
+  std::string_view rest = url.substr(u.tls ? 6 : 5);
   const auto slash = rest.find('/');
   u.path = slash == std::string_view::npos ? "/ws" : std::string(rest.substr(slash));
   while (u.path.size() > 1 && u.path.back() == '/') u.path.pop_back();  // ".../ws/" is ".../ws"
@@ -296,7 +303,7 @@ std::variant<Url, std::string> parse_url(std::string_view url) {
     const auto close = rest.find(']');
     if (close == std::string_view::npos) return "bad IPv6 address in '" + std::string(url) + "'";
     u.host = std::string(rest.substr(1, close - 1));
-    u.port = "80";
+    u.port = default_port;
     if (close + 1 < rest.size()) {
       if (rest[close + 1] != ':') return "bad port in '" + std::string(url) + "'";
       u.port = std::string(rest.substr(close + 2));
@@ -309,7 +316,7 @@ std::variant<Url, std::string> parse_url(std::string_view url) {
   const auto colon = rest.rfind(':');
   if (colon == std::string_view::npos) {
     u.host = std::string(rest);
-    u.port = "80";
+    u.port = default_port;
   } else {
     u.host = std::string(rest.substr(0, colon));
     u.port = std::string(rest.substr(colon + 1));
@@ -331,7 +338,7 @@ std::string server_key(const Url& url) {
   std::string path = url.path.empty() ? "/ws" : url.path;
   while (path.size() > 1 && path.back() == '/') path.pop_back();
   if (path == "/") path = "/ws";
-  return "ws://" + host + ":" + url.port + path;
+  return (url.tls ? "wss://" : "ws://") + host + ":" + url.port + path;
 }
 
 std::optional<ClockSpec> parse_clock(std::string_view text) {

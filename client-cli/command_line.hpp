@@ -26,23 +26,28 @@ struct ConnectOptions {
   std::string name;        // empty: take the remembered identity for the URL
   bool json = false;       // scripted output as JSON lines
   bool fresh = false;      // ignore a remembered token
+  bool insecure = false;   // wss:// without checking the server's certificate
   std::optional<bool> script;  // force (true) or forbid (false) the line-per-command mode
 };
 
-// `[ws://HOST:PORT] [--name N | --login N | --register N] [--json] [--fresh]
-// [--script | --interactive]`. Error: a one-line explanation.
+// `[ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] [--fresh]
+// [--insecure] [--script | --interactive]`. Error: a one-line explanation.
 std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std::string> args);
 
-// A WebSocket URL split up. Only ws:// is supported (no TLS); the path defaults to /ws.
+// A WebSocket URL split up: ws:// (port 80 by default) or wss:// (TLS, port 443); the
+// path defaults to /ws.
 struct Url {
   std::string host, port, path;
+  bool tls = false;  // wss://
 };
 std::variant<Url, std::string> parse_url(std::string_view url);
 // The server a URL names, as the key of remembered identities: one text for every way
 // of writing the same server. The host in lower case, any loopback address and
 // "localhost" as "localhost", the port always written, the path without a trailing
 // slash ("/ws" when none): ws://LOCALHOST:8080, ws://127.0.0.1:8080/ws and
-// ws://[::1]:8080/ws/ are all "ws://localhost:8080/ws".
+// ws://[::1]:8080/ws/ are all "ws://localhost:8080/ws". The scheme stays in the key:
+// ws:// and wss:// on one host and port are different servers (a TLS proxy in front of
+// one is the usual case, and a token sent in clear must not be offered to the other).
 std::string server_key(const Url& url);
 
 struct ClockSpec {

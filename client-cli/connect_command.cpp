@@ -80,6 +80,7 @@ int run_connect(std::span<const std::string> args) {
   }
   const ConnectOptions options = std::get<ConnectOptions>(parsed);
   const Url url = std::get<Url>(parse_url(options.url));
+  const NetTarget target{url.host, url.port, url.path, url.tls, !options.insecure};
   const bool script = options.script.value_or(::isatty(STDIN_FILENO) == 0);
 
   IdentityStore store(IdentityStore::default_path());
@@ -113,7 +114,7 @@ int run_connect(std::span<const std::string> args) {
   Session session(config, sink, [&net](std::string text) { net->send(std::move(text)); });
   terminal.set_completer([&session](std::string_view line) { return completions(line, session.known_ids()); });
 
-  net->start(url.host, url.port, url.path);
+  net->start(target);
   // After a lost connection: connect again after 1 s, then 2, 4, up to 10 s between tries.
   constexpr Clock::time_point kNoReconnect = Clock::time_point::max();
   Clock::time_point reconnect_at = kNoReconnect;
@@ -144,7 +145,7 @@ int run_connect(std::span<const std::string> args) {
       reconnect_at = kNoReconnect;
       net->stop();
       net = std::make_unique<NetClient>();
-      net->start(url.host, url.port, url.path);
+      net->start(target);
     }
 
     int timeout_ms = 1000;  // clocks tick, the identify deadline, the next reconnection

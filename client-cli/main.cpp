@@ -22,9 +22,11 @@ Offline rules commands (no server needed):
       an illegal move prints {"error", "ply", "move"} and exits 1
 
 Playing on a server:
-  connect [ws://HOST:PORT] [--name N | --login N | --register N] [--json] [--fresh]
+  connect [ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] [--fresh]
+          [--insecure]
       an interactive session (type help), or, when stdin is not a terminal, one
-      command per line with one reply line each (see docs/client.md)
+      command per line with one reply line each (see docs/client.md); wss:// for a
+      server behind TLS, --insecure to accept a self-signed test certificate
 
 Games: tavlei, tablut, seatafl (options size=9|11, king_limit=N, move_limit=N),
        draughts, alquerque
@@ -32,16 +34,20 @@ Games: tavlei, tablut, seatafl (options size=9|11, king_limit=N, move_limit=N),
   --version    print the version and exit
 )";
 
-constexpr const char* connect_usage = R"(usage: boardhall connect [ws://HOST:PORT[/PATH]] [--name N | --login N | --register N]
-                         [--json] [--fresh] [--script | --interactive]
+constexpr const char* connect_usage = R"(usage: boardhall connect [ws[s]://HOST:PORT[/PATH]] [--name N | --login N | --register N]
+                         [--json] [--fresh] [--insecure] [--script | --interactive]
 
-Plays on a Boardhall server (default ws://127.0.0.1:8080/ws).
+Plays on a Boardhall server (default ws://127.0.0.1:8080/ws). wss:// connects through
+TLS (port 443 by default), checking the server's certificate and host name against
+the system's trusted authorities (or those SSL_CERT_FILE / SSL_CERT_DIR name instead).
   --name N       as a guest named N
   --login N      as the registered player N (the password is asked, without echo;
                  BOARDHALL_PASSWORD when stdin is not a terminal)
   --register N   registers N and plays as N
   --fresh        ignore the remembered token and identify afresh
   --json         script replies as JSON lines
+  --insecure     wss:// without checking the certificate: only for a test server
+                 with a self-signed one (anyone on the way could read the session)
 Each player's token is remembered per server and name (~/.config/boardhall/identities):
 the next connect with the same name resumes the player and any game in progress.
 Type help in a session for its commands; docs/client.md tells everything.

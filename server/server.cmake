@@ -12,6 +12,10 @@ target_compile_definitions(bh_boost INTERFACE
 
 add_library(bh_boost_impl STATIC ${CMAKE_CURRENT_SOURCE_DIR}/boost_impl.cpp)
 target_link_libraries(bh_boost_impl PUBLIC bh_boost)
+# Asio's TLS layer, compiled once, for the client's wss:// and the tests' TLS terminator.
+# The server does not link it: it speaks plain ws and leaves TLS to a reverse proxy.
+add_library(bh_boost_ssl_impl STATIC ${CMAKE_CURRENT_SOURCE_DIR}/boost_ssl_impl.cpp)
+target_link_libraries(bh_boost_ssl_impl PUBLIC bh_boost_impl OpenSSL::SSL OpenSSL::Crypto)
 
 # The log every part of the server writes to (one format, one write per line).
 add_library(bh_log STATIC ${CMAKE_CURRENT_SOURCE_DIR}/log/log.cpp)

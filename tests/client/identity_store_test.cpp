@@ -30,6 +30,13 @@ TEST(ServerKey, OneKeyForEveryWayOfWritingTheSameServer) {
   EXPECT_EQ(std::get<Url>(parse_url("ws://[::1]:8080/ws")).host, "::1");  // resolvable, without brackets
 }
 
+TEST(ServerKey, WssIsAnotherServerThanWsOnTheSameHostAndPort) {
+  EXPECT_EQ(key("wss://Play.Example.org"), "wss://play.example.org:443/ws");
+  EXPECT_EQ(key("wss://127.0.0.1:8443/ws/"), "wss://localhost:8443/ws");
+  EXPECT_NE(key("wss://play.example.org:8080"), key("ws://play.example.org:8080"));
+  EXPECT_EQ(key("wss://play.example.org:443/ws"), key("wss://play.example.org"));
+}
+
 class IdentityStoreTest : public ::testing::Test {
  protected:
   void SetUp() override {
