@@ -10,41 +10,40 @@ namespace bh::app {
 
 namespace sv = protocol::server;
 
+namespace {
+
+// What a list entry and a full record both say of a game (the same names on both sides).
+template <class Out, class In>
+void copy_header(Out& out, const In& in) {
+  out.game_id = in.id;
+  out.game = in.game;
+  out.options.values = {in.options.begin(), in.options.end()};
+  if (in.clock) out.clock = protocol::ClockMs{in.clock->initial_ms, in.clock->increment_ms};
+  out.first_player = in.first_player;
+  out.second_player = in.second_player;
+  out.result = in.result;
+  out.reason = in.reason;
+  out.first_points = in.first_points;
+  out.second_points = in.second_points;
+  out.started_ms = in.started_ms;
+  out.ended_ms = in.ended_ms;
+}
+
+}  // namespace
+
 sv::GameSummary summary_view(const storage::GameSummary& s) {
   sv::GameSummary out;
-  out.game_id = s.id;
-  out.game = s.game;
-  out.options.values = {s.options.begin(), s.options.end()};
-  if (s.clock) out.clock = protocol::ClockMs{s.clock->initial_ms, s.clock->increment_ms};
-  out.first_player = s.first_player;
-  out.second_player = s.second_player;
-  out.result = s.result;
-  out.reason = s.reason;
-  out.first_points = s.first_points;
-  out.second_points = s.second_points;
-  out.started_ms = s.started_ms;
-  out.ended_ms = s.ended_ms;
+  copy_header(out, s);
   out.moves = s.move_count;
   return out;
 }
 
 sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) {
   sv::Record out;
-  out.game_id = r.id;
-  out.game = r.game;
-  out.options.values = {r.options.begin(), r.options.end()};
+  copy_header(out, r);
   out.start_position = r.start_position;
-  out.first_player = r.first_player;
-  out.second_player = r.second_player;
-  out.result = r.result;
-  out.reason = r.reason;
-  out.first_points = r.first_points;
-  out.second_points = r.second_points;
-  if (r.clock) out.clock = protocol::ClockMs{r.clock->initial_ms, r.clock->increment_ms};
   out.match_id = r.match_id;
   out.match_game = r.match_game;
-  out.started_ms = r.started_ms;
-  out.ended_ms = r.ended_ms;
 
   std::optional<rules::GameState> state;
   std::string error;
