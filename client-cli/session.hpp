@@ -6,7 +6,13 @@
 // State kept here: the identity, the catalogue from `welcome`, the open room, the live
 // games this client plays or watches (position, clocks, last move), the archive
 // listing's cursor, a replay, the commands waiting for their reply, and a log of
-// server events for `wait event`.
+// server events for `wait event` (the value types are in session_state.hpp).
+//
+// One job per file: session.cpp (connection, identity, pending requests, waits,
+// replies), session_commands.cpp (one handler per command), session_events.cpp (one
+// handler per server message), session_games.cpp and session_listings.cpp (what those
+// messages change), session_display.cpp and session_board.cpp (what is shown), and
+// session_format.hpp (the pure text helpers).
 //
 // Thread-safety: none; the UI thread only.
 #pragma once
@@ -27,10 +33,9 @@
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 #include "session_output.hpp"
+#include "session_state.hpp"
 
 namespace bh::cli {
-
-using Clock = std::chrono::steady_clock;
 
 struct SessionConfig {
   ConnectOptions options;
@@ -79,36 +84,12 @@ class Session {
   KnownIds known_ids() const;
 
  private:
-  struct LiveGame {
-    protocol::server::GameView view;
-    std::shared_ptr<const rules::Ruleset> rules;
-    std::optional<rules::Position> position, previous;
-    std::string last_move;
-    Clock::time_point clocks_at;  // when view.clocks was received
-    bool ended = false;
-    std::string end_text;
-    std::string huff;  // named with `huff SQ`: put in front of the next move
-  };
-  struct Pending {
-    Cmd kind;
-    std::string game_id;  // resign / accept: game_over of this game completes them
-    Clock::time_point deadline;
-  };
-  struct Wait {
-    WaitArgs args;
-    Clock::time_point deadline;
-  };
-  struct Replay {
-    protocol::server::Record record;
-    std::shared_ptr<const rules::Ruleset> rules;
-    std::vector<rules::Position> positions;  // start, then after each move replayed
-    std::string problem;                      // why the replay stopped early
-    int step = 0;
-  };
-  struct LoggedEvent {
-    std::string type;
-    std::string game_id;
-    bool taken = false;
+  // One server message's context: which request it answers, if any, and its JSON.
+  struct Incoming {
+    const protocol::RequestId& id;
+    bool identity_reply;              // id 0: the answer to guest/login/register/resume
+    std::optional<Pending> pending;   // the command it answers, taken off pending_
+    const protocol::Json& raw;
   };
 
   // Identity.
@@ -117,7 +98,7 @@ class Session {
   void on_identity(const protocol::server::Identity& m, const protocol::RequestId& id);
   void on_identity_error(const protocol::server::Error& e);
 
-  // Commands.
+  // Commands (session_commands.cpp): one handler each.
   void run_command(const Command& c);
   std::int64_t request(Cmd kind, const protocol::client::Request& r, std::string game_id = {});
   void cmd_help(const Command& c);
@@ -125,8 +106,6 @@ class Session {
   void cmd_create(const Command& c);
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);
-  // The pieces the player to move may name for a huff (from the legal moves' texts).
-  static std::vector<std::string> huff_choices(const LiveGame& g);
   void cmd_game_request(const Command& c);
   void cmd_archive(const Command& c);
   void cmd_replay_step(const Command& c);
@@ -135,8 +114,38 @@ class Session {
   void cmd_moves();
   void cmd_flip();  // session_board.cpp
 
-  // Server messages.
+  // Server messages (session_events.cpp): one handler per message type; handle()
+  // only works out the context and dispatches.
   void handle(const protocol::ServerFrame& frame, const protocol::Json& raw);
+  Out event(const Incoming& in, std::string type) const;  // an event record carrying the raw message
+  void answer(const Incoming& in, Out out);                // the ok reply to in.pending
+  void emit(const Incoming& in, Out out);                  // the reply if one is pending, else an event
+  void on(const protocol::server::Welcome& m, const Incoming& in);
+  void on(const protocol::server::Pong& m, const Incoming& in);
+  void on(const protocol::server::Ok& m, const Incoming& in);
+  void on(const protocol::server::Error& m, const Incoming& in);
+  void on(const protocol::server::Identity& m, const Incoming& in);
+  void on(const protocol::server::SessionReplaced& m, const Incoming& in);
+  void on(const protocol::server::Shutdown& m, const Incoming& in);
+  void on(const protocol::server::Lobby& m, const Incoming& in);
+  void on(const protocol::server::RoomOpened& m, const Incoming& in);
+  void on(const protocol::server::RoomClosed& m, const Incoming& in);
+  void on(const protocol::server::LiveGame& m, const Incoming& in);
+  void on(const protocol::server::LiveGameEnded& m, const Incoming& in);
+  void on(const protocol::server::RoomCreated& m, const Incoming& in);
+  void on(const protocol::server::RoomCancelled& m, const Incoming& in);
+  void on(const protocol::server::GameStarted& m, const Incoming& in);
+  void on(const protocol::server::GameState& m, const Incoming& in);
+  void on(const protocol::server::Move& m, const Incoming& in);
+  void on(const protocol::server::GameOver& m, const Incoming& in);
+  void on(const protocol::server::MatchOver& m, const Incoming& in);
+  void on(const protocol::server::DrawOffered& m, const Incoming& in);
+  void on(const protocol::server::DrawDeclined& m, const Incoming& in);
+  void on(const protocol::server::PlayerReturned& m, const Incoming& in);
+  void on(const protocol::server::PlayerLeft& m, const Incoming& in);
+  void on(const protocol::server::Games& m, const Incoming& in);
+  void on(const protocol::server::GameRecord& m, const Incoming& in);
+  // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
   void on_game_over(const protocol::server::GameOver& m);
@@ -149,18 +158,15 @@ class Session {
   // Replies.
   void reply_ok(Out out);
   void reply_error(std::string_view command, std::string code, std::string message);
-  void complete(Cmd kind, bool ok);
   std::optional<Pending> take_pending(const protocol::RequestId& id);
 
-  // Display.
+  // Display (session_display.cpp).
   LiveGame* current();
   const LiveGame* current() const;
   bool is_player(const LiveGame& g) const;
   std::vector<std::string> game_lines(const LiveGame& g) const;
-  std::vector<std::string> replay_lines() const;
   std::string clock_line(const LiveGame& g, Clock::time_point now) const;
   std::string side_label(const LiveGame& g, const std::string& side) const;
-  void show(Out::Kind kind, std::string name, std::vector<std::string> lines);
   // How to draw a board (session_board.cpp): colour, and turned round for the second
   // player (or for a replay of a game this player played second), the whole XOR flip_.
   BoardStyle board_style(const LiveGame& g) const;

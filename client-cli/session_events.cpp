@@ -1,0 +1,241 @@
+// The session's server messages: handle() works out which request a message answers
+// and dispatches it to one handler per message type. What the game and listing
+// messages change is in session_games.cpp and session_listings.cpp.
+#include "session.hpp"
+#include "session_format.hpp"
+
+namespace bh::cli {
+namespace {
+
+namespace srv = protocol::server;
+
+}  // namespace
+
+void Session::handle(const protocol::ServerFrame& frame, const protocol::Json& raw) {
+  const auto* num = std::get_if<std::int64_t>(&frame.id.value);
+  const bool identity_reply = num != nullptr && *num == 0;
+  const Incoming in{frame.id, identity_reply, identity_reply ? std::nullopt : take_pending(frame.id), raw};
+  std::visit([&](const auto& m) { on(m, in); }, frame.message);
+}
+
+Out Session::event(const Incoming& in, std::string type) const {
+  Out out{Out::Kind::event, std::move(type)};
+  if (!in.raw.is_discarded()) out.message = in.raw;
+  return out;
+}
+
+void Session::answer(const Incoming& in, Out out) {
+  out.kind = Out::Kind::ok;
+  out.name = std::string(command_name(in.pending->kind));
+  reply_ok(std::move(out));
+}
+
+void Session::emit(const Incoming& in, Out out) {
+  if (in.pending) return answer(in, std::move(out));
+  log_event(out.name, "");
+  sink_.emit(out);
+}
+
+void Session::on(const srv::Welcome& m, const Incoming&) {
+  catalogue_ = m.games;
+  grace_ms_ = m.reconnect_grace_ms;
+  identify();
+}
+
+void Session::on(const srv::Pong&, const Incoming&) {}
+
+void Session::on(const srv::Ok&, const Incoming& in) {
+  if (in.pending) {
+    if (in.pending->kind == Cmd::unwatch) {
+      games_.erase(in.pending->game_id);
+      if (current_id_ == in.pending->game_id) current_id_.clear();
+    }
+    answer(in, Out{});
+  }
+}
+
+void Session::on(const srv::Error& m, const Incoming& in) {
+  if (in.identity_reply) return on_identity_error(m);
+  if (in.pending && in.pending->kind == Cmd::watch && m.code == "unknown_game" && games_.contains(in.pending->game_id)) {
+    games_.erase(in.pending->game_id);  // watched before a reconnection, gone since
+    if (current_id_ == in.pending->game_id) current_id_.clear();
+    return reply_error("watch", m.code,
+                       "no longer watching " + in.pending->game_id + ": the game has ended or is gone");
+  }
+  if (in.pending) return reply_error(command_name(in.pending->kind), m.code, m.message);
+  Out out = event(in, "error");
+  out.field("code", m.code).field("message", m.message).line("Server: " + m.message);
+  sink_.emit(out);
+}
+
+void Session::on(const srv::Identity& m, const Incoming& in) {
+  on_identity(m, in.id);
+}
+
+void Session::on(const srv::SessionReplaced& m, const Incoming& in) {
+  Out out = event(in, "session_replaced");
+  out.field("message", m.message).line(m.message + "; this session ends.");
+  sink_.emit(out);
+  last_ok_ = false;
+  finished_ = true;
+}
+
+void Session::on(const srv::Shutdown& m, const Incoming& in) {
+  Out out = event(in, "shutdown");
+  out.field("message", m.message).line("Server: " + m.message);
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::Lobby& m, const Incoming& in) {
+  if (in.pending) return on_lobby(m);
+}
+
+void Session::on(const srv::RoomOpened&, const Incoming&) {}
+
+void Session::on(const srv::RoomClosed& m, const Incoming& in) {
+  if (room_id_ && *room_id_ == m.room_id && m.reason != "started") {
+    room_id_.reset();
+    Out out = event(in, "room_closed");
+    out.field("room", m.room_id).field("reason", m.reason).line("Your room " + m.room_id + " closed (" + m.reason + ").");
+    emit(in, std::move(out));
+  }
+}
+
+void Session::on(const srv::LiveGame&, const Incoming&) {}
+
+void Session::on(const srv::LiveGameEnded&, const Incoming&) {}
+
+void Session::on(const srv::RoomCreated& m, const Incoming& in) {
+  room_id_ = m.room.room_id;
+  Out out = event(in, "room_created");
+  out.field("room", m.room.room_id).field("invite", m.invite_code.value_or(""));
+  std::string side = m.room.creator_side;
+  if (auto s = side_of(side)) {
+    for (const auto& g : catalogue_)
+      if (g.id == m.room.game) side = *s == rules::Side::first ? g.first_side : g.second_side;
+  }
+  out.line("Room " + m.room.room_id + " open: " + m.room.game +
+           (m.room.options.values.empty() ? "" : " (" + options_text(m.room.options) + ")") +
+           ", you play " + side + ", clock " + format_clock(m.room.clock) +
+           (m.room.games > 1 ? ", " + std::to_string(m.room.games) + " games" : "") + ".");
+  if (m.invite_code)
+    out.line("Private: the opponent types  join " + m.room.room_id + " " + *m.invite_code);
+  out.line("Waiting for an opponent (cancel to close the room).");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::RoomCancelled& m, const Incoming& in) {
+  room_id_.reset();
+  Out out = event(in, "room_cancelled");
+  out.field("room", m.room_id).line("Room " + m.room_id + " cancelled.");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::GameStarted& m, const Incoming& in) {
+  on_game_view(m.state, true);
+  Out out = event(in, "game_started");
+  const LiveGame& g = games_[m.state.game_id];
+  out.field("game", m.state.game_id).field("you", m.state.you.value_or("")).field("to_move", m.state.to_move);
+  out.line("Game " + m.state.game_id + " started: " + side_label(g, "first") + " against " +
+           side_label(g, "second") + ".");
+  for (auto& l : game_lines(g)) out.line(l);
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::GameState& m, const Incoming& in) {
+  on_game_view(m.state, false);
+  Out out = event(in, "game_state");
+  const LiveGame& g = games_[m.state.game_id];
+  out.field("game", m.state.game_id).number("ply", m.state.ply).field("to_move", m.state.to_move);
+  out.field("you", m.state.you.value_or(""));
+  out.lines = game_lines(g);
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::Move& m, const Incoming& in) {
+  on_move(m);
+  Out out = event(in, "move");
+  out.field("game", m.game_id).number("ply", m.ply).field("move", m.move);
+  out.field("side", m.side).field("to_move", m.to_move).field("status", m.status.state);
+  if (auto it = games_.find(m.game_id); it != games_.end()) out.lines = game_lines(it->second);
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::GameOver& m, const Incoming& in) {
+  on_game_over(m);
+  Out out = event(in, "game_over");
+  out.field("game", m.game_id).field("result", m.result).field("winner", m.winner.value_or(""));
+  out.field("reason", m.reason)
+      .field("points", format_number(m.points.first) + "-" + format_number(m.points.second));
+  if (auto it = games_.find(m.game_id); it != games_.end()) out.line(it->second.end_text);
+  if (m.match.games > 1) {
+    std::string totals;
+    for (const auto& [name, pts] : m.match.totals) totals += (totals.empty() ? "" : ", ") + name + " " + format_number(pts);
+    out.line("Match: game " + std::to_string(m.match.number) + " of " + std::to_string(m.match.games) + "; " + totals);
+  }
+  // resign and accept have no reply of their own: the game's end answers them.
+  for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+    if ((it->second.kind == Cmd::resign || it->second.kind == Cmd::accept) && it->second.game_id == m.game_id) {
+      Out done{Out::Kind::ok, std::string(command_name(it->second.kind))};
+      done.field("game", m.game_id);
+      pending_.erase(it);
+      reply_ok(std::move(done));
+      break;
+    }
+  }
+  log_event("game_over", m.game_id);
+  sink_.emit(out);
+}
+
+void Session::on(const srv::MatchOver& m, const Incoming& in) {
+  Out out = event(in, "match_over");
+  std::string totals;
+  for (const auto& [name, pts] : m.totals) totals += (totals.empty() ? "" : ", ") + name + " " + format_number(pts);
+  out.field("winner", m.winner.value_or("")).field("totals", totals);
+  // A single game's end was said by game_over; a match of several gets its own line.
+  if (m.games > 1)
+    out.line("Match over: " + (m.winner ? *m.winner + " wins" : std::string("drawn")) + " (" + totals + ").");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::DrawOffered& m, const Incoming& in) {
+  if (auto it = games_.find(m.game_id); it != games_.end()) it->second.view.draw_offer = m.side;
+  Out out = event(in, "draw_offered");
+  out.field("game", m.game_id).field("side", m.side).field("player", m.player);
+  const LiveGame* g = current();
+  const bool mine = g != nullptr && g->view.you && *g->view.you == m.side;
+  out.line(mine ? "You offered a draw." : m.player + " offers a draw (accept or decline).");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::DrawDeclined& m, const Incoming& in) {
+  if (auto it = games_.find(m.game_id); it != games_.end()) it->second.view.draw_offer.reset();
+  Out out = event(in, "draw_declined");
+  out.field("game", m.game_id).field("side", m.side).field("player", m.player);
+  out.line(m.player + " declined the draw.");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::PlayerReturned& m, const Incoming& in) {
+  Out out = event(in, "player_returned");
+  out.field("game", m.game_id).field("side", m.side).field("player", m.player);
+  out.line(m.player + " is back.");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::PlayerLeft& m, const Incoming& in) {
+  Out out = event(in, "player_left");
+  out.field("game", m.game_id).field("side", m.side).field("player", m.player);
+  out.line(m.player + " left; they lose unless they are back within " + format_ms(m.grace_ms) + ".");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::Games& m, const Incoming& in) {
+  if (in.pending) on_games(m);
+}
+
+void Session::on(const srv::GameRecord& m, const Incoming& in) {
+  if (in.pending) on_game_record(m.record);
+}
+
+}  // namespace bh::cli

@@ -1,0 +1,96 @@
+#include "session_format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "line_fit.hpp"
+
+namespace bh::cli {
+
+std::string format_ms(std::int64_t ms) {
+  if (ms < 0) ms = 0;
+  char buf[32];
+  if (ms < 10000) {
+    std::snprintf(buf, sizeof buf, "%d.%d", static_cast<int>(ms / 1000), static_cast<int>(ms % 1000 / 100));
+  } else {
+    const std::int64_t s = ms / 1000;
+    if (s >= 3600)
+      std::snprintf(buf, sizeof buf, "%d:%02d:%02d", static_cast<int>(s / 3600), static_cast<int>(s / 60 % 60),
+                    static_cast<int>(s % 60));
+    else
+      std::snprintf(buf, sizeof buf, "%d:%02d", static_cast<int>(s / 60), static_cast<int>(s % 60));
+  }
+  return buf;
+}
+
+std::string format_number(double v) {
+  if (v == std::floor(v)) return std::to_string(static_cast<long long>(v));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string format_clock(const std::optional<protocol::ClockMs>& c) {
+  if (!c) return "none";
+  return format_number(static_cast<double>(c->initial_ms) / 60000.0) + "+" +
+         format_number(static_cast<double>(c->increment_ms) / 1000.0);
+}
+
+std::string options_text(const protocol::OptionMap& o) {
+  std::string out;
+  for (const auto& [k, v] : o.values) out += (out.empty() ? "" : ",") + k + "=" + v;
+  return out;
+}
+
+std::string reason_text(std::string r) {
+  std::replace(r.begin(), r.end(), '_', ' ');
+  return r;
+}
+
+std::optional<rules::Side> side_of(const std::string& s) {
+  if (s == "first") return rules::Side::first;
+  if (s == "second") return rules::Side::second;
+  return std::nullopt;
+}
+
+std::vector<std::string> move_list(const std::vector<std::string>& moves, int current) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    std::string item;
+    if (i % 2 == 0) item = std::to_string(i / 2 + 1) + ". ";
+    const bool here = static_cast<int>(i) + 1 == current;
+    item += here ? "[" + moves[i] + "]" : moves[i];
+    if (line.size() + item.size() + 2 > 76) {
+      lines.push_back(line);
+      line.clear();
+    }
+    if (!line.empty()) line += i % 2 == 0 ? "  " : " ";
+    line += item;
+  }
+  if (!line.empty()) lines.push_back(line);
+  if (lines.empty()) lines.push_back("(no moves)");
+  return lines;
+}
+
+std::string or_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  return out;
+}
+
+std::vector<std::string> versus(const std::string& first, const std::string& second) {
+  std::string both = first + " vs " + second;
+  if (both.size() <= screen_width) return {std::move(both)};
+  return {first + " vs", second};
+}
+
+std::string plies(int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
+
+std::string numbered(int ply, const std::string& move) {
+  return std::to_string((ply + 1) / 2) + (ply % 2 == 1 ? ". " : "... ") + move;
+}
+
+}  // namespace bh::cli

@@ -1,0 +1,47 @@
+// Text the session shows, as pure functions of values: clocks, scores, reasons, room
+// options, move lists and the small phrases around them. No session state here, so
+// each is testable alone; session_*.cpp put the pieces together.
+//
+// Thread-safety: pure functions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/messages.hpp"
+#include "rules/types.hpp"
+
+namespace bh::cli {
+
+// A clock reading: "4.3" under ten seconds (tenths), else "4:59" or "1:02:03".
+// Negative times show as 0.0.
+std::string format_ms(std::int64_t ms);
+// A score or amount: "1" for whole numbers, else the shortest "%g" form ("0.5").
+std::string format_number(double v);
+// A time control as minutes+seconds ("5+3", "0.5+0"), "none" without one.
+std::string format_clock(const std::optional<protocol::ClockMs>& c);
+// Room options as "size=11,king_limit=4" (the map's order).
+std::string options_text(const protocol::OptionMap& o);
+// An end reason code read aloud: "king_captured" -> "king captured".
+std::string reason_text(std::string r);
+// "first" / "second" as a side; nullopt for anything else.
+std::optional<rules::Side> side_of(const std::string& s);
+
+// Moves as "1. e1-e3 e9-e7  2. ..." with the move at `current` (1-based ply) bracketed;
+// "(no moves)" for none.
+std::vector<std::string> move_list(const std::vector<std::string>& moves, int current);
+// "a3", "a3 or b4", "a3, b4 or d4".
+std::string or_list(const std::vector<std::string>& items);
+// "A vs B" as one header item, or two that may wrap apart when it alone passes 80
+// columns (names have up to 32 characters).
+std::vector<std::string> versus(const std::string& first, const std::string& second);
+// Counts are of plies (one side's move each), as the server's `ply` and `goto N` are;
+// only the move list numbers full moves, as players write them.
+std::string plies(int n);
+// Ply `ply` (from 1) as the move list numbers it: "2. e1-e3" for the first side's,
+// "2... e9-e7" for the second side's.
+std::string numbered(int ply, const std::string& move);
+
+}  // namespace bh::cli

@@ -1,0 +1,88 @@
+// The listings a command asked for: the lobby (rooms), an archive page, and a game
+// record opened as a replay.
+#include "session.hpp"
+#include "session_format.hpp"
+
+namespace bh::cli {
+namespace {
+
+namespace srv = protocol::server;
+
+}  // namespace
+
+void Session::on_lobby(const srv::Lobby& l) {
+  listed_.rooms.clear();
+  listed_.live.clear();
+  for (const auto& r : l.rooms) listed_.rooms.push_back(r.room_id);
+  for (const auto& g : l.games) listed_.live.push_back(g.game_id);
+  for (const auto& r : l.rooms) {
+    Out d{Out::Kind::data, "room"};
+    d.field("room", r.room_id).field("game", r.game).field("options", options_text(r.options));
+    d.field("creator", r.creator).field("creator_side", r.creator_side).field("clock", format_clock(r.clock));
+    d.number("games", r.games);
+    d.line("room " + r.room_id + "  " + r.game + (r.options.values.empty() ? "" : " " + options_text(r.options)) +
+           "  by " + r.creator + " (" + r.creator_side + ")  clock " + format_clock(r.clock) +
+           (r.games > 1 ? "  " + std::to_string(r.games) + " games" : "") + "   -> join " + r.room_id);
+    sink_.emit(d);
+  }
+  for (const auto& g : l.games) {
+    Out d{Out::Kind::data, "live"};
+    d.field("game", g.game_id).field("rules", g.game).field("first", g.players.first).field("second", g.players.second);
+    d.number("ply", g.ply);
+    d.line("live " + g.game_id + "  " + g.game + "  " + g.players.first + " vs " + g.players.second + "  ply " +
+           std::to_string(g.ply) + "   -> watch " + g.game_id);
+    sink_.emit(d);
+  }
+  Out out{Out::Kind::ok, "rooms"};
+  out.number("rooms", l.rooms.size()).number("games", l.games.size());
+  if (l.rooms.empty() && l.games.empty()) out.line("No open rooms and no live games. Open one: create GAME");
+  reply_ok(std::move(out));
+}
+
+void Session::on_games(const srv::Games& page) {
+  listed_.archived.clear();
+  for (const auto& g : page.games) listed_.archived.push_back(g.game_id);
+  for (const auto& g : page.games) {
+    Out d{Out::Kind::data, "archived"};
+    d.field("game", g.game_id).field("rules", g.game).field("first", g.first_player).field("second", g.second_player);
+    d.field("result", g.result).field("reason", g.reason).number("moves", g.moves);
+    d.field("points", format_number(g.first_points) + "-" + format_number(g.second_points));
+    d.field("options", options_text(g.options)).field("clock", format_clock(g.clock));
+    const std::string result = g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
+    d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
+           (g.clock ? format_clock(g.clock) + "  " : "") + g.first_player + " vs " + g.second_player + "  " + result + " (" +
+           reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " +
+           plies(g.moves));
+    sink_.emit(d);
+  }
+  archive_cursor_ = page.next_cursor;
+  Out out{Out::Kind::ok, "archive"};
+  out.number("count", page.games.size()).field("more", page.next_cursor ? "yes" : "no");
+  if (page.games.empty()) out.line("No games found.");
+  if (page.next_cursor) out.line("More: archive --page   Replay one: replay GAME");
+  reply_ok(std::move(out));
+}
+
+void Session::on_game_record(const srv::Record& record) {
+  Replay r;
+  r.record = record;
+  r.rules = make_rules(record.game, record.options);
+  if (!r.rules) return reply_error("replay", "unknown_game", "this client does not know the game '" + record.game + "'");
+  auto start = r.rules->parse_position(record.start_position);
+  r.positions.push_back(start ? *start : r.rules->start());
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    auto m = r.rules->legal_move_from_text(r.positions.back(), record.moves[i].move);
+    if (!m) {
+      r.problem = "move " + std::to_string(i + 1) + " (" + record.moves[i].move + ") does not replay here: " + m.error().message;
+      break;
+    }
+    r.positions.push_back(r.rules->apply(r.positions.back(), *m));
+  }
+  replay_ = std::move(r);
+  Out out = replay_step_out("replay");
+  out.number("moves", record.moves.size());
+  out.line("Step with next, prev, first, last, goto N.");
+  reply_ok(std::move(out));
+}
+
+}  // namespace bh::cli
