@@ -1,0 +1,58 @@
+// The session's text helpers (client-cli/session_format.hpp): clocks, scores, time
+// controls, reasons, options and move lists, as pure functions.
+#include "session_format.hpp"
+
+#include <gtest/gtest.h>
+
+namespace bh::cli {
+namespace {
+
+TEST(SessionFormat, ClocksShowTenthsUnderTenSecondsThenMinutesAndHours) {
+  EXPECT_EQ(format_ms(4321), "4.3");
+  EXPECT_EQ(format_ms(-5), "0.0");
+  EXPECT_EQ(format_ms(10000), "0:10");
+  EXPECT_EQ(format_ms(299000), "4:59");
+  EXPECT_EQ(format_ms(3723000), "1:02:03");
+}
+
+TEST(SessionFormat, NumbersAreWholeWhenTheyCanBe) {
+  EXPECT_EQ(format_number(1), "1");
+  EXPECT_EQ(format_number(0.5), "0.5");
+  EXPECT_EQ(format_number(2.5), "2.5");
+}
+
+TEST(SessionFormat, TimeControlIsMinutesPlusSeconds) {
+  EXPECT_EQ(format_clock(std::nullopt), "none");
+  EXPECT_EQ(format_clock(protocol::ClockMs{300000, 3000}), "5+3");
+  EXPECT_EQ(format_clock(protocol::ClockMs{30000, 0}), "0.5+0");
+}
+
+TEST(SessionFormat, ReasonsAndOptionsReadAsText) {
+  EXPECT_EQ(reason_text("king_captured"), "king captured");
+  protocol::OptionMap o;
+  o.values["size"] = "11";
+  o.values["king_limit"] = "4";
+  EXPECT_EQ(options_text(o), "king_limit=4,size=11");
+  EXPECT_EQ(side_of("second"), rules::Side::second);
+  EXPECT_EQ(side_of("black"), std::nullopt);
+}
+
+TEST(SessionFormat, MoveListNumbersFullMovesAndBracketsTheCurrentPly) {
+  EXPECT_EQ(move_list({}, 0), std::vector<std::string>{"(no moves)"});
+  EXPECT_EQ(move_list({"e1-e3", "e9-e7", "a4-b4"}, 2), std::vector<std::string>{"1. e1-e3 [e9-e7]  2. a4-b4"});
+  EXPECT_EQ(numbered(3, "a4-b4"), "2. a4-b4");
+  EXPECT_EQ(numbered(4, "b9-b8"), "2... b9-b8");
+  EXPECT_EQ(plies(1), "1 ply");
+  EXPECT_EQ(plies(2), "2 plies");
+}
+
+TEST(SessionFormat, ListsAndVersusWrapOnlyWhenTheyMust) {
+  EXPECT_EQ(or_list({"a3"}), "a3");
+  EXPECT_EQ(or_list({"a3", "b4", "d4"}), "a3, b4 or d4");
+  EXPECT_EQ(versus("alice", "bob"), std::vector<std::string>{"alice vs bob"});
+  const std::string long_name(40, 'x');
+  EXPECT_EQ(versus(long_name, long_name + "y"), (std::vector<std::string>{long_name + " vs", long_name + "y"}));
+}
+
+}  // namespace
+}  // namespace bh::cli
