@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -39,6 +40,11 @@ class Position {
   template <class P>
   P& as() { return std::get<P>(v_); }
   const Variant& variant() const { return v_; }
+
+  // What stands on `s` (a square of the game's geometry); nullopt for an empty one.
+  std::optional<Piece> piece_at(Square s) const {
+    return std::visit([s](const auto& p) { return p.piece_at(s); }, v_);
+  }
 
   std::uint64_t hash() const {
     return std::visit([](const auto& p) { return p.hash(); }, v_) ^ v_.index();
@@ -89,6 +95,21 @@ class Ruleset {
   // Points for a finished game; `final` is the last position. The default is
   // 1 / 0.5 / 0; Alquerque counts by RULES.md Q8.
   virtual Points points(const Position& final, const Status& status) const;
+
+  // What a drawing of the board needs besides Position::piece_at, so that no client
+  // knows an engine's layout or variant table.
+  // The kinds of piece the game has, each once, first side's men first.
+  virtual std::vector<Piece> pieces() const = 0;
+  // What square `s` is: a throne, an exit, an unplayed light square, or plain.
+  virtual SquareKind square_kind(Square) const { return SquareKind::plain; }
+  // A board of points joined by lines (Alquerque), drawn with its lines; false for a
+  // board of squares.
+  virtual bool has_lines() const { return false; }
+  // Whether a line of the board joins points `a` and `b` directly; false without lines.
+  virtual bool joined(Square, Square) const { return false; }
+  // A fact of the board no square shows, for a legend (tafl: where the king escapes
+  // when there are no exit squares); empty when there is none.
+  virtual std::string_view board_note() const { return {}; }
 
   // Text of a move; parse_move checks syntax only, is_legal checks membership.
   std::string move_text(const Move& m) const { return rules::move_text(m, geometry()); }

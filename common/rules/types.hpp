@@ -56,6 +56,29 @@ inline Move simple_move(Square from, Square to) {
   return m;
 }
 
+// What stands on a square, as a drawing of the board needs it.
+enum class PieceKind : std::uint8_t {
+  man,    // an ordinary piece
+  king,   // a crowned man (draughts): either side may have several
+  royal,  // the one piece the game turns on (the tafl king, of the second side)
+};
+
+struct Piece {
+  Side side = Side::first;
+  PieceKind kind = PieceKind::man;
+  // The letter a board shows for it: tafl a, d, K; draughts w, b, W, B; Alquerque w, b.
+  char letter = '?';
+  friend bool operator==(const Piece&, const Piece&) = default;
+};
+
+// What a square is, apart from what stands on it; a drawing marks all but plain.
+enum class SquareKind : std::uint8_t {
+  plain,
+  throne,  // tafl: the centre square of a variant with a throne
+  exit,    // tafl: a corner where the king escapes
+  light,   // draughts: a light square, never played on
+};
+
 // Why a piece of untrusted input was refused. Codes are stable; messages are for people.
 enum class Errc : std::uint8_t {
   unknown_game,

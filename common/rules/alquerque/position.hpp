@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "rules/types.hpp"
 
@@ -27,6 +28,13 @@ struct Position {
   Side to_move = Side::first;
 
   friend bool operator==(const Position&, const Position&) = default;
+
+  std::optional<Piece> piece_at(Square s) const {
+    const std::uint32_t b = std::uint32_t{1} << s;
+    if ((pieces[0] & b) != 0) return Piece{Side::first, PieceKind::man, 'w'};
+    if ((pieces[1] & b) != 0) return Piece{Side::second, PieceKind::man, 'b'};
+    return std::nullopt;
+  }
 
   std::uint64_t hash() const {
     std::uint64_t h = mix(pieces[0] | (std::uint64_t{pieces[1]} << 32));

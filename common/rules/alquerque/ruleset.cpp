@@ -43,6 +43,12 @@ class AlquerqueRules final : public Ruleset {
   // Q1-Q5 make every game finite; RULES.md names no repetition rule for Alquerque.
   bool threefold_repetition_draws() const override { return false; }
 
+  std::vector<Piece> pieces() const override {
+    return {Piece{Side::first, PieceKind::man, 'w'}, Piece{Side::second, PieceKind::man, 'b'}};
+  }
+  bool has_lines() const override { return true; }
+  bool joined(Square a, Square b) const override { return aq::joined(a, b); }
+
   // Q8. Endings by the rules: the winner gets 2, plus 2 per own piece left when the loser
   // has no pieces; when the loser is blocked, the one with more pieces gets 1 for each
   // piece beyond the other's count. Endings from outside the rules (resignation, time,

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "rules/types.hpp"
 
@@ -37,6 +38,15 @@ struct Position {
   std::uint64_t black = 0;  // every black piece
   std::uint64_t kings = 0;  // the kings of both sides (a subset of white | black)
   Side to_move = Side::first;  // first = White
+
+  std::optional<Piece> piece_at(Square s) const {
+    const std::uint64_t b = std::uint64_t{1} << s;
+    const bool king = (kings & b) != 0;
+    const PieceKind kind = king ? PieceKind::king : PieceKind::man;
+    if ((white & b) != 0) return Piece{Side::first, kind, king ? 'W' : 'w'};
+    if ((black & b) != 0) return Piece{Side::second, kind, king ? 'B' : 'b'};
+    return std::nullopt;
+  }
 
   friend bool operator==(const Position&, const Position&) = default;
 

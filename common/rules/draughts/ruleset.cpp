@@ -36,6 +36,16 @@ class DraughtsRules final : public Ruleset {
   }
 
   bool threefold_repetition_draws() const override { return true; }
+
+  std::vector<Piece> pieces() const override {
+    return {Piece{Side::first, PieceKind::man, 'w'}, Piece{Side::second, PieceKind::man, 'b'},
+            Piece{Side::first, PieceKind::king, 'W'}, Piece{Side::second, PieceKind::king, 'B'}};
+  }
+  // Pieces stand only on dark squares, (file + rank) even (RULES.md section 2).
+  SquareKind square_kind(Square s) const override {
+    const Geometry g = geometry();
+    return (g.file(s) + g.rank(s)) % 2 != 0 ? SquareKind::light : SquareKind::plain;
+  }
   int kings_only_ply_limit() const override { return 30; }  // D8: 15 moves by each side
   bool is_kings_only_ply(const Position& before, const Move& m) const override {
     return draughts::is_kings_only_ply(before.as<draughts::Position>(), m);

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "rules/types.hpp"
 
@@ -28,6 +29,12 @@ struct Position {
   }
   bool attacker_at(Square s) const { return in(attackers, s); }
   bool defender_at(Square s) const { return in(defenders, s); }
+  std::optional<Piece> piece_at(Square s) const {
+    if (king == s) return Piece{Side::second, PieceKind::royal, 'K'};
+    if (attacker_at(s)) return Piece{Side::first, PieceKind::man, 'a'};
+    if (defender_at(s)) return Piece{Side::second, PieceKind::man, 'd'};
+    return std::nullopt;
+  }
 
   friend bool operator==(const Position&, const Position&) = default;
 

@@ -62,6 +62,19 @@ class TaflRuleset final : public Ruleset {
 
   bool threefold_repetition_draws() const override { return true; }  // T5
 
+  std::vector<Piece> pieces() const override {
+    return {Piece{Side::first, PieceKind::man, 'a'}, Piece{Side::second, PieceKind::man, 'd'},
+            Piece{Side::second, PieceKind::royal, 'K'}};
+  }
+  SquareKind square_kind(Square s) const override {
+    if (s == rules_.throne) return SquareKind::throne;
+    if (((rules_.exits >> s) & 1) != 0) return SquareKind::exit;
+    return SquareKind::plain;
+  }
+  std::string_view board_note() const override {
+    return rules_.variant.escape == tafl::Escape::any_edge ? "king escapes at any edge" : "";
+  }
+
   Result<Move> legal_move_from_text(const Position& p, std::string_view text) const override {
     auto parsed = parse_move(text);
     if (!parsed) return parsed.error();
