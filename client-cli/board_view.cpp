@@ -1,52 +1,17 @@
 #include "board_view.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "line_fit.hpp"
-#include "rules/alquerque/engine.hpp"
-#include "rules/tafl/variant.hpp"
 
 namespace bh::cli {
 namespace {
 
 using rules::Square;
 
-template <class... F>
-struct Overload : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overload(F...) -> Overload<F...>;
-
-// Squares a game marks on the board: the tafl throne and corner exits (from the
-// variant table), nothing for the other games.
-struct SpecialSquares {
-  int throne = -1;
-  std::vector<Square> exits;
-  std::string escape_note;  // for the legend
-};
-
-SpecialSquares special_squares(const rules::Ruleset& rules) {
-  SpecialSquares s;
-  const auto* variant = rules::tafl::find_variant(rules.game_id());
-  if (variant == nullptr) return s;
-  const rules::Geometry g = rules.geometry();
-  if (variant->throne != rules::tafl::Throne::none) s.throne = g.at(g.width / 2, g.height / 2);
-  if (variant->escape == rules::tafl::Escape::corner_exits) {
-    s.exits = {g.at(0, 0), g.at(g.width - 1, 0), g.at(0, g.height - 1),
-               g.at(g.width - 1, g.height - 1)};
-  } else {
-    s.escape_note = "king escapes at any edge";
-  }
-  return s;
-}
-
 bool contains(const std::vector<Square>& v, int s) {
   return std::find(v.begin(), v.end(), static_cast<Square>(s)) != v.end();
-}
-
-bool is_first_side(char piece) {
-  return piece == 'a' || piece == 'w' || piece == 'W';
 }
 
 constexpr const char* reset = "\033[0m";
@@ -88,8 +53,8 @@ std::string dim(char c, bool colour) {
 // Alquerque: the lines between screen row `row` and the row below it. Under each point
 // a '|' when a line runs down from it; between two points a backslash, '/' or 'X' for the
 // diagonals that cross there.
-std::string line_row(const Orientation& o, int row, bool colour) {
-  using rules::alquerque::joined;
+std::string line_row(const rules::Ruleset& rules, const Orientation& o, int row, bool colour) {
+  auto joined = [&rules](Square a, Square b) { return rules.joined(a, b); };
   std::string line = "    ";
   for (int c = 0; c < o.g.width; ++c) {
     line += ' ';
@@ -104,49 +69,69 @@ std::string line_row(const Orientation& o, int row, bool colour) {
   return line;
 }
 
-std::vector<std::string> legend(const rules::Ruleset& rules, const SpecialSquares& special) {
-  std::vector<std::string> items;
-  const std::string_view id = rules.game_id();
-  if (rules::tafl::find_variant(id) != nullptr) {
-    items = {"a attackers", "d defenders", "K king"};
-    if (special.throne >= 0) items.emplace_back("# throne");
-    if (!special.exits.empty()) items.emplace_back("* exit");
-    if (!special.escape_note.empty()) items.push_back("(" + special.escape_note + ")");
-  } else if (id == "draughts") {
-    items = {"w/b men", "W/B kings"};
-  } else {
-    items = {"w white", "b black"};
+// Which squares a board marks and what the legend says of them.
+struct SpecialSquares {
+  bool throne = false, exits = false;
+};
+
+SpecialSquares special_squares(const rules::Ruleset& rules) {
+  SpecialSquares s;
+  for (int i = 0; i < rules.geometry().squares(); ++i) {
+    const rules::SquareKind k = rules.square_kind(static_cast<Square>(i));
+    s.throne = s.throne || k == rules::SquareKind::throne;
+    s.exits = s.exits || k == rules::SquareKind::exit;
   }
+  return s;
+}
+
+// The pieces' letters: "w/b men", "W/B kings" when every kind of piece belongs to both
+// sides (draughts), else one item each ("a attackers", "K king"; "w white").
+std::vector<std::string> piece_legend(const rules::Ruleset& rules) {
+  const std::vector<rules::Piece> pieces = rules.pieces();
+  auto of_kind = [&](rules::PieceKind k) {
+    std::vector<rules::Piece> out;
+    for (const auto& p : pieces)
+      if (p.kind == k) out.push_back(p);
+    return out;
+  };
+  const std::vector<rules::Piece> men = of_kind(rules::PieceKind::man);
+  const std::vector<rules::Piece> kings = of_kind(rules::PieceKind::king);
+  std::vector<std::string> items;
+  if (men.size() == 2 && kings.size() == 2 && men.size() + kings.size() == pieces.size()) {
+    items.push_back(std::string{men[0].letter, '/', men[1].letter} + " men");
+    items.push_back(std::string{kings[0].letter, '/', kings[1].letter} + " kings");
+    return items;
+  }
+  for (const auto& p : pieces) {
+    const std::string name = p.kind == rules::PieceKind::man ? std::string(rules.side_name(p.side)) : "king";
+    items.push_back(std::string(1, p.letter) + " " + name);
+  }
+  return items;
+}
+
+std::vector<std::string> legend(const rules::Ruleset& rules) {
+  std::vector<std::string> items = piece_legend(rules);
+  const SpecialSquares special = special_squares(rules);
+  if (special.throne) items.emplace_back("# throne");
+  if (special.exits) items.emplace_back("* exit");
+  if (!rules.board_note().empty()) items.push_back("(" + std::string(rules.board_note()) + ")");
   items.emplace_back("[ ] last move  x captured");  // one item: wrapped together
   return fit_items(items);
+}
+
+// The ANSI colour of a piece: the first side yellow, the second cyan, kings underlined,
+// a royal piece (the tafl king) magenta.
+std::string piece_colour(const rules::Piece& p) {
+  if (p.kind == rules::PieceKind::royal) return "1;35;4";
+  const std::string code = p.side == rules::Side::first ? "1;33" : "1;36";
+  return p.kind == rules::PieceKind::king ? code + ";4" : code;
 }
 
 }  // namespace
 
 char piece_at(const rules::Position& position, Square s) {
-  return std::visit(
-      Overload{
-          [s](const rules::tafl::Position& p) -> char {
-            if (p.king == s) return 'K';
-            if (p.attacker_at(s)) return 'a';
-            if (p.defender_at(s)) return 'd';
-            return '\0';
-          },
-          [s](const rules::draughts::Position& p) -> char {
-            const std::uint64_t b = std::uint64_t{1} << s;
-            const bool king = (p.kings & b) != 0;
-            if ((p.white & b) != 0) return king ? 'W' : 'w';
-            if ((p.black & b) != 0) return king ? 'B' : 'b';
-            return '\0';
-          },
-          [s](const rules::alquerque::Position& p) -> char {
-            const std::uint32_t b = std::uint32_t{1} << s;
-            if ((p.pieces[0] & b) != 0) return 'w';
-            if ((p.pieces[1] & b) != 0) return 'b';
-            return '\0';
-          },
-      },
-      position.variant());
+  const auto piece = position.piece_at(s);
+  return piece ? piece->letter : '\0';
 }
 
 BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& before,
@@ -169,35 +154,28 @@ BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& be
 std::vector<std::string> render_board(const rules::Ruleset& rules, const rules::Position& position,
                                       const BoardMarks& marks, BoardStyle style) {
   const Orientation o{rules.geometry(), style.flipped};
-  const SpecialSquares special = special_squares(rules);
-  const bool draughts = rules.game_id() == "draughts";
-  const bool lined = std::holds_alternative<rules::alquerque::Position>(position.variant());
+  const bool lined = rules.has_lines();
   auto cell = [&](Square s) {
-    const char piece = piece_at(position, s);
+    const std::optional<rules::Piece> piece = position.piece_at(s);
     const bool in_move = contains(marks.last_move, s);
-    const bool captured = piece == '\0' && contains(marks.captured, s);
-    const bool light = draughts && (o.g.file(s) + o.g.rank(s)) % 2 != 0;
-    char shown = piece;
-    if (shown == '\0') {
+    const bool captured = !piece && contains(marks.captured, s);
+    char shown = piece ? piece->letter : '.';
+    bool special = false;  // an empty throne or exit
+    if (!piece) {
+      const rules::SquareKind kind = rules.square_kind(s);
       if (captured) shown = 'x';
-      else if (s == special.throne) shown = '#';
-      else if (contains(special.exits, s)) shown = '*';
-      else if (light) shown = ' ';
-      else shown = '.';
+      else if (kind == rules::SquareKind::throne) shown = '#';
+      else if (kind == rules::SquareKind::exit) shown = '*';
+      else if (kind == rules::SquareKind::light) shown = ' ';
+      special = !captured && (shown == '#' || shown == '*');
     }
     std::string text{in_move ? '[' : ' ', shown, in_move ? ']' : ' '};
     if (!style.colour) return text;
     std::string code;
-    if (piece != '\0') {
-      code = is_first_side(piece) ? "1;33" : "1;36";
-      if (piece == 'K' || piece == 'W' || piece == 'B') code = piece == 'K' ? "1;35;4" : code + ";4";
-    } else if (captured) {
-      code = "1;31";
-    } else if (shown == '#' || shown == '*') {
-      code = "35";
-    } else {
-      code = "2";
-    }
+    if (piece) code = piece_colour(*piece);
+    else if (captured) code = "1;31";
+    else if (special) code = "35";
+    else code = "2";
     if (in_move) code += ";44";
     return "\033[" + code + "m" + text + reset;
   };
@@ -207,15 +185,15 @@ std::vector<std::string> render_board(const rules::Ruleset& rules, const rules::
   for (int row = 0; row < o.g.height; ++row) {
     std::string line = rank_label(o.rank(row), true);
     for (int c = 0; c < o.g.width; ++c) {
-      if (lined && c > 0) line += dim(rules::alquerque::joined(o.at(c - 1, row), o.at(c, row)) ? '-' : ' ', style.colour);
+      if (lined && c > 0) line += dim(rules.joined(o.at(c - 1, row), o.at(c, row)) ? '-' : ' ', style.colour);
       line += cell(o.at(c, row));
     }
     line += rank_label(o.rank(row), false);
     lines.push_back(std::move(line));
-    if (lined && row + 1 < o.g.height) lines.push_back(line_row(o, row, style.colour));
+    if (lined && row + 1 < o.g.height) lines.push_back(line_row(rules, o, row, style.colour));
   }
   lines.push_back(file_letters(o, lined ? 1 : 0));
-  for (auto& l : legend(rules, special)) lines.push_back(std::move(l));
+  for (auto& l : legend(rules)) lines.push_back(std::move(l));
   return lines;
 }
 

@@ -1,11 +1,9 @@
 // The board as text: a plain function from a position (and what to highlight) to lines.
 //
-// Knows geometry and move notation from the rules module (Ruleset). Game knowledge kept
-// here, on purpose and no more: which piece stands on a square is read from each game's
-// Position value (tafl / draughts / alquerque), the throne and exits of a tafl board
-// come from the variant table (rules/tafl/variant.hpp, chosen by the game id), and
-// draughts shows its light squares blank ((file + rank) odd, RULES.md section 2), and
-// Alquerque's lines come from the rules' own statement of them (alquerque::joined).
+// Knows only the rules interface (rules/ruleset.hpp): what stands on a square
+// (Position::piece_at), what a square is (Ruleset::square_kind: throne, exit, light),
+// the game's pieces and its lines between points (Ruleset::pieces, has_lines, joined).
+// No engine header, bitboard or variant table: a new game draws without changes here.
 //
 // Thread-safety: pure functions.
 #pragma once
@@ -45,8 +43,8 @@ std::vector<std::string> render_board(const rules::Ruleset& rules, const rules::
 BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& before,
                           const rules::Position& after, std::string_view move);
 
-// Piece letters: tafl a (attacker), d (defender), K (king); draughts w / b (men),
-// W / B (kings); Alquerque w / b. '\0' for an empty square.
+// The letter of the piece on `square` (rules::Piece::letter: tafl a, d, K; draughts
+// w / b, kings W / B; Alquerque w / b); '\0' for an empty square.
 char piece_at(const rules::Position& position, rules::Square square);
 
 }  // namespace bh::cli
