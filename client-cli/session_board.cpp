@@ -1,5 +1,5 @@
-// The Session's board orientation (`flip`) and what Tab completes: kept apart from
-// session.cpp, which has enough jobs already.
+// The Session's board orientation (`flip`) and what Tab completes (see session.hpp for
+// the other session files).
 #include "session.hpp"
 
 namespace bh::cli {
