@@ -8,7 +8,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <cmath>
-#include <future>
 #include <sstream>
 
 #include "app/archive.hpp"
@@ -310,10 +309,8 @@ void AppImpl::with_game(const ConnPtr& c, const RequestId& id, const std::string
 
 void AppImpl::restore_live_games() {
   // Before the network starts (make_application runs first), so no client can race it.
-  std::promise<storage::StoreResult<std::vector<storage::LiveGame>>> promise;
-  auto future = promise.get_future();
-  ctx_->store.load_live([&promise](auto loaded) { promise.set_value(std::move(loaded)); });
-  auto loaded = future.get();
+  auto loaded = wait_for<storage::StoreResult<std::vector<storage::LiveGame>>>(
+      [this](auto done) { ctx_->store.load_live(std::move(done)); });
   if (!loaded.error.ok()) return log::error("live games not restored: " + loaded.error.message);
   // A room has one live game; an older row of the same room is a game whose archive
   // write failed (it was told as ended, not archived): it is not brought back.
@@ -459,15 +456,22 @@ void AppImpl::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
     if (!known && found.error.code != storage::StoreErrc::not_found)
       return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
     // An unknown name is checked against a dummy hash: its answer takes as long.
-    auto verify = [ctx, c, id, name, password, known, account = known ? *found.value : storage::Account{}] {
-      const bool good = known ? verify_password(account, password) : verify_against_dummy(password);
-      if (!good) {
-        ctx->logins.failed(name);
-        log::info("login failed for " + log_quote(name) + " from " + c->address());
-        return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
-      }
-      ctx->logins.succeeded(name);
-      finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+    // The verdict goes back to the network threads, where identities are bound.
+    auto answer = on_io<bool>(
+        ctx->io, "login",
+        [ctx, c, id, name](bool good) {
+          if (!good) {
+            ctx->logins.failed(name);
+            log::info("login failed for " + log_quote(name) + " from " + c->address());
+            return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
+          }
+          ctx->logins.succeeded(name);
+          finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+        },
+        [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); });
+    auto verify = [password, known, account = known ? *found.value : storage::Account{},
+                   answer = std::move(answer)] {
+      answer(known ? verify_password(account, password) : verify_against_dummy(password));
     };
     auto w = worker.lock();
     if (!w || !w->post(PasswordWorker::Lane::login, std::move(verify)))

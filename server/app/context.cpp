@@ -106,6 +106,7 @@ bool Identities::name_free(const std::string& name) const {
 }
 
 Identities::Bound Identities::bind_locked(const std::shared_ptr<Connection>& connection, Player& player) {
+  expect_off_store_thread("identity binding");
   Bound out;
   const auto c = connections_.find(connection->id());
   if (c == connections_.end()) {

@@ -21,6 +21,7 @@
 
 #include "app/application.hpp"
 #include "app/connection.hpp"
+#include "app/thread_check.hpp"
 #include "app/token_buckets.hpp"
 #include "protocol/messages.hpp"
 
@@ -199,6 +200,7 @@ struct Context {
   std::shared_ptr<Lobby> lobby;
 
   void send(const std::shared_ptr<Connection>& connection, std::string text) const {
+    expect_off_store_thread("a reply");
     if (connection) connection->send(make_frame(std::move(text)));
   }
   // Sends an error reply and counts it by code.
