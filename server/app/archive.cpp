@@ -41,6 +41,13 @@ sv::GameSummary summary_view(const storage::GameSummary& s) {
   return out;
 }
 
+sv::Games games_view(const storage::ArchivePage& page) {
+  sv::Games games;
+  for (const auto& s : page.games) games.games.push_back(summary_view(s));
+  games.next_cursor = page.next_cursor;
+  return games;
+}
+
 sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) {
   expect_off_store_thread("the replay of an archived game");
   sv::Record out;
