@@ -39,15 +39,15 @@ void fetch_game(Context& ctx, std::string game_id, const char* what, std::functi
     }
     then(std::move(out));
   };
-  ctx.store.get_game(std::move(game_id),
-                     on_io<storage::StoreResult<storage::GameRecord>>(ctx.io, what, std::move(replay), std::move(failed)));
+  using Found = storage::StoreResult<storage::GameRecord>;
+  ctx.store.get_game(std::move(game_id), on_io<Found>(ctx.io, what, std::move(replay), std::move(failed)));
 }
 
 // The one fetch of a page of the archive. `then` runs on the network threads.
 void fetch_games(Context& ctx, storage::ArchiveQuery query, const char* what,
                  std::function<void(storage::StoreResult<storage::ArchivePage>)> then, std::function<void()> failed) {
-  ctx.store.list_games(std::move(query), on_io<storage::StoreResult<storage::ArchivePage>>(ctx.io, what, std::move(then),
-                                                                                           std::move(failed)));
+  using Page = storage::StoreResult<storage::ArchivePage>;
+  ctx.store.list_games(std::move(query), on_io<Page>(ctx.io, what, std::move(then), std::move(failed)));
 }
 
 auto internal_error(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
