@@ -1,5 +1,7 @@
 #include "app/archive.hpp"
 
+#include "app/thread_check.hpp"
+
 #include <charconv>
 
 #include "rules/game_state.hpp"
@@ -32,13 +34,22 @@ void copy_header(Out& out, const In& in) {
 }  // namespace
 
 sv::GameSummary summary_view(const storage::GameSummary& s) {
+  expect_off_store_thread("an archive list entry");
   sv::GameSummary out;
   copy_header(out, s);
   out.moves = s.move_count;
   return out;
 }
 
+sv::Games games_view(const storage::ArchivePage& page) {
+  sv::Games games;
+  for (const auto& s : page.games) games.games.push_back(summary_view(s));
+  games.next_cursor = page.next_cursor;
+  return games;
+}
+
 sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) {
+  expect_off_store_thread("the replay of an archived game");
   sv::Record out;
   copy_header(out, r);
   out.start_position = r.start_position;

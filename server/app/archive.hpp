@@ -15,6 +15,8 @@
 namespace bh::app {
 
 protocol::server::GameSummary summary_view(const storage::GameSummary& summary);
+// A page of the archive as list entries, with the cursor of the next page.
+protocol::server::Games games_view(const storage::ArchivePage& page);
 // Every move with the position after it. A move the rules refuse on replay (a corrupt
 // record) leaves the positions from there on empty and sets `replay_error`.
 protocol::server::Record record_view(const storage::GameRecord& record, std::string* replay_error = nullptr);

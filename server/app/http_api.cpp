@@ -1,6 +1,7 @@
 #include "app/http_api.hpp"
 
 #include "app/archive.hpp"
+#include "app/thread_check.hpp"
 #include "protocol/utf8.hpp"
 
 namespace bh::app::http {
@@ -20,6 +21,7 @@ std::string quote_client_text(std::string_view text) {
 }  // namespace
 
 HttpResponse error(int status, std::string_view code, std::string_view message) {
+  expect_off_store_thread("an HTTP answer");
   protocol::Json j{{"code", code}, {"message", message}};
   return json(status, protocol::dump(j));
 }
@@ -47,20 +49,25 @@ Route route(const HttpRequest& request) {
 }
 
 HttpResponse games_page(const storage::StoreResult<storage::ArchivePage>& page) {
+  expect_off_store_thread("an HTTP archive page");
   if (page.error.code == storage::StoreErrc::invalid_query) return error(400, "bad_query", page.error.message);
   if (!page.error.ok() || !page.value) return error(503, "storage_unavailable", page.error.message);
-  sv::Games games;
-  for (const auto& s : page.value->games) games.games.push_back(summary_view(s));
-  games.next_cursor = page.value->next_cursor;
-  return json(200, protocol::encode_body(games));
+  return json(200, protocol::encode_body(games_view(*page.value)));
 }
 
 HttpResponse game_record(const std::string& id, const storage::StoreResult<storage::GameRecord>& found,
                          std::string* replay_error) {
-  if (found.error.code == storage::StoreErrc::not_found)
+  if (!found.error.ok() || !found.value) return game_record(id, found.error, nullptr);
+  const sv::Record record = record_view(*found.value, replay_error);
+  return game_record(id, found.error, &record);
+}
+
+HttpResponse game_record(const std::string& id, const storage::StoreError& found, const sv::Record* record) {
+  expect_off_store_thread("an HTTP archive record");
+  if (found.code == storage::StoreErrc::not_found)
     return error(404, "not_found", "no game " + quote_client_text(id) + " in the archive");
-  if (!found.error.ok() || !found.value) return error(503, "storage_unavailable", found.error.message);
-  return json(200, protocol::encode_body(record_view(*found.value, replay_error)));
+  if (!found.ok() || !record) return error(503, "storage_unavailable", found.message);
+  return json(200, protocol::encode_body(*record));
 }
 
 }  // namespace bh::app::http

@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "app/application.hpp"
+#include "protocol/messages.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
 
@@ -39,5 +40,8 @@ HttpResponse games_page(const storage::StoreResult<storage::ArchivePage>& page);
 // The record replayed through the rules (archive.hpp); `replay_error` as record_view's.
 HttpResponse game_record(const std::string& id, const storage::StoreResult<storage::GameRecord>& found,
                          std::string* replay_error);
+// The same from a record replayed already (`record` set when `error` is ok).
+HttpResponse game_record(const std::string& id, const storage::StoreError& error,
+                         const protocol::server::Record* record);
 
 }  // namespace bh::app::http

@@ -2,7 +2,8 @@
 
 #include <openssl/evp.h>
 
-#include "app/util.hpp"
+#include "app/secrets.hpp"
+#include "app/wall_clock.hpp"
 #include "log/log.hpp"
 
 namespace bh::app {

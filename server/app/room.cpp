@@ -4,7 +4,9 @@
 #include <cassert>
 
 #include "app/lobby.hpp"
-#include "app/util.hpp"
+#include "app/ids.hpp"
+#include "app/secrets.hpp"
+#include "app/wall_clock.hpp"
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"

@@ -26,7 +26,7 @@
 #include <variant>
 #include <vector>
 
-#include "app/context.hpp"
+#include "app/app_context.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"

@@ -17,6 +17,7 @@
 #include "storage/live_sql.hpp"
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
+#include "storage/store_thread.hpp"
 
 namespace bh::storage {
 
@@ -87,6 +88,7 @@ struct SqliteStore::Impl {
   }
 
   void run() {
+    mark_store_thread();
     std::deque<Job> taken;
     for (;;) {
       {

@@ -1,75 +1,10 @@
-#include "app/context.hpp"
+#include "app/identities.hpp"
 
-#include "app/util.hpp"
-
-#include <algorithm>
+#include "app/secrets.hpp"
+#include "app/thread_check.hpp"
+#include "app/wall_clock.hpp"
 
 namespace bh::app {
-
-void Directory::add_room(const std::string& id, std::shared_ptr<Room> room) {
-  std::lock_guard lock(mutex_);
-  rooms_[id] = std::move(room);
-}
-void Directory::remove_room(const std::string& id) {
-  std::lock_guard lock(mutex_);
-  rooms_.erase(id);
-}
-std::shared_ptr<Room> Directory::find_room(const std::string& id) const {
-  std::lock_guard lock(mutex_);
-  const auto it = rooms_.find(id);
-  return it == rooms_.end() ? nullptr : it->second;
-}
-void Directory::add_game(const std::string& game_id, const std::shared_ptr<Room>& room) {
-  std::lock_guard lock(mutex_);
-  games_[game_id] = room;
-}
-void Directory::remove_game(const std::string& game_id) {
-  std::lock_guard lock(mutex_);
-  games_.erase(game_id);
-}
-std::shared_ptr<Room> Directory::find_game(const std::string& game_id) const {
-  std::lock_guard lock(mutex_);
-  const auto it = games_.find(game_id);
-  return it == games_.end() ? nullptr : it->second.lock();
-}
-std::vector<std::shared_ptr<Room>> Directory::rooms() const {
-  std::lock_guard lock(mutex_);
-  std::vector<std::shared_ptr<Room>> out;
-  for (const auto& [id, room] : rooms_) out.push_back(room);
-  return out;
-}
-void Directory::clear() {
-  std::map<std::string, std::shared_ptr<Room>> rooms;
-  {
-    std::lock_guard lock(mutex_);
-    rooms.swap(rooms_);
-    games_.clear();
-  }
-  // Rooms are released here, outside the lock.
-}
-
-void PendingWrites::add() {
-  std::lock_guard lock(mutex_);
-  ++count_;
-}
-void PendingWrites::done() {
-  std::vector<std::function<void()>> ready;
-  {
-    std::lock_guard lock(mutex_);
-    if (--count_ == 0) ready.swap(waiters_);
-  }
-  for (auto& f : ready) f();
-}
-void PendingWrites::when_idle(std::function<void()> callback) {
-  {
-    std::lock_guard lock(mutex_);
-    if (count_ > 0) {
-      waiters_.push_back(std::move(callback));
-      return;
-    }
-  }
-  callback();
-}
 
 void Identities::add_connection(const std::shared_ptr<Connection>& connection) {
   std::lock_guard lock(mutex_);
@@ -106,6 +41,7 @@ bool Identities::name_free(const std::string& name) const {
 }
 
 Identities::Bound Identities::bind_locked(const std::shared_ptr<Connection>& connection, Player& player) {
+  expect_off_store_thread("identity binding");
   Bound out;
   const auto c = connections_.find(connection->id());
   if (c == connections_.end()) {
@@ -253,46 +189,6 @@ std::vector<std::shared_ptr<Connection>> Identities::connections() const {
   for (const auto& [id, c] : connections_)
     if (auto conn = c.connection.lock()) out.push_back(std::move(conn));
   return out;
-}
-
-std::int64_t LoginThrottle::wait_ms(const std::string& name) const {
-  std::lock_guard lock(mutex_);
-  const auto it = entries_.find(name);
-  if (it == entries_.end() || it->second.failures < kFree) return 0;
-  const int doublings = std::min(it->second.failures - kFree, 6);
-  const std::int64_t wait = std::min<std::int64_t>(60'000, std::int64_t{1000} << doublings);
-  const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                           it->second.last)
-                         .count();
-  return std::max<std::int64_t>(0, wait - since);
-}
-
-void LoginThrottle::failed(const std::string& name) {
-  std::lock_guard lock(mutex_);
-  if (entries_.size() > 100'000) entries_.clear();  // bound memory; an attacker gains a fresh count at most
-  auto& e = entries_[name];
-  e.failures++;
-  e.last = std::chrono::steady_clock::now();
-}
-
-void LoginThrottle::succeeded(const std::string& name) {
-  std::lock_guard lock(mutex_);
-  entries_.erase(name);
-}
-
-void Context::send_error(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
-                         protocol::ErrorCode code, std::string message,
-                         std::optional<std::int64_t> retry_after_ms) {
-  metrics.errors[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);
-  protocol::server::Error e{std::string(protocol::to_string(code)), std::move(message), retry_after_ms};
-  send(connection, protocol::encode(e, id));
-}
-
-void Context::send_already_seated(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
-                                  const std::string& held_room) {
-  send_error(connection, id, protocol::ErrorCode::already_seated,
-             "you already have a seat in room '" + held_room +
-                 "': cancel it, or finish its game, before you create or join another");
 }
 
 }  // namespace bh::app

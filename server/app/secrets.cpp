@@ -1,14 +1,12 @@
-#include "app/util.hpp"
+#include "app/secrets.hpp"
 
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 
-#include <chrono>
-#include <cstdio>
-
-#include "log/log.hpp"
 #include <cstdlib>
 #include <vector>
+
+#include "log/log.hpp"
 
 namespace bh::app {
 
@@ -26,18 +24,6 @@ std::string random_hex(std::size_t bytes) {
     out.push_back(digits[b & 15]);
   }
   return out;
-}
-
-std::string make_id(std::string_view prefix) {
-  char time_hex[32];
-  std::snprintf(time_hex, sizeof time_hex, "%llx", static_cast<unsigned long long>(now_ms()));
-  return std::string(prefix) + time_hex + "-" + random_hex(4);
-}
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 bool equal_secret(std::string_view a, std::string_view b) {

@@ -1,0 +1,70 @@
+// What the lobby, the rooms and the request handlers share: the configuration, the
+// store, the counters, the directory of rooms and games, the identities, the archive
+// writes in flight, the limits on logins and accounts; and the sending of replies.
+//
+// Thread-safety: any thread. Each member documents its own rules (atomics or a mutex
+// held only for map work); `config` is constant.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/application.hpp"
+#include "app/connection.hpp"
+#include "app/directory.hpp"
+#include "app/identities.hpp"
+#include "app/login_throttle.hpp"
+#include "app/metrics.hpp"
+#include "app/pending_writes.hpp"
+#include "app/thread_check.hpp"
+#include "app/token_buckets.hpp"
+#include "protocol/messages.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace bh::storage {
+class Store;
+}
+
+namespace bh::app {
+
+class Lobby;
+
+struct Context {
+  Context(boost::asio::io_context& io_context, storage::Store& storage, AppConfig app_config)
+      : io(io_context), store(storage), config(std::move(app_config)), identities(config.reconnect_grace_ms),
+        auth_attempts(config.auth_rate, config.auth_burst),
+        new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour) {}
+
+  boost::asio::io_context& io;
+  storage::Store& store;
+  const AppConfig config;
+  Metrics metrics;
+  Directory directory;
+  Identities identities;
+  PendingWrites pending;
+  LoginThrottle logins;
+  TokenBuckets auth_attempts;  // register and login (a password hash each), per address
+  TokenBuckets new_accounts;   // accounts created, per address
+  std::atomic<bool> shutting_down{false};
+  std::shared_ptr<Lobby> lobby;
+
+  void send(const std::shared_ptr<Connection>& connection, std::string text) const {
+    expect_off_store_thread("a reply");
+    if (connection) connection->send(make_frame(std::move(text)));
+  }
+  // Sends an error reply and counts it by code.
+  void send_error(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
+                  protocol::ErrorCode code, std::string message,
+                  std::optional<std::int64_t> retry_after_ms = std::nullopt);
+  // The refusal of a second seat (Identities::claim_room), naming the one held.
+  void send_already_seated(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
+                           const std::string& held_room);
+};
+
+}  // namespace bh::app

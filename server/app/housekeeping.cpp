@@ -1,0 +1,53 @@
+#include "app/housekeeping.hpp"
+
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <string>
+
+#include "app/completion.hpp"
+#include "app/wall_clock.hpp"
+#include "log/log.hpp"
+
+namespace bh::app {
+
+Housekeeping::Housekeeping(std::shared_ptr<Context> ctx)
+    : ctx_(std::move(ctx)), strand_(boost::asio::make_strand(ctx_->io)), timer_(strand_) {}
+
+void Housekeeping::start() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->arm(); });
+}
+
+void Housekeeping::stop() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;
+    self->timer_.cancel();
+  });
+}
+
+void Housekeeping::arm() {
+  timer_.expires_after(std::chrono::seconds(1));
+  timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec || self->stopped_) return;
+    auto work = [&] { self->sweep(); };
+    auto failed = [] {};
+    run_guarded("the housekeeping", work, failed);
+    self->arm();
+  });
+}
+
+void Housekeeping::sweep() {
+  const std::int64_t now = now_ms();
+  ctx_->identities.forget_absent(now);
+  const Frame notice = make_frame(protocol::encode(protocol::server::Error{
+      "not_authenticated",
+      "no guest, login, register or resume within " + std::to_string(ctx_->config.identify_timeout_ms / 1000) +
+          " s; closing",
+      std::nullopt}));
+  for (const auto& c : ctx_->identities.unidentified(now - ctx_->config.identify_timeout_ms)) {
+    log::debug("connection " + std::to_string(c->id()) + " from " + c->remote() + " closed: no identity in time");
+    c->send(notice);
+    c->close("identify_timeout");
+  }
+}
+
+}  // namespace bh::app

@@ -1,0 +1,33 @@
+// The housekeeping, once a second: closes connections that have not said who they are
+// in time, and forgets players who left (their names free again).
+//
+// Thread-safety: start and stop may be called from any thread; the work runs on the
+// housekeeping's strand.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <memory>
+
+#include "app/app_context.hpp"
+
+namespace bh::app {
+
+class Housekeeping : public std::enable_shared_from_this<Housekeeping> {
+ public:
+  explicit Housekeeping(std::shared_ptr<Context> ctx);
+  void start();
+  void stop();
+
+ private:
+  void arm();
+  void sweep();
+
+  std::shared_ptr<Context> ctx_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  bool stopped_ = false;
+};
+
+}  // namespace bh::app

@@ -1,0 +1,105 @@
+// Who is who: players by name, their tokens, which connection acts for whom, and the
+// one seat each player may hold.
+//
+// Thread-safety: any thread; a mutex guards the maps and is held only for map work,
+// never while calling out to a room, the store or a connection.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/connection.hpp"
+
+namespace bh::app {
+
+// Players (by name), their tokens, and which connection acts for whom.
+// A player is bound to at most one connection: binding a new one replaces the old
+// (returned so the caller can tell it and close it).
+class Identities {
+ public:
+  explicit Identities(std::int64_t grace_ms) : grace_ms_(grace_ms) {}
+
+  enum class Outcome { ok, already_identified, name_taken, unknown_token, connection_gone };
+  struct Bound {
+    Outcome outcome = Outcome::ok;
+    std::string name, token;
+    bool registered = false;
+    std::vector<std::string> rooms;          // rooms where the player holds a seat
+    std::shared_ptr<Connection> replaced;    // the connection that held the player before
+  };
+
+  void add_connection(const std::shared_ptr<Connection>& connection);
+  struct Dropped {
+    std::string player;
+    std::vector<std::string> rooms;
+  };
+  // The player this connection acted for, if it still did.
+  std::optional<Dropped> remove_connection(std::uint64_t connection_id);
+  std::optional<std::string> player_of(std::uint64_t connection_id) const;
+  bool identified(std::uint64_t connection_id) const;
+  // Connections that have had no identity since before `opened_before_ms` (now_ms()
+  // time): the housekeeping closes them.
+  std::vector<std::shared_ptr<Connection>> unidentified(std::int64_t opened_before_ms) const;
+  // Forgets players offline longer than the grace with no seat, so their names are free
+  // again and their tokens expire. Called by the housekeeping every second.
+  void forget_absent(std::int64_t now);
+  // Whether a guest may take `name` now (no player record holds it).
+  bool name_free(const std::string& name) const;
+
+  Bound bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name);
+  // After a successful login or register; reuses the player's record (and token) if any.
+  Bound bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name);
+  Bound bind_token(const std::shared_ptr<Connection>& connection, const std::string& token);
+
+  // A player's token and whether the name is registered, for the live-game record.
+  struct Credentials {
+    std::string token;
+    bool registered = false;
+  };
+  std::optional<Credentials> credentials(const std::string& player) const;
+  // At start-up: a player seated in a restored game, offline, with the token they had.
+  // False when the name is known with another token (the seat is then not resumable).
+  bool restore(const std::string& player, const Credentials& credentials, const std::string& room_id);
+
+  // A player holds one seat at a time (an open room, or a match being played): takes a
+  // seat in `room_id` unless the player holds one elsewhere, whose room id is returned.
+  // Atomic, so two joins in flight cannot both win.
+  std::optional<std::string> claim_room(const std::string& player, const std::string& room_id);
+  void remove_room(const std::string& player, const std::string& room_id);
+  std::vector<std::shared_ptr<Connection>> connections() const;
+
+ private:
+  struct Player {
+    std::string name, token;
+    bool registered = false;
+    std::weak_ptr<Connection> connection;
+    std::uint64_t connection_id = 0;  // 0: offline
+    std::set<std::string> rooms;
+    std::int64_t offline_since_ms = 0;
+  };
+  struct Conn {
+    std::weak_ptr<Connection> connection;
+    std::string player;  // empty: no identity
+    std::int64_t opened_ms = 0;
+  };
+  static Bound failure(Outcome outcome) {
+    Bound b;
+    b.outcome = outcome;
+    return b;
+  }
+  Bound bind_locked(const std::shared_ptr<Connection>& connection, Player& player);
+
+  std::int64_t grace_ms_;
+  mutable std::mutex mutex_;
+  std::map<std::string, Player> players_;
+  std::map<std::string, std::string> tokens_;  // token -> name
+  std::map<std::uint64_t, Conn> connections_;
+};
+
+}  // namespace bh::app

@@ -1,0 +1,211 @@
+#include "app/identity_flows.hpp"
+
+#include <cctype>
+#include <chrono>
+#include <string>
+
+#include "app/completion.hpp"
+#include "app/passwords.hpp"
+#include "app/room.hpp"
+#include "log/log.hpp"
+#include "protocol/utf8.hpp"
+#include "storage/store.hpp"
+
+namespace bh::app {
+
+namespace {
+
+// What a client refused for a full queue is told to wait before it tries again.
+constexpr std::int64_t kBusyRetryMs = 1000;
+
+namespace sv = protocol::server;
+namespace cl = protocol::client;
+using protocol::ErrorCode;
+using protocol::RequestId;
+using ConnPtr = std::shared_ptr<Connection>;
+
+bool valid_name(const std::string& name, std::size_t max_length) {
+  if (name.empty() || name.size() > max_length || name.front() == ' ' || name.back() == ' ') return false;
+  for (unsigned char c : name)
+    if (!(std::isalnum(c) || c == ' ' || c == '-' || c == '_' || c == '.')) return false;
+  return true;
+}
+
+// Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
+std::string log_quote(std::string_view text) {
+  return protocol::dump(protocol::Json(std::string(protocol::utf8::prefix(text, 64))));
+}
+
+// Answers a request whose work threw on another thread.
+auto internal_error(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
+  return [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); };
+}
+
+// What follows a binding: the identity reply, the connection it replaced told and closed,
+// the player's rooms told the player is back.
+void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id, Identities::Bound bound) {
+  switch (bound.outcome) {
+    case Identities::Outcome::ok:
+      break;
+    case Identities::Outcome::already_identified:
+      return ctx->send_error(c, id, ErrorCode::bad_request, "this connection already has an identity");
+    case Identities::Outcome::name_taken:
+      return ctx->send_error(c, id, ErrorCode::name_taken, "the name is taken");
+    case Identities::Outcome::unknown_token:
+      return ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
+    case Identities::Outcome::connection_gone:
+      return;
+  }
+  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered}, id));
+  if (bound.replaced) {
+    ctx->send(bound.replaced, protocol::encode(sv::SessionReplaced{"this player connected again elsewhere"}));
+    bound.replaced->close("session replaced");
+  }
+  for (const auto& room_id : bound.rooms)
+    if (auto room = ctx->directory.find_room(room_id)) room->player_returned(bound.name, c);
+}
+
+}  // namespace
+
+IdentityFlows::IdentityFlows(std::shared_ptr<Context> ctx)
+    : ctx_(std::move(ctx)), worker_(std::make_shared<PasswordWorker>(64, 16)) {}
+
+IdentityFlows::~IdentityFlows() = default;
+
+bool IdentityFlows::refuse(const ConnPtr& c, const RequestId& id) {
+  if (ctx_->shutting_down) {
+    ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+    return true;
+  }
+  if (ctx_->identities.identified(c->id())) {
+    ctx_->send_error(c, id, ErrorCode::bad_request, "this connection already has an identity");
+    return true;
+  }
+  return false;
+}
+
+void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resume& r) {
+  if (refuse(c, id)) return;
+  auto bound = ctx_->identities.bind_token(c, r.token);
+  if (bound.outcome == Identities::Outcome::unknown_token)
+    log::info("resume failed (unknown or expired token) from " + c->address());
+  finish_bind(ctx_, c, id, std::move(bound));
+}
+
+void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
+  if (refuse(c, id)) return;
+  if (!valid_name(r.name, ctx_->config.max_name_length))
+    return ctx_->send_error(c, id, ErrorCode::bad_name,
+                            "a name has 1 to " + std::to_string(ctx_->config.max_name_length) +
+                                " characters: letters, digits, '-', '_', '.', and spaces inside");
+  if (!ctx_->identities.name_free(r.name))
+    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
+  // A registered name is never a guest's, even while its owner is away.
+  ctx_->store.find_account(
+      r.name, on_io<storage::StoreResult<storage::Account>>(
+                  ctx_->io, "guest", [ctx = ctx_, c, id, name = r.name](storage::StoreResult<storage::Account> found) {
+                    if (found.error.ok())
+                      return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is registered");
+                    if (found.error.code != storage::StoreErrc::not_found)
+                      return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                                             "accounts are unavailable: " + found.error.message);
+                    finish_bind(ctx, c, id, ctx->identities.bind_guest(c, name));
+                  },
+                  internal_error(ctx_, c, id)));
+}
+
+// One password hash for `c`'s address, if its budget allows; answers the refusal if not.
+bool IdentityFlows::take_auth_attempt(const ConnPtr& c, const RequestId& id, std::string_view what) {
+  const auto wait = ctx_->auth_attempts.take(c->address(), std::chrono::steady_clock::now());
+  if (wait == 0) return true;
+  log::info(std::string(what) + " refused from " + c->address() + ": too many attempts from this address");
+  ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                   "too many logins or registrations from your address; retry in " + std::to_string(wait) + " ms",
+                   wait);
+  return false;
+}
+
+void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::Register r) {
+  if (refuse(c, id)) return;
+  if (!valid_name(r.name, ctx_->config.max_name_length))
+    return ctx_->send_error(c, id, ErrorCode::bad_name,
+                            "a name has 1 to " + std::to_string(ctx_->config.max_name_length) +
+                                " characters: letters, digits, '-', '_', '.', and spaces inside");
+  if (r.password.size() < 8 || r.password.size() > 256)
+    return ctx_->send_error(c, id, ErrorCode::bad_password, "a password has 8 to 256 characters");
+  if (!ctx_->identities.name_free(r.name))
+    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
+  if (!take_auth_attempt(c, id, "register")) return;
+  if (const auto wait = ctx_->new_accounts.take(c->address(), std::chrono::steady_clock::now()); wait > 0) {
+    log::info("register refused from " + c->address() + ": too many new accounts from this address");
+    return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                            "too many new accounts from your address; retry in " + std::to_string(wait / 1000 + 1) +
+                                " s",
+                            wait);
+  }
+  const std::string address = c->address();
+  const bool queued = worker_->post(
+      PasswordWorker::Lane::signup, [ctx = ctx_, c, id, name = r.name, password = std::move(r.password), address] {
+        auto account = make_account(name, password, kPasswordIterations);
+        ctx->store.create_account(
+            std::move(account),
+            on_io<storage::StoreError>(
+                ctx->io, "register",
+                [ctx, c, id, name, address](storage::StoreError error) {
+                  if (!error.ok()) ctx->new_accounts.give_back(address);
+                  if (error.code == storage::StoreErrc::conflict)
+                    return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is taken");
+                  if (!error.ok())
+                    return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                                           "accounts are unavailable: " + error.message);
+                  log::info("account " + log_quote(name) + " registered from " + address);
+                  finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+                },
+                [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); }));
+      });
+  if (!queued) {
+    ctx_->new_accounts.give_back(address);
+    ctx_->send_error(c, id, ErrorCode::server_busy, "too many registrations at once; retry", kBusyRetryMs);
+  }
+}
+
+void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
+  if (refuse(c, id)) return;
+  if (const auto wait = ctx_->logins.wait_ms(r.name); wait > 0)
+    return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                            "too many failed logins for '" + r.name + "'; retry in " + std::to_string(wait) + " ms",
+                            wait);
+  if (!take_auth_attempt(c, id, "login")) return;
+  std::weak_ptr<PasswordWorker> worker = worker_;
+  auto check = [ctx = ctx_, worker, c, id, name = r.name,
+                password = std::move(r.password)](storage::StoreResult<storage::Account> found) {
+    const bool known = found.error.ok();
+    if (!known && found.error.code != storage::StoreErrc::not_found)
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
+    // An unknown name is checked against a dummy hash: its answer takes as long.
+    // The verdict goes back to the network threads, where identities are bound.
+    auto answer = on_io<bool>(
+        ctx->io, "login",
+        [ctx, c, id, name](bool good) {
+          if (!good) {
+            ctx->logins.failed(name);
+            log::info("login failed for " + log_quote(name) + " from " + c->address());
+            return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
+          }
+          ctx->logins.succeeded(name);
+          finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+        },
+        [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); });
+    auto verify = [password, known, account = known ? *found.value : storage::Account{},
+                   answer = std::move(answer)] {
+      answer(known ? verify_password(account, password) : verify_against_dummy(password));
+    };
+    auto w = worker.lock();
+    if (!w || !w->post(PasswordWorker::Lane::login, std::move(verify)))
+      ctx->send_error(c, id, ErrorCode::server_busy, "too many logins at once; retry", kBusyRetryMs);
+  };
+  ctx_->store.find_account(r.name, on_io<storage::StoreResult<storage::Account>>(ctx_->io, "login", std::move(check),
+                                                                                 internal_error(ctx_, c, id)));
+}
+
+}  // namespace bh::app

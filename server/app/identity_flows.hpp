@@ -1,0 +1,44 @@
+// How a connection says who it is: as a guest, by registering, by logging in (the
+// password hash runs on the PasswordWorker) or by resuming with a token; and the limits
+// on the way (names, the password budget per address, the back-off per name).
+//
+// Thread-safety: every method may be called from any network thread. The store's and
+// the password worker's results come back to the network threads (app/completion.hpp)
+// before an identity is bound or a reply encoded.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "app/app_context.hpp"
+#include "protocol/messages.hpp"
+
+namespace bh::app {
+
+class PasswordWorker;
+
+class IdentityFlows {
+ public:
+  using ConnPtr = std::shared_ptr<Connection>;
+
+  explicit IdentityFlows(std::shared_ptr<Context> ctx);
+  ~IdentityFlows();  // joins the password worker after its queued jobs
+  IdentityFlows(const IdentityFlows&) = delete;
+  IdentityFlows& operator=(const IdentityFlows&) = delete;
+
+  void guest(const ConnPtr& c, const protocol::RequestId& id, protocol::client::Guest r);
+  void register_account(const ConnPtr& c, const protocol::RequestId& id, protocol::client::Register r);
+  void login(const ConnPtr& c, const protocol::RequestId& id, protocol::client::Login r);
+  void resume(const ConnPtr& c, const protocol::RequestId& id, const protocol::client::Resume& r);
+
+ private:
+  // Answers and returns true when no identity may be taken now (shutting down, or the
+  // connection has one).
+  bool refuse(const ConnPtr& c, const protocol::RequestId& id);
+  bool take_auth_attempt(const ConnPtr& c, const protocol::RequestId& id, std::string_view what);
+
+  std::shared_ptr<Context> ctx_;
+  std::shared_ptr<PasswordWorker> worker_;
+};
+
+}  // namespace bh::app

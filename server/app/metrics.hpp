@@ -1,0 +1,35 @@
+// The application's counters, and their Prometheus text for GET /metrics (with the
+// network layer's counters when there are any).
+//
+// Thread-safety: the counters are atomics, any thread; prometheus_text reads them
+// one at a time (a scrape is not a snapshot).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "protocol/messages.hpp"
+
+namespace bh::app {
+
+struct NetworkStats;
+
+struct Metrics {
+  std::atomic<std::int64_t> connections{0};  // counted here when the network has no stats
+  std::atomic<std::int64_t> live_games{0};
+  std::atomic<std::uint64_t> moves_total{0};
+  std::atomic<std::uint64_t> games_finished{0};
+  std::atomic<std::uint64_t> network_errors{0};
+  std::atomic<std::uint64_t> archive_failures{0};
+  std::atomic<std::uint64_t> live_write_failures{0};  // moves not made durable (kept in memory)
+  std::atomic<std::uint64_t> games_restored{0};       // live games brought back at start-up
+  std::array<std::atomic<std::uint64_t>, protocol::kErrorCodeCount> errors{};
+};
+
+// The /metrics body (Prometheus text format 0.0.4). `network` may be null (unit tests):
+// open connections are then the application's own count.
+std::string prometheus_text(const Metrics& metrics, const NetworkStats* network);
+
+}  // namespace bh::app
