@@ -23,6 +23,7 @@
 #include "protocol/utf8.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
+#include "protocol/json_fields.hpp"
 
 namespace bh::app {
 

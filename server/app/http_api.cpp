@@ -2,6 +2,7 @@
 
 #include "app/archive.hpp"
 #include "protocol/utf8.hpp"
+#include "protocol/json_fields.hpp"
 
 namespace bh::app::http {
 

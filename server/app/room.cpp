@@ -8,6 +8,7 @@
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
+#include "protocol/json_encode.hpp"
 
 namespace bh::app {
 
