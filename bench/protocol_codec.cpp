@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "protocol/json_encode.hpp"
 #include "protocol/move_codec.hpp"
 
 namespace bh::protocol {

@@ -30,6 +30,7 @@
 #include "command_line.hpp"
 #include "completion.hpp"
 #include "identity_store.hpp"
+#include "protocol/json_fields.hpp"
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 #include "session_output.hpp"

@@ -20,6 +20,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "protocol/field_traits.hpp"
+#include "protocol/option_map.hpp"
+
 namespace bh::protocol {
 
 using Json = nlohmann::ordered_json;
@@ -33,36 +36,7 @@ struct DecodeFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Game options as clients send them: {"size": 11} or {"size": "11"}; kept as text
-// for the rules module, which validates them.
-struct OptionMap {
-  std::map<std::string, std::string> values;
-  friend bool operator==(const OptionMap&, const OptionMap&) = default;
-};
 
-namespace detail {
-
-template <class T>
-struct is_optional : std::false_type {};
-template <class T>
-struct is_optional<std::optional<T>> : std::true_type {};
-template <class T>
-struct is_vector : std::false_type {};
-template <class T>
-struct is_vector<std::vector<T>> : std::true_type {};
-template <class T>
-struct is_map : std::false_type {};
-template <class V>
-struct is_map<std::map<std::string, V>> : std::true_type {};
-
-struct NullVisitor {
-  template <class T>
-  void operator()(const char*, T&) {}
-};
-template <class T>
-concept HasFields = requires(T& t, NullVisitor& v) { T::fields(t, v); };
-
-}  // namespace detail
 
 template <class T>
 Json to_json_value(const T& value);

@@ -1,5 +1,7 @@
 #include "protocol/messages.hpp"
 
+#include "protocol/json_encode.hpp"
+
 #include <array>
 
 #include "protocol/move_codec.hpp"

@@ -14,7 +14,7 @@
 #include <variant>
 #include <vector>
 
-#include "protocol/json_fields.hpp"
+#include "protocol/option_map.hpp"
 
 namespace bh::protocol {
 
@@ -717,17 +717,18 @@ std::string_view request_type(const client::Request&);
 
 // The text of a server message; `id` is echoed when not empty. Never throws for text:
 // bytes that are not valid UTF-8 (a client's, echoed) become U+FFFD (protocol/utf8.hpp).
+// Declared here, compiled once (encode.cpp) for every server message: a file that sends
+// messages compiles no JSON serializer.
 template <class T>
 std::string encode(const T& message, const RequestId& id = {});
 // The move event, the hottest message, is written without nlohmann (move_codec.cpp);
-// the text is byte for byte that of encode_generic.
+// the text is byte for byte that of encode_generic (json_encode.hpp).
 template <>
 std::string encode(const server::Move& message, const RequestId& id);
-// The JSON object of a message without "type" and "id" (for the HTTP answers).
+// The JSON object of a message without "type" and "id" (for the HTTP answers); compiled
+// once, for every server message and the archive's Record.
 template <class T>
-std::string encode_body(const T& value) {
-  return dump(to_json_value(value));
-}
+std::string encode_body(const T& value);
 
 // For clients: a request as text, and a server frame decoded.
 std::string encode_request(const client::Request& request, const RequestId& id = {});
@@ -736,23 +737,5 @@ struct ServerFrame {
   server::Message message;
 };
 std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view text);
-
-Json id_to_json(const RequestId& id);
-
-// encode() through nlohmann_json, for every message: the reference for the fast writers.
-template <class T>
-std::string encode_generic(const T& message, const RequestId& id = {}) {
-  Json j = Json::object();
-  j["type"] = T::type;
-  if (!id.empty()) j["id"] = id_to_json(id);
-  FieldWriter w{j};
-  T::fields(message, w);
-  return dump(j);
-}
-
-template <class T>
-std::string encode(const T& message, const RequestId& id) {
-  return encode_generic(message, id);
-}
 
 }  // namespace bh::protocol

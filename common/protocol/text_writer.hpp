@@ -16,6 +16,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "protocol/field_traits.hpp"
 #include "protocol/messages.hpp"
 
 namespace bh::protocol {

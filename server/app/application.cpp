@@ -19,6 +19,7 @@
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
+#include "protocol/json_fields.hpp"
 
 namespace bh::app {
 

@@ -3,6 +3,7 @@
 #include "app/archive.hpp"
 #include "app/thread_check.hpp"
 #include "protocol/utf8.hpp"
+#include "protocol/json_fields.hpp"
 
 namespace bh::app::http {
 

@@ -10,6 +10,7 @@
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
+#include "protocol/json_encode.hpp"
 
 namespace bh::app {
 

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/json_encode.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/utf8.hpp"
 

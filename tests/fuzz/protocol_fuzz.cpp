@@ -16,6 +16,7 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/json_encode.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/move_codec.hpp"
 

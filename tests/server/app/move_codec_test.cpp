@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "protocol/move_codec.hpp"
+#include "protocol/json_encode.hpp"
 
 namespace bh::protocol {
 namespace {

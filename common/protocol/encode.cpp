@@ -1,0 +1,83 @@
+// encode() and encode_body() compiled once, for every message (messages.hpp says why).
+#include <variant>
+
+#include "protocol/json_encode.hpp"
+
+namespace bh::protocol {
+
+template <class T>
+std::string encode(const T& message, const RequestId& id) {
+  return encode_generic(message, id);
+}
+
+template <class T>
+std::string encode_body(const T& value) {
+  return dump(to_json_value(value));
+}
+
+// An explicit instantiation per message type (server::Move's encode is specialised in
+// move_codec.cpp). A message added to server::Message without a line here fails to link.
+#define BH_ENCODE(T)                                                  \
+  template std::string encode<T>(const T&, const RequestId&);         \
+  template std::string encode_body<T>(const T&);
+#define BH_BODY_ONLY(T) template std::string encode_body<T>(const T&);
+
+BH_ENCODE(server::Welcome)
+BH_ENCODE(server::Pong)
+BH_ENCODE(server::Ok)
+BH_ENCODE(server::Error)
+BH_ENCODE(server::Identity)
+BH_ENCODE(server::SessionReplaced)
+BH_ENCODE(server::Shutdown)
+BH_ENCODE(server::Lobby)
+BH_ENCODE(server::RoomOpened)
+BH_ENCODE(server::RoomClosed)
+BH_ENCODE(server::LiveGame)
+BH_ENCODE(server::LiveGameEnded)
+BH_ENCODE(server::RoomCreated)
+BH_ENCODE(server::RoomCancelled)
+BH_ENCODE(server::GameStarted)
+BH_ENCODE(server::GameState)
+BH_BODY_ONLY(server::Move)
+BH_ENCODE(server::GameOver)
+BH_ENCODE(server::MatchOver)
+BH_ENCODE(server::DrawOffered)
+BH_ENCODE(server::DrawDeclined)
+BH_ENCODE(server::PlayerReturned)
+BH_ENCODE(server::PlayerLeft)
+BH_ENCODE(server::Games)
+BH_ENCODE(server::GameRecord)
+BH_BODY_ONLY(server::Record)
+
+// The requests, for clients (encode_request).
+#define BH_REQUEST(T) template std::string encode<T>(const T&, const RequestId&);
+BH_REQUEST(client::Ping)
+BH_REQUEST(client::Guest)
+BH_REQUEST(client::Register)
+BH_REQUEST(client::Login)
+BH_REQUEST(client::Resume)
+BH_REQUEST(client::ListRooms)
+BH_REQUEST(client::SubscribeLobby)
+BH_REQUEST(client::UnsubscribeLobby)
+BH_REQUEST(client::CreateRoom)
+BH_REQUEST(client::JoinRoom)
+BH_REQUEST(client::CancelRoom)
+BH_REQUEST(client::Move)
+BH_REQUEST(client::Resign)
+BH_REQUEST(client::OfferDraw)
+BH_REQUEST(client::AcceptDraw)
+BH_REQUEST(client::DeclineDraw)
+BH_REQUEST(client::Watch)
+BH_REQUEST(client::Unwatch)
+BH_REQUEST(client::ListGames)
+BH_REQUEST(client::GetGame)
+#undef BH_REQUEST
+
+#undef BH_ENCODE
+#undef BH_BODY_ONLY
+
+// Every alternative of server::Message has its line above (checked at compile time).
+static_assert(std::variant_size_v<server::Message> == 25, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 20, "a new request needs its BH_REQUEST line above");
+
+}  // namespace bh::protocol
