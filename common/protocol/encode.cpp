@@ -15,6 +15,8 @@ std::string encode_body(const T& value) {
   return dump(to_json_value(value));
 }
 
+std::string json_string(std::string_view text) { return dump(Json(std::string(text))); }
+
 // An explicit instantiation per message type (server::Move's encode is specialised in
 // move_codec.cpp). A message added to server::Message without a line here fails to link.
 #define BH_ENCODE(T)                                                  \

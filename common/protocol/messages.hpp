@@ -729,6 +729,9 @@ std::string encode(const server::Move& message, const RequestId& id);
 // once, for every server message and the archive's Record.
 template <class T>
 std::string encode_body(const T& value);
+// `text` as a JSON string literal, quotes and escapes included (bytes that are not
+// UTF-8 become U+FFFD): client text quoted safely in a log line.
+std::string json_string(std::string_view text);
 
 // For clients: a request as text, and a server frame decoded.
 std::string encode_request(const client::Request& request, const RequestId& id = {});

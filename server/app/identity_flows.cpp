@@ -33,7 +33,7 @@ bool valid_name(const std::string& name, std::size_t max_length) {
 
 // Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
 std::string log_quote(std::string_view text) {
-  return protocol::dump(protocol::Json(std::string(protocol::utf8::prefix(text, 64))));
+  return protocol::json_string(protocol::utf8::prefix(text, 64));
 }
 
 // Answers a request whose work threw on another thread.
