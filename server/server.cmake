@@ -1,8 +1,5 @@
 # The network server. Beast and Asio are compiled once (boost_impl.cpp) and kept out of
 # headers; only server/net/ and the test client include Beast.
-find_package(Boost 1.81 CONFIG REQUIRED)
-find_package(OpenSSL REQUIRED)
-find_package(nlohmann_json 3.10 REQUIRED)
 
 add_library(bh_boost INTERFACE)
 target_link_libraries(bh_boost INTERFACE Boost::headers Threads::Threads)

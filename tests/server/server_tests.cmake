@@ -3,8 +3,6 @@
 # with a temporary database: the real server (BOARDHALL_SERVER_BIN) once it is built, and
 # the network layer with a stub application (BOARDHALL_STUB_SERVER_BIN) always.
 # Imported targets are visible only in the directory that found them.
-find_package(nlohmann_json 3.10 REQUIRED)
-find_package(Boost 1.81 CONFIG REQUIRED)
 
 file(GLOB support_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/support/*.cpp)
 if(support_sources AND TARGET bh_net)
