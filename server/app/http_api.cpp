@@ -20,8 +20,7 @@ std::string quote_client_text(std::string_view text) {
 }  // namespace
 
 HttpResponse error(int status, std::string_view code, std::string_view message) {
-  protocol::Json j{{"code", code}, {"message", message}};
-  return json(status, protocol::dump(j));
+  return json(status, protocol::encode_http_error(code, message));
 }
 
 Route route(const HttpRequest& request) {

@@ -1,7 +1,6 @@
 #include "app/room.hpp"
 
 #include <boost/asio/post.hpp>
-#include <cassert>
 
 #include "app/lobby.hpp"
 #include "app/util.hpp"
@@ -26,19 +25,6 @@ sv::GameStatus status_view(const rules::Status& s) {
   out.state = s.kind == rules::Status::Kind::win ? "win" : "draw";
   if (s.kind == rules::Status::Kind::win) out.winner = side_text(s.winner);
   out.reason = std::string(rules::to_string(s.reason));
-  return out;
-}
-
-// `text` as encode(message, id) would write it: encode() puts "id" right after "type"
-// (ordered keys), so the id is spliced in after the first field instead of encoding twice.
-std::string with_request_id(const std::string& text, const protocol::RequestId& id) {
-  if (id.empty()) return text;
-  const auto type_end = text.find(',');
-  if (type_end == std::string::npos) return text;
-  std::string out;
-  const std::string id_text = protocol::dump(protocol::id_to_json(id));
-  out.reserve(text.size() + id_text.size() + 6);
-  out.append(text, 0, type_end + 1).append("\"id\":").append(id_text).append(",").append(text, type_end + 1);
   return out;
 }
 
@@ -428,8 +414,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     event.status = status_view(game.status());
     // One encoding for everyone; the mover's copy only adds the echoed id.
     std::string text = protocol::encode(event);
-    Frame echo = make_frame(with_request_id(text, request));
-    assert(*echo == protocol::encode(event, request));
+    Frame echo = make_frame(protocol::with_request_id(text, request));
     // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
     self->move_untold_ = true;
     self->write_live([self, connection, echo = std::move(echo), frame = make_frame(std::move(text)),
