@@ -494,11 +494,11 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   const std::string side = r.side.value_or("random");
   const auto& rs = *settings.rules;
   if (side == "first" || side == rs.side_name(rules::Side::first)) {
-    settings.creator_side = "first";
+    settings.creator_side = CreatorSide::first;
   } else if (side == "second" || side == rs.side_name(rules::Side::second)) {
-    settings.creator_side = "second";
+    settings.creator_side = CreatorSide::second;
   } else if (side == "random") {
-    settings.creator_side = "random";
+    settings.creator_side = CreatorSide::random;
   } else {
     return ctx_->send_error(c, id, ErrorCode::bad_options,
                             "side must be first, second, random, " + std::string(rs.side_name(rules::Side::first)) +

@@ -87,7 +87,9 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<C
   auto made = rules::make_ruleset(live.game, options);
   if (!made) return "game " + live.game_id + ": " + made.error().message;
   settings.rules = *made;
-  settings.creator_side = live.creator_side;
+  const auto side = creator_side_from_string(live.creator_side);
+  if (!side) return "game " + live.game_id + ": unknown creator side '" + live.creator_side + "'";
+  settings.creator_side = *side;
   if (live.clock) settings.clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};
   settings.games = live.games;
   settings.is_private = live.is_private;
@@ -132,7 +134,7 @@ sv::RoomInfo Room::info() const {
   r.game = settings_.game;
   r.options = settings_.options;
   r.creator = seats_[0].player;
-  r.creator_side = settings_.creator_side;
+  r.creator_side = std::string(to_string(settings_.creator_side));
   r.clock = settings_.clock;
   r.games = settings_.games;
   r.is_private = settings_.is_private;
@@ -285,13 +287,7 @@ void Room::start_game(protocol::RequestId join_request) {
     header_durable_ = next_->written;
     next_.reset();
   } else {
-    if (settings_.creator_side == "first") {
-      first_slot_ = 0;
-    } else if (settings_.creator_side == "second") {
-      first_slot_ = 1;
-    } else {
-      first_slot_ = random_hex(1)[0] < '8' ? 0 : 1;
-    }
+    first_slot_ = first_seat(settings_.creator_side, context_->config.coin);
     game_id_ = make_id("g");
     started_ms_ = now_ms();
     header_durable_ = false;
@@ -449,7 +445,7 @@ storage::LiveGame Room::live_header(const std::string& game_id, int game_number,
   g.game = settings_.game;
   g.options = settings_.options.values;
   if (settings_.clock) g.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
-  g.creator_side = settings_.creator_side;
+  g.creator_side = std::string(to_string(settings_.creator_side));
   g.is_private = settings_.is_private;
   g.invite_code = invite_code_;
   g.games = settings_.games;

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "app/context.hpp"
+#include "app/creator_side.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
@@ -37,7 +38,7 @@ struct RoomSettings {
   std::string game;
   protocol::OptionMap options;
   std::shared_ptr<const rules::Ruleset> rules;
-  std::string creator_side = "random";  // first, second or random
+  CreatorSide creator_side = CreatorSide::random;
   std::optional<protocol::ClockMs> clock;
   int games = 1;
   bool is_private = false;
