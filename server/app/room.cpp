@@ -17,6 +17,10 @@ using rules::Side;
 
 namespace {
 
+GameClock clock_for(const RoomSettings& settings) {
+  return settings.clock ? GameClock(settings.clock->initial_ms, settings.clock->increment_ms) : GameClock();
+}
+
 std::string side_text(Side s) { return s == Side::first ? "first" : "second"; }
 
 sv::GameStatus status_view(const rules::Status& s) {
@@ -41,6 +45,7 @@ Room::Room(std::shared_ptr<Context> context, std::string creator, RoomSettings s
       match_id_(make_id("m")),
       invite_code_(settings.is_private ? random_hex(8) : std::string()),
       settings_(std::move(settings)),
+      clock_(clock_for(settings_)),
       clock_timer_(strand_) {
   seats_[0].player = std::move(creator);
   for (auto& seat : seats_) seat.grace = std::make_unique<asio::steady_timer>(strand_);
@@ -53,6 +58,7 @@ Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, Room
       match_id_(live.match_id),
       invite_code_(live.invite_code),
       settings_(std::move(settings)),
+      clock_(clock_for(settings_)),
       clock_timer_(strand_) {
   for (int i = 0; i < 2; ++i) {
     seats_[i].player = live.seats[i].player;
@@ -67,14 +73,10 @@ Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, Room
   moves_ = live.moves;
   durable_plies_ = static_cast<int>(moves_.size());
   header_durable_ = true;
-  if (settings_.clock) {
-    remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
-    // The clocks as they were after the last move: time spent on the move that the
-    // crash interrupted is given back (the clocks are paused while the server is down).
-    if (!moves_.empty()) remaining_ms_ = {moves_.back().first_clock_ms, moves_.back().second_clock_ms};
-  }
-  clocks_paused_ = true;
-  turn_start_ = SteadyClock::now();
+  // The clocks as they were after the last move (paused while the server is down).
+  std::optional<std::array<std::int64_t, 2>> after_last_move;
+  if (!moves_.empty()) after_last_move = {moves_.back().first_clock_ms, moves_.back().second_clock_ms};
+  clock_.restore(after_last_move, SteadyClock::now());
   phase_ = Phase::playing;
 }
 
@@ -141,24 +143,16 @@ sv::RoomInfo Room::info() const {
   return r;
 }
 
-std::int64_t Room::elapsed_ms() const {
-  if (clocks_paused_) return 0;
-  return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - turn_start_).count();
-}
-
 std::optional<sv::Clocks> Room::clocks_view() const {
   if (!settings_.clock || !game_) return std::nullopt;
   sv::Clocks c;
-  auto remaining = remaining_ms_;
-  if (phase_ == Phase::playing && !game_->status().over() && !clocks_paused_) {
-    const Side running = game_->to_move();
-    auto& r = remaining[rules::index(running)];
-    r = std::max<std::int64_t>(0, r - elapsed_ms());
-    c.running = side_text(running);
-  }
-  c.first_ms = remaining[0];
-  c.second_ms = remaining[1];
-  c.increment_ms = settings_.clock->increment_ms;
+  std::optional<Side> running;
+  if (phase_ == Phase::playing && !game_->status().over() && !clock_.paused()) running = game_->to_move();
+  const auto shown = clock_.shown(running, SteadyClock::now());
+  if (running) c.running = side_text(*running);
+  c.first_ms = shown[0];
+  c.second_ms = shown[1];
+  c.increment_ms = clock_.increment_ms();
   return c;
 }
 
@@ -296,9 +290,7 @@ void Room::start_game(protocol::RequestId join_request) {
   game_.emplace(settings_.rules);
   moves_.clear();
   draw_offer_.reset();
-  if (settings_.clock) remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
-  turn_start_ = SteadyClock::now();
-  clocks_paused_ = false;
+  clock_.start(SteadyClock::now());
   durable_plies_ = 0;
   phase_ = Phase::playing;
   context_->directory.add_game(game_id_, shared_from_this());
@@ -328,7 +320,7 @@ void Room::announce_game(const protocol::RequestId& join_request) {
     for (const auto& [cid, weak] : spectators_)
       if (auto c = weak.lock()) c->send(frame);
   }
-  turn_start_ = SteadyClock::now();
+  clock_.restart_turn(SteadyClock::now());
   arm_clock();
   for (int i = 0; i < 2; ++i)
     if (!seats_[i].present) start_absence(i);
@@ -336,12 +328,12 @@ void Room::announce_game(const protocol::RequestId& join_request) {
 
 void Room::arm_clock() {
   const auto generation = ++clock_generation_;
-  if (!settings_.clock || phase_ != Phase::playing || game_->status().over() || clocks_paused_) {
+  if (!clock_.timed() || phase_ != Phase::playing || game_->status().over() || clock_.paused()) {
     clock_timer_.cancel();
     return;
   }
   const Side side = game_->to_move();
-  const std::int64_t left = remaining_ms_[rules::index(side)] - elapsed_ms();
+  const std::int64_t left = clock_.left(side, SteadyClock::now());
   clock_timer_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, left) + 1));
   clock_timer_.async_wait([self = shared_from_this(), generation](const boost::system::error_code& ec) {
     if (!ec) self->on_clock_timer(generation);
@@ -349,10 +341,10 @@ void Room::arm_clock() {
 }
 
 void Room::on_clock_timer(std::uint64_t generation) {
-  if (generation != clock_generation_ || phase_ != Phase::playing || game_->status().over() || clocks_paused_) return;
+  if (generation != clock_generation_ || phase_ != Phase::playing || game_->status().over() || clock_.paused()) return;
   const Side side = game_->to_move();
-  if (remaining_ms_[rules::index(side)] - elapsed_ms() > 0) return arm_clock();
-  remaining_ms_[rules::index(side)] = 0;
+  if (clock_.left(side, SteadyClock::now()) > 0) return arm_clock();
+  clock_.flag(side);
   end_game(rules::Status::win(rules::other(side), rules::EndReason::time));
 }
 
@@ -374,10 +366,10 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
       return self->reply_error(connection, request, ErrorCode::stale_ply,
                                "the game is at ply " + std::to_string(game.ply()) + ", not " + std::to_string(m.ply));
     std::int64_t left = 0;
-    if (self->settings_.clock) {
-      left = self->remaining_ms_[rules::index(side)] - self->elapsed_ms();
+    if (self->clock_.timed()) {
+      left = self->clock_.left(side, SteadyClock::now());
       if (left <= 0) {
-        self->remaining_ms_[rules::index(side)] = 0;
+        self->clock_.flag(side);
         self->reply_error(connection, request, ErrorCode::game_over, "your time ran out");
         return self->end_game(rules::Status::win(rules::other(side), rules::EndReason::time));
       }
@@ -385,16 +377,15 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     auto played = game.play(m.move);
     if (!played)
       return self->reply_error(connection, request, ErrorCode::illegal_move, played.error().message);
-    if (self->settings_.clock) self->remaining_ms_[rules::index(side)] = left + self->settings_.clock->increment_ms;
+    self->clock_.moved(side, left, SteadyClock::now());
     // The mover's flag timer is void; the opponent's is armed once the move is told.
     ++self->clock_generation_;
     self->clock_timer_.cancel();
-    self->turn_start_ = SteadyClock::now();
     self->draw_offer_.reset();
     storage::MoveRecord record;
     record.text = game.rules().move_text(*played);
-    record.first_clock_ms = self->settings_.clock ? self->remaining_ms_[0] : -1;
-    record.second_clock_ms = self->settings_.clock ? self->remaining_ms_[1] : -1;
+    record.first_clock_ms = self->clock_.timed() ? self->clock_.remaining()[0] : -1;
+    record.second_clock_ms = self->clock_.timed() ? self->clock_.remaining()[1] : -1;
     record.at_ms = now_ms();
     self->moves_.push_back(record);
     self->context_->metrics.moves_total++;
@@ -426,7 +417,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
       if (!self->settings_.is_private) self->context_->lobby->game_ply(game_id, ply);
       if (self->game_->status().over()) return self->end_game(self->game_->status());
       // The opponent's time starts when the move is told, not while it was being written.
-      if (self->game_->ply() == ply) self->turn_start_ = SteadyClock::now();
+      if (self->game_->ply() == ply) self->clock_.restart_turn(SteadyClock::now());
       self->arm_clock();
     });
   });
@@ -759,9 +750,8 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
 }
 
 void Room::resume_clocks_if_all_back(int returning_slot) {
-  if (!clocks_paused_ || !seats_[0].present || !seats_[1].present) return;
-  clocks_paused_ = false;
-  turn_start_ = SteadyClock::now();
+  if (!clock_.paused() || !seats_[0].present || !seats_[1].present) return;
+  clock_.resume(SteadyClock::now());
   arm_clock();
   // The others see the clocks running again (the returning player gets the state anyway).
   send_to(1 - returning_slot, make_frame(protocol::encode(sv::GameState{view(1 - returning_slot)})));

@@ -28,6 +28,7 @@
 
 #include "app/context.hpp"
 #include "app/creator_side.hpp"
+#include "app/game_clock.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
@@ -106,7 +107,6 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::server::GameView view(std::optional<int> slot) const;
   std::optional<protocol::server::Clocks> clocks_view() const;
   protocol::server::MatchInfo match_info() const;
-  std::int64_t elapsed_ms() const;
 
   void start_game(protocol::RequestId join_request);
   // Makes the game's state so far durable (header if not yet, every move not yet), then
@@ -164,9 +164,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<storage::MoveRecord> moves_;
   std::int64_t started_ms_ = 0;
   std::optional<rules::Side> draw_offer_;
-  std::array<std::int64_t, 2> remaining_ms_{};  // by side
-  SteadyClock::time_point turn_start_;
-  bool clocks_paused_ = false;  // a restored game, until both players are back
+  GameClock clock_;  // paused in a restored game until both players are back
   int durable_plies_ = 0;       // moves of this game known written to the store
   bool header_durable_ = false; // the store has this game's header
   bool live_failing_ = false;   // the last live write failed
