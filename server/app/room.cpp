@@ -45,6 +45,7 @@ Room::Room(std::shared_ptr<Context> context, std::string creator, RoomSettings s
       match_id_(make_id("m")),
       invite_code_(settings.is_private ? random_hex(8) : std::string()),
       settings_(std::move(settings)),
+      score_(settings_.games),
       clock_(clock_for(settings_)),
       clock_timer_(strand_) {
   seats_[0].player = std::move(creator);
@@ -58,15 +59,17 @@ Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, Room
       match_id_(live.match_id),
       invite_code_(live.invite_code),
       settings_(std::move(settings)),
+      score_(settings_.games),
       clock_(clock_for(settings_)),
       clock_timer_(strand_) {
+  std::map<std::string, double> totals;
   for (int i = 0; i < 2; ++i) {
     seats_[i].player = live.seats[i].player;
     seats_[i].grace = std::make_unique<asio::steady_timer>(strand_);
-    totals_[live.seats[i].player] = live.seats[i].match_points;
+    totals[live.seats[i].player] = live.seats[i].match_points;
   }
   first_slot_ = live.first_seat == 1 ? 1 : 0;
-  game_number_ = live.game_number;
+  score_.restore(live.game_number, std::move(totals));
   game_id_ = live.game_id;
   game_ids_.push_back(game_id_);
   started_ms_ = live.started_ms;
@@ -157,7 +160,7 @@ std::optional<sv::Clocks> Room::clocks_view() const {
 }
 
 sv::MatchInfo Room::match_info() const {
-  return sv::MatchInfo{match_id_, settings_.games, game_number_, totals_};
+  return sv::MatchInfo{match_id_, score_.games(), score_.game_number(), score_.totals()};
 }
 
 sv::GameView Room::view(std::optional<int> slot) const {
@@ -246,8 +249,7 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
       seat.present = false;
       seat.connection_id = 0;
     }
-    self->totals_[self->seats_[0].player] = 0;
-    self->totals_[player] = 0;
+    self->score_.seat(self->seats_[0].player, player);
     self->seats_[0].grace_generation++;  // the creator's absence timer (open room) ends
     self->seats_[0].grace->cancel();
     if (!self->settings_.is_private) self->context_->lobby->room_closed(self->id_, "started");
@@ -273,7 +275,7 @@ void Room::cancel(std::string player, std::shared_ptr<Connection> connection, pr
 // ---- games ----
 
 void Room::start_game(protocol::RequestId join_request) {
-  ++game_number_;
+  score_.next_game();
   if (next_) {  // decided when the last game ended, and written with its archive record
     first_slot_ = next_->first_slot;
     game_id_ = next_->game_id;
@@ -312,7 +314,7 @@ void Room::announce_game(const protocol::RequestId& join_request) {
     context_->lobby->game_live(std::move(live));
   }
   for (int i = 0; i < 2; ++i) {
-    const protocol::RequestId id = (i == 1 && game_number_ == 1) ? join_request : protocol::RequestId{};
+    const protocol::RequestId id = (i == 1 && score_.game_number() == 1) ? join_request : protocol::RequestId{};
     send_to(i, make_frame(protocol::encode(sv::GameStarted{view(i)}, id)));
   }
   if (!spectators_.empty()) {
@@ -424,11 +426,11 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
 }
 
 storage::LiveGame Room::live_header() const {
-  return live_header(game_id_, game_number_, first_slot_, started_ms_, totals_);
+  return live_header(game_id_, first_slot_, started_ms_, score_);
 }
 
-storage::LiveGame Room::live_header(const std::string& game_id, int game_number, int first_slot,
-                                    std::int64_t started_ms, const std::map<std::string, double>& totals) const {
+storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
+                                    const MatchScore& score) const {
   storage::LiveGame g;
   g.game_id = game_id;
   g.room_id = id_;
@@ -440,7 +442,7 @@ storage::LiveGame Room::live_header(const std::string& game_id, int game_number,
   g.is_private = settings_.is_private;
   g.invite_code = invite_code_;
   g.games = settings_.games;
-  g.game_number = game_number;
+  g.game_number = score.game_number();
   for (int i = 0; i < 2; ++i) {
     auto& seat = g.seats[static_cast<std::size_t>(i)];
     seat.player = seats_[i].player;
@@ -448,8 +450,7 @@ storage::LiveGame Room::live_header(const std::string& game_id, int game_number,
       seat.token = found->token;
       seat.registered = found->registered;
     }
-    const auto total = totals.find(seat.player);
-    seat.match_points = total == totals.end() ? 0 : total->second;
+    seat.match_points = score.total(seat.player);
   }
   g.first_seat = first_slot;
   g.started_ms = started_ms;
@@ -552,7 +553,7 @@ void Room::end_game(rules::Status status) {
   record.second_points = points.second;
   if (settings_.clock) record.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
   record.match_id = settings_.games > 1 ? match_id_ : std::string();
-  record.match_game = game_number_;
+  record.match_game = score_.game_number();
   record.started_ms = started_ms_;
   record.ended_ms = std::max(now_ms(), started_ms_);
   record.moves = moves_;
@@ -561,12 +562,11 @@ void Room::end_game(rules::Status status) {
   // The match's next game is decided now and written with this record: no moment
   // exists in which neither is in the database.
   std::optional<storage::LiveGame> next_header;
-  if (game_number_ < settings_.games) {
+  if (score_.more_games()) {
     next_ = NextGame{make_id("g"), 1 - first_slot_, now_ms(), false};  // sides alternate
-    auto totals = totals_;
-    totals[record.first_player] += points.first;
-    totals[record.second_player] += points.second;
-    next_header = live_header(next_->game_id, game_number_ + 1, next_->first_slot, next_->started_ms, totals);
+    auto next_score = score_.with(record.first_player, record.second_player, points);
+    next_score.next_game();
+    next_header = live_header(next_->game_id, next_->first_slot, next_->started_ms, next_score);
   }
 
   // The end is announced only once the record is durable (or the write failed: then it
@@ -613,8 +613,7 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   context_->metrics.games_finished++;
   const auto& first = seats_[slot_for(Side::first)].player;
   const auto& second = seats_[slot_for(Side::second)].player;
-  totals_[first] += points.first;
-  totals_[second] += points.second;
+  score_.add(first, second, points);
 
   sv::GameOver over;
   over.game_id = game_id;
@@ -643,9 +642,8 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   match.room_id = id_;
   match.match_id = match_id_;
   match.games = settings_.games;
-  match.totals = totals_;
-  const double a = totals_[seats_[0].player], b = totals_[seats_[1].player];
-  if (a != b) match.winner = a > b ? seats_[0].player : seats_[1].player;
+  match.totals = score_.totals();
+  match.winner = score_.winner(seats_[0].player, seats_[1].player);
   broadcast(make_frame(protocol::encode(match)));
   close("finished");
 }

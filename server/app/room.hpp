@@ -29,6 +29,7 @@
 #include "app/context.hpp"
 #include "app/creator_side.hpp"
 #include "app/game_clock.hpp"
+#include "app/match_score.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
@@ -114,8 +115,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // games going in memory; /healthz reports it).
   void write_live(std::function<void()> then);
   storage::LiveGame live_header() const;  // of the current game
-  storage::LiveGame live_header(const std::string& game_id, int game_number, int first_slot, std::int64_t started_ms,
-                                const std::map<std::string, double>& totals) const;
+  storage::LiveGame live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
+                                const MatchScore& score) const;
   // Game started: the lobby, both players (the joiner's request answered), spectators,
   // the clock and the absence timers.
   void announce_game(const protocol::RequestId& join_request);
@@ -148,10 +149,9 @@ class Room : public std::enable_shared_from_this<Room> {
   Phase phase_ = Phase::open;
   std::array<Seat, 2> seats_;  // 0: the creator, 1: the joiner
   int first_slot_ = 0;         // the seat playing the first side in the current game
-  std::map<std::string, double> totals_;
+  MatchScore score_;
   std::vector<std::string> game_ids_;  // every game of the match so far (routed here)
 
-  int game_number_ = 0;
   struct NextGame {
     std::string game_id;
     int first_slot = 0;
