@@ -73,12 +73,10 @@ Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, Room
   game_id_ = live.game_id;
   game_ids_.push_back(game_id_);
   started_ms_ = live.started_ms;
-  moves_ = live.moves;
-  durable_plies_ = static_cast<int>(moves_.size());
-  header_durable_ = true;
+  journal_.restore(live.moves);
   // The clocks as they were after the last move (paused while the server is down).
   std::optional<std::array<std::int64_t, 2>> after_last_move;
-  if (!moves_.empty()) after_last_move = {moves_.back().first_clock_ms, moves_.back().second_clock_ms};
+  if (!live.moves.empty()) after_last_move = {live.moves.back().first_clock_ms, live.moves.back().second_clock_ms};
   clock_.restore(after_last_move, SteadyClock::now());
   phase_ = Phase::playing;
 }
@@ -177,7 +175,7 @@ sv::GameView Room::view(std::optional<int> slot) const {
   v.position = rules.position_text(game_->position());
   v.ply = game_->ply();
   v.to_move = side_text(game_->to_move());
-  for (const auto& m : moves_) v.moves.push_back(m.text);
+  for (const auto& m : journal_.moves()) v.moves.push_back(m.text);
   v.clocks = clocks_view();
   v.status = status_view(game_->status());
   if (draw_offer_) v.draw_offer = side_text(*draw_offer_);
@@ -280,20 +278,18 @@ void Room::start_game(protocol::RequestId join_request) {
     first_slot_ = next_->first_slot;
     game_id_ = next_->game_id;
     started_ms_ = next_->started_ms;
-    header_durable_ = next_->written;
+    journal_.start(next_->written);
     next_.reset();
   } else {
     first_slot_ = first_seat(settings_.creator_side, context_->config.coin);
     game_id_ = make_id("g");
     started_ms_ = now_ms();
-    header_durable_ = false;
+    journal_.start(false);
   }
   game_ids_.push_back(game_id_);
   game_.emplace(settings_.rules);
-  moves_.clear();
   draw_offer_.reset();
   clock_.start(SteadyClock::now());
-  durable_plies_ = 0;
   phase_ = Phase::playing;
   context_->directory.add_game(game_id_, shared_from_this());
   context_->metrics.live_games++;
@@ -302,7 +298,7 @@ void Room::start_game(protocol::RequestId join_request) {
     if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
     self->announce_game(join_request);
   };
-  if (header_durable_) return announce();
+  if (journal_.header_durable()) return announce();
   write_live(std::move(announce));
 }
 
@@ -389,7 +385,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     record.first_clock_ms = self->clock_.timed() ? self->clock_.remaining()[0] : -1;
     record.second_clock_ms = self->clock_.timed() ? self->clock_.remaining()[1] : -1;
     record.at_ms = now_ms();
-    self->moves_.push_back(record);
+    self->journal_.add(record);
     self->context_->metrics.moves_total++;
 
     sv::Move event;
@@ -405,15 +401,11 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     std::string text = protocol::encode(event);
     Frame echo = make_frame(protocol::with_request_id(text, request));
     // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
-    self->move_untold_ = true;
     self->write_live([self, connection, echo = std::move(echo), frame = make_frame(std::move(text)),
                       game_id = self->game_id_, ply = game.ply()]() mutable {
       self->broadcast(frame, connection->id());
       connection->send(std::move(echo));
-      self->move_untold_ = false;
-      auto deferred = std::move(self->after_told_);
-      self->after_told_.clear();
-      for (auto& f : deferred) f();
+      for (auto& reply : self->journal_.told()) reply();
       // Resigned or shut down meanwhile: the move is told, the rest is done.
       if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
       if (!self->settings_.is_private) self->context_->lobby->game_ply(game_id, ply);
@@ -458,32 +450,22 @@ storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, 
 }
 
 void Room::write_live(std::function<void()> then) {
+  auto write = journal_.next_write();
   storage::LiveUpdate update;
-  if (!header_durable_) update.header = live_header();
+  if (write.header) update.header = live_header();
   update.game_id = game_id_;
-  update.first_ply = durable_plies_ + 1;
-  update.moves.assign(moves_.begin() + durable_plies_, moves_.end());
-  const int plies = static_cast<int>(moves_.size());
-  const bool with_header = update.header.has_value();
+  update.first_ply = write.first_ply;
+  update.moves = std::move(write.moves);
+  const int plies = write.plies;
+  const bool with_header = write.header;
   context_->store.save_live(std::move(update), [self = shared_from_this(), game_id = game_id_, plies, with_header,
                                                 then = std::move(then)](storage::StoreError error) mutable {
     asio::post(self->strand_, [self, game_id = std::move(game_id), plies, with_header, error = std::move(error),
                                then = std::move(then)] {
-      if (self->game_id_ == game_id) {
-        if (error.ok()) {
-          self->durable_plies_ = std::max(self->durable_plies_, plies);
-          if (with_header) self->header_durable_ = true;
-        } else {
-          // Written again, header and all, with the next move.
-          self->header_durable_ = false;
-        }
-      }
-      if (!error.ok()) {
-        self->context_->metrics.live_write_failures++;
-        if (!self->live_failing_)  // once per spell of failures, not once per move
-          log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
-      }
-      self->live_failing_ = !error.ok();
+      if (self->game_id_ == game_id) self->journal_.written(with_header, plies, error.ok());
+      if (!error.ok()) self->context_->metrics.live_write_failures++;
+      if (self->journal_.starts_failing(error.ok()))
+        log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
       if (self->phase_ != Phase::closed) then();
     });
   });
@@ -556,7 +538,7 @@ void Room::end_game(rules::Status status) {
   record.match_game = score_.game_number();
   record.started_ms = started_ms_;
   record.ended_ms = std::max(now_ms(), started_ms_);
-  record.moves = moves_;
+  record.moves = journal_.moves();
   record.is_private = settings_.is_private;
 
   // The match's next game is decided now and written with this record: no moment
@@ -662,7 +644,7 @@ void Room::close(const std::string& reason) {
   const Phase before = phase_;
   phase_ = Phase::closed;
   cancel_timers();
-  after_told_.clear();  // they hold the room
+  journal_.drop_deferred();  // they hold the room
   // Out of the directory first: whoever hears of the end can no longer find the room.
   context_->directory.remove_room(id_);
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
@@ -720,8 +702,8 @@ void Room::player_dropped(std::string player, std::uint64_t connection_id) {
 
 void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
   asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection)] {
-    if (self->move_untold_)  // its state would show a move not yet durable
-      return self->after_told_.push_back([self, player, connection] { self->player_returned(player, connection); });
+    if (self->journal_.untold())  // its state would show a move not yet durable
+      return self->journal_.defer([self, player, connection] { self->player_returned(player, connection); });
     const auto slot = self->slot_of(player);
     if (!slot || self->phase_ == Phase::closed) return;
     auto& seat = self->seats_[*slot];
@@ -764,8 +746,8 @@ void Room::resume_clocks_if_all_back(int returning_slot) {
 void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request) {
   asio::post(strand_, [self = shared_from_this(), connection = std::move(connection), game_id = std::move(game_id),
                        request = std::move(request)] {
-    if (self->move_untold_)  // its state would show a move not yet durable
-      return self->after_told_.push_back([self, connection, game_id, request] {
+    if (self->journal_.untold())  // its state would show a move not yet durable
+      return self->journal_.defer([self, connection, game_id, request] {
         self->watch(connection, game_id, request);
       });
     if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
@@ -784,7 +766,7 @@ void Room::stop(std::function<void()> done) {
     if (self->phase_ == Phase::playing) self->context_->metrics.live_games--;
     self->phase_ = Phase::closed;  // a live game is left unfinished (not archived)
     self->cancel_timers();
-    self->after_told_.clear();
+    self->journal_.drop_deferred();
     self->spectators_.clear();
     done();
   });

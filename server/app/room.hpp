@@ -29,6 +29,7 @@
 #include "app/context.hpp"
 #include "app/creator_side.hpp"
 #include "app/game_clock.hpp"
+#include "app/live_journal.hpp"
 #include "app/match_score.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
@@ -161,16 +162,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<NextGame> next_;  // the match's next game, between two games
   std::string game_id_;
   std::optional<rules::GameState> game_;
-  std::vector<storage::MoveRecord> moves_;
+  LiveJournal journal_;  // the moves, what of them is durable and told
   std::int64_t started_ms_ = 0;
   std::optional<rules::Side> draw_offer_;
   GameClock clock_;  // paused in a restored game until both players are back
-  int durable_plies_ = 0;       // moves of this game known written to the store
-  bool header_durable_ = false; // the store has this game's header
-  bool live_failing_ = false;   // the last live write failed
-  // A move is being written and not yet told: a full state now would show it first.
-  bool move_untold_ = false;
-  std::vector<std::function<void()>> after_told_;  // watch/return replies held meanwhile
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
 
