@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "app/lobby.hpp"
+#include "app/room_views.hpp"
 #include "app/util.hpp"
 #include "log/log.hpp"
 #include "rules/registry.hpp"
@@ -14,26 +15,12 @@ namespace asio = boost::asio;
 namespace sv = protocol::server;
 using protocol::ErrorCode;
 using rules::Side;
+using views::side_text;
 
 namespace {
 
 GameClock clock_for(const RoomSettings& settings) {
   return settings.clock ? GameClock(settings.clock->initial_ms, settings.clock->increment_ms) : GameClock();
-}
-
-std::string side_text(Side s) { return s == Side::first ? "first" : "second"; }
-
-sv::GameStatus status_view(const rules::Status& s) {
-  sv::GameStatus out;
-  if (!s.over()) return out;
-  out.state = s.kind == rules::Status::Kind::win ? "win" : "draw";
-  if (s.kind == rules::Status::Kind::win) out.winner = side_text(s.winner);
-  out.reason = std::string(rules::to_string(s.reason));
-  return out;
-}
-
-std::string result_text(const rules::Status& s) {
-  return s.kind == rules::Status::Kind::draw ? "draw" : side_text(s.winner);
 }
 
 }  // namespace
@@ -111,11 +98,8 @@ void Room::restored() {
     self->context_->metrics.live_games++;
     self->context_->directory.add_game(self->game_id_, self);
     if (!self->settings_.is_private) {
-      sv::LiveGameInfo live{self->game_id_, self->id_, self->settings_.game, self->settings_.options,
-                            {self->seats_[self->slot_for(Side::first)].player,
-                             self->seats_[self->slot_for(Side::second)].player},
-                            self->game_->ply(), self->started_ms_};
-      self->context_->lobby->game_live(std::move(live));
+      self->context_->lobby->game_live(views::live_game(self->id_, self->game_id_, self->settings_, self->players(),
+                                                        self->game_->ply(), self->started_ms_));
     }
     // Its last move was durable but the end was not archived: finish it now.
     if (self->game_->status().over()) return self->end_game(self->game_->status());
@@ -131,59 +115,26 @@ std::optional<int> Room::slot_of(const std::string& player) const {
   return std::nullopt;
 }
 
-sv::RoomInfo Room::info() const {
-  sv::RoomInfo r;
-  r.room_id = id_;
-  r.game = settings_.game;
-  r.options = settings_.options;
-  r.creator = seats_[0].player;
-  r.creator_side = std::string(to_string(settings_.creator_side));
-  r.clock = settings_.clock;
-  r.games = settings_.games;
-  r.is_private = settings_.is_private;
-  return r;
-}
+sv::RoomInfo Room::info() const { return views::room_info(id_, seats_[0].player, settings_); }
 
 std::optional<sv::Clocks> Room::clocks_view() const {
-  if (!settings_.clock || !game_) return std::nullopt;
-  sv::Clocks c;
+  if (!game_) return std::nullopt;
   std::optional<Side> running;
-  if (phase_ == Phase::playing && !game_->status().over() && !clock_.paused()) running = game_->to_move();
-  const auto shown = clock_.shown(running, SteadyClock::now());
-  if (running) c.running = side_text(*running);
-  c.first_ms = shown[0];
-  c.second_ms = shown[1];
-  c.increment_ms = clock_.increment_ms();
-  return c;
+  if (phase_ == Phase::playing && !game_->status().over()) running = game_->to_move();
+  return views::clocks(clock_, running, SteadyClock::now());
 }
 
-sv::MatchInfo Room::match_info() const {
-  return sv::MatchInfo{match_id_, score_.games(), score_.game_number(), score_.totals()};
+sv::MatchInfo Room::match_info() const { return views::match_info(match_id_, score_); }
+
+protocol::SidePair Room::players() const {
+  return {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player};
 }
 
 sv::GameView Room::view(std::optional<int> slot) const {
-  sv::GameView v;
-  const auto& rules = *settings_.rules;
-  v.game_id = game_id_;
-  v.room_id = id_;
-  v.game = settings_.game;
-  v.options = settings_.options;
-  v.players = {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player};
-  v.sides = {std::string(rules.side_name(Side::first)), std::string(rules.side_name(Side::second))};
-  if (slot) v.you = side_text(side_of_slot(*slot));
-  v.start_position = rules.position_text(game_->start());
-  v.position = rules.position_text(game_->position());
-  v.ply = game_->ply();
-  v.to_move = side_text(game_->to_move());
-  for (const auto& m : journal_.moves()) v.moves.push_back(m.text);
-  v.clocks = clocks_view();
-  v.status = status_view(game_->status());
-  if (draw_offer_) v.draw_offer = side_text(*draw_offer_);
-  for (int i = 0; i < 2; ++i)
-    if (!seats_[i].present && seats_[i].deadline_ms > 0)
-      v.absent.push_back({side_text(side_of_slot(i)), seats_[i].player, seats_[i].deadline_ms});
-  v.match = match_info();
-  return v;
+  views::GameFacts facts{id_, game_id_, settings_, *game_, journal_, {}, first_slot_, clocks_view(), draw_offer_,
+                         match_info()};
+  for (int i = 0; i < 2; ++i) facts.seats[i] = {seats_[i].player, seats_[i].present, seats_[i].deadline_ms};
+  return views::game_view(facts, slot);
 }
 
 void Room::send_to(int slot, const Frame& frame) const {
@@ -304,10 +255,7 @@ void Room::start_game(protocol::RequestId join_request) {
 
 void Room::announce_game(const protocol::RequestId& join_request) {
   if (!settings_.is_private) {
-    sv::LiveGameInfo live{game_id_, id_, settings_.game, settings_.options,
-                          {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player},
-                          game_->ply(), started_ms_};
-    context_->lobby->game_live(std::move(live));
+    context_->lobby->game_live(views::live_game(id_, game_id_, settings_, players(), game_->ply(), started_ms_));
   }
   for (int i = 0; i < 2; ++i) {
     const protocol::RequestId id = (i == 1 && score_.game_number() == 1) ? join_request : protocol::RequestId{};
@@ -388,15 +336,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     self->journal_.add(record);
     self->context_->metrics.moves_total++;
 
-    sv::Move event;
-    event.game_id = self->game_id_;
-    event.ply = game.ply();
-    event.move = record.text;
-    event.side = side_text(side);
-    event.position = game.rules().position_text(game.position());
-    event.to_move = side_text(game.to_move());
-    event.clocks = self->clocks_view();
-    event.status = status_view(game.status());
+    const sv::Move event = views::move_event(self->game_id_, game, record.text, side, self->clocks_view());
     // One encoding for everyone; the mover's copy only adds the echoed id.
     std::string text = protocol::encode(event);
     Frame echo = make_frame(protocol::with_request_id(text, request));
@@ -529,7 +469,7 @@ void Room::end_game(rules::Status status) {
   record.start_position = game.rules().position_text(game.start());
   record.first_player = seats_[slot_for(Side::first)].player;
   record.second_player = seats_[slot_for(Side::second)].player;
-  record.result = result_text(final_status);
+  record.result = views::result_text(final_status);
   record.reason = std::string(rules::to_string(final_status.reason));
   record.first_points = points.first;
   record.second_points = points.second;
@@ -593,19 +533,9 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
     log::error("game " + game_id + " could not be archived: " + error.message);
   }
   context_->metrics.games_finished++;
-  const auto& first = seats_[slot_for(Side::first)].player;
-  const auto& second = seats_[slot_for(Side::second)].player;
-  score_.add(first, second, points);
-
-  sv::GameOver over;
-  over.game_id = game_id;
-  over.room_id = id_;
-  over.result = result_text(status);
-  if (status.kind == rules::Status::Kind::win) over.winner = status.winner == Side::first ? first : second;
-  over.reason = std::string(rules::to_string(status.reason));
-  over.points = {points.first, points.second};
-  over.archived = archived;
-  over.match = match_info();
+  const auto by_side = players();
+  score_.add(by_side.first, by_side.second, points);
+  const sv::GameOver over = views::game_over(id_, game_id, status, points, by_side, archived, match_info());
   // The match's last game: the seats are free before anyone hears of the end, so a
   // player may create or join the next room the moment they know.
   if (!next_)
@@ -620,12 +550,7 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
     return start_game({});
   }
 
-  sv::MatchOver match;
-  match.room_id = id_;
-  match.match_id = match_id_;
-  match.games = settings_.games;
-  match.totals = score_.totals();
-  match.winner = score_.winner(seats_[0].player, seats_[1].player);
+  const auto match = views::match_over(id_, match_id_, score_, seats_[0].player, seats_[1].player);
   broadcast(make_frame(protocol::encode(match)));
   close("finished");
 }

@@ -31,21 +31,12 @@
 #include "app/game_clock.hpp"
 #include "app/live_journal.hpp"
 #include "app/match_score.hpp"
+#include "app/room_settings.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
 
 namespace bh::app {
-
-struct RoomSettings {
-  std::string game;
-  protocol::OptionMap options;
-  std::shared_ptr<const rules::Ruleset> rules;
-  CreatorSide creator_side = CreatorSide::random;
-  std::optional<protocol::ClockMs> clock;
-  int games = 1;
-  bool is_private = false;
-};
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
@@ -107,6 +98,7 @@ class Room : public std::enable_shared_from_this<Room> {
   rules::Side side_of_slot(int slot) const { return slot == first_slot_ ? rules::Side::first : rules::Side::second; }
   protocol::server::RoomInfo info() const;
   protocol::server::GameView view(std::optional<int> slot) const;
+  protocol::SidePair players() const;
   std::optional<protocol::server::Clocks> clocks_view() const;
   protocol::server::MatchInfo match_info() const;
 

@@ -1,0 +1,28 @@
+// What a room's creator chose: the game and its options (with the rules they make),
+// the side, the clock, the number of games, private or listed. Fixed for the room's
+// life.
+//
+// Thread-safety: a plain value (the room keeps a const one).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/creator_side.hpp"
+#include "protocol/messages.hpp"
+#include "rules/game_state.hpp"
+
+namespace bh::app {
+
+struct RoomSettings {
+  std::string game;
+  protocol::OptionMap options;
+  std::shared_ptr<const rules::Ruleset> rules;
+  CreatorSide creator_side = CreatorSide::random;
+  std::optional<protocol::ClockMs> clock;
+  int games = 1;
+  bool is_private = false;
+};
+
+}  // namespace bh::app
