@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "app/lobby.hpp"
+#include "app/room_records.hpp"
 #include "app/room_views.hpp"
 #include "app/util.hpp"
 #include "log/log.hpp"
@@ -125,6 +126,8 @@ std::optional<sv::Clocks> Room::clocks_view() const {
 }
 
 sv::MatchInfo Room::match_info() const { return views::match_info(match_id_, score_); }
+
+records::RoomFacts Room::facts() const { return {id_, match_id_, invite_code_, settings_}; }
 
 protocol::SidePair Room::players() const {
   return {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player};
@@ -363,30 +366,15 @@ storage::LiveGame Room::live_header() const {
 
 storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
                                     const MatchScore& score) const {
-  storage::LiveGame g;
-  g.game_id = game_id;
-  g.room_id = id_;
-  g.match_id = match_id_;
-  g.game = settings_.game;
-  g.options = settings_.options.values;
-  if (settings_.clock) g.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
-  g.creator_side = std::string(to_string(settings_.creator_side));
-  g.is_private = settings_.is_private;
-  g.invite_code = invite_code_;
-  g.games = settings_.games;
-  g.game_number = score.game_number();
-  for (int i = 0; i < 2; ++i) {
-    auto& seat = g.seats[static_cast<std::size_t>(i)];
-    seat.player = seats_[i].player;
-    if (auto found = context_->identities.credentials(seat.player)) {
-      seat.token = found->token;
-      seat.registered = found->registered;
+  std::array<records::SeatIdentity, 2> identities;
+  for (std::size_t i = 0; i < 2; ++i) {
+    identities[i].player = seats_[i].player;
+    if (auto found = context_->identities.credentials(seats_[i].player)) {
+      identities[i].token = found->token;
+      identities[i].registered = found->registered;
     }
-    seat.match_points = score.total(seat.player);
   }
-  g.first_seat = first_slot;
-  g.started_ms = started_ms;
-  return g;
+  return records::live_header(facts(), identities, game_id, first_slot, started_ms, score);
 }
 
 void Room::write_live(std::function<void()> then) {
@@ -462,24 +450,8 @@ void Room::end_game(rules::Status status) {
   context_->metrics.live_games--;
   if (!settings_.is_private) context_->lobby->game_ended(game_id_);
 
-  storage::GameRecord record;
-  record.id = game_id_;
-  record.game = settings_.game;
-  record.options.insert(settings_.options.values.begin(), settings_.options.values.end());
-  record.start_position = game.rules().position_text(game.start());
-  record.first_player = seats_[slot_for(Side::first)].player;
-  record.second_player = seats_[slot_for(Side::second)].player;
-  record.result = views::result_text(final_status);
-  record.reason = std::string(rules::to_string(final_status.reason));
-  record.first_points = points.first;
-  record.second_points = points.second;
-  if (settings_.clock) record.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
-  record.match_id = settings_.games > 1 ? match_id_ : std::string();
-  record.match_game = score_.game_number();
-  record.started_ms = started_ms_;
-  record.ended_ms = std::max(now_ms(), started_ms_);
-  record.moves = journal_.moves();
-  record.is_private = settings_.is_private;
+  storage::GameRecord record = records::game_record(facts(), game_id_, game, players(), score_.game_number(),
+                                                     started_ms_, now_ms(), journal_.moves());
 
   // The match's next game is decided now and written with this record: no moment
   // exists in which neither is in the database.

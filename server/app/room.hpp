@@ -31,6 +31,7 @@
 #include "app/game_clock.hpp"
 #include "app/live_journal.hpp"
 #include "app/match_score.hpp"
+#include "app/room_records.hpp"
 #include "app/room_settings.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
@@ -98,7 +99,8 @@ class Room : public std::enable_shared_from_this<Room> {
   rules::Side side_of_slot(int slot) const { return slot == first_slot_ ? rules::Side::first : rules::Side::second; }
   protocol::server::RoomInfo info() const;
   protocol::server::GameView view(std::optional<int> slot) const;
-  protocol::SidePair players() const;
+  protocol::SidePair players() const;  // by side
+  records::RoomFacts facts() const;
   std::optional<protocol::server::Clocks> clocks_view() const;
   protocol::server::MatchInfo match_info() const;
 
