@@ -4,8 +4,13 @@
 // match ends, the creator cancels it, or the server shuts down.
 //
 // The room is server-authoritative: every move is checked with the rules module
-// (rules::GameState::play) before anyone hears of it; clocks are kept here on the
-// steady clock, with a steady_timer that flags the side to move.
+// (rules::GameState::play) before anyone hears of it.
+//
+// The room is the strand, its handlers and the order of events; what it knows is kept
+// in value types: the clock (game_clock.hpp; the room owns only the timer that flags
+// the side to move), the live journal (live_journal.hpp: what is durable, what is
+// told), the match score (match_score.hpp), and it speaks through pure functions: the
+// protocol views (room_views.hpp) and the storage records (room_records.hpp).
 //
 // Thread-safety: every public method may be called from any thread; each posts to
 // the room's strand, which alone touches the room's state (timers run on it too).
