@@ -88,6 +88,23 @@ Json id_to_json(const RequestId& id) {
   return nullptr;
 }
 
+std::string with_request_id(std::string_view encoded, const RequestId& id) {
+  constexpr std::string_view head = R"({"type":")";
+  if (id.empty() || !encoded.starts_with(head)) return std::string(encoded);
+  // Type names are plain identifiers: the next quote closes the value.
+  const auto type_end = encoded.find('"', head.size());
+  if (type_end == std::string_view::npos) return std::string(encoded);
+  const std::string id_text = dump(id_to_json(id));
+  std::string out;
+  out.reserve(encoded.size() + id_text.size() + 6);
+  out.append(encoded.substr(0, type_end + 1)).append(R"(,"id":)").append(id_text).append(encoded.substr(type_end + 1));
+  return out;
+}
+
+std::string encode_http_error(std::string_view code, std::string_view message) {
+  return dump(Json{{"code", code}, {"message", message}});
+}
+
 std::variant<Envelope, DecodeError> decode_request(std::string_view text, const Limits& limits) {
   if (auto move = try_decode_move(text, limits)) return std::move(*move);
   return decode_request_generic(text, limits);

@@ -741,4 +741,15 @@ struct ServerFrame {
 };
 std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view text);
 
+// `encoded` (the text of encode(message)) with `id` echoed: byte for byte what
+// encode(message, id) writes, without encoding the message again. One encoding serves
+// everyone and the requester's copy only adds the id. encode() writes "type" first and
+// "id" right after it, so the id goes in after the type's value. Precondition: `encoded`
+// came from encode() without an id.
+std::string with_request_id(std::string_view encoded, const RequestId& id);
+
+// The JSON body of an HTTP error answer: {"code":…,"message":…}. Never throws: bytes
+// that are not valid UTF-8 become U+FFFD.
+std::string encode_http_error(std::string_view code, std::string_view message);
+
 }  // namespace bh::protocol

@@ -14,12 +14,11 @@
 #include "app/lobby.hpp"
 #include "app/restore.hpp"
 #include "app/room.hpp"
-#include "app/room_settings.hpp"
+#include "app/room_request.hpp"
 #include "app/shutdown.hpp"
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
-#include "protocol/json_fields.hpp"
 
 namespace bh::app {
 
@@ -215,7 +214,7 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   if (!player) return;
   if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
   if (refuse_new_game(c, id)) return;
-  auto settings = room_settings(r);
+  auto settings = room_settings_from(r);
   if (auto* bad = std::get_if<std::string>(&settings)) return ctx_->send_error(c, id, ErrorCode::bad_options, *bad);
   auto room = std::make_shared<Room>(ctx_, *player, std::get<RoomSettings>(std::move(settings)));
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);

@@ -63,6 +63,8 @@ struct AppConfig {
   double auth_burst = 10;
   int accounts_per_hour = 10;
   std::int64_t identify_timeout_ms = 30'000;
+  // Who plays first in a room created with side "random" (creator_side.hpp); empty: fair.
+  std::function<bool()> coin;
   // Set by main (never null in the server; may be null in unit tests): the network
   // layer's counters, for /metrics. Added by the network helper.
   std::shared_ptr<const NetworkStats> network;

@@ -3,7 +3,6 @@
 #include "app/archive.hpp"
 #include "app/thread_check.hpp"
 #include "protocol/utf8.hpp"
-#include "protocol/json_fields.hpp"
 
 namespace bh::app::http {
 
@@ -23,8 +22,7 @@ std::string quote_client_text(std::string_view text) {
 
 HttpResponse error(int status, std::string_view code, std::string_view message) {
   expect_off_store_thread("an HTTP answer");
-  protocol::Json j{{"code", code}, {"message", message}};
-  return json(status, protocol::dump(j));
+  return json(status, protocol::encode_http_error(code, message));
 }
 
 Route route(const HttpRequest& request) {

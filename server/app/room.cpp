@@ -1,16 +1,16 @@
 #include "app/room.hpp"
 
 #include <boost/asio/post.hpp>
-#include <cassert>
 
 #include "app/lobby.hpp"
 #include "app/ids.hpp"
+#include "app/room_records.hpp"
+#include "app/room_views.hpp"
 #include "app/secrets.hpp"
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
-#include "protocol/json_encode.hpp"
 
 namespace bh::app {
 
@@ -18,35 +18,12 @@ namespace asio = boost::asio;
 namespace sv = protocol::server;
 using protocol::ErrorCode;
 using rules::Side;
+using views::side_text;
 
 namespace {
 
-std::string side_text(Side s) { return s == Side::first ? "first" : "second"; }
-
-sv::GameStatus status_view(const rules::Status& s) {
-  sv::GameStatus out;
-  if (!s.over()) return out;
-  out.state = s.kind == rules::Status::Kind::win ? "win" : "draw";
-  if (s.kind == rules::Status::Kind::win) out.winner = side_text(s.winner);
-  out.reason = std::string(rules::to_string(s.reason));
-  return out;
-}
-
-// `text` as encode(message, id) would write it: encode() puts "id" right after "type"
-// (ordered keys), so the id is spliced in after the first field instead of encoding twice.
-std::string with_request_id(const std::string& text, const protocol::RequestId& id) {
-  if (id.empty()) return text;
-  const auto type_end = text.find(',');
-  if (type_end == std::string::npos) return text;
-  std::string out;
-  const std::string id_text = protocol::dump(protocol::id_to_json(id));
-  out.reserve(text.size() + id_text.size() + 6);
-  out.append(text, 0, type_end + 1).append("\"id\":").append(id_text).append(",").append(text, type_end + 1);
-  return out;
-}
-
-std::string result_text(const rules::Status& s) {
-  return s.kind == rules::Status::Kind::draw ? "draw" : side_text(s.winner);
+GameClock clock_for(const RoomSettings& settings) {
+  return settings.clock ? GameClock(settings.clock->initial_ms, settings.clock->increment_ms) : GameClock();
 }
 
 }  // namespace
@@ -58,6 +35,8 @@ Room::Room(std::shared_ptr<Context> context, std::string creator, RoomSettings s
       match_id_(make_id("m")),
       invite_code_(settings.is_private ? random_hex(8) : std::string()),
       settings_(std::move(settings)),
+      score_(settings_.games),
+      clock_(clock_for(settings_)),
       clock_timer_(strand_) {
   seats_[0].player = std::move(creator);
   for (auto& seat : seats_) seat.grace = std::make_unique<asio::steady_timer>(strand_);
@@ -70,28 +49,25 @@ Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, Room
       match_id_(live.match_id),
       invite_code_(live.invite_code),
       settings_(std::move(settings)),
+      score_(settings_.games),
+      clock_(clock_for(settings_)),
       clock_timer_(strand_) {
+  std::map<std::string, double> totals;
   for (int i = 0; i < 2; ++i) {
     seats_[i].player = live.seats[i].player;
     seats_[i].grace = std::make_unique<asio::steady_timer>(strand_);
-    totals_[live.seats[i].player] = live.seats[i].match_points;
+    totals[live.seats[i].player] = live.seats[i].match_points;
   }
   first_slot_ = live.first_seat == 1 ? 1 : 0;
-  game_number_ = live.game_number;
+  score_.restore(live.game_number, std::move(totals));
   game_id_ = live.game_id;
   game_ids_.push_back(game_id_);
   started_ms_ = live.started_ms;
-  moves_ = live.moves;
-  durable_plies_ = static_cast<int>(moves_.size());
-  header_durable_ = true;
-  if (settings_.clock) {
-    remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
-    // The clocks as they were after the last move: time spent on the move that the
-    // crash interrupted is given back (the clocks are paused while the server is down).
-    if (!moves_.empty()) remaining_ms_ = {moves_.back().first_clock_ms, moves_.back().second_clock_ms};
-  }
-  clocks_paused_ = true;
-  turn_start_ = SteadyClock::now();
+  journal_.restore(live.moves);
+  // The clocks as they were after the last move (paused while the server is down).
+  std::optional<std::array<std::int64_t, 2>> after_last_move;
+  if (!live.moves.empty()) after_last_move = {live.moves.back().first_clock_ms, live.moves.back().second_clock_ms};
+  clock_.restore(after_last_move, SteadyClock::now());
   phase_ = Phase::playing;
 }
 
@@ -104,7 +80,9 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<C
   auto made = rules::make_ruleset(live.game, options);
   if (!made) return "game " + live.game_id + ": " + made.error().message;
   settings.rules = *made;
-  settings.creator_side = live.creator_side;
+  const auto side = creator_side_from_string(live.creator_side);
+  if (!side) return "game " + live.game_id + ": unknown creator side '" + live.creator_side + "'";
+  settings.creator_side = *side;
   if (live.clock) settings.clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};
   settings.games = live.games;
   settings.is_private = live.is_private;
@@ -123,11 +101,8 @@ void Room::restored() {
     self->context_->metrics.live_games++;
     self->context_->directory.add_game(self->game_id_, self);
     if (!self->settings_.is_private) {
-      sv::LiveGameInfo live{self->game_id_, self->id_, self->settings_.game, self->settings_.options,
-                            {self->seats_[self->slot_for(Side::first)].player,
-                             self->seats_[self->slot_for(Side::second)].player},
-                            self->game_->ply(), self->started_ms_};
-      self->context_->lobby->game_live(std::move(live));
+      self->context_->lobby->game_live(views::live_game(self->id_, self->game_id_, self->settings_, self->players(),
+                                                        self->game_->ply(), self->started_ms_));
     }
     // Its last move was durable but the end was not archived: finish it now.
     if (self->game_->status().over()) return self->end_game(self->game_->status());
@@ -143,67 +118,28 @@ std::optional<int> Room::slot_of(const std::string& player) const {
   return std::nullopt;
 }
 
-sv::RoomInfo Room::info() const {
-  sv::RoomInfo r;
-  r.room_id = id_;
-  r.game = settings_.game;
-  r.options = settings_.options;
-  r.creator = seats_[0].player;
-  r.creator_side = settings_.creator_side;
-  r.clock = settings_.clock;
-  r.games = settings_.games;
-  r.is_private = settings_.is_private;
-  return r;
-}
-
-std::int64_t Room::elapsed_ms() const {
-  if (clocks_paused_) return 0;
-  return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - turn_start_).count();
-}
+sv::RoomInfo Room::info() const { return views::room_info(id_, seats_[0].player, settings_); }
 
 std::optional<sv::Clocks> Room::clocks_view() const {
-  if (!settings_.clock || !game_) return std::nullopt;
-  sv::Clocks c;
-  auto remaining = remaining_ms_;
-  if (phase_ == Phase::playing && !game_->status().over() && !clocks_paused_) {
-    const Side running = game_->to_move();
-    auto& r = remaining[rules::index(running)];
-    r = std::max<std::int64_t>(0, r - elapsed_ms());
-    c.running = side_text(running);
-  }
-  c.first_ms = remaining[0];
-  c.second_ms = remaining[1];
-  c.increment_ms = settings_.clock->increment_ms;
-  return c;
+  if (!game_) return std::nullopt;
+  std::optional<Side> running;
+  if (phase_ == Phase::playing && !game_->status().over()) running = game_->to_move();
+  return views::clocks(clock_, running, SteadyClock::now());
 }
 
-sv::MatchInfo Room::match_info() const {
-  return sv::MatchInfo{match_id_, settings_.games, game_number_, totals_};
+sv::MatchInfo Room::match_info() const { return views::match_info(match_id_, score_); }
+
+records::RoomFacts Room::facts() const { return {id_, match_id_, invite_code_, settings_}; }
+
+protocol::SidePair Room::players() const {
+  return {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player};
 }
 
 sv::GameView Room::view(std::optional<int> slot) const {
-  sv::GameView v;
-  const auto& rules = *settings_.rules;
-  v.game_id = game_id_;
-  v.room_id = id_;
-  v.game = settings_.game;
-  v.options = settings_.options;
-  v.players = {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player};
-  v.sides = {std::string(rules.side_name(Side::first)), std::string(rules.side_name(Side::second))};
-  if (slot) v.you = side_text(side_of_slot(*slot));
-  v.start_position = rules.position_text(game_->start());
-  v.position = rules.position_text(game_->position());
-  v.ply = game_->ply();
-  v.to_move = side_text(game_->to_move());
-  for (const auto& m : moves_) v.moves.push_back(m.text);
-  v.clocks = clocks_view();
-  v.status = status_view(game_->status());
-  if (draw_offer_) v.draw_offer = side_text(*draw_offer_);
-  for (int i = 0; i < 2; ++i)
-    if (!seats_[i].present && seats_[i].deadline_ms > 0)
-      v.absent.push_back({side_text(side_of_slot(i)), seats_[i].player, seats_[i].deadline_ms});
-  v.match = match_info();
-  return v;
+  views::GameFacts facts{id_, game_id_, settings_, *game_, journal_, {}, first_slot_, clocks_view(), draw_offer_,
+                         match_info()};
+  for (int i = 0; i < 2; ++i) facts.seats[i] = {seats_[i].player, seats_[i].present, seats_[i].deadline_ms};
+  return views::game_view(facts, slot);
 }
 
 void Room::send_to(int slot, const Frame& frame) const {
@@ -267,8 +203,7 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
       seat.present = false;
       seat.connection_id = 0;
     }
-    self->totals_[self->seats_[0].player] = 0;
-    self->totals_[player] = 0;
+    self->score_.seat(self->seats_[0].player, player);
     self->seats_[0].grace_generation++;  // the creator's absence timer (open room) ends
     self->seats_[0].grace->cancel();
     if (!self->settings_.is_private) self->context_->lobby->room_closed(self->id_, "started");
@@ -294,33 +229,23 @@ void Room::cancel(std::string player, std::shared_ptr<Connection> connection, pr
 // ---- games ----
 
 void Room::start_game(protocol::RequestId join_request) {
-  ++game_number_;
+  score_.next_game();
   if (next_) {  // decided when the last game ended, and written with its archive record
     first_slot_ = next_->first_slot;
     game_id_ = next_->game_id;
     started_ms_ = next_->started_ms;
-    header_durable_ = next_->written;
+    journal_.start(next_->written);
     next_.reset();
   } else {
-    if (settings_.creator_side == "first") {
-      first_slot_ = 0;
-    } else if (settings_.creator_side == "second") {
-      first_slot_ = 1;
-    } else {
-      first_slot_ = random_hex(1)[0] < '8' ? 0 : 1;
-    }
+    first_slot_ = first_seat(settings_.creator_side, context_->config.coin);
     game_id_ = make_id("g");
     started_ms_ = now_ms();
-    header_durable_ = false;
+    journal_.start(false);
   }
   game_ids_.push_back(game_id_);
   game_.emplace(settings_.rules);
-  moves_.clear();
   draw_offer_.reset();
-  if (settings_.clock) remaining_ms_ = {settings_.clock->initial_ms, settings_.clock->initial_ms};
-  turn_start_ = SteadyClock::now();
-  clocks_paused_ = false;
-  durable_plies_ = 0;
+  clock_.start(SteadyClock::now());
   phase_ = Phase::playing;
   context_->directory.add_game(game_id_, shared_from_this());
   context_->metrics.live_games++;
@@ -329,19 +254,16 @@ void Room::start_game(protocol::RequestId join_request) {
     if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
     self->announce_game(join_request);
   };
-  if (header_durable_) return announce();
+  if (journal_.header_durable()) return announce();
   write_live(std::move(announce));
 }
 
 void Room::announce_game(const protocol::RequestId& join_request) {
   if (!settings_.is_private) {
-    sv::LiveGameInfo live{game_id_, id_, settings_.game, settings_.options,
-                          {seats_[slot_for(Side::first)].player, seats_[slot_for(Side::second)].player},
-                          game_->ply(), started_ms_};
-    context_->lobby->game_live(std::move(live));
+    context_->lobby->game_live(views::live_game(id_, game_id_, settings_, players(), game_->ply(), started_ms_));
   }
   for (int i = 0; i < 2; ++i) {
-    const protocol::RequestId id = (i == 1 && game_number_ == 1) ? join_request : protocol::RequestId{};
+    const protocol::RequestId id = (i == 1 && score_.game_number() == 1) ? join_request : protocol::RequestId{};
     send_to(i, make_frame(protocol::encode(sv::GameStarted{view(i)}, id)));
   }
   if (!spectators_.empty()) {
@@ -349,7 +271,7 @@ void Room::announce_game(const protocol::RequestId& join_request) {
     for (const auto& [cid, weak] : spectators_)
       if (auto c = weak.lock()) c->send(frame);
   }
-  turn_start_ = SteadyClock::now();
+  clock_.restart_turn(SteadyClock::now());
   arm_clock();
   for (int i = 0; i < 2; ++i)
     if (!seats_[i].present) start_absence(i);
@@ -357,12 +279,12 @@ void Room::announce_game(const protocol::RequestId& join_request) {
 
 void Room::arm_clock() {
   const auto generation = ++clock_generation_;
-  if (!settings_.clock || phase_ != Phase::playing || game_->status().over() || clocks_paused_) {
+  if (!clock_.timed() || phase_ != Phase::playing || game_->status().over() || clock_.paused()) {
     clock_timer_.cancel();
     return;
   }
   const Side side = game_->to_move();
-  const std::int64_t left = remaining_ms_[rules::index(side)] - elapsed_ms();
+  const std::int64_t left = clock_.left(side, SteadyClock::now());
   clock_timer_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, left) + 1));
   clock_timer_.async_wait([self = shared_from_this(), generation](const boost::system::error_code& ec) {
     if (!ec) self->on_clock_timer(generation);
@@ -370,10 +292,10 @@ void Room::arm_clock() {
 }
 
 void Room::on_clock_timer(std::uint64_t generation) {
-  if (generation != clock_generation_ || phase_ != Phase::playing || game_->status().over() || clocks_paused_) return;
+  if (generation != clock_generation_ || phase_ != Phase::playing || game_->status().over() || clock_.paused()) return;
   const Side side = game_->to_move();
-  if (remaining_ms_[rules::index(side)] - elapsed_ms() > 0) return arm_clock();
-  remaining_ms_[rules::index(side)] = 0;
+  if (clock_.left(side, SteadyClock::now()) > 0) return arm_clock();
+  clock_.flag(side);
   end_game(rules::Status::win(rules::other(side), rules::EndReason::time));
 }
 
@@ -395,10 +317,10 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
       return self->reply_error(connection, request, ErrorCode::stale_ply,
                                "the game is at ply " + std::to_string(game.ply()) + ", not " + std::to_string(m.ply));
     std::int64_t left = 0;
-    if (self->settings_.clock) {
-      left = self->remaining_ms_[rules::index(side)] - self->elapsed_ms();
+    if (self->clock_.timed()) {
+      left = self->clock_.left(side, SteadyClock::now());
       if (left <= 0) {
-        self->remaining_ms_[rules::index(side)] = 0;
+        self->clock_.flag(side);
         self->reply_error(connection, request, ErrorCode::game_over, "your time ran out");
         return self->end_game(rules::Status::win(rules::other(side), rules::EndReason::time));
       }
@@ -406,114 +328,74 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     auto played = game.play(m.move);
     if (!played)
       return self->reply_error(connection, request, ErrorCode::illegal_move, played.error().message);
-    if (self->settings_.clock) self->remaining_ms_[rules::index(side)] = left + self->settings_.clock->increment_ms;
+    self->clock_.moved(side, left, SteadyClock::now());
     // The mover's flag timer is void; the opponent's is armed once the move is told.
     ++self->clock_generation_;
     self->clock_timer_.cancel();
-    self->turn_start_ = SteadyClock::now();
     self->draw_offer_.reset();
     storage::MoveRecord record;
     record.text = game.rules().move_text(*played);
-    record.first_clock_ms = self->settings_.clock ? self->remaining_ms_[0] : -1;
-    record.second_clock_ms = self->settings_.clock ? self->remaining_ms_[1] : -1;
+    record.first_clock_ms = self->clock_.timed() ? self->clock_.remaining()[0] : -1;
+    record.second_clock_ms = self->clock_.timed() ? self->clock_.remaining()[1] : -1;
     record.at_ms = now_ms();
-    self->moves_.push_back(record);
+    self->journal_.add(record);
     self->context_->metrics.moves_total++;
 
-    sv::Move event;
-    event.game_id = self->game_id_;
-    event.ply = game.ply();
-    event.move = record.text;
-    event.side = side_text(side);
-    event.position = game.rules().position_text(game.position());
-    event.to_move = side_text(game.to_move());
-    event.clocks = self->clocks_view();
-    event.status = status_view(game.status());
+    const sv::Move event = views::move_event(self->game_id_, game, record.text, side, self->clocks_view());
     // One encoding for everyone; the mover's copy only adds the echoed id.
     std::string text = protocol::encode(event);
-    Frame echo = make_frame(with_request_id(text, request));
-    assert(*echo == protocol::encode(event, request));
+    Frame echo = make_frame(protocol::with_request_id(text, request));
     // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
-    self->move_untold_ = true;
     self->write_live([self, connection, echo = std::move(echo), frame = make_frame(std::move(text)),
                       game_id = self->game_id_, ply = game.ply()]() mutable {
       self->broadcast(frame, connection->id());
       connection->send(std::move(echo));
-      self->move_untold_ = false;
-      auto deferred = std::move(self->after_told_);
-      self->after_told_.clear();
-      for (auto& f : deferred) f();
+      for (auto& reply : self->journal_.told()) reply();
       // Resigned or shut down meanwhile: the move is told, the rest is done.
       if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
       if (!self->settings_.is_private) self->context_->lobby->game_ply(game_id, ply);
       if (self->game_->status().over()) return self->end_game(self->game_->status());
       // The opponent's time starts when the move is told, not while it was being written.
-      if (self->game_->ply() == ply) self->turn_start_ = SteadyClock::now();
+      if (self->game_->ply() == ply) self->clock_.restart_turn(SteadyClock::now());
       self->arm_clock();
     });
   });
 }
 
 storage::LiveGame Room::live_header() const {
-  return live_header(game_id_, game_number_, first_slot_, started_ms_, totals_);
+  return live_header(game_id_, first_slot_, started_ms_, score_);
 }
 
-storage::LiveGame Room::live_header(const std::string& game_id, int game_number, int first_slot,
-                                    std::int64_t started_ms, const std::map<std::string, double>& totals) const {
-  storage::LiveGame g;
-  g.game_id = game_id;
-  g.room_id = id_;
-  g.match_id = match_id_;
-  g.game = settings_.game;
-  g.options = settings_.options.values;
-  if (settings_.clock) g.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
-  g.creator_side = settings_.creator_side;
-  g.is_private = settings_.is_private;
-  g.invite_code = invite_code_;
-  g.games = settings_.games;
-  g.game_number = game_number;
-  for (int i = 0; i < 2; ++i) {
-    auto& seat = g.seats[static_cast<std::size_t>(i)];
-    seat.player = seats_[i].player;
-    if (auto found = context_->identities.credentials(seat.player)) {
-      seat.token = found->token;
-      seat.registered = found->registered;
+storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
+                                    const MatchScore& score) const {
+  std::array<records::SeatIdentity, 2> identities;
+  for (std::size_t i = 0; i < 2; ++i) {
+    identities[i].player = seats_[i].player;
+    if (auto found = context_->identities.credentials(seats_[i].player)) {
+      identities[i].token = found->token;
+      identities[i].registered = found->registered;
     }
-    const auto total = totals.find(seat.player);
-    seat.match_points = total == totals.end() ? 0 : total->second;
   }
-  g.first_seat = first_slot;
-  g.started_ms = started_ms;
-  return g;
+  return records::live_header(facts(), identities, game_id, first_slot, started_ms, score);
 }
 
 void Room::write_live(std::function<void()> then) {
+  auto write = journal_.next_write();
   storage::LiveUpdate update;
-  if (!header_durable_) update.header = live_header();
+  if (write.header) update.header = live_header();
   update.game_id = game_id_;
-  update.first_ply = durable_plies_ + 1;
-  update.moves.assign(moves_.begin() + durable_plies_, moves_.end());
-  const int plies = static_cast<int>(moves_.size());
-  const bool with_header = update.header.has_value();
+  update.first_ply = write.first_ply;
+  update.moves = std::move(write.moves);
+  const int plies = write.plies;
+  const bool with_header = write.header;
   context_->store.save_live(std::move(update), [self = shared_from_this(), game_id = game_id_, plies, with_header,
                                                 then = std::move(then)](storage::StoreError error) mutable {
     asio::post(self->strand_, [self, game_id = std::move(game_id), plies, with_header, error = std::move(error),
                                then = std::move(then)] {
-      if (self->game_id_ == game_id) {
-        if (error.ok()) {
-          self->durable_plies_ = std::max(self->durable_plies_, plies);
-          if (with_header) self->header_durable_ = true;
-        } else {
-          // Written again, header and all, with the next move.
-          self->header_durable_ = false;
-        }
-      }
-      if (!error.ok()) {
-        self->context_->metrics.live_write_failures++;
-        if (!self->live_failing_)  // once per spell of failures, not once per move
-          log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
-      }
-      self->live_failing_ = !error.ok();
+      if (self->game_id_ == game_id) self->journal_.written(with_header, plies, error.ok());
+      if (!error.ok()) self->context_->metrics.live_write_failures++;
+      if (self->journal_.starts_failing(error.ok()))
+        log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
       if (self->phase_ != Phase::closed) then();
     });
   });
@@ -570,34 +452,17 @@ void Room::end_game(rules::Status status) {
   context_->metrics.live_games--;
   if (!settings_.is_private) context_->lobby->game_ended(game_id_);
 
-  storage::GameRecord record;
-  record.id = game_id_;
-  record.game = settings_.game;
-  record.options.insert(settings_.options.values.begin(), settings_.options.values.end());
-  record.start_position = game.rules().position_text(game.start());
-  record.first_player = seats_[slot_for(Side::first)].player;
-  record.second_player = seats_[slot_for(Side::second)].player;
-  record.result = result_text(final_status);
-  record.reason = std::string(rules::to_string(final_status.reason));
-  record.first_points = points.first;
-  record.second_points = points.second;
-  if (settings_.clock) record.clock = storage::ClockSpec{settings_.clock->initial_ms, settings_.clock->increment_ms};
-  record.match_id = settings_.games > 1 ? match_id_ : std::string();
-  record.match_game = game_number_;
-  record.started_ms = started_ms_;
-  record.ended_ms = std::max(now_ms(), started_ms_);
-  record.moves = moves_;
-  record.is_private = settings_.is_private;
+  storage::GameRecord record = records::game_record(facts(), game_id_, game, players(), score_.game_number(),
+                                                     started_ms_, now_ms(), journal_.moves());
 
   // The match's next game is decided now and written with this record: no moment
   // exists in which neither is in the database.
   std::optional<storage::LiveGame> next_header;
-  if (game_number_ < settings_.games) {
+  if (score_.more_games()) {
     next_ = NextGame{make_id("g"), 1 - first_slot_, now_ms(), false};  // sides alternate
-    auto totals = totals_;
-    totals[record.first_player] += points.first;
-    totals[record.second_player] += points.second;
-    next_header = live_header(next_->game_id, game_number_ + 1, next_->first_slot, next_->started_ms, totals);
+    auto next_score = score_.with(record.first_player, record.second_player, points);
+    next_score.next_game();
+    next_header = live_header(next_->game_id, next_->first_slot, next_->started_ms, next_score);
   }
 
   // The end is announced only once the record is durable (or the write failed: then it
@@ -642,20 +507,9 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
     log::error("game " + game_id + " could not be archived: " + error.message);
   }
   context_->metrics.games_finished++;
-  const auto& first = seats_[slot_for(Side::first)].player;
-  const auto& second = seats_[slot_for(Side::second)].player;
-  totals_[first] += points.first;
-  totals_[second] += points.second;
-
-  sv::GameOver over;
-  over.game_id = game_id;
-  over.room_id = id_;
-  over.result = result_text(status);
-  if (status.kind == rules::Status::Kind::win) over.winner = status.winner == Side::first ? first : second;
-  over.reason = std::string(rules::to_string(status.reason));
-  over.points = {points.first, points.second};
-  over.archived = archived;
-  over.match = match_info();
+  const auto by_side = players();
+  score_.add(by_side.first, by_side.second, points);
+  const sv::GameOver over = views::game_over(id_, game_id, status, points, by_side, archived, match_info());
   // The match's last game: the seats are free before anyone hears of the end, so a
   // player may create or join the next room the moment they know.
   if (!next_)
@@ -670,13 +524,7 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
     return start_game({});
   }
 
-  sv::MatchOver match;
-  match.room_id = id_;
-  match.match_id = match_id_;
-  match.games = settings_.games;
-  match.totals = totals_;
-  const double a = totals_[seats_[0].player], b = totals_[seats_[1].player];
-  if (a != b) match.winner = a > b ? seats_[0].player : seats_[1].player;
+  const auto match = views::match_over(id_, match_id_, score_, seats_[0].player, seats_[1].player);
   broadcast(make_frame(protocol::encode(match)));
   close("finished");
 }
@@ -695,7 +543,7 @@ void Room::close(const std::string& reason) {
   const Phase before = phase_;
   phase_ = Phase::closed;
   cancel_timers();
-  after_told_.clear();  // they hold the room
+  journal_.drop_deferred();  // they hold the room
   // Out of the directory first: whoever hears of the end can no longer find the room.
   context_->directory.remove_room(id_);
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
@@ -753,8 +601,8 @@ void Room::player_dropped(std::string player, std::uint64_t connection_id) {
 
 void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
   asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection)] {
-    if (self->move_untold_)  // its state would show a move not yet durable
-      return self->after_told_.push_back([self, player, connection] { self->player_returned(player, connection); });
+    if (self->journal_.untold())  // its state would show a move not yet durable
+      return self->journal_.defer([self, player, connection] { self->player_returned(player, connection); });
     const auto slot = self->slot_of(player);
     if (!slot || self->phase_ == Phase::closed) return;
     auto& seat = self->seats_[*slot];
@@ -781,9 +629,8 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
 }
 
 void Room::resume_clocks_if_all_back(int returning_slot) {
-  if (!clocks_paused_ || !seats_[0].present || !seats_[1].present) return;
-  clocks_paused_ = false;
-  turn_start_ = SteadyClock::now();
+  if (!clock_.paused() || !seats_[0].present || !seats_[1].present) return;
+  clock_.resume(SteadyClock::now());
   arm_clock();
   // The others see the clocks running again (the returning player gets the state anyway).
   send_to(1 - returning_slot, make_frame(protocol::encode(sv::GameState{view(1 - returning_slot)})));
@@ -798,8 +645,8 @@ void Room::resume_clocks_if_all_back(int returning_slot) {
 void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request) {
   asio::post(strand_, [self = shared_from_this(), connection = std::move(connection), game_id = std::move(game_id),
                        request = std::move(request)] {
-    if (self->move_untold_)  // its state would show a move not yet durable
-      return self->after_told_.push_back([self, connection, game_id, request] {
+    if (self->journal_.untold())  // its state would show a move not yet durable
+      return self->journal_.defer([self, connection, game_id, request] {
         self->watch(connection, game_id, request);
       });
     if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
@@ -818,7 +665,7 @@ void Room::stop(std::function<void()> done) {
     if (self->phase_ == Phase::playing) self->context_->metrics.live_games--;
     self->phase_ = Phase::closed;  // a live game is left unfinished (not archived)
     self->cancel_timers();
-    self->after_told_.clear();
+    self->journal_.drop_deferred();
     self->spectators_.clear();
     done();
   });

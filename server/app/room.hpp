@@ -4,8 +4,13 @@
 // match ends, the creator cancels it, or the server shuts down.
 //
 // The room is server-authoritative: every move is checked with the rules module
-// (rules::GameState::play) before anyone hears of it; clocks are kept here on the
-// steady clock, with a steady_timer that flags the side to move.
+// (rules::GameState::play) before anyone hears of it.
+//
+// The room is the strand, its handlers and the order of events; what it knows is kept
+// in value types: the clock (game_clock.hpp; the room owns only the timer that flags
+// the side to move), the live journal (live_journal.hpp: what is durable, what is
+// told), the match score (match_score.hpp), and it speaks through pure functions: the
+// protocol views (room_views.hpp) and the storage records (room_records.hpp).
 //
 // Thread-safety: every public method may be called from any thread; each posts to
 // the room's strand, which alone touches the room's state (timers run on it too).
@@ -27,21 +32,17 @@
 #include <vector>
 
 #include "app/app_context.hpp"
+#include "app/creator_side.hpp"
+#include "app/game_clock.hpp"
+#include "app/live_journal.hpp"
+#include "app/match_score.hpp"
+#include "app/room_records.hpp"
+#include "app/room_settings.hpp"
 #include "rules/game_state.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
 
 namespace bh::app {
-
-struct RoomSettings {
-  std::string game;
-  protocol::OptionMap options;
-  std::shared_ptr<const rules::Ruleset> rules;
-  std::string creator_side = "random";  // first, second or random
-  std::optional<protocol::ClockMs> clock;
-  int games = 1;
-  bool is_private = false;
-};
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
@@ -103,9 +104,10 @@ class Room : public std::enable_shared_from_this<Room> {
   rules::Side side_of_slot(int slot) const { return slot == first_slot_ ? rules::Side::first : rules::Side::second; }
   protocol::server::RoomInfo info() const;
   protocol::server::GameView view(std::optional<int> slot) const;
+  protocol::SidePair players() const;  // by side
+  records::RoomFacts facts() const;
   std::optional<protocol::server::Clocks> clocks_view() const;
   protocol::server::MatchInfo match_info() const;
-  std::int64_t elapsed_ms() const;
 
   void start_game(protocol::RequestId join_request);
   // Makes the game's state so far durable (header if not yet, every move not yet), then
@@ -113,8 +115,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // games going in memory; /healthz reports it).
   void write_live(std::function<void()> then);
   storage::LiveGame live_header() const;  // of the current game
-  storage::LiveGame live_header(const std::string& game_id, int game_number, int first_slot, std::int64_t started_ms,
-                                const std::map<std::string, double>& totals) const;
+  storage::LiveGame live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
+                                const MatchScore& score) const;
   // Game started: the lobby, both players (the joiner's request answered), spectators,
   // the clock and the absence timers.
   void announce_game(const protocol::RequestId& join_request);
@@ -147,10 +149,9 @@ class Room : public std::enable_shared_from_this<Room> {
   Phase phase_ = Phase::open;
   std::array<Seat, 2> seats_;  // 0: the creator, 1: the joiner
   int first_slot_ = 0;         // the seat playing the first side in the current game
-  std::map<std::string, double> totals_;
+  MatchScore score_;
   std::vector<std::string> game_ids_;  // every game of the match so far (routed here)
 
-  int game_number_ = 0;
   struct NextGame {
     std::string game_id;
     int first_slot = 0;
@@ -160,18 +161,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<NextGame> next_;  // the match's next game, between two games
   std::string game_id_;
   std::optional<rules::GameState> game_;
-  std::vector<storage::MoveRecord> moves_;
+  LiveJournal journal_;  // the moves, what of them is durable and told
   std::int64_t started_ms_ = 0;
   std::optional<rules::Side> draw_offer_;
-  std::array<std::int64_t, 2> remaining_ms_{};  // by side
-  SteadyClock::time_point turn_start_;
-  bool clocks_paused_ = false;  // a restored game, until both players are back
-  int durable_plies_ = 0;       // moves of this game known written to the store
-  bool header_durable_ = false; // the store has this game's header
-  bool live_failing_ = false;   // the last live write failed
-  // A move is being written and not yet told: a full state now would show it first.
-  bool move_untold_ = false;
-  std::vector<std::function<void()>> after_told_;  // watch/return replies held meanwhile
+  GameClock clock_;  // paused in a restored game until both players are back
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
 

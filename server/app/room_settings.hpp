@@ -1,19 +1,28 @@
-// The checks of a create_room request: the game and its options (by the rules module),
-// the creator's side, the clock, the number of games. What passes becomes the new
-// room's settings; what fails is a bad_options answer.
+// What a room's creator chose: the game and its options (with the rules they make),
+// the side, the clock, the number of games, private or listed. Fixed for the room's
+// life.
 //
-// Thread-safety: a pure function.
+// Thread-safety: a plain value (the room keeps a const one).
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <string>
-#include <variant>
 
-#include "app/room.hpp"
+#include "app/creator_side.hpp"
 #include "protocol/messages.hpp"
+#include "rules/game_state.hpp"
 
 namespace bh::app {
 
-// The settings of the room `request` asks for, or the message of its bad_options answer.
-std::variant<RoomSettings, std::string> room_settings(const protocol::client::CreateRoom& request);
+struct RoomSettings {
+  std::string game;
+  protocol::OptionMap options;
+  std::shared_ptr<const rules::Ruleset> rules;
+  CreatorSide creator_side = CreatorSide::random;
+  std::optional<protocol::ClockMs> clock;
+  int games = 1;
+  bool is_private = false;
+};
 
 }  // namespace bh::app

@@ -104,5 +104,38 @@ TEST(Protocol, ClientDecodesWhatTheServerEncodes) {
   EXPECT_EQ(as<client::JoinRoom>(again).invite_code, "code");
 }
 
+// The room encodes an event once and adds the mover's id to that text; the result must
+// be the bytes encode(message, id) writes, whatever the id and the message.
+TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
+  server::Move move;
+  move.game_id = "g1";
+  move.ply = 4;
+  move.move = "c3-d4";
+  move.side = "first";
+  move.position = "x";
+  move.to_move = "second";
+  move.clocks = server::Clocks{1000, 2000, 0, std::string("second")};
+  const server::DrawOffered offer{"g1", "first", "alice"};
+  const server::RoomCancelled cancelled{"r1"};
+  for (const RequestId& id : {RequestId{std::int64_t{12}}, RequestId{std::int64_t{-7}}, RequestId{std::string("a\"b,c")},
+                              RequestId{std::string("")}}) {
+    EXPECT_EQ(with_request_id(encode(move), id), encode(move, id));
+    EXPECT_EQ(with_request_id(encode(offer), id), encode(offer, id));
+    EXPECT_EQ(with_request_id(encode(cancelled), id), encode(cancelled, id));
+    // A message without fields: the id still goes in.
+    EXPECT_EQ(with_request_id(encode(server::Pong{}), id), encode(server::Pong{}, id));
+  }
+  EXPECT_EQ(with_request_id(encode(server::Pong{}), RequestId{}), R"({"type":"pong"})");
+  EXPECT_EQ(with_request_id(encode(server::Pong{}), RequestId{std::int64_t{3}}), R"({"type":"pong","id":3})");
+}
+
+TEST(Protocol, HttpErrorBodyIsCodeAndMessage) {
+  EXPECT_EQ(encode_http_error("bad_query", "limit must be 1-100"),
+            R"({"code":"bad_query","message":"limit must be 1-100"})");
+  // Client text quoted in the message is escaped, and bad UTF-8 replaced, never thrown.
+  EXPECT_EQ(encode_http_error("not_found", "no game 'a\"b'"), R"({"code":"not_found","message":"no game 'a\"b'"})");
+  EXPECT_EQ(encode_http_error("not_found", "\xff"), "{\"code\":\"not_found\",\"message\":\"\xef\xbf\xbd\"}");
+}
+
 }  // namespace
 }  // namespace bh::protocol

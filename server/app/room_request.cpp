@@ -1,4 +1,4 @@
-#include "app/room_settings.hpp"
+#include "app/room_request.hpp"
 
 #include <cmath>
 
@@ -6,7 +6,7 @@
 
 namespace bh::app {
 
-std::variant<RoomSettings, std::string> room_settings(const protocol::client::CreateRoom& r) {
+std::variant<RoomSettings, std::string> room_settings_from(const protocol::client::CreateRoom& r) {
   RoomSettings settings;
   settings.game = r.game;
   if (r.options) settings.options = *r.options;
@@ -17,11 +17,11 @@ std::variant<RoomSettings, std::string> room_settings(const protocol::client::Cr
   const std::string side = r.side.value_or("random");
   const auto& rs = *settings.rules;
   if (side == "first" || side == rs.side_name(rules::Side::first)) {
-    settings.creator_side = "first";
+    settings.creator_side = CreatorSide::first;
   } else if (side == "second" || side == rs.side_name(rules::Side::second)) {
-    settings.creator_side = "second";
+    settings.creator_side = CreatorSide::second;
   } else if (side == "random") {
-    settings.creator_side = "random";
+    settings.creator_side = CreatorSide::random;
   } else {
     return "side must be first, second, random, " + std::string(rs.side_name(rules::Side::first)) + " or " +
            std::string(rs.side_name(rules::Side::second));

@@ -1,0 +1,55 @@
+#include "app/live_journal.hpp"
+
+#include <algorithm>
+
+namespace bh::app {
+
+void LiveJournal::start(bool header_durable) {
+  moves_.clear();
+  durable_plies_ = 0;
+  header_durable_ = header_durable;
+}
+
+void LiveJournal::restore(std::vector<storage::MoveRecord> moves) {
+  moves_ = std::move(moves);
+  durable_plies_ = plies();
+  header_durable_ = true;
+}
+
+LiveJournal::Write LiveJournal::next_write() const {
+  Write w;
+  w.header = !header_durable_;
+  w.first_ply = durable_plies_ + 1;
+  w.moves.assign(moves_.begin() + durable_plies_, moves_.end());
+  w.plies = plies();
+  return w;
+}
+
+void LiveJournal::written(bool with_header, int plies, bool ok) {
+  if (ok) {
+    durable_plies_ = std::max(durable_plies_, plies);
+    if (with_header) header_durable_ = true;
+  } else {
+    header_durable_ = false;
+  }
+}
+
+bool LiveJournal::starts_failing(bool ok) {
+  const bool starts = !ok && !failing_;
+  failing_ = !ok;
+  return starts;
+}
+
+void LiveJournal::add(storage::MoveRecord move) {
+  moves_.push_back(std::move(move));
+  untold_ = true;
+}
+
+std::vector<std::function<void()>> LiveJournal::told() {
+  untold_ = false;
+  auto out = std::move(deferred_);
+  deferred_.clear();
+  return out;
+}
+
+}  // namespace bh::app

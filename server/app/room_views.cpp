@@ -1,0 +1,129 @@
+#include "app/room_views.hpp"
+
+#include <algorithm>
+
+namespace bh::app::views {
+
+namespace sv = protocol::server;
+using rules::Side;
+
+std::string side_text(Side side) { return side == Side::first ? "first" : "second"; }
+
+std::string result_text(const rules::Status& status) {
+  return status.kind == rules::Status::Kind::draw ? "draw" : side_text(status.winner);
+}
+
+sv::GameStatus status(const rules::Status& s) {
+  sv::GameStatus out;
+  if (!s.over()) return out;
+  out.state = s.kind == rules::Status::Kind::win ? "win" : "draw";
+  if (s.kind == rules::Status::Kind::win) out.winner = side_text(s.winner);
+  out.reason = std::string(rules::to_string(s.reason));
+  return out;
+}
+
+sv::RoomInfo room_info(const std::string& room_id, const std::string& creator, const RoomSettings& settings) {
+  sv::RoomInfo r;
+  r.room_id = room_id;
+  r.game = settings.game;
+  r.options = settings.options;
+  r.creator = creator;
+  r.creator_side = std::string(to_string(settings.creator_side));
+  r.clock = settings.clock;
+  r.games = settings.games;
+  r.is_private = settings.is_private;
+  return r;
+}
+
+sv::MatchInfo match_info(const std::string& match_id, const MatchScore& score) {
+  return sv::MatchInfo{match_id, score.games(), score.game_number(), score.totals()};
+}
+
+std::optional<sv::Clocks> clocks(const GameClock& clock, std::optional<Side> running, GameClock::Time now) {
+  if (!clock.timed()) return std::nullopt;
+  if (clock.paused()) running.reset();
+  sv::Clocks c;
+  const auto shown = clock.shown(running, now);
+  if (running) c.running = side_text(*running);
+  c.first_ms = shown[0];
+  c.second_ms = shown[1];
+  c.increment_ms = clock.increment_ms();
+  return c;
+}
+
+protocol::SidePair players(const std::array<SeatFacts, 2>& seats, int first_seat) {
+  return {seats[static_cast<std::size_t>(first_seat)].player, seats[static_cast<std::size_t>(1 - first_seat)].player};
+}
+
+sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
+  const auto side_of = [&](int s) { return s == f.first_seat ? Side::first : Side::second; };
+  const auto& rules = f.game.rules();
+  sv::GameView v;
+  v.game_id = f.game_id;
+  v.room_id = f.room_id;
+  v.game = f.settings.game;
+  v.options = f.settings.options;
+  v.players = players(f.seats, f.first_seat);
+  v.sides = {std::string(rules.side_name(Side::first)), std::string(rules.side_name(Side::second))};
+  if (seat) v.you = side_text(side_of(*seat));
+  v.start_position = rules.position_text(f.game.start());
+  v.position = rules.position_text(f.game.position());
+  v.ply = f.game.ply();
+  v.to_move = side_text(f.game.to_move());
+  for (const auto& m : f.journal.moves()) v.moves.push_back(m.text);
+  v.clocks = f.clocks;
+  v.status = status(f.game.status());
+  if (f.draw_offer) v.draw_offer = side_text(*f.draw_offer);
+  for (int i = 0; i < 2; ++i) {
+    const auto& s = f.seats[static_cast<std::size_t>(i)];
+    if (!s.present && s.deadline_ms > 0) v.absent.push_back({side_text(side_of(i)), s.player, s.deadline_ms});
+  }
+  v.match = f.match;
+  return v;
+}
+
+sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id, const RoomSettings& settings,
+                           protocol::SidePair players, int ply, std::int64_t started_ms) {
+  return sv::LiveGameInfo{game_id, room_id, settings.game, settings.options, std::move(players), ply, started_ms};
+}
+
+sv::Move move_event(const std::string& game_id, const rules::GameState& game, const std::string& move_text,
+                    Side side, std::optional<sv::Clocks> clocks) {
+  sv::Move event;
+  event.game_id = game_id;
+  event.ply = game.ply();
+  event.move = move_text;
+  event.side = side_text(side);
+  event.position = game.rules().position_text(game.position());
+  event.to_move = side_text(game.to_move());
+  event.clocks = std::move(clocks);
+  event.status = status(game.status());
+  return event;
+}
+
+sv::GameOver game_over(const std::string& room_id, const std::string& game_id, const rules::Status& s,
+                       rules::Points points, const protocol::SidePair& players, bool archived, sv::MatchInfo match) {
+  sv::GameOver over;
+  over.game_id = game_id;
+  over.room_id = room_id;
+  over.result = result_text(s);
+  if (s.kind == rules::Status::Kind::win) over.winner = s.winner == Side::first ? players.first : players.second;
+  over.reason = std::string(rules::to_string(s.reason));
+  over.points = {points.first, points.second};
+  over.archived = archived;
+  over.match = std::move(match);
+  return over;
+}
+
+sv::MatchOver match_over(const std::string& room_id, const std::string& match_id, const MatchScore& score,
+                         const std::string& creator, const std::string& joiner) {
+  sv::MatchOver match;
+  match.room_id = room_id;
+  match.match_id = match_id;
+  match.games = score.games();
+  match.totals = score.totals();
+  match.winner = score.winner(creator, joiner);
+  return match;
+}
+
+}  // namespace bh::app::views
