@@ -19,7 +19,35 @@ add_library(bh_log STATIC ${CMAKE_CURRENT_SOURCE_DIR}/log/log.cpp)
 target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
-file(GLOB BH_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
+set(BH_APP_SOURCES
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/app_context.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/http_api.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/identities.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/identity_flows.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/lobby.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_request.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/secrets.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets.cpp)
 if(BH_APP_SOURCES)
   add_library(bh_app STATIC ${BH_APP_SOURCES})
   target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
@@ -40,8 +68,14 @@ target_link_libraries(bh_server_config PUBLIC bh_net_address)
 # Network: listener, HTTP and WebSocket sessions, limits, the run loop and shutdown.
 # Built without the application (it needs only the app/ interface headers), so its
 # tests can run against a stub application (tests/server/support/stub).
-file(GLOB BH_NET_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/*.cpp)
-list(REMOVE_ITEM BH_NET_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/net/client_address.cpp)
+set(BH_NET_SOURCES
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/context.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/health_probe.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/http_session.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/listener.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/server.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/url.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/ws_session.cpp)
 if(BH_NET_SOURCES)
   add_library(bh_net STATIC ${BH_NET_SOURCES})
   target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})

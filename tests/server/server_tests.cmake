@@ -4,7 +4,10 @@
 # the network layer with a stub application (BOARDHALL_STUB_SERVER_BIN) always.
 # Imported targets are visible only in the directory that found them.
 
-file(GLOB support_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/support/*.cpp)
+set(support_sources
+    ${CMAKE_CURRENT_SOURCE_DIR}/support/raw_tcp.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/support/server_process.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/support/ws_client.cpp)
 if(support_sources AND TARGET bh_net)
   add_executable(bh_stub_server ${CMAKE_CURRENT_SOURCE_DIR}/support/stub/stub_server.cpp)
   target_link_libraries(bh_stub_server PRIVATE bh_net bh_server_config nlohmann_json::nlohmann_json)
@@ -23,19 +26,42 @@ if(support_sources AND TARGET bh_net)
 endif()
 
 # The application alone, with fake connections (no sockets).
-file(GLOB app_tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/app/*.cpp)
+set(app_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/durability_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/errors_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/flow_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/games_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/move_codec_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/utf8_test.cpp)
 if(TARGET bh_app)
   bh_add_test(bh_app_tests unit SOURCES ${app_tests} LIBS bh_app)
 endif()
 
 # The network layer's pure parts (configuration, rate limit, URL), no sockets.
-file(GLOB net_unit_tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/*.cpp)
+set(net_unit_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/client_address_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/config_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/rate_limiter_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/url_test.cpp)
 if(TARGET bh_net)
   bh_add_test(bh_net_unit_tests unit SOURCES ${net_unit_tests} LIBS bh_net bh_server_config)
 endif()
 
 # The network layer through real sockets, against the stub server (no game server needed).
-file(GLOB net_tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/*.cpp)
+set(net_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/http_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/lifecycle_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/websocket_test.cpp)
 if(TARGET bh_test_support)
   bh_add_test(bh_net_tests integration SOURCES ${net_tests} LIBS bh_test_support)
   if(TARGET bh_net_tests)
@@ -45,8 +71,12 @@ endif()
 
 # The real server binary through real sockets: the network checks that need the real
 # application (net/real/) and the end-to-end games (e2e/).
-file(GLOB server_tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/net/real/*.cpp
-                                         ${CMAKE_CURRENT_SOURCE_DIR}/e2e/*.cpp)
+set(server_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/real_server_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/disk_full_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/game_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)
