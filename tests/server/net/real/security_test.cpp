@@ -289,6 +289,13 @@ TEST(Security, ALoginForAnUnknownNameTakesAsLongAsForAKnownOne) {
 }
 
 TEST(Security, RunningOutOfFileDescriptorsIsLoggedRarelyAndSurvived) {
+#if defined(__SANITIZE_ADDRESS__)
+  // UBSan checks an object's type at each virtual call by probing its memory through a
+  // pipe; with no descriptor left it reports every call as one on an invalid object
+  // ("<memory cannot be printed>") and stops the process. Nothing here can run under it,
+  // so this test runs in the normal build (and under TSan), where it passes.
+  GTEST_SKIP() << "no descriptor left for the sanitizer's own memory probe";
+#endif
   // The server under a low open-file limit (a wrapper lowers it; the server cannot
   // raise its soft limit above the hard one), flooded with connections.
   const std::string wrapper =
