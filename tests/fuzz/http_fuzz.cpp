@@ -17,6 +17,7 @@
 #include <variant>
 
 #include "app/http_api.hpp"
+#include "app/http_counts.hpp"
 #include "net/client_address.hpp"
 #include "net/url.hpp"
 #include "protocol/utf8.hpp"
@@ -47,11 +48,18 @@ storage::GameSummary summary_from(const std::string& text) {
   s.second_player = text;
   s.result = text;
   s.reason = text;
+  s.options[text] = text;  // echoed in list entries since issue 12.8
+  s.clock = storage::ClockSpec{static_cast<std::int64_t>(text.size()), -1};
   return s;
 }
 
 void route_and_answer(const app::HttpRequest& request, std::string_view input) {
   const std::string text(input);
+  // The metrics label of any path is one of a fixed few, so no client grows the table.
+  const std::string_view label = app::http_route_label(request.path);
+  if (label != "/healthz" && label != "/metrics" && label != "/api/lobby" && label != "/api/games" &&
+      label != "/api/games/{id}" && label != "/ws" && label != "other")
+    fail("a route label outside the fixed set", label);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
   if (auto* list = std::get_if<app::http::ListGames>(&route)) {

@@ -48,6 +48,25 @@ TEST_F(AppTest, AnUnknownGameOrResultInAnArchiveFilterIsABadQuery) {
   EXPECT_EQ(c.error_of({{"type", "list_games"}, {"game", "chess"}}, 1), "bad_query");
 }
 
+// The winner filter (issue 12.8) as an attacker sends it: the wrong type, too long, bytes
+// that are not UTF-8, SQL. Each is answered (JSON, never a crash) and matches nothing.
+TEST_F(AppTest, HostileWinnerFiltersAreAnsweredAndMatchNothing) {
+  Client& c = client();
+  EXPECT_EQ(c.error_of({{"type", "list_games"}, {"winner", 5}}, 1), "bad_request");
+  EXPECT_EQ(c.error_of({{"type", "list_games"}, {"winner", std::string(300, 'w')}}, 2), "bad_request");
+  c.send({{"type", "list_games"}, {"winner", "x' OR 1=1 --"}, {"id", 3}});
+  EXPECT_EQ(c.reply(3)["games"].size(), 0u);
+  HttpResponse huge = http("/api/games", {{"winner", std::string(300, 'w')}});
+  EXPECT_EQ(huge.status, 400) << huge.body;
+  EXPECT_NE(huge.body.find("winner is too long"), std::string::npos) << huge.body;
+  for (const std::string& bad : {std::string("\xff\xfe"), std::string("a\xc3"), std::string("x' OR 1=1 --")}) {
+    HttpResponse r = http("/api/games", {{"winner", bad}, {"player", bad}});
+    EXPECT_EQ(r.status, 200) << r.body;
+    EXPECT_TRUE(json::accept(r.body)) << r.body;
+    EXPECT_EQ(json::parse(r.body)["games"].size(), 0u);
+  }
+}
+
 // Issue 12.7: a private game is listed to its players only, and fetched by its id.
 TEST_F(AppTest, APrivateGameIsListedToItsPlayersOnly) {
   Client& ann = guest("ann");
