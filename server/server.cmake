@@ -48,12 +48,10 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets.cpp)
-if(BH_APP_SOURCES)
-  add_library(bh_app STATIC ${BH_APP_SOURCES})
-  target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-  target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_boost_impl bh_log
-                                      nlohmann_json::nlohmann_json OpenSSL::Crypto)
-endif()
+add_library(bh_app STATIC ${BH_APP_SOURCES})
+target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_boost_impl bh_log
+                                    nlohmann_json::nlohmann_json OpenSSL::Crypto)
 
 # Client addresses: trusted proxies, forwarded headers, origins (no Boost: the
 # configuration checks its flags with it, and the fuzz targets use it alone).
@@ -76,11 +74,9 @@ set(BH_NET_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/net/server.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/url.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/ws_session.cpp)
-if(BH_NET_SOURCES)
-  add_library(bh_net STATIC ${BH_NET_SOURCES})
-  target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-  target_link_libraries(bh_net PUBLIC bh_boost_impl bh_log bh_net_address)
-endif()
+add_library(bh_net STATIC ${BH_NET_SOURCES})
+target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_net PUBLIC bh_boost_impl bh_log bh_net_address)
 
 # jemalloc instead of glibc's malloc: 15-20 % less server CPU per relayed move under
 # load, and less memory per idle connection (docs/performance.md). Not with the

@@ -8,7 +8,7 @@ set(support_sources
     ${CMAKE_CURRENT_SOURCE_DIR}/support/raw_tcp.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/server_process.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/ws_client.cpp)
-if(support_sources AND TARGET bh_net)
+if(TARGET bh_net)
   add_executable(bh_stub_server ${CMAKE_CURRENT_SOURCE_DIR}/support/stub/stub_server.cpp)
   target_link_libraries(bh_stub_server PRIVATE bh_net bh_server_config nlohmann_json::nlohmann_json)
 
