@@ -76,6 +76,9 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
             " --name alice");
   std::string s = term.wait_for("Type help for the commands.");
   ASSERT_NE(s.find("Connected to " + url + " as alice (guest)"), std::string::npos) << s;
+  // libedit redraws its prompt a moment after the line above is printed (later still
+  // under the sanitizers): wait for it, then it must be the last line.
+  s = term.wait_for("boardhall>");
   EXPECT_EQ(last_nonempty_line(s), "boardhall>") << s;
 
   term.type("create tablut --side second --clock 5+0");
