@@ -111,7 +111,8 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   s = term.wait_for("]> hel");
   ASSERT_TRUE(last_nonempty_line(s).ends_with("]> hel")) << s;
   ASSERT_TRUE(bob.command("a4-a3", "move").starts_with("ok move")) << bob.transcript();
-  s = term.wait_for("last move: a4-a3");
+  term.wait_for("last move: a4-a3");
+  s = term.wait_for("your move> hel");  // the half-typed line is redrawn after the event
   EXPECT_NE(s.find("  4  a  .  .  .  d  .  .  . [.] 4"), std::string::npos) << s;  // the last move
   EXPECT_NE(s.find("  3  .  .  .  .  d  .  .  . [a] 3"), std::string::npos) << s;
   EXPECT_NE(s.find("alice (defenders) to move -- your move"), std::string::npos) << s;
