@@ -187,8 +187,9 @@ int main(int argc, char** argv) {
   // Cursors at random depths, taken from real rows (as a client would hold them).
   auto random_cursor = [&] {
     const std::int64_t rowid = 1 + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(max_rowid));
-    const std::string row = rows(*store, "SELECT ended_ms || '|' || id FROM games WHERE rowid >= " +
-                                             std::to_string(rowid) + " LIMIT 1").at(0);
+    const std::string row =
+        rows(*store, "SELECT ended_ms || '|' || id FROM games WHERE rowid >= " + std::to_string(rowid) + " LIMIT 1")
+            .at(0);
     const auto bar = row.find('|');
     return sql::encode_cursor(std::atoll(row.substr(0, bar).c_str()), row.substr(bar + 1));
   };
@@ -242,17 +243,18 @@ int main(int argc, char** argv) {
     kinds[7].queries.push_back(window);
   }
 
-  std::printf("%lld games, %d pages of %d per kind, timed through the Store (queue + worker + SQLite),\n"
-              "after one untimed page per kind\n",
-              static_cast<long long>(total), pages, limit);
+  std::printf(
+      "%lld games, %d pages of %d per kind, timed through the Store (queue + worker + SQLite),\n"
+      "after one untimed page per kind\n",
+      static_cast<long long>(total), pages, limit);
   sql::Db direct;
   if (StoreError e = direct.open(path, true); !e.ok()) {
     std::fprintf(stderr, "%s\n", e.message.c_str());
     return 1;
   }
   direct.exec("PRAGMA cache_size = -32768");  // as the store's connection
-  std::printf("%-30s %9s %9s %9s %9s | direct: %9s %9s\n", "page", "p50 ms", "p99 ms", "max ms", "rows/page",
-              "p99 ms", "p99 cpu");
+  std::printf("%-30s %9s %9s %9s %9s | direct: %9s %9s\n", "page", "p50 ms", "p99 ms", "max ms", "rows/page", "p99 ms",
+              "p99 cpu");
   bool within_target = true;
   for (const Kind& kind : kinds) {
     // One untimed page first: a running server has its statements prepared already.

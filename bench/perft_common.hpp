@@ -10,8 +10,8 @@
 namespace bh::bench {
 
 // Runs perft(depth) on the game's start and reports leaf nodes per second.
-inline void perft_from_start(benchmark::State& state, const std::string& game,
-                             const rules::OptionText& options, int depth) {
+inline void perft_from_start(benchmark::State& state, const std::string& game, const rules::OptionText& options,
+                             int depth) {
   auto rules = rules::make_ruleset(game, options);
   if (!rules) {
     state.SkipWithError(rules.error().message.c_str());
@@ -24,9 +24,8 @@ inline void perft_from_start(benchmark::State& state, const std::string& game,
     benchmark::DoNotOptimize(leaves);
   }
   state.counters["leaves"] = static_cast<double>(leaves);
-  state.counters["leaves_per_second"] =
-      benchmark::Counter(static_cast<double>(leaves) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+  state.counters["leaves_per_second"] = benchmark::Counter(
+      static_cast<double>(leaves) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 }  // namespace bh::bench

@@ -62,7 +62,7 @@ std::string line_row(const rules::Ruleset& rules, const Orientation& o, int row,
     line += ' ';
     if (c + 1 == o.g.width) break;
     const bool down = joined(o.at(c, row), o.at(c + 1, row + 1));  // top left to bottom right
-    const bool up = joined(o.at(c, row + 1), o.at(c + 1, row));     // bottom left to top right
+    const bool up = joined(o.at(c, row + 1), o.at(c + 1, row));    // bottom left to top right
     line += dim(down && up ? 'X' : down ? '\\' : up ? '/' : ' ', colour);
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -134,8 +134,8 @@ char piece_at(const rules::Position& position, Square s) {
   return piece ? piece->letter : '\0';
 }
 
-BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& before,
-                          const rules::Position& after, std::string_view move) {
+BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& before, const rules::Position& after,
+                          std::string_view move) {
   BoardMarks marks;
   std::optional<Square> from;
   if (auto parsed = rules.parse_move(move)) {

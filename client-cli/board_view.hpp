@@ -40,8 +40,8 @@ std::vector<std::string> render_board(const rules::Ruleset& rules, const rules::
 // its path, and the squares that held a piece before and are empty after (captures,
 // and an Alquerque huff), the mover's start square excepted. A move text that does
 // not parse gives only the captures.
-BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& before,
-                          const rules::Position& after, std::string_view move);
+BoardMarks marks_for_move(const rules::Ruleset& rules, const rules::Position& before, const rules::Position& after,
+                          std::string_view move);
 
 // The letter of the piece on `square` (rules::Piece::letter: tafl a, d, K; draughts
 // w / b, kings W / B; Alquerque w / b); '\0' for an empty square.

@@ -22,8 +22,7 @@ constexpr std::array<HelpEntry, 26> help_table{{
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
     {Cmd::rooms, "rooms", "rooms", "rooms waiting for an opponent, and live games to watch", ""},
-    {Cmd::create, "create",
-     "create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private]",
+    {Cmd::create, "create", "create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private]",
      "open a room and wait for an opponent",
      "--clock 5+3: 5 minutes each and 3 seconds added per move (default: no clock).\n"
      "--side: first, second, a side name (white, defenders...) or random (default).\n"
@@ -143,7 +142,8 @@ std::variant<Command, std::string> parse_create(Command c, const std::vector<std
       const std::string& v = w[++i];
       if (a == "--option") {
         const auto eq = v.find('=');
-        if (eq == std::string::npos || eq == 0) return usage_error(c.kind, "--option expects NAME=VALUE, not '" + v + "'");
+        if (eq == std::string::npos || eq == 0)
+          return usage_error(c.kind, "--option expects NAME=VALUE, not '" + v + "'");
         c.create.options[v.substr(0, eq)] = v.substr(eq + 1);
       } else if (a == "--clock") {
         c.create.clock = parse_clock(v);
@@ -152,7 +152,8 @@ std::variant<Command, std::string> parse_create(Command c, const std::vector<std
         c.create.side = v;
       } else {
         const auto n = to_int(v);
-        if (!n || *n < 1 || *n > 99) return usage_error(c.kind, "--match expects a number of games 1-99, not '" + v + "'");
+        if (!n || *n < 1 || *n > 99)
+          return usage_error(c.kind, "--match expects a number of games 1-99, not '" + v + "'");
         c.create.match = *n;
       }
     } else if (a.starts_with("--")) {
@@ -206,7 +207,8 @@ std::variant<Command, std::string> parse_wait(Command c, const std::vector<std::
   }
   if (next < w.size()) {
     const auto s = to_double(w[next]);
-    if (!s || *s <= 0 || *s > 3600) return usage_error(c.kind, "the timeout is a number of seconds, not '" + w[next] + "'");
+    if (!s || *s <= 0 || *s > 3600)
+      return usage_error(c.kind, "the timeout is a number of seconds, not '" + w[next] + "'");
     c.wait.timeout_s = *s;
     ++next;
   }
@@ -257,7 +259,7 @@ std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std
       have_name = true;
       o.name = args[++i];
       if (o.name.empty()) return a + " needs a name";
-      o.mode = a == "--name" ? ConnectOptions::Mode::guest
+      o.mode = a == "--name"    ? ConnectOptions::Mode::guest
                : a == "--login" ? ConnectOptions::Mode::login
                                 : ConnectOptions::Mode::reg;
     } else if (a == "--json") {
@@ -272,7 +274,8 @@ std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std
       o.script = false;
     } else if (a.starts_with("-")) {
       return "unknown flag " + a +
-             " (usage: boardhall connect [ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] [--insecure])";
+             " (usage: boardhall connect [ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] "
+             "[--insecure])";
     } else if (!have_url) {
       auto url = parse_url(a);
       if (auto* err = std::get_if<std::string>(&url)) return *err;
@@ -331,8 +334,8 @@ std::string server_key(const Url& url) {
   std::string host;
   for (char c : url.host) host += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-  const bool loopback = host == "localhost" || host.starts_with("127.") || host == "::1" ||
-                        host == "0:0:0:0:0:0:0:1" || host.starts_with("::ffff:127.");
+  const bool loopback = host == "localhost" || host.starts_with("127.") || host == "::1" || host == "0:0:0:0:0:0:0:1" ||
+                        host.starts_with("::ffff:127.");
   if (loopback) host = "localhost";
   if (host.find(':') != std::string::npos) host = "[" + host + "]";
   std::string path = url.path.empty() ? "/ws" : url.path;

@@ -23,10 +23,10 @@ std::variant<std::vector<std::string>, std::string> split_words(std::string_view
 struct ConnectOptions {
   std::string url = "ws://127.0.0.1:8080";
   enum class Mode { guest, login, reg } mode = Mode::guest;
-  std::string name;        // empty: take the remembered identity for the URL
-  bool json = false;       // scripted output as JSON lines
-  bool fresh = false;      // ignore a remembered token
-  bool insecure = false;   // wss:// without checking the server's certificate
+  std::string name;            // empty: take the remembered identity for the URL
+  bool json = false;           // scripted output as JSON lines
+  bool fresh = false;          // ignore a remembered token
+  bool insecure = false;       // wss:// without checking the server's certificate
   std::optional<bool> script;  // force (true) or forbid (false) the line-per-command mode
 };
 
@@ -58,8 +58,31 @@ struct ClockSpec {
 std::optional<ClockSpec> parse_clock(std::string_view text);
 
 enum class Cmd {
-  help, games, rooms, create, join, cancel, watch, unwatch, board, moves, move, resign,
-  draw, accept, decline, archive, replay, next, prev, first, last, go_to, wait, quit, huff,
+  help,
+  games,
+  rooms,
+  create,
+  join,
+  cancel,
+  watch,
+  unwatch,
+  board,
+  moves,
+  move,
+  resign,
+  draw,
+  accept,
+  decline,
+  archive,
+  replay,
+  next,
+  prev,
+  first,
+  last,
+  go_to,
+  wait,
+  quit,
+  huff,
   flip,
 };
 

@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <memory>
 #include <iostream>
+#include <memory>
 
 #include "command_line.hpp"
 #include "identity_store.hpp"
@@ -165,7 +165,9 @@ int run_connect(std::span<const std::string> args) {
             reconnect_wait = std::chrono::seconds(1);
             session.on_connected();
             break;
-          case NetEvent::Kind::frame: session.on_frame(ev.text); break;
+          case NetEvent::Kind::frame:
+            session.on_frame(ev.text);
+            break;
           case NetEvent::Kind::closed:
             session.on_closed(ev.text);
             if (session.offline() && reconnect_at == kNoReconnect) {

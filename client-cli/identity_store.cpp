@@ -51,7 +51,8 @@ std::string make_dirs(const std::string& dir) {
 // it held before the other's write, and one token would be lost.
 class FileLock {
  public:
-  explicit FileLock(const std::string& path) : fd_(::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+  explicit FileLock(const std::string& path)
+      : fd_(::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
     if (fd_ >= 0)
       while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
       }

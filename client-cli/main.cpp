@@ -34,7 +34,8 @@ Games: tavlei, tablut, seatafl (options size=9|11, king_limit=N, move_limit=N),
   --version    print the version and exit
 )";
 
-constexpr const char* connect_usage = R"(usage: boardhall connect [ws[s]://HOST:PORT[/PATH]] [--name N | --login N | --register N]
+constexpr const char* connect_usage =
+    R"(usage: boardhall connect [ws[s]://HOST:PORT[/PATH]] [--name N | --login N | --register N]
                          [--json] [--fresh] [--insecure] [--script | --interactive]
 
 Plays on a Boardhall server (default ws://127.0.0.1:8080/ws). wss:// connects through

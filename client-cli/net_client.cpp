@@ -53,7 +53,7 @@ bool is_ip_address(const std::string& host) {
 struct NetClient::Impl {
   asio::io_context ioc;
   tcp::resolver resolver{ioc};
-  std::optional<ssl::context> tls;  // wss:// only; outlives the stream that uses it
+  std::optional<ssl::context> tls;                  // wss:// only; outlives the stream that uses it
   std::variant<std::monostate, PlainWs, TlsWs> ws;  // made by make_stream()
   beast::flat_buffer buffer;
   std::deque<std::string> outbox;  // network thread only
@@ -65,7 +65,7 @@ struct NetClient::Impl {
 
   int event_fd = -1;
   std::mutex inbox_mutex;
-  std::vector<NetEvent> inbox;  // guarded by inbox_mutex
+  std::vector<NetEvent> inbox;   // guarded by inbox_mutex
   bool reported_closed = false;  // guarded by inbox_mutex
 
   Impl() : event_fd(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {}
@@ -133,13 +133,13 @@ struct NetClient::Impl {
     // Keeps OpenSSL's reason (or the host name mismatch) for the message: the handshake
     // itself fails only with a bare "certificate verify failed".
     Impl* self = this;
-    stream.set_verify_callback([self, check = ssl::host_name_verification(target.host)](
-                                   bool preverified, ssl::verify_context& context) {
+    stream.set_verify_callback([self, check = ssl::host_name_verification(target.host)](bool preverified,
+                                                                                        ssl::verify_context& context) {
       const bool ok = check(preverified, context);
       if (!ok && self->verify_failure.empty()) {
-        self->verify_failure =
-            preverified ? "the certificate is not for this host name"
-                        : X509_verify_cert_error_string(X509_STORE_CTX_get_error(context.native_handle()));
+        self->verify_failure = preverified
+                                   ? "the certificate is not for this host name"
+                                   : X509_verify_cert_error_string(X509_STORE_CTX_get_error(context.native_handle()));
       }
       return ok;
     });
@@ -182,9 +182,8 @@ struct NetClient::Impl {
   void handshake(Stream& stream) {
     beast::get_lowest_layer(stream).expires_never();
     stream.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-    stream.set_option(websocket::stream_base::decorator([](websocket::request_type& req) {
-      req.set(beast::http::field::user_agent, "boardhall-cli/0.1.0");
-    }));
+    stream.set_option(websocket::stream_base::decorator(
+        [](websocket::request_type& req) { req.set(beast::http::field::user_agent, "boardhall-cli/0.1.0"); }));
     stream.read_message_max(1 << 22);
     Impl* self = this;
     stream.async_handshake(target.host, target.path, [self](beast::error_code ec) {

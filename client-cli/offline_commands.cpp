@@ -113,7 +113,8 @@ int run_perft(std::span<const std::string> args) {
   const auto r = parse_request(args, error);
   if (!r) return usage_error(error + "\nusage: boardhall perft GAME DEPTH [--option k=v]... [--position STR]");
   if (r->moves) return usage_error("perft takes --position, not --moves");
-  if (r->positional.size() != 1) return usage_error("usage: boardhall perft GAME DEPTH [--option k=v]... [--position STR]");
+  if (r->positional.size() != 1)
+    return usage_error("usage: boardhall perft GAME DEPTH [--option k=v]... [--position STR]");
   int depth = 0;
   try {
     std::size_t used = 0;
@@ -122,18 +123,19 @@ int run_perft(std::span<const std::string> args) {
   } catch (const std::exception&) {
     depth = -1;
   }
-  if (depth < 1 || depth > 20) return usage_error("DEPTH must be a whole number from 1 to 20, not '" + r->positional[0] + "'");
+  if (depth < 1 || depth > 20)
+    return usage_error("DEPTH must be a whole number from 1 to 20, not '" + r->positional[0] + "'");
   const auto state = initial_state(*r);
   if (!state) return 2;
-  for (int d = 1; d <= depth; ++d)
-    std::cout << d << ' ' << state->rules().perft(state->position(), d) << std::endl;
+  for (int d = 1; d <= depth; ++d) std::cout << d << ' ' << state->rules().perft(state->position(), d) << std::endl;
   return 0;
 }
 
 int run_legal(std::span<const std::string> args) {
   std::string error;
   const auto r = parse_request(args, error);
-  if (!r) return usage_error(error + "\nusage: boardhall legal GAME [--option k=v]... [--position STR | --moves \"m1 m2\"]");
+  if (!r)
+    return usage_error(error + "\nusage: boardhall legal GAME [--option k=v]... [--position STR | --moves \"m1 m2\"]");
   if (!r->positional.empty()) return usage_error("unexpected argument '" + r->positional[0] + "'");
   auto state = initial_state(*r);
   if (!state) return 2;
@@ -155,7 +157,8 @@ int run_legal(std::span<const std::string> args) {
 int run_play(std::span<const std::string> args) {
   std::string error;
   const auto r = parse_request(args, error);
-  if (!r) return usage_error(error + "\nusage: boardhall play GAME [--option k=v]... [--position STR] --moves \"m1 m2\"");
+  if (!r)
+    return usage_error(error + "\nusage: boardhall play GAME [--option k=v]... [--position STR] --moves \"m1 m2\"");
   if (!r->positional.empty()) return usage_error("unexpected argument '" + r->positional[0] + "'");
   auto state = initial_state(*r);
   if (!state) return 2;

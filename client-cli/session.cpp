@@ -61,9 +61,9 @@ void Session::identify() {
       if (all.size() > 1) {
         std::string names;
         for (const auto& s : all) names += (names.empty() ? "" : ", ") + s.name;
-        reply_error("connect", "which_player",
-                    "several players are remembered for " + config_.server + " (" + names +
-                        "); say which with --name NAME");
+        reply_error(
+            "connect", "which_player",
+            "several players are remembered for " + config_.server + " (" + names + "); say which with --name NAME");
         connection_failed_ = true;
         finished_ = true;
         return;
@@ -193,7 +193,8 @@ void Session::check_wait() {
   };
   switch (a.what) {
     case WaitArgs::What::turn:
-      if (g != nullptr && is_player(*g) && !g->ended && g->view.status.state == "ongoing" && g->view.to_move == *g->view.you) {
+      if (g != nullptr && is_player(*g) && !g->ended && g->view.status.state == "ongoing" &&
+          g->view.to_move == *g->view.you) {
         out.field("what", "turn").field("game", g->view.game_id).number("ply", g->view.ply);
         return done(true);
       }

@@ -40,13 +40,13 @@ namespace bh::cli {
 
 struct SessionConfig {
   ConnectOptions options;
-  std::string password;          // for --login / --register
+  std::string password;  // for --login / --register
   // Asked when a password is needed and `password` is empty (e.g. a resume failed).
   std::function<std::optional<std::string>()> ask_password;
   IdentityStore* store = nullptr;  // may be null: nothing remembered
   std::string server;              // server_key() of options.url: the store's key
   bool colour = false;
-  bool script = false;            // fields for scripts rather than boards for people
+  bool script = false;  // fields for scripts rather than boards for people
   std::chrono::milliseconds reply_timeout{15000};
   // After a lost connection, stay and wait for the caller to connect again (then resume
   // with the remembered token) instead of ending. Interactive sessions do.
@@ -88,8 +88,8 @@ class Session {
   // One server message's context: which request it answers, if any, and its JSON.
   struct Incoming {
     const protocol::RequestId& id;
-    bool identity_reply;              // id 0: the answer to guest/login/register/resume
-    std::optional<Pending> pending;   // the command it answers, taken off pending_
+    bool identity_reply;             // id 0: the answer to guest/login/register/resume
+    std::optional<Pending> pending;  // the command it answers, taken off pending_
     const protocol::Json& raw;
   };
 
@@ -119,8 +119,8 @@ class Session {
   // only works out the context and dispatches.
   void handle(const protocol::ServerFrame& frame, const protocol::Json& raw);
   Out event(const Incoming& in, std::string type) const;  // an event record carrying the raw message
-  void answer(const Incoming& in, Out out);                // the ok reply to in.pending
-  void emit(const Incoming& in, Out out);                  // the reply if one is pending, else an event
+  void answer(const Incoming& in, Out out);               // the ok reply to in.pending
+  void emit(const Incoming& in, Out out);                 // the reply if one is pending, else an event
   void on(const protocol::server::Welcome& m, const Incoming& in);
   void on(const protocol::server::Pong& m, const Incoming& in);
   void on(const protocol::server::Ok& m, const Incoming& in);

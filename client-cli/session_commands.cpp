@@ -32,10 +32,15 @@ void Session::run_line(std::string_view line) {
 
 void Session::run_command(const Command& c) {
   switch (c.kind) {
-    case Cmd::help: return cmd_help(c);
-    case Cmd::games: return cmd_games();
-    case Cmd::rooms: request(c.kind, cl::ListRooms{}); return;
-    case Cmd::create: return cmd_create(c);
+    case Cmd::help:
+      return cmd_help(c);
+    case Cmd::games:
+      return cmd_games();
+    case Cmd::rooms:
+      request(c.kind, cl::ListRooms{});
+      return;
+    case Cmd::create:
+      return cmd_create(c);
     case Cmd::join: {
       cl::JoinRoom j{c.text, std::nullopt};
       if (!c.invite.empty()) j.invite_code = c.invite;
@@ -46,30 +51,43 @@ void Session::run_command(const Command& c) {
       if (!room_id_) return reply_error("cancel", "no_room", "you have no open room");
       request(c.kind, cl::CancelRoom{*room_id_});
       return;
-    case Cmd::watch: request(c.kind, cl::Watch{c.text}, c.text); return;
+    case Cmd::watch:
+      request(c.kind, cl::Watch{c.text}, c.text);
+      return;
     case Cmd::unwatch: {
       const LiveGame* g = current();
       if (g == nullptr || g->view.you) return reply_error("unwatch", "no_game", "you are not watching a game");
       request(c.kind, cl::Unwatch{g->view.game_id}, g->view.game_id);
       return;
     }
-    case Cmd::board: return cmd_board();
-    case Cmd::flip: return cmd_flip();
-    case Cmd::moves: return cmd_moves();
-    case Cmd::move: return cmd_move(c);
-    case Cmd::huff: return cmd_huff(c);
+    case Cmd::board:
+      return cmd_board();
+    case Cmd::flip:
+      return cmd_flip();
+    case Cmd::moves:
+      return cmd_moves();
+    case Cmd::move:
+      return cmd_move(c);
+    case Cmd::huff:
+      return cmd_huff(c);
     case Cmd::resign:
     case Cmd::draw:
     case Cmd::accept:
-    case Cmd::decline: return cmd_game_request(c);
-    case Cmd::archive: return cmd_archive(c);
-    case Cmd::replay: request(c.kind, cl::GetGame{c.text}, c.text); return;
+    case Cmd::decline:
+      return cmd_game_request(c);
+    case Cmd::archive:
+      return cmd_archive(c);
+    case Cmd::replay:
+      request(c.kind, cl::GetGame{c.text}, c.text);
+      return;
     case Cmd::next:
     case Cmd::prev:
     case Cmd::first:
     case Cmd::last:
-    case Cmd::go_to: return cmd_replay_step(c);
-    case Cmd::wait: return cmd_wait(c);
+    case Cmd::go_to:
+      return cmd_replay_step(c);
+    case Cmd::wait:
+      return cmd_wait(c);
     case Cmd::quit: {
       Out out{Out::Kind::ok, "quit"};
       reply_ok(std::move(out));
@@ -189,14 +207,21 @@ void Session::cmd_game_request(const Command& c) {
   if (g == nullptr || !is_player(*g)) return reply_error(name, "no_game", "you are not playing a game");
   if (g->ended) return reply_error(name, "game_over", "the game has ended");
   const std::string& id = g->view.game_id;
-  if ((c.kind == Cmd::accept || c.kind == Cmd::decline) &&
-      (!g->view.draw_offer || *g->view.draw_offer == *g->view.you))
+  if ((c.kind == Cmd::accept || c.kind == Cmd::decline) && (!g->view.draw_offer || *g->view.draw_offer == *g->view.you))
     return reply_error(name, "no_draw_offer", "there is no draw offer from your opponent");
   switch (c.kind) {
-    case Cmd::resign: request(c.kind, cl::Resign{id}, id); break;
-    case Cmd::draw: request(c.kind, cl::OfferDraw{id}, id); break;
-    case Cmd::accept: request(c.kind, cl::AcceptDraw{id}, id); break;
-    default: request(c.kind, cl::DeclineDraw{id}, id); break;
+    case Cmd::resign:
+      request(c.kind, cl::Resign{id}, id);
+      break;
+    case Cmd::draw:
+      request(c.kind, cl::OfferDraw{id}, id);
+      break;
+    case Cmd::accept:
+      request(c.kind, cl::AcceptDraw{id}, id);
+      break;
+    default:
+      request(c.kind, cl::DeclineDraw{id}, id);
+      break;
   }
 }
 
@@ -231,8 +256,12 @@ void Session::cmd_replay_step(const Command& c) {
       if (step <= 0) return reply_error(name, "at_start", "already at the start");
       --step;
       break;
-    case Cmd::first: step = 0; break;
-    case Cmd::last: step = last; break;
+    case Cmd::first:
+      step = 0;
+      break;
+    case Cmd::last:
+      step = last;
+      break;
     default:
       if (c.number > last)
         return reply_error(name, "bad_step", "goto 0 to " + std::to_string(last) + ": the game has " + plies(last));

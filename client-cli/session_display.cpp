@@ -1,8 +1,8 @@
 // What the session shows of its state: the game on show, its board and clocks, a
 // replay step, and the prompt.
+#include "line_fit.hpp"
 #include "session.hpp"
 #include "session_format.hpp"
-#include "line_fit.hpp"
 
 namespace bh::cli {
 
@@ -34,14 +34,15 @@ std::string Session::clock_line(const LiveGame& g, Clock::time_point now) const 
   if (c.running && *c.running == "second") second -= elapsed;
   const bool first_runs = c.running && *c.running == "first";
   const bool second_runs = c.running && *c.running == "second";
-  return g.view.players.first + " " + format_ms(first) + (first_runs ? "*" : "") + " | " + g.view.players.second +
-         " " + format_ms(second) + (second_runs ? "*" : "");
+  return g.view.players.first + " " + format_ms(first) + (first_runs ? "*" : "") + " | " + g.view.players.second + " " +
+         format_ms(second) + (second_runs ? "*" : "");
 }
 
 std::vector<std::string> Session::game_lines(const LiveGame& g) const {
   std::vector<std::string> lines;
   const auto& v = g.view;
-  const std::string you = v.you ? "(you: " + std::string(*v.you == "first" ? v.sides.first : v.sides.second) + ")" : "(watching)";
+  const std::string you =
+      v.you ? "(you: " + std::string(*v.you == "first" ? v.sides.first : v.sides.second) + ")" : "(watching)";
   std::vector<std::string> head{v.game, v.game_id, "ply " + std::to_string(v.ply)};
   for (auto& item : versus(side_label(g, "first"), side_label(g, "second"))) head.push_back(std::move(item));
   head.push_back(you);
@@ -79,8 +80,10 @@ Out Session::replay_step_out(std::string_view command) const {
   out.field("game", r.record.game_id).number("ply", r.step);
   out.number("of", r.positions.size() - 1).field("move", move);
   out.field("position", r.rules->position_text(r.positions[step]));
-  const std::string result = r.record.result == "draw" ? "draw"
-                             : (r.record.result == "first" ? r.record.first_player : r.record.second_player) + " won";
+  const std::string result =
+      r.record.result == "draw"
+          ? "draw"
+          : (r.record.result == "first" ? r.record.first_player : r.record.second_player) + " won";
   std::vector<std::string> head{"Replay " + r.record.game_id, r.record.game};
   for (auto& item : versus(r.record.first_player, r.record.second_player)) head.push_back(std::move(item));
   head.push_back("(" + result + ", " + reason_text(r.record.reason) + ")");
@@ -101,13 +104,15 @@ std::string Session::prompt(Clock::time_point now) const {
   if (const LiveGame* g = current(); g != nullptr && !g->ended) {
     std::string p = "[";
     if (g->view.clocks) p += clock_line(*g, now);
-    else p += g->view.players.first + (g->view.to_move == "first" ? "*" : "") + " - " + g->view.players.second +
-              (g->view.to_move == "second" ? "*" : "");
+    else
+      p += g->view.players.first + (g->view.to_move == "first" ? "*" : "") + " - " + g->view.players.second +
+           (g->view.to_move == "second" ? "*" : "");
     p += "]";
     if (g->view.you && *g->view.you == g->view.to_move) p += " your move";
     return p + "> ";
   }
-  if (replay_) return "replay ply " + std::to_string(replay_->step) + "/" + std::to_string(replay_->positions.size() - 1) + "> ";
+  if (replay_)
+    return "replay ply " + std::to_string(replay_->step) + "/" + std::to_string(replay_->positions.size() - 1) + "> ";
   if (room_id_) return "waiting> ";
   return "boardhall> ";
 }

@@ -56,7 +56,8 @@ void Session::on(const srv::Ok&, const Incoming& in) {
 
 void Session::on(const srv::Error& m, const Incoming& in) {
   if (in.identity_reply) return on_identity_error(m);
-  if (in.pending && in.pending->kind == Cmd::watch && m.code == "unknown_game" && games_.contains(in.pending->game_id)) {
+  if (in.pending && in.pending->kind == Cmd::watch && m.code == "unknown_game" &&
+      games_.contains(in.pending->game_id)) {
     games_.erase(in.pending->game_id);  // watched before a reconnection, gone since
     if (current_id_ == in.pending->game_id) current_id_.clear();
     return reply_error("watch", m.code,
@@ -68,9 +69,7 @@ void Session::on(const srv::Error& m, const Incoming& in) {
   sink_.emit(out);
 }
 
-void Session::on(const srv::Identity& m, const Incoming& in) {
-  on_identity(m, in.id);
-}
+void Session::on(const srv::Identity& m, const Incoming& in) { on_identity(m, in.id); }
 
 void Session::on(const srv::SessionReplaced& m, const Incoming& in) {
   Out out = event(in, "session_replaced");
@@ -96,7 +95,9 @@ void Session::on(const srv::RoomClosed& m, const Incoming& in) {
   if (room_id_ && *room_id_ == m.room_id && m.reason != "started") {
     room_id_.reset();
     Out out = event(in, "room_closed");
-    out.field("room", m.room_id).field("reason", m.reason).line("Your room " + m.room_id + " closed (" + m.reason + ").");
+    out.field("room", m.room_id)
+        .field("reason", m.reason)
+        .line("Your room " + m.room_id + " closed (" + m.reason + ").");
     emit(in, std::move(out));
   }
 }
@@ -115,11 +116,10 @@ void Session::on(const srv::RoomCreated& m, const Incoming& in) {
       if (g.id == m.room.game) side = *s == rules::Side::first ? g.first_side : g.second_side;
   }
   out.line("Room " + m.room.room_id + " open: " + m.room.game +
-           (m.room.options.values.empty() ? "" : " (" + options_text(m.room.options) + ")") +
-           ", you play " + side + ", clock " + format_clock(m.room.clock) +
+           (m.room.options.values.empty() ? "" : " (" + options_text(m.room.options) + ")") + ", you play " + side +
+           ", clock " + format_clock(m.room.clock) +
            (m.room.games > 1 ? ", " + std::to_string(m.room.games) + " games" : "") + ".");
-  if (m.invite_code)
-    out.line("Private: the opponent types  join " + m.room.room_id + " " + *m.invite_code);
+  if (m.invite_code) out.line("Private: the opponent types  join " + m.room.room_id + " " + *m.invite_code);
   out.line("Waiting for an opponent (cancel to close the room).");
   emit(in, std::move(out));
 }
@@ -136,8 +136,8 @@ void Session::on(const srv::GameStarted& m, const Incoming& in) {
   Out out = event(in, "game_started");
   const LiveGame& g = games_[m.state.game_id];
   out.field("game", m.state.game_id).field("you", m.state.you.value_or("")).field("to_move", m.state.to_move);
-  out.line("Game " + m.state.game_id + " started: " + side_label(g, "first") + " against " +
-           side_label(g, "second") + ".");
+  out.line("Game " + m.state.game_id + " started: " + side_label(g, "first") + " against " + side_label(g, "second") +
+           ".");
   for (auto& l : game_lines(g)) out.line(l);
   emit(in, std::move(out));
 }
@@ -165,12 +165,12 @@ void Session::on(const srv::GameOver& m, const Incoming& in) {
   on_game_over(m);
   Out out = event(in, "game_over");
   out.field("game", m.game_id).field("result", m.result).field("winner", m.winner.value_or(""));
-  out.field("reason", m.reason)
-      .field("points", format_number(m.points.first) + "-" + format_number(m.points.second));
+  out.field("reason", m.reason).field("points", format_number(m.points.first) + "-" + format_number(m.points.second));
   if (auto it = games_.find(m.game_id); it != games_.end()) out.line(it->second.end_text);
   if (m.match.games > 1) {
     std::string totals;
-    for (const auto& [name, pts] : m.match.totals) totals += (totals.empty() ? "" : ", ") + name + " " + format_number(pts);
+    for (const auto& [name, pts] : m.match.totals)
+      totals += (totals.empty() ? "" : ", ") + name + " " + format_number(pts);
     out.line("Match: game " + std::to_string(m.match.number) + " of " + std::to_string(m.match.games) + "; " + totals);
   }
   // resign and accept have no reply of their own: the game's end answers them.

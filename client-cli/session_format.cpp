@@ -18,8 +18,7 @@ std::string format_ms(std::int64_t ms) {
     if (s >= 3600)
       std::snprintf(buf, sizeof buf, "%d:%02d:%02d", static_cast<int>(s / 3600), static_cast<int>(s / 60 % 60),
                     static_cast<int>(s % 60));
-    else
-      std::snprintf(buf, sizeof buf, "%d:%02d", static_cast<int>(s / 60), static_cast<int>(s % 60));
+    else std::snprintf(buf, sizeof buf, "%d:%02d", static_cast<int>(s / 60), static_cast<int>(s % 60));
   }
   return buf;
 }

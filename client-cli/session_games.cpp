@@ -67,8 +67,8 @@ void Session::on_game_over(const srv::GameOver& m) {
   g.view.status.reason = m.reason;
   if (g.view.clocks) g.view.clocks->running.reset();
   // Points by name: "1-0" read by the second player, or by a spectator, says nothing.
-  const std::string score = g.view.players.first + " " + format_number(m.points.first) + ", " +
-                            g.view.players.second + " " + format_number(m.points.second);
+  const std::string score = g.view.players.first + " " + format_number(m.points.first) + ", " + g.view.players.second +
+                            " " + format_number(m.points.second);
   if (m.result == "draw") {
     g.end_text = "Game over: a draw by " + reason_text(m.reason) + " (" + score + ").";
   } else {

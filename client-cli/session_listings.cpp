@@ -48,11 +48,12 @@ void Session::on_games(const srv::Games& page) {
     d.field("result", g.result).field("reason", g.reason).number("moves", g.moves);
     d.field("points", format_number(g.first_points) + "-" + format_number(g.second_points));
     d.field("options", options_text(g.options)).field("clock", format_clock(g.clock));
-    const std::string result = g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
+    const std::string result =
+        g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
     d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
-           (g.clock ? format_clock(g.clock) + "  " : "") + g.first_player + " vs " + g.second_player + "  " + result + " (" +
-           reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " +
-           plies(g.moves));
+           (g.clock ? format_clock(g.clock) + "  " : "") + g.first_player + " vs " + g.second_player + "  " + result +
+           " (" + reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) +
+           ")  " + plies(g.moves));
     sink_.emit(d);
   }
   archive_cursor_ = page.next_cursor;
@@ -67,13 +68,15 @@ void Session::on_game_record(const srv::Record& record) {
   Replay r;
   r.record = record;
   r.rules = make_rules(record.game, record.options);
-  if (!r.rules) return reply_error("replay", "unknown_game", "this client does not know the game '" + record.game + "'");
+  if (!r.rules)
+    return reply_error("replay", "unknown_game", "this client does not know the game '" + record.game + "'");
   auto start = r.rules->parse_position(record.start_position);
   r.positions.push_back(start ? *start : r.rules->start());
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     auto m = r.rules->legal_move_from_text(r.positions.back(), record.moves[i].move);
     if (!m) {
-      r.problem = "move " + std::to_string(i + 1) + " (" + record.moves[i].move + ") does not replay here: " + m.error().message;
+      r.problem = "move " + std::to_string(i + 1) + " (" + record.moves[i].move +
+                  ") does not replay here: " + m.error().message;
       break;
     }
     r.positions.push_back(r.rules->apply(r.positions.back(), *m));

@@ -22,10 +22,14 @@ std::string quoted(const std::string& v) {
 
 std::string_view kind_name(Out::Kind k) {
   switch (k) {
-    case Out::Kind::ok: return "ok";
-    case Out::Kind::error: return "error";
-    case Out::Kind::event: return "event";
-    case Out::Kind::data: return "data";
+    case Out::Kind::ok:
+      return "ok";
+    case Out::Kind::error:
+      return "error";
+    case Out::Kind::event:
+      return "event";
+    case Out::Kind::data:
+      return "data";
   }
   return "?";
 }

@@ -17,8 +17,8 @@
 #include <charconv>
 #include <cstdio>
 #include <optional>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -32,14 +32,14 @@ struct Out {
   Out(Kind k, std::string n) : kind(k), name(std::move(n)) {}
 
   Kind kind = Kind::ok;
-  std::string name;                                          // command or event type
+  std::string name;  // command or event type
   struct Field {
     std::string key, value;
     bool number = false;  // a JSON number in --json output (value is its canonical text)
   };
-  std::vector<Field> fields;                                 // for scripts
-  std::vector<std::string> lines;                            // for people
-  bool lines_for_scripts = false;  // show `lines` in script mode too
+  std::vector<Field> fields;              // for scripts
+  std::vector<std::string> lines;         // for people
+  bool lines_for_scripts = false;         // show `lines` in script mode too
   std::optional<protocol::Json> message;  // the server's message, for --json events
 
   Out& field(std::string key, std::string value) {
@@ -48,8 +48,7 @@ struct Out {
   }
   // A count, a ply, an amount: digits in plain output, a number (not a string) in --json.
   template <class T>
-    requires std::is_arithmetic_v<T>
-  Out& number(std::string key, T value) {
+  requires std::is_arithmetic_v<T> Out& number(std::string key, T value) {
     char text[32];
     const auto end = std::to_chars(text, text + sizeof text, value).ptr;  // shortest form that reads back
     fields.push_back({std::move(key), std::string(text, end), true});

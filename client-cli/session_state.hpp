@@ -36,7 +36,7 @@ struct Replay {
   protocol::server::Record record;
   std::shared_ptr<const rules::Ruleset> rules;
   std::vector<rules::Position> positions;  // start, then after each move replayed
-  std::string problem;                      // why the replay stopped early
+  std::string problem;                     // why the replay stopped early
   int step = 0;
 };
 

@@ -20,17 +20,25 @@ struct FlagSpec {
 };
 
 constexpr FlagSpec kFlags[] = {
-    {"listen", true, true},        {"db", true, true},
-    {"threads", true, true},       {"grace", true, true},
-    {"max-frame", true, true},     {"rate", true, true},
-    {"burst", true, true},         {"queue", true, true},
-    {"queue-bytes", true, true},   {"verbose", false, true},
+    {"listen", true, true},
+    {"db", true, true},
+    {"threads", true, true},
+    {"grace", true, true},
+    {"max-frame", true, true},
+    {"rate", true, true},
+    {"burst", true, true},
+    {"queue", true, true},
+    {"queue-bytes", true, true},
+    {"verbose", false, true},
     {"max-connections-per-address", true, true},
     {"identify-timeout", true, true},
-    {"auth-rate", true, true},     {"auth-burst", true, true},
+    {"auth-rate", true, true},
+    {"auth-burst", true, true},
     {"accounts-per-hour", true, true},
-    {"trusted-proxy", true, true}, {"allowed-origins", true, true},
-    {"health-probe", true, false}, {"version", false, false},
+    {"trusted-proxy", true, true},
+    {"allowed-origins", true, true},
+    {"health-probe", true, false},
+    {"version", false, false},
     {"backup", true, false},
     {"help", false, false},
 };
@@ -51,8 +59,7 @@ Bad bad(const std::string& source, std::string_view expected, const std::string&
 }
 
 // An unsigned integer in [lo, hi]; with `sizes`, an optional k/K (KiB) or m/M (MiB) suffix.
-std::optional<std::uint64_t> parse_uint(const std::string& text, std::uint64_t lo, std::uint64_t hi,
-                                        bool sizes) {
+std::optional<std::uint64_t> parse_uint(const std::string& text, std::uint64_t lo, std::uint64_t hi, bool sizes) {
   std::string_view digits = text;
   std::uint64_t scale = 1;
   if (sizes && !digits.empty()) {
@@ -114,8 +121,7 @@ std::optional<Bad> parse_listen(const std::string& source, const std::string& te
   return std::nullopt;
 }
 
-std::optional<Bad> apply(std::string_view flag, const std::string& source, const std::string& value,
-                         Config& config) {
+std::optional<Bad> apply(std::string_view flag, const std::string& source, const std::string& value, Config& config) {
   if (flag == "listen") return parse_listen(source, value, config);
   if (flag == "db") {
     if (value.empty()) return bad(source, "a file path", value);
@@ -207,8 +213,7 @@ EnvLookup process_environment() {
   };
 }
 
-std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args,
-                                               const EnvLookup& env) {
+std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args, const EnvLookup& env) {
   Config config;
   config.threads = std::max(1u, std::thread::hardware_concurrency());
 
@@ -232,8 +237,8 @@ std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& a
       inline_value = name.substr(eq + 1);
       name.resize(eq);
     }
-    const auto spec = std::find_if(std::begin(kFlags), std::end(kFlags),
-                                   [&](const FlagSpec& f) { return f.name == name; });
+    const auto spec =
+        std::find_if(std::begin(kFlags), std::end(kFlags), [&](const FlagSpec& f) { return f.name == name; });
     if (spec == std::end(kFlags)) return ConfigError{"unknown flag --" + name + " (see --help)"};
     const std::string source = "--" + name;
     if (!spec->takes_value) {

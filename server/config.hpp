@@ -23,26 +23,26 @@ enum class Mode { serve, help, version, health_probe, backup };
 
 struct Config {
   Mode mode = Mode::serve;
-  std::string host = "0.0.0.0";          // an IPv4 or IPv6 literal ("localhost" means 127.0.0.1)
-  std::uint16_t port = 8080;             // 0: any free port (the log line names the one chosen)
+  std::string host = "0.0.0.0";  // an IPv4 or IPv6 literal ("localhost" means 127.0.0.1)
+  std::uint16_t port = 8080;     // 0: any free port (the log line names the one chosen)
   std::string db = "./boardhall.db";
-  unsigned threads = 1;                  // default: hardware concurrency, at least 1
-  std::int64_t grace_seconds = 60;       // reconnect grace
-  std::size_t max_frame = 64 * 1024;     // largest WebSocket message read, bytes
-  unsigned rate = 20;                    // messages per second per connection...
-  unsigned burst = 40;                   // ...with this many at once
-  std::size_t queue_frames = 1024;       // outgoing frames queued per connection before it is dropped
+  unsigned threads = 1;                       // default: hardware concurrency, at least 1
+  std::int64_t grace_seconds = 60;            // reconnect grace
+  std::size_t max_frame = 64 * 1024;          // largest WebSocket message read, bytes
+  unsigned rate = 20;                         // messages per second per connection...
+  unsigned burst = 40;                        // ...with this many at once
+  std::size_t queue_frames = 1024;            // outgoing frames queued per connection before it is dropped
   std::size_t queue_bytes = 4 * 1024 * 1024;  // and outgoing bytes
-  std::size_t connections_per_address = 64;  // open connections one client address may hold
-  std::int64_t identify_seconds = 30;    // a WebSocket with no identity after this is closed
-  unsigned auth_rate = 2;                // password hashes (login, register) per second per address...
-  unsigned auth_burst = 10;              // ...with this many at once
-  unsigned accounts_per_hour = 10;       // new accounts per address per hour
-  std::vector<std::string> trusted_proxies;  // CIDRs whose forwarded client address is believed
-  std::vector<std::string> allowed_origins;  // empty: any Origin may open a WebSocket
-  bool verbose = false;                  // also log each connection opened and closed
-  std::string probe_url;                 // Mode::health_probe
-  std::string backup_to;                 // Mode::backup: online backup of --db into this new file
+  std::size_t connections_per_address = 64;   // open connections one client address may hold
+  std::int64_t identify_seconds = 30;         // a WebSocket with no identity after this is closed
+  unsigned auth_rate = 2;                     // password hashes (login, register) per second per address...
+  unsigned auth_burst = 10;                   // ...with this many at once
+  unsigned accounts_per_hour = 10;            // new accounts per address per hour
+  std::vector<std::string> trusted_proxies;   // CIDRs whose forwarded client address is believed
+  std::vector<std::string> allowed_origins;   // empty: any Origin may open a WebSocket
+  bool verbose = false;                       // also log each connection opened and closed
+  std::string probe_url;                      // Mode::health_probe
+  std::string backup_to;                      // Mode::backup: online backup of --db into this new file
 };
 
 struct ConfigError {
@@ -55,8 +55,7 @@ using EnvLookup = std::function<std::optional<std::string>(const std::string& na
 EnvLookup process_environment();
 
 // args excludes the program name. Accepts "--flag VALUE" and "--flag=VALUE".
-std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args,
-                                               const EnvLookup& env);
+std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args, const EnvLookup& env);
 
 // The text of --help.
 std::string usage();

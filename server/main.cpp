@@ -32,16 +32,16 @@ void raise_fd_limit() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  auto started = bh::server::start_or_exit(argc, argv, "boardhall-server", "0.1.0 (protocol 1)",
-                                           [](const bh::server::Config& c) {
-                                             const auto backed_up = bh::storage::backup_database(c.db, c.backup_to);
-                                             if (!backed_up.ok()) {
-                                               std::cerr << "boardhall-server: " << backed_up.message << "\n";
-                                               return 1;
-                                             }
-                                             std::cout << "backed up " << c.db << " to " << c.backup_to << "\n";
-                                             return 0;
-                                           });
+  auto started =
+      bh::server::start_or_exit(argc, argv, "boardhall-server", "0.1.0 (protocol 1)", [](const bh::server::Config& c) {
+        const auto backed_up = bh::storage::backup_database(c.db, c.backup_to);
+        if (!backed_up.ok()) {
+          std::cerr << "boardhall-server: " << backed_up.message << "\n";
+          return 1;
+        }
+        std::cout << "backed up " << c.db << " to " << c.backup_to << "\n";
+        return 0;
+      });
   if (const int* status = std::get_if<int>(&started)) return *status;
   const auto& config = std::get<bh::server::Config>(started);
   bh::log::set_verbose(config.verbose);

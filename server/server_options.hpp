@@ -41,7 +41,8 @@ inline net::ServerOptions server_options(const Config& config) {
 // health probe, `backup` by calling `backup`) and returns the exit status to end with.
 // Returns the configuration to serve with otherwise. A bad flag prints one line: 2.
 inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::string_view program,
-                                                std::string_view version, const std::function<int(const Config&)>& backup) {
+                                               std::string_view version,
+                                               const std::function<int(const Config&)>& backup) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   auto parsed = parse_config(args, process_environment());
   if (const auto* error = std::get_if<ConfigError>(&parsed)) {

@@ -70,7 +70,8 @@ int run_fill(const Options& o) {
   std::int64_t have = 0;
   {
     storage::sql::Db db;
-    if (std::filesystem::exists(o.db) && db.open(o.db, true).ok()) have = std::max<std::int64_t>(0, scalar(db, "SELECT count(*) FROM games"));
+    if (std::filesystem::exists(o.db) && db.open(o.db, true).ok())
+      have = std::max<std::int64_t>(0, scalar(db, "SELECT count(*) FROM games"));
   }
   if (have >= o.count) {
     std::printf("%s already holds %lld games\n", o.db.c_str(), static_cast<long long>(have));
@@ -154,11 +155,13 @@ int run_pages(const Options& o) {
   const std::vector<Kind> kinds = {
       {"first page", [&] { return "/api/games?" + limit; }},
       {"deep cursor", [&] { return "/api/games?" + limit + "&cursor=" + random_cursor(); }},
-      {"by player", [&] {
+      {"by player",
+       [&] {
          player = storage::synthetic_player(player_pick(rng));
          return "/api/games?" + limit + "&player=" + player;
        }},
-      {"by player, next page", [&] {
+      {"by player, next page",
+       [&] {
          return "/api/games?" + limit + "&player=" + player + (player_cursor.empty() ? "" : "&cursor=" + player_cursor);
        }},
   };

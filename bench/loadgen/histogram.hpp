@@ -16,7 +16,8 @@ class Histogram {
 
   Histogram() : counts_(kExactMicros, 0) {}
   void record(std::uint64_t micros) {
-    if (micros < kExactMicros) ++counts_[micros]; else ++overflow_;
+    if (micros < kExactMicros) ++counts_[micros];
+    else ++overflow_;
     ++total_;
     if (micros > max_) max_ = micros;
   }

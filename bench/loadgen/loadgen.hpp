@@ -25,11 +25,11 @@ struct Options {
   std::string mode;
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;
-  int server_pid = 0;  // 0: the process listening on --port
+  int server_pid = 0;    // 0: the process listening on --port
   unsigned threads = 1;  // io_context threads of the load generator (each with its own share)
   // play
   int games = 100;
-  double duration_s = 10;      // measured window (ends earlier when --moves is reached)
+  double duration_s = 10;       // measured window (ends earlier when --moves is reached)
   std::uint64_t max_moves = 0;  // 0: no bound but the duration
   double warmup_s = 2;
   double rate = 0;  // moves per second in all; 0: each reply is answered at once

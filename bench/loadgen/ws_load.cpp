@@ -16,6 +16,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 
+#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -29,7 +30,6 @@
 #include <string>
 #include <string_view>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include "histogram.hpp"
@@ -126,7 +126,8 @@ class Client {
 // An io thread's share of the load. PlayShard and IdleShard say what the frames mean.
 class Shard {
  public:
-  Shard(const Options& options, int clients) : options_(options), endpoint_(asio::ip::make_address(options.host), options.port) {
+  Shard(const Options& options, int clients)
+      : options_(options), endpoint_(asio::ip::make_address(options.host), options.port) {
     clients_.reserve(static_cast<std::size_t>(clients));
     for (int i = 0; i < clients; ++i) clients_.push_back(std::make_unique<Client>(*this, io, i));
   }
@@ -142,7 +143,10 @@ class Shard {
     if (next_connect_ < clients_.size()) clients_[next_connect_++]->start(endpoint_, options_.host);
   }
 
-  virtual void on_open(Client& client) { (void)client; connect_next(); }
+  virtual void on_open(Client& client) {
+    (void)client;
+    connect_next();
+  }
   virtual void on_failed(Client& client, std::string_view what, beast::error_code ec) {
     (void)client;
     count_error(std::string(what) + ": " + ec.message());
@@ -153,7 +157,8 @@ class Shard {
   void on_lost(Client&) { lost.fetch_add(1, std::memory_order_relaxed); }
 
   void count_error(std::string what) {
-    if (errors_.size() < 64 || errors_.count(what)) ++errors_[what]; else ++errors_["(other)"];
+    if (errors_.size() < 64 || errors_.count(what)) ++errors_[what];
+    else ++errors_["(other)"];
     error_count.fetch_add(1, std::memory_order_relaxed);
   }
   const std::map<std::string, std::uint64_t>& errors() const { return errors_; }
@@ -286,8 +291,11 @@ class PlayShard final : public Shard {
  public:
   PlayShard(const Options& options, int shard_index, int games, std::shared_ptr<const rules::Ruleset> rules,
             const std::atomic<bool>& measuring)
-      : Shard(options, games * 2), rules_(std::move(rules)), measuring_(measuring),
-        pairs_(static_cast<std::size_t>(games)), ready_(static_cast<std::size_t>(games) + 1) {
+      : Shard(options, games * 2),
+        rules_(std::move(rules)),
+        measuring_(measuring),
+        pairs_(static_cast<std::size_t>(games)),
+        ready_(static_cast<std::size_t>(games) + 1) {
     const std::string run = std::to_string(getpid() % 100000) + "-" + std::to_string(shard_index);
     for (int i = 0; i < games; ++i) {
       pairs_[i].rng.seed(options.seed * 1'000'003u + static_cast<std::uint32_t>(shard_index * 100'000 + i));
@@ -318,7 +326,8 @@ class PlayShard final : public Shard {
       return on_opponent_move(p, pair, text);
     }
     if (type == "welcome") {
-      std::string guest = R"({"type":"guest","id":1,"name":")" + names_[static_cast<std::size_t>(client.index())] + "\"}";
+      std::string guest =
+          R"({"type":"guest","id":1,"name":")" + names_[static_cast<std::size_t>(client.index())] + "\"}";
       return client.send(guest);
     }
     if (type == "identity") {
@@ -421,8 +430,8 @@ class PlayShard final : public Shard {
   void tick() {
     if (stopping) return;
     const auto now = Clock::now();
-    tokens_ = std::min(tokens_ + rate_ * std::chrono::duration<double>(now - last_tick_).count(),
-                       std::max(1.0, rate_ / 100));
+    tokens_ =
+        std::min(tokens_ + rate_ * std::chrono::duration<double>(now - last_tick_).count(), std::max(1.0, rate_ / 100));
     last_tick_ = now;
     while (tokens_ >= 1 && ready_head_ != ready_tail_) {
       const int p = ready_[ready_head_];
@@ -530,7 +539,8 @@ int run_play(const Options& o) {
   std::atomic<bool> measuring{false};
   std::vector<std::unique_ptr<PlayShard>> shards;
   for (unsigned t = 0; t < o.threads; ++t) {
-    const int games = o.games / static_cast<int>(o.threads) + (static_cast<int>(t) < o.games % static_cast<int>(o.threads) ? 1 : 0);
+    const int games =
+        o.games / static_cast<int>(o.threads) + (static_cast<int>(t) < o.games % static_cast<int>(o.threads) ? 1 : 0);
     shards.push_back(std::make_unique<PlayShard>(o, static_cast<int>(t), games, *made, measuring));
   }
   const auto setup_start = Clock::now();
@@ -545,8 +555,8 @@ int run_play(const Options& o) {
   const auto started = sum(shards, [](PlayShard& s) { return static_cast<std::uint64_t>(s.pairs_started.load()); });
   const double setup_s = std::chrono::duration<double>(Clock::now() - setup_start).count();
   if (started < static_cast<std::uint64_t>(o.games))
-    std::fprintf(stderr, "warning: only %llu of %d games started within %.0f s\n", static_cast<unsigned long long>(started),
-                 o.games, setup_s);
+    std::fprintf(stderr, "warning: only %llu of %d games started within %.0f s\n",
+                 static_cast<unsigned long long>(started), o.games, setup_s);
   sleep_for(o.warmup_s);
 
   const auto cpu0 = pid ? process_cpu_seconds(pid) : std::nullopt;
@@ -581,7 +591,8 @@ int run_play(const Options& o) {
   }
   const double rate = static_cast<double>(moves) / seconds;
   std::printf("bh_loadgen play: %s, %d games, %d connections, %u io thread(s), %s\n", o.game.c_str(), o.games,
-              o.games * 2, o.threads, o.rate > 0 ? ("paced to " + std::to_string(static_cast<long>(o.rate)) + " moves/s").c_str() : "unpaced");
+              o.games * 2, o.threads,
+              o.rate > 0 ? ("paced to " + std::to_string(static_cast<long>(o.rate)) + " moves/s").c_str() : "unpaced");
   std::printf("  setup            %.1f s (%llu games started), warm-up %.1f s\n", setup_s,
               static_cast<unsigned long long>(started), o.warmup_s);
   std::printf("  window           %.2f s, %llu moves relayed, %llu games finished\n", seconds,
@@ -595,14 +606,14 @@ int run_play(const Options& o) {
               static_cast<unsigned long long>(latency.max()));
   if (cpu0 && cpu1 && moves > 0) {
     const double cpu = *cpu1 - *cpu0;
-    std::printf("  server CPU       %.2f s in the window (%.0f%% of one core), %.1f us per relayed move (pid %d)\n", cpu,
-                100 * cpu / seconds, 1e6 * cpu / static_cast<double>(moves), pid);
+    std::printf("  server CPU       %.2f s in the window (%.0f%% of one core), %.1f us per relayed move (pid %d)\n",
+                cpu, 100 * cpu / seconds, 1e6 * cpu / static_cast<double>(moves), pid);
   }
   if (rss) std::printf("  server RSS       %.1f MiB\n", static_cast<double>(*rss) / 1024);
   std::printf("  load generator   %.2f s CPU in the window (%.0f%% of one core)\n", self1 - self0,
               100 * (self1 - self0) / seconds);
-  std::printf("  errors           %llu in the window, %llu connections lost\n", static_cast<unsigned long long>(window_errors),
-              static_cast<unsigned long long>(lost));
+  std::printf("  errors           %llu in the window, %llu connections lost\n",
+              static_cast<unsigned long long>(window_errors), static_cast<unsigned long long>(lost));
   for (const auto& [what, n] : errors) std::printf("    %8llu  %s\n", static_cast<unsigned long long>(n), what.c_str());
   std::printf("  load average     %s\n", load_average().c_str());
   return started == static_cast<std::uint64_t>(o.games) && moves > 0 ? 0 : 1;
@@ -614,7 +625,8 @@ int run_idle(const Options& o) {
   const auto rss0 = process_rss_kib(pid);
   std::vector<std::unique_ptr<IdleShard>> shards;
   for (unsigned t = 0; t < o.threads; ++t) {
-    const int n = o.connections / static_cast<int>(o.threads) + (static_cast<int>(t) < o.connections % static_cast<int>(o.threads) ? 1 : 0);
+    const int n = o.connections / static_cast<int>(o.threads) +
+                  (static_cast<int>(t) < o.connections % static_cast<int>(o.threads) ? 1 : 0);
     shards.push_back(std::make_unique<IdleShard>(o, n));
   }
   const auto start = Clock::now();
@@ -632,7 +644,8 @@ int run_idle(const Options& o) {
   std::printf("bh_loadgen idle: %llu of %d connections welcomed in %.1f s, %llu errors\n",
               static_cast<unsigned long long>(n), o.connections, setup_s, static_cast<unsigned long long>(errors));
   for (const auto& s : shards)
-    for (const auto& [what, count] : s->errors()) std::printf("    %8llu  %s\n", static_cast<unsigned long long>(count), what.c_str());
+    for (const auto& [what, count] : s->errors())
+      std::printf("    %8llu  %s\n", static_cast<unsigned long long>(count), what.c_str());
   if (rss0 && rss1 && n > 0) {
     std::printf("  server RSS       %.1f MiB before, %.1f MiB with the connections (pid %d)\n",
                 static_cast<double>(*rss0) / 1024, static_cast<double>(*rss1) / 1024, pid);

@@ -19,8 +19,8 @@ std::string json_string(std::string_view text) { return dump(Json(std::string(te
 
 // An explicit instantiation per message type (server::Move's encode is specialised in
 // move_codec.cpp). A message added to server::Message without a line here fails to link.
-#define BH_ENCODE(T)                                                  \
-  template std::string encode<T>(const T&, const RequestId&);         \
+#define BH_ENCODE(T)                                          \
+  template std::string encode<T>(const T&, const RequestId&); \
   template std::string encode_body<T>(const T&);
 #define BH_BODY_ONLY(T) template std::string encode_body<T>(const T&);
 

@@ -32,7 +32,9 @@ struct NullVisitor {
   void operator()(const char*, T&) {}
 };
 template <class T>
-concept HasFields = requires(T& t, NullVisitor& v) { T::fields(t, v); };
+concept HasFields = requires(T& t, NullVisitor& v) {
+  T::fields(t, v);
+};
 
 }  // namespace detail
 

@@ -36,8 +36,6 @@ struct DecodeFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-
-
 template <class T>
 Json to_json_value(const T& value);
 

@@ -103,7 +103,9 @@ struct Guest {
   static constexpr const char* type = "guest";
   std::string name;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("name", s.name); }
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+  }
 };
 struct Register {
   static constexpr const char* type = "register";
@@ -127,7 +129,9 @@ struct Resume {
   static constexpr const char* type = "resume";
   std::string token;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("token", s.token); }
+  static void fields(S& s, V& v) {
+    v("token", s.token);
+  }
 };
 struct ListRooms {
   static constexpr const char* type = "list_rooms";
@@ -159,8 +163,8 @@ struct CreateRoom {
   std::optional<OptionMap> options;
   std::optional<std::string> side;  // first, second, a side name, random (default)
   std::optional<ClockSeconds> clock;
-  std::optional<int> games;          // default 1
-  std::optional<bool> is_private;    // "private", default false
+  std::optional<int> games;        // default 1
+  std::optional<bool> is_private;  // "private", default false
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game", s.game);
@@ -185,7 +189,9 @@ struct CancelRoom {
   static constexpr const char* type = "cancel_room";
   std::string room_id;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("room_id", s.room_id); }
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+  }
 };
 struct Move {
   static constexpr const char* type = "move";
@@ -205,7 +211,9 @@ struct GameRequest {
   static constexpr const char* type = Type;
   std::string game_id;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("game_id", s.game_id); }
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+  }
 };
 inline constexpr char kResign[] = "resign";
 inline constexpr char kOfferDraw[] = "offer_draw";
@@ -240,9 +248,9 @@ struct ListGames {
   }
 };
 
-using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby,
-                             UnsubscribeLobby, CreateRoom, JoinRoom, CancelRoom, Move, Resign,
-                             OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames, GetGame>;
+using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
+                             CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
+                             Unwatch, ListGames, GetGame>;
 
 }  // namespace client
 
@@ -322,13 +330,17 @@ struct SessionReplaced {
   static constexpr const char* type = "session_replaced";
   std::string message;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("message", s.message); }
+  static void fields(S& s, V& v) {
+    v("message", s.message);
+  }
 };
 struct Shutdown {
   static constexpr const char* type = "shutdown";
   std::string message;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("message", s.message); }
+  static void fields(S& s, V& v) {
+    v("message", s.message);
+  }
 };
 
 struct RoomInfo {
@@ -381,7 +393,9 @@ struct RoomOpened {
   static constexpr const char* type = "room_opened";
   RoomInfo room;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("room", s.room); }
+  static void fields(S& s, V& v) {
+    v("room", s.room);
+  }
 };
 struct RoomClosed {
   static constexpr const char* type = "room_closed";
@@ -396,13 +410,17 @@ struct LiveGame {
   static constexpr const char* type = "live_game";
   LiveGameInfo game;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("game", s.game); }
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+  }
 };
 struct LiveGameEnded {
   static constexpr const char* type = "live_game_ended";
   std::string game_id;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("game_id", s.game_id); }
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+  }
 };
 struct RoomCreated {
   static constexpr const char* type = "room_created";
@@ -418,7 +436,9 @@ struct RoomCancelled {
   static constexpr const char* type = "room_cancelled";
   std::string room_id;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("room_id", s.room_id); }
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+  }
 };
 
 struct Clocks {
@@ -433,7 +453,7 @@ struct Clocks {
   }
 };
 struct GameStatus {
-  std::string state = "ongoing";  // ongoing, win, draw
+  std::string state = "ongoing";      // ongoing, win, draw
   std::optional<std::string> winner;  // first or second
   std::optional<std::string> reason;
   template <class S, class V>
@@ -504,13 +524,17 @@ struct GameStarted {
   static constexpr const char* type = "game_started";
   GameView state;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("state", s.state); }
+  static void fields(S& s, V& v) {
+    v("state", s.state);
+  }
 };
 struct GameState {
   static constexpr const char* type = "game_state";
   GameView state;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("state", s.state); }
+  static void fields(S& s, V& v) {
+    v("state", s.state);
+  }
 };
 struct Move {
   static constexpr const char* type = "move";
@@ -681,14 +705,15 @@ struct GameRecord {
   static constexpr const char* type = "game_record";
   Record record;
   template <class S, class V>
-  static void fields(S& s, V& v) { v("record", s.record); }
+  static void fields(S& s, V& v) {
+    v("record", s.record);
+  }
 };
 
 using Message =
-    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
-                 RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted,
-                 GameState, Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned,
-                 PlayerLeft, Games, GameRecord>;
+    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed, LiveGame,
+                 LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver, MatchOver,
+                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Games, GameRecord>;
 
 }  // namespace server
 

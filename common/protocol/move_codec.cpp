@@ -134,9 +134,9 @@ std::optional<Envelope> try_decode_move(std::string_view text, const Limits& lim
   // Out of range or too long is an error; its message is the generic path's.
   if (ply < std::numeric_limits<int>::min() || ply > std::numeric_limits<int>::max()) return std::nullopt;
   if (game_id.size() > limits.max_string_length || move.size() > limits.max_string_length) return std::nullopt;
-  return Envelope{std::move(id), client::Move{.game_id = std::string(game_id),
-                                              .ply = static_cast<int>(ply),
-                                              .move = std::string(move)}};
+  return Envelope{
+      std::move(id),
+      client::Move{.game_id = std::string(game_id), .ply = static_cast<int>(ply), .move = std::string(move)}};
 }
 
 template <>

@@ -18,13 +18,27 @@ constexpr std::array<bool, 256> kPlain = [] {
 // dump()'s escapes: short forms where JSON has them, \u00xx (lower-case hex) otherwise.
 void append_escape(std::string& out, unsigned char c) {
   switch (c) {
-    case '\b': out += "\\b"; return;
-    case '\t': out += "\\t"; return;
-    case '\n': out += "\\n"; return;
-    case '\f': out += "\\f"; return;
-    case '\r': out += "\\r"; return;
-    case '"': out += "\\\""; return;
-    case '\\': out += "\\\\"; return;
+    case '\b':
+      out += "\\b";
+      return;
+    case '\t':
+      out += "\\t";
+      return;
+    case '\n':
+      out += "\\n";
+      return;
+    case '\f':
+      out += "\\f";
+      return;
+    case '\r':
+      out += "\\r";
+      return;
+    case '"':
+      out += "\\\"";
+      return;
+    case '\\':
+      out += "\\\\";
+      return;
     default: {
       constexpr char kHex[] = "0123456789abcdef";
       const char code[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};

@@ -4,8 +4,7 @@
 
 namespace bh::rules {
 
-GameState::GameState(std::shared_ptr<const Ruleset> rules)
-    : GameState(rules, rules->start()) {}
+GameState::GameState(std::shared_ptr<const Ruleset> rules) : GameState(rules, rules->start()) {}
 
 GameState::GameState(std::shared_ptr<const Ruleset> rules, Position start)
     : rules_(std::move(rules)), start_(start), position_(std::move(start)) {

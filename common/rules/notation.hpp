@@ -22,7 +22,7 @@ struct Geometry {
   int rank(Square s) const { return s / width; }
 };
 
-std::string square_name(Square s, Geometry g);                       // "a1", "k11"
+std::string square_name(Square s, Geometry g);                          // "a1", "k11"
 std::optional<Square> parse_square(std::string_view text, Geometry g);  // nullopt if off-board
 
 std::string move_text(const Move& m, Geometry g);

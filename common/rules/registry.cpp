@@ -56,8 +56,7 @@ Result<OptionValues> validate(const GameInfo& game, const OptionText& given) {
     }
     const auto value = positive_int(text);
     if (!value)
-      return make_error(Errc::bad_option_value,
-                        "option " + name + " must be a positive integer, not '" + text + "'");
+      return make_error(Errc::bad_option_value, "option " + name + " must be a positive integer, not '" + text + "'");
     if (!spec->allowed.empty() &&
         std::find(spec->allowed.begin(), spec->allowed.end(), *value) == spec->allowed.end()) {
       std::string allowed;
@@ -83,12 +82,9 @@ Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view game_id, co
   auto values = validate(*game, options);
   if (!values) return values.error();
   std::shared_ptr<const Ruleset> rules;
-  if (game->id == "draughts")
-    rules = make_draughts(std::move(*values));
-  else if (game->id == "alquerque")
-    rules = make_alquerque(std::move(*values));
-  else
-    rules = make_tafl(game->id, std::move(*values));
+  if (game->id == "draughts") rules = make_draughts(std::move(*values));
+  else if (game->id == "alquerque") rules = make_alquerque(std::move(*values));
+  else rules = make_tafl(game->id, std::move(*values));
   if (!rules) return make_error(Errc::unknown_game, "game '" + game->id + "' is not available in this build");
   return rules;
 }

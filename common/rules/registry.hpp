@@ -16,7 +16,7 @@ namespace bh::rules {
 struct OptionSpec {
   std::string name;
   std::string description;
-  std::vector<int> allowed;  // empty: any positive integer
+  std::vector<int> allowed;     // empty: any positive integer
   std::optional<int> fallback;  // value when the option is not given; nullopt: absent
 };
 
@@ -36,7 +36,6 @@ using OptionText = std::map<std::string, std::string, std::less<>>;
 
 // Errors: unknown_game, unknown_option, bad_option_value (not a positive integer, or
 // not one of the allowed values).
-Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view game_id,
-                                                    const OptionText& options = {});
+Result<std::shared_ptr<const Ruleset>> make_ruleset(std::string_view game_id, const OptionText& options = {});
 
 }  // namespace bh::rules

@@ -36,9 +36,13 @@ class Position {
   Position(P p) : v_(std::move(p)) {}  // NOLINT: implicit from any game's position
 
   template <class P>
-  const P& as() const { return std::get<P>(v_); }
+  const P& as() const {
+    return std::get<P>(v_);
+  }
   template <class P>
-  P& as() { return std::get<P>(v_); }
+  P& as() {
+    return std::get<P>(v_);
+  }
   const Variant& variant() const { return v_; }
 
   // What stands on `s` (a square of the game's geometry); nullopt for an empty one.

@@ -17,13 +17,20 @@ bool operator<(const Move& a, const Move& b) {
 
 std::string_view to_string(Errc c) {
   switch (c) {
-    case Errc::unknown_game: return "unknown_game";
-    case Errc::unknown_option: return "unknown_option";
-    case Errc::bad_option_value: return "bad_option_value";
-    case Errc::bad_position: return "bad_position";
-    case Errc::bad_move_text: return "bad_move_text";
-    case Errc::illegal_move: return "illegal_move";
-    case Errc::game_over: return "game_over";
+    case Errc::unknown_game:
+      return "unknown_game";
+    case Errc::unknown_option:
+      return "unknown_option";
+    case Errc::bad_option_value:
+      return "bad_option_value";
+    case Errc::bad_position:
+      return "bad_position";
+    case Errc::bad_move_text:
+      return "bad_move_text";
+    case Errc::illegal_move:
+      return "illegal_move";
+    case Errc::game_over:
+      return "game_over";
   }
   return "unknown";
 }

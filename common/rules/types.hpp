@@ -31,9 +31,9 @@ inline constexpr Square no_square = 0xFF;
 struct Move {
   static constexpr int max_path = 16;  // 1 start + at most 12 jumps in any game here
   std::array<Square, max_path> path{};
-  std::uint8_t length = 0;    // squares used in path; a complete move has >= 2
-  bool jump = false;          // written with ':' (draughts and Alquerque captures)
-  Square huff = no_square;    // Alquerque: piece removed before the move
+  std::uint8_t length = 0;  // squares used in path; a complete move has >= 2
+  bool jump = false;        // written with ':' (draughts and Alquerque captures)
+  Square huff = no_square;  // Alquerque: piece removed before the move
 
   Square from() const { return path[0]; }
   Square to() const { return path[length - 1]; }
@@ -101,8 +101,8 @@ struct Error {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}           // NOLINT: implicit by design
-  Result(Error error) : v_(std::move(error)) {}       // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Error error) : v_(std::move(error)) {}  // NOLINT: implicit by design
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
   T& value() & { return std::get<0>(v_); }
@@ -124,13 +124,13 @@ inline Error make_error(Errc code, std::string message) { return Error{code, std
 // or the clock (set by whoever runs the game, e.g. the server).
 enum class EndReason : std::uint8_t {
   none,
-  king_captured,     // T6, V6, B4, S3
-  king_escaped,      // V7, B5, S4
-  no_attackers,      // V7
-  no_legal_move,     // every game; D7, Q7
-  no_pieces,         // D7, Q7
-  repetition,        // T5, D8
-  kings_only,        // D8: 30 plies of king moves without capture
+  king_captured,  // T6, V6, B4, S3
+  king_escaped,   // V7, B5, S4
+  no_attackers,   // V7
+  no_legal_move,  // every game; D7, Q7
+  no_pieces,      // D7, Q7
+  repetition,     // T5, D8
+  kings_only,     // D8: 30 plies of king moves without capture
   resignation,
   agreement,
   time,

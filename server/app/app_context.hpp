@@ -37,7 +37,10 @@ class Lobby;
 
 struct Context {
   Context(boost::asio::io_context& io_context, storage::Store& storage, AppConfig app_config)
-      : io(io_context), store(storage), config(std::move(app_config)), identities(config.reconnect_grace_ms),
+      : io(io_context),
+        store(storage),
+        config(std::move(app_config)),
+        identities(config.reconnect_grace_ms),
         auth_attempts(config.auth_rate, config.auth_burst),
         new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour) {}
 

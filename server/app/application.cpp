@@ -59,8 +59,8 @@ class AppImpl final : public Application {
 
   ~AppImpl() override {
     housekeeping_->stop();
-    identity_.reset();            // joins the password worker after its queued jobs
-    ctx_->directory.clear();      // rooms hold the context: break the cycle
+    identity_.reset();        // joins the password worker after its queued jobs
+    ctx_->directory.clear();  // rooms hold the context: break the cycle
   }
 
   void on_open(const ConnPtr& connection) override {
@@ -100,8 +100,7 @@ class AppImpl final : public Application {
   std::optional<std::string> require_player(const ConnPtr& c, const RequestId& id) {
     auto player = ctx_->identities.player_of(c->id());
     if (!player)
-      ctx_->send_error(c, id, ErrorCode::not_authenticated,
-                       "say who you are first (guest, login, register or resume)");
+      ctx_->send_error(c, id, ErrorCode::not_authenticated, "say who you are first (guest, login, register or resume)");
     return player;
   }
   bool refuse_new_game(const ConnPtr& c, const RequestId& id) {
@@ -121,76 +120,76 @@ class AppImpl final : public Application {
 };
 
 void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request request) {
-  std::visit(
-      Overloaded{
-          [&](cl::Ping&) { ctx_->send(c, protocol::encode(sv::Pong{}, id)); },
-          [&](cl::Guest& r) { identity_->guest(c, id, std::move(r)); },
-          [&](cl::Register& r) { identity_->register_account(c, id, std::move(r)); },
-          [&](cl::Login& r) { identity_->login(c, id, std::move(r)); },
-          [&](cl::Resume& r) { identity_->resume(c, id, r); },
-          [&](cl::ListRooms&) { ctx_->lobby->snapshot_to(c, id, false); },
-          [&](cl::SubscribeLobby&) { ctx_->lobby->snapshot_to(c, id, true); },
-          [&](cl::UnsubscribeLobby&) {
-            ctx_->lobby->unsubscribe(c->id());
-            ctx_->send(c, protocol::encode(sv::Ok{}, id));
-          },
-          [&](cl::CreateRoom& r) { create_room(c, id, std::move(r)); },
-          [&](cl::JoinRoom& r) {
-            const auto player = require_player(c, id);
-            if (!player) return;
-            if (ctx_->shutting_down)
-              return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
-            auto room = ctx_->directory.find_room(r.room_id);
-            if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
-            if (refuse_new_game(c, id)) return;
-            room->join(*player, c, std::move(r.invite_code), id);
-          },
-          [&](cl::CancelRoom& r) {
-            const auto player = require_player(c, id);
-            if (!player) return;
-            auto room = ctx_->directory.find_room(r.room_id);
-            if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
-            room->cancel(*player, c, id);
-          },
-          [&](cl::Move& r) {
-            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-              room->move(player, c, std::move(r), id);
-            });
-          },
-          [&](cl::Resign& r) {
-            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-              room->act(player, c, r.game_id, Room::Action::resign, id);
-            });
-          },
-          [&](cl::OfferDraw& r) {
-            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-              room->act(player, c, r.game_id, Room::Action::offer_draw, id);
-            });
-          },
-          [&](cl::AcceptDraw& r) {
-            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-              room->act(player, c, r.game_id, Room::Action::accept_draw, id);
-            });
-          },
-          [&](cl::DeclineDraw& r) {
-            with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-              room->act(player, c, r.game_id, Room::Action::decline_draw, id);
-            });
-          },
-          [&](cl::Watch& r) {
-            with_game(c, id, r.game_id, false,
-                      [&](const std::shared_ptr<Room>& room, const std::string&) { room->watch(c, r.game_id, id); });
-          },
-          [&](cl::Unwatch& r) {
-            with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
-              room->unwatch(c->id());
-              ctx_->send(c, protocol::encode(sv::Ok{}, id));
-            });
-          },
-          [&](cl::ListGames& r) { answer_list_games(ctx_, c, id, r); },
-          [&](cl::GetGame& r) { answer_get_game(ctx_, c, id, std::move(r.game_id)); },
-      },
-      request);
+  std::visit(Overloaded{
+                 [&](cl::Ping&) { ctx_->send(c, protocol::encode(sv::Pong{}, id)); },
+                 [&](cl::Guest& r) { identity_->guest(c, id, std::move(r)); },
+                 [&](cl::Register& r) { identity_->register_account(c, id, std::move(r)); },
+                 [&](cl::Login& r) { identity_->login(c, id, std::move(r)); },
+                 [&](cl::Resume& r) { identity_->resume(c, id, r); },
+                 [&](cl::ListRooms&) { ctx_->lobby->snapshot_to(c, id, false); },
+                 [&](cl::SubscribeLobby&) { ctx_->lobby->snapshot_to(c, id, true); },
+                 [&](cl::UnsubscribeLobby&) {
+                   ctx_->lobby->unsubscribe(c->id());
+                   ctx_->send(c, protocol::encode(sv::Ok{}, id));
+                 },
+                 [&](cl::CreateRoom& r) { create_room(c, id, std::move(r)); },
+                 [&](cl::JoinRoom& r) {
+                   const auto player = require_player(c, id);
+                   if (!player) return;
+                   if (ctx_->shutting_down)
+                     return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+                   auto room = ctx_->directory.find_room(r.room_id);
+                   if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
+                   if (refuse_new_game(c, id)) return;
+                   room->join(*player, c, std::move(r.invite_code), id);
+                 },
+                 [&](cl::CancelRoom& r) {
+                   const auto player = require_player(c, id);
+                   if (!player) return;
+                   auto room = ctx_->directory.find_room(r.room_id);
+                   if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
+                   room->cancel(*player, c, id);
+                 },
+                 [&](cl::Move& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->move(player, c, std::move(r), id);
+                   });
+                 },
+                 [&](cl::Resign& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->act(player, c, r.game_id, Room::Action::resign, id);
+                   });
+                 },
+                 [&](cl::OfferDraw& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->act(player, c, r.game_id, Room::Action::offer_draw, id);
+                   });
+                 },
+                 [&](cl::AcceptDraw& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->act(player, c, r.game_id, Room::Action::accept_draw, id);
+                   });
+                 },
+                 [&](cl::DeclineDraw& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->act(player, c, r.game_id, Room::Action::decline_draw, id);
+                   });
+                 },
+                 [&](cl::Watch& r) {
+                   with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
+                     room->watch(c, r.game_id, id);
+                   });
+                 },
+                 [&](cl::Unwatch& r) {
+                   with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
+                     room->unwatch(c->id());
+                     ctx_->send(c, protocol::encode(sv::Ok{}, id));
+                   });
+                 },
+                 [&](cl::ListGames& r) { answer_list_games(ctx_, c, id, r); },
+                 [&](cl::GetGame& r) { answer_get_game(ctx_, c, id, std::move(r.game_id)); },
+             },
+             request);
 }
 
 template <class Then>
@@ -226,29 +225,31 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
 
 void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) {
   auto route = http::route(request);
-  std::visit(
-      Overloaded{
-          [&](HttpResponse& answer) { respond(std::move(answer)); },
-          [&](http::Health&) {
-            if (ctx_->shutting_down)
-              return respond(HttpResponse{503, "application/json", R"({"status":"unhealthy","reason":"shutting down"})"});
-            if (!ctx_->store.healthy())
-              return respond(HttpResponse{
-                  503, "application/json",
-                  R"({"status":"unhealthy","reason":"the store cannot write; no new games until it can"})"});
-            respond(HttpResponse{200, "application/json", R"({"status":"ok"})"});
-          },
-          [&](http::Metrics&) { respond(HttpResponse{200, "text/plain; version=0.0.4",
-                                                   prometheus_text(ctx_->metrics, ctx_->config.network.get())}); },
-          [&](http::Lobby&) {
-            ctx_->lobby->snapshot([respond](sv::Lobby lobby) {
-              respond(HttpResponse{200, "application/json", protocol::encode_body(lobby)});
-            });
-          },
-          [&](http::ListGames& list) { answer_http_games(ctx_, std::move(list.query), std::move(respond)); },
-          [&](http::GetGame& get) { answer_http_game(ctx_, std::move(get.id), std::move(respond)); },
-      },
-      route);
+  std::visit(Overloaded{
+                 [&](HttpResponse& answer) { respond(std::move(answer)); },
+                 [&](http::Health&) {
+                   if (ctx_->shutting_down)
+                     return respond(
+                         HttpResponse{503, "application/json", R"({"status":"unhealthy","reason":"shutting down"})"});
+                   if (!ctx_->store.healthy())
+                     return respond(HttpResponse{
+                         503, "application/json",
+                         R"({"status":"unhealthy","reason":"the store cannot write; no new games until it can"})"});
+                   respond(HttpResponse{200, "application/json", R"({"status":"ok"})"});
+                 },
+                 [&](http::Metrics&) {
+                   respond(HttpResponse{200, "text/plain; version=0.0.4",
+                                        prometheus_text(ctx_->metrics, ctx_->config.network.get())});
+                 },
+                 [&](http::Lobby&) {
+                   ctx_->lobby->snapshot([respond](sv::Lobby lobby) {
+                     respond(HttpResponse{200, "application/json", protocol::encode_body(lobby)});
+                   });
+                 },
+                 [&](http::ListGames& list) { answer_http_games(ctx_, std::move(list.query), std::move(respond)); },
+                 [&](http::GetGame& get) { answer_http_game(ctx_, std::move(get.id), std::move(respond)); },
+             },
+             route);
 }
 
 // ---- shutdown ----

@@ -34,27 +34,27 @@ namespace bh::app {
 // Added by the network helper: main owns one, the network layer writes it, the
 // application only reads it (AppConfig::network). Thread-safety: atomics, any thread.
 struct NetworkStats {
-  std::atomic<std::int64_t> open_connections{0};        // WebSocket sessions open now
-  std::atomic<std::uint64_t> accepted_connections{0};   // TCP connections accepted, total
-  std::atomic<std::uint64_t> http_requests{0};          // HTTP requests read, total
-  std::atomic<std::uint64_t> messages_in{0};            // WebSocket text frames passed to on_message
-  std::atomic<std::uint64_t> frames_out{0};             // WebSocket frames written
-  std::atomic<std::uint64_t> rate_limited{0};           // messages dropped by the rate limit
-  std::atomic<std::uint64_t> too_large{0};              // frames refused for their size
-  std::atomic<std::uint64_t> slow_clients_dropped{0};   // closed because their send queue was full
-  std::atomic<std::uint64_t> network_errors{0};         // the same count as count_network_error()
-  std::atomic<std::uint64_t> connections_refused{0};    // over the per-address cap
-  std::atomic<std::uint64_t> flood_disconnects{0};      // closed for flooding past the rate limit
-  std::atomic<std::uint64_t> control_frames_in{0};      // WebSocket pings and pongs read
-  std::atomic<std::uint64_t> origins_refused{0};        // WebSocket upgrades from an origin not allowed
-  std::atomic<std::uint64_t> http_internal_errors{0};   // HTTP requests answered 500
-  HttpCounts http_responses;                            // HTTP answers by route and status
+  std::atomic<std::int64_t> open_connections{0};       // WebSocket sessions open now
+  std::atomic<std::uint64_t> accepted_connections{0};  // TCP connections accepted, total
+  std::atomic<std::uint64_t> http_requests{0};         // HTTP requests read, total
+  std::atomic<std::uint64_t> messages_in{0};           // WebSocket text frames passed to on_message
+  std::atomic<std::uint64_t> frames_out{0};            // WebSocket frames written
+  std::atomic<std::uint64_t> rate_limited{0};          // messages dropped by the rate limit
+  std::atomic<std::uint64_t> too_large{0};             // frames refused for their size
+  std::atomic<std::uint64_t> slow_clients_dropped{0};  // closed because their send queue was full
+  std::atomic<std::uint64_t> network_errors{0};        // the same count as count_network_error()
+  std::atomic<std::uint64_t> connections_refused{0};   // over the per-address cap
+  std::atomic<std::uint64_t> flood_disconnects{0};     // closed for flooding past the rate limit
+  std::atomic<std::uint64_t> control_frames_in{0};     // WebSocket pings and pongs read
+  std::atomic<std::uint64_t> origins_refused{0};       // WebSocket upgrades from an origin not allowed
+  std::atomic<std::uint64_t> http_internal_errors{0};  // HTTP requests answered 500
+  HttpCounts http_responses;                           // HTTP answers by route and status
 };
 
 struct AppConfig {
-  std::int64_t reconnect_grace_ms = 60'000;   // RULES: default 60 s, configurable
+  std::int64_t reconnect_grace_ms = 60'000;  // RULES: default 60 s, configurable
   std::size_t max_name_length = 32;
-  std::size_t max_string_length = 256;         // options, invite codes, move texts...
+  std::size_t max_string_length = 256;  // options, invite codes, move texts...
   std::string version = "0.1.0";
   // What one client address may cost (docs/protocol.md, "Limits"): password hashes
   // (register and login) at `auth_rate` a second with `auth_burst` at once, and accounts
@@ -71,9 +71,9 @@ struct AppConfig {
 };
 
 struct HttpRequest {
-  std::string method;                          // "GET", ...
-  std::string path;                            // "/api/games/g12" (no query string)
-  std::map<std::string, std::string> query;    // decoded query parameters
+  std::string method;                        // "GET", ...
+  std::string path;                          // "/api/games/g12" (no query string)
+  std::map<std::string, std::string> query;  // decoded query parameters
 };
 
 struct HttpResponse {
@@ -104,7 +104,6 @@ class Application {
 };
 
 // Builds the real application. `store` must outlive it.
-std::shared_ptr<Application> make_application(boost::asio::io_context& io, storage::Store& store,
-                                              AppConfig config);
+std::shared_ptr<Application> make_application(boost::asio::io_context& io, storage::Store& store, AppConfig config);
 
 }  // namespace bh::app

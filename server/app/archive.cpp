@@ -4,8 +4,8 @@
 
 #include <charconv>
 
-#include "rules/game_state.hpp"
 #include "protocol/utf8.hpp"
+#include "rules/game_state.hpp"
 #include "rules/registry.hpp"
 
 namespace bh::app {
@@ -64,10 +64,8 @@ sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) 
     error = rules.error().message;
   } else {
     auto start = (*rules)->parse_position(r.start_position);
-    if (!start)
-      error = "bad start position: " + start.error().message;
-    else
-      state.emplace(*rules, *start);
+    if (!start) error = "bad start position: " + start.error().message;
+    else state.emplace(*rules, *start);
   }
   for (const auto& m : r.moves) {
     sv::MoveEntry e;

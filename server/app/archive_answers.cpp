@@ -56,13 +56,13 @@ auto internal_error(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const
 
 }  // namespace
 
-void answer_get_game(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
-                     std::string game_id) {
+void answer_get_game(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id, std::string game_id) {
   auto answer = [ctx, c, id, game_id](Replayed found) {
     if (found.error.code == storage::StoreErrc::not_found)
       return ctx->send_error(c, id, ErrorCode::not_found, "no game '" + game_id + "' in the archive");
     if (!found.error.ok())
-      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "the archive is unavailable: " + found.error.message);
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                             "the archive is unavailable: " + found.error.message);
     ctx->send(c, protocol::encode(sv::GameRecord{std::move(*found.record)}, id));
   };
   fetch_game(*ctx, std::move(game_id), "get_game", std::move(answer), internal_error(ctx, c, id));
@@ -77,7 +77,8 @@ void answer_list_games(const std::shared_ptr<Context>& ctx, const ConnPtr& c, co
     if (page.error.code == storage::StoreErrc::invalid_query)
       return ctx->send_error(c, id, ErrorCode::bad_query, page.error.message);
     if (!page.error.ok())
-      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "the archive is unavailable: " + page.error.message);
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                             "the archive is unavailable: " + page.error.message);
     ctx->send(c, protocol::encode(games_view(*page.value), id));
   };
   fetch_games(*ctx, std::get<storage::ArchiveQuery>(std::move(query)), "list_games", std::move(answer),

@@ -44,11 +44,11 @@ void run_guarded(const char* what, Work& work, Failed& failed) {
 template <class Result, class Executor, class Work, class Failed>
 std::function<void(Result)> on_executor(Executor executor, const char* what, Work work, Failed failed) {
   return [executor, what, work = std::move(work), failed = std::move(failed)](Result result) mutable {
-    boost::asio::post(executor, [what, work = std::move(work), failed = std::move(failed),
-                                 result = std::move(result)]() mutable {
-      auto run = [&] { work(std::move(result)); };
-      run_guarded(what, run, failed);
-    });
+    boost::asio::post(executor,
+                      [what, work = std::move(work), failed = std::move(failed), result = std::move(result)]() mutable {
+                        auto run = [&] { work(std::move(result)); };
+                        run_guarded(what, run, failed);
+                      });
   };
 }
 

@@ -23,7 +23,7 @@ class Connection {
   virtual void send(Frame frame) = 0;
   // Sends a close frame (after what is queued) and ends the connection.
   virtual void close(std::string reason) = 0;
-  virtual std::uint64_t id() const = 0;       // unique for the server's lifetime
+  virtual std::uint64_t id() const = 0;           // unique for the server's lifetime
   virtual const std::string& remote() const = 0;  // "ip:port", for logs
   // The client's IP address: the peer's, or the one a trusted proxy forwarded. The key of
   // the per-address limits, and what audit log lines name.

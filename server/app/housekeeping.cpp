@@ -38,11 +38,11 @@ void Housekeeping::arm() {
 void Housekeeping::sweep() {
   const std::int64_t now = now_ms();
   ctx_->identities.forget_absent(now);
-  const Frame notice = make_frame(protocol::encode(protocol::server::Error{
-      "not_authenticated",
-      "no guest, login, register or resume within " + std::to_string(ctx_->config.identify_timeout_ms / 1000) +
-          " s; closing",
-      std::nullopt}));
+  const Frame notice = make_frame(protocol::encode(
+      protocol::server::Error{"not_authenticated",
+                              "no guest, login, register or resume within " +
+                                  std::to_string(ctx_->config.identify_timeout_ms / 1000) + " s; closing",
+                              std::nullopt}));
   for (const auto& c : ctx_->identities.unidentified(now - ctx_->config.identify_timeout_ms)) {
     log::debug("connection " + std::to_string(c->id()) + " from " + c->remote() + " closed: no identity in time");
     c->send(notice);

@@ -108,8 +108,7 @@ Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& conn
   return out;
 }
 
-Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>& connection,
-                                              const std::string& name) {
+Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name) {
   std::lock_guard lock(mutex_);
   auto it = players_.find(name);
   if (it != players_.end() && !it->second.registered) return failure(Outcome::name_taken);

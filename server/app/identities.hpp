@@ -30,8 +30,8 @@ class Identities {
     Outcome outcome = Outcome::ok;
     std::string name, token;
     bool registered = false;
-    std::vector<std::string> rooms;          // rooms where the player holds a seat
-    std::shared_ptr<Connection> replaced;    // the connection that held the player before
+    std::vector<std::string> rooms;        // rooms where the player holds a seat
+    std::shared_ptr<Connection> replaced;  // the connection that held the player before
   };
 
   void add_connection(const std::shared_ptr<Connection>& connection);

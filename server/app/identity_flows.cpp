@@ -32,9 +32,7 @@ bool valid_name(const std::string& name, std::size_t max_length) {
 }
 
 // Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
-std::string log_quote(std::string_view text) {
-  return protocol::json_string(protocol::utf8::prefix(text, 64));
-}
+std::string log_quote(std::string_view text) { return protocol::json_string(protocol::utf8::prefix(text, 64)); }
 
 // Answers a request whose work threw on another thread.
 auto internal_error(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
@@ -103,7 +101,8 @@ void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
   // A registered name is never a guest's, even while its owner is away.
   ctx_->store.find_account(
       r.name, on_io<storage::StoreResult<storage::Account>>(
-                  ctx_->io, "guest", [ctx = ctx_, c, id, name = r.name](storage::StoreResult<storage::Account> found) {
+                  ctx_->io, "guest",
+                  [ctx = ctx_, c, id, name = r.name](storage::StoreResult<storage::Account> found) {
                     if (found.error.ok())
                       return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is registered");
                     if (found.error.code != storage::StoreErrc::not_found)
@@ -138,30 +137,29 @@ void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::
   if (!take_auth_attempt(c, id, "register")) return;
   if (const auto wait = ctx_->new_accounts.take(c->address(), std::chrono::steady_clock::now()); wait > 0) {
     log::info("register refused from " + c->address() + ": too many new accounts from this address");
-    return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
-                            "too many new accounts from your address; retry in " + std::to_string(wait / 1000 + 1) +
-                                " s",
-                            wait);
+    return ctx_->send_error(
+        c, id, ErrorCode::too_many_attempts,
+        "too many new accounts from your address; retry in " + std::to_string(wait / 1000 + 1) + " s", wait);
   }
   const std::string address = c->address();
   const bool queued = worker_->post(
       PasswordWorker::Lane::signup, [ctx = ctx_, c, id, name = r.name, password = std::move(r.password), address] {
         auto account = make_account(name, password, kPasswordIterations);
-        ctx->store.create_account(
-            std::move(account),
-            on_io<storage::StoreError>(
-                ctx->io, "register",
-                [ctx, c, id, name, address](storage::StoreError error) {
-                  if (!error.ok()) ctx->new_accounts.give_back(address);
-                  if (error.code == storage::StoreErrc::conflict)
-                    return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is taken");
-                  if (!error.ok())
-                    return ctx->send_error(c, id, ErrorCode::storage_unavailable,
-                                           "accounts are unavailable: " + error.message);
-                  log::info("account " + log_quote(name) + " registered from " + address);
-                  finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
-                },
-                [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); }));
+        ctx->store.create_account(std::move(account),
+                                  on_io<storage::StoreError>(
+                                      ctx->io, "register",
+                                      [ctx, c, id, name, address](storage::StoreError error) {
+                                        if (!error.ok()) ctx->new_accounts.give_back(address);
+                                        if (error.code == storage::StoreErrc::conflict)
+                                          return ctx->send_error(c, id, ErrorCode::name_taken,
+                                                                 "the name '" + name + "' is taken");
+                                        if (!error.ok())
+                                          return ctx->send_error(c, id, ErrorCode::storage_unavailable,
+                                                                 "accounts are unavailable: " + error.message);
+                                        log::info("account " + log_quote(name) + " registered from " + address);
+                                        finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+                                      },
+                                      [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); }));
       });
   if (!queued) {
     ctx_->new_accounts.give_back(address);
@@ -196,8 +194,7 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
           finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
         },
         [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); });
-    auto verify = [password, known, account = known ? *found.value : storage::Account{},
-                   answer = std::move(answer)] {
+    auto verify = [password, known, account = known ? *found.value : storage::Account{}, answer = std::move(answer)] {
       answer(known ? verify_password(account, password) : verify_against_dummy(password));
     };
     auto w = worker.lock();

@@ -24,7 +24,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   void room_opened(protocol::server::RoomInfo room);
   void room_closed(std::string room_id, std::string reason);
-  void game_live(protocol::server::LiveGameInfo game);   // listed only when `listed`
+  void game_live(protocol::server::LiveGameInfo game);  // listed only when `listed`
   void game_ply(std::string game_id, int ply);
   void game_ended(std::string game_id);
 

@@ -10,9 +10,8 @@ std::int64_t LoginThrottle::wait_ms(const std::string& name) const {
   if (it == entries_.end() || it->second.failures < kFree) return 0;
   const int doublings = std::min(it->second.failures - kFree, 6);
   const std::int64_t wait = std::min<std::int64_t>(60'000, std::int64_t{1000} << doublings);
-  const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                           it->second.last)
-                         .count();
+  const auto since =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - it->second.last).count();
   return std::max<std::int64_t>(0, wait - since);
 }
 

@@ -14,8 +14,7 @@ namespace {
 // One metric in Prometheus text: its help, its type, its value.
 template <class V>
 void metric(std::ostream& out, std::string_view name, std::string_view type, std::string_view help, V value) {
-  out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n'
-      << name << ' ' << value << '\n';
+  out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n' << name << ' ' << value << '\n';
 }
 void counter(std::ostream& out, std::string_view name, std::string_view help, std::uint64_t value) {
   metric(out, name, "counter", help, value);

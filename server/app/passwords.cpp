@@ -13,9 +13,8 @@ namespace {
 std::string pbkdf2_hex(const std::string& password, const std::string& salt_hex, int iterations) {
   unsigned char out[32];
   if (PKCS5_PBKDF2_HMAC(password.data(), static_cast<int>(password.size()),
-                        reinterpret_cast<const unsigned char*>(salt_hex.data()),
-                        static_cast<int>(salt_hex.size()), iterations, EVP_sha256(), sizeof out,
-                        out) != 1)
+                        reinterpret_cast<const unsigned char*>(salt_hex.data()), static_cast<int>(salt_hex.size()),
+                        iterations, EVP_sha256(), sizeof out, out) != 1)
     return {};
   static constexpr char digits[] = "0123456789abcdef";
   std::string hex;

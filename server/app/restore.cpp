@@ -18,8 +18,7 @@ void restore_live_games(const std::shared_ptr<Context>& ctx) {
   // A room has one live game; an older row of the same room is a game whose archive
   // write failed (it was told as ended, not archived): it is not brought back.
   std::map<std::string, int> newest;  // room id -> highest game number
-  for (const auto& live : *loaded.value)
-    newest[live.room_id] = std::max(newest[live.room_id], live.game_number);
+  for (const auto& live : *loaded.value) newest[live.room_id] = std::max(newest[live.room_id], live.game_number);
   for (const auto& live : *loaded.value) {
     if (live.game_number != newest[live.room_id]) {
       log::error("live game " + live.game_id + " not restored: its room " + live.room_id +

@@ -2,8 +2,8 @@
 
 #include <boost/asio/post.hpp>
 
-#include "app/lobby.hpp"
 #include "app/ids.hpp"
+#include "app/lobby.hpp"
 #include "app/room_records.hpp"
 #include "app/room_views.hpp"
 #include "app/secrets.hpp"
@@ -136,8 +136,8 @@ protocol::SidePair Room::players() const {
 }
 
 sv::GameView Room::view(std::optional<int> slot) const {
-  views::GameFacts facts{id_, game_id_, settings_, *game_, journal_, {}, first_slot_, clocks_view(), draw_offer_,
-                         match_info()};
+  views::GameFacts facts{id_, game_id_,    settings_,     *game_,      journal_,
+                         {},  first_slot_, clocks_view(), draw_offer_, match_info()};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {seats_[i].player, seats_[i].present, seats_[i].deadline_ms};
   return views::game_view(facts, slot);
 }
@@ -326,8 +326,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
       }
     }
     auto played = game.play(m.move);
-    if (!played)
-      return self->reply_error(connection, request, ErrorCode::illegal_move, played.error().message);
+    if (!played) return self->reply_error(connection, request, ErrorCode::illegal_move, played.error().message);
     self->clock_.moved(side, left, SteadyClock::now());
     // The mover's flag timer is void; the opponent's is armed once the move is told.
     ++self->clock_generation_;
@@ -362,9 +361,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
   });
 }
 
-storage::LiveGame Room::live_header() const {
-  return live_header(game_id_, first_slot_, started_ms_, score_);
-}
+storage::LiveGame Room::live_header() const { return live_header(game_id_, first_slot_, started_ms_, score_); }
 
 storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
                                     const MatchScore& score) const {
@@ -453,7 +450,7 @@ void Room::end_game(rules::Status status) {
   if (!settings_.is_private) context_->lobby->game_ended(game_id_);
 
   storage::GameRecord record = records::game_record(facts(), game_id_, game, players(), score_.game_number(),
-                                                     started_ms_, now_ms(), journal_.moves());
+                                                    started_ms_, now_ms(), journal_.moves());
 
   // The match's next game is decided now and written with this record: no moment
   // exists in which neither is in the database.
@@ -560,15 +557,14 @@ void Room::start_absence(int slot) {
   const auto grace = context_->config.reconnect_grace_ms;
   seat.deadline_ms = now_ms() + grace;
   const auto generation = ++seat.grace_generation;
-  broadcast(make_frame(protocol::encode(
-      sv::PlayerLeft{game_id_, side_text(side_of_slot(slot)), seat.player, seat.deadline_ms, grace})));
+  broadcast(make_frame(
+      protocol::encode(sv::PlayerLeft{game_id_, side_text(side_of_slot(slot)), seat.player, seat.deadline_ms, grace})));
   seat.grace->expires_after(std::chrono::milliseconds(grace));
   seat.grace->async_wait([self = shared_from_this(), slot, generation](const boost::system::error_code& ec) {
     auto& s = self->seats_[slot];
     if (ec || generation != s.grace_generation || s.present || self->phase_ != Phase::playing) return;
     // Both away (e.g. neither came back after a restart): nobody wins by it.
-    if (!self->seats_[1 - slot].present)
-      return self->end_game(rules::Status::draw(rules::EndReason::abandonment));
+    if (!self->seats_[1 - slot].present) return self->end_game(rules::Status::draw(rules::EndReason::abandonment));
     self->end_game(rules::Status::win(rules::other(self->side_of_slot(slot)), rules::EndReason::abandonment));
   });
 }
@@ -646,9 +642,7 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
   asio::post(strand_, [self = shared_from_this(), connection = std::move(connection), game_id = std::move(game_id),
                        request = std::move(request)] {
     if (self->journal_.untold())  // its state would show a move not yet durable
-      return self->journal_.defer([self, connection, game_id, request] {
-        self->watch(connection, game_id, request);
-      });
+      return self->journal_.defer([self, connection, game_id, request] { self->watch(connection, game_id, request); });
     if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
       return self->reply_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
     self->spectators_[connection->id()] = connection;

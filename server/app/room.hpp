@@ -64,7 +64,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // For restore() only (make_shared needs it public; the tag keeps others out).
   Room(std::shared_ptr<Context> context, const storage::LiveGame& live, RoomSettings settings, RestoreTag);
 
-  const std::string& id() const { return id_; }                   // immutable
+  const std::string& id() const { return id_; }                    // immutable
   const std::string& invite_code() const { return invite_code_; }  // immutable
 
   // Announces the room (lobby, creator's `room_created`). Call once after creation.
@@ -94,7 +94,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::weak_ptr<Connection> connection;
     std::uint64_t connection_id = 0;
     bool present = false;
-    std::int64_t deadline_ms = 0;   // while absent in a game
+    std::int64_t deadline_ms = 0;  // while absent in a game
     std::uint64_t grace_generation = 0;
     std::unique_ptr<boost::asio::steady_timer> grace;
   };

@@ -87,8 +87,8 @@ sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_i
   return sv::LiveGameInfo{game_id, room_id, settings.game, settings.options, std::move(players), ply, started_ms};
 }
 
-sv::Move move_event(const std::string& game_id, const rules::GameState& game, const std::string& move_text,
-                    Side side, std::optional<sv::Clocks> clocks) {
+sv::Move move_event(const std::string& game_id, const rules::GameState& game, const std::string& move_text, Side side,
+                    std::optional<sv::Clocks> clocks) {
   sv::Move event;
   event.game_id = game_id;
   event.ply = game.ply();

@@ -70,8 +70,7 @@ protocol::server::GameOver game_over(const std::string& room_id, const std::stri
                                      const protocol::SidePair& players, bool archived,
                                      protocol::server::MatchInfo match);
 // The end of the match, between the creator and the joiner.
-protocol::server::MatchOver match_over(const std::string& room_id, const std::string& match_id,
-                                       const MatchScore& score, const std::string& creator,
-                                       const std::string& joiner);
+protocol::server::MatchOver match_over(const std::string& room_id, const std::string& match_id, const MatchScore& score,
+                                       const std::string& creator, const std::string& joiner);
 
 }  // namespace bh::app::views

@@ -36,9 +36,8 @@ std::size_t SessionRegistry::size() const {
 bool expected_error(const boost::system::error_code& ec) {
   namespace asio = boost::asio;
   namespace beast = boost::beast;
-  return ec == asio::error::operation_aborted || ec == asio::error::eof ||
-         ec == beast::websocket::error::closed || ec == beast::http::error::end_of_stream ||
-         ec == beast::error::timeout;
+  return ec == asio::error::operation_aborted || ec == asio::error::eof || ec == beast::websocket::error::closed ||
+         ec == beast::http::error::end_of_stream || ec == beast::error::timeout;
 }
 
 void fail(NetContext& context, const boost::system::error_code& ec, std::string_view what) {

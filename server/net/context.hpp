@@ -28,8 +28,8 @@
 namespace bh::net {
 
 struct NetLimits {
-  std::size_t max_frame = 64 * 1024;          // largest WebSocket message read
-  unsigned rate = 20;                         // messages per second per connection
+  std::size_t max_frame = 64 * 1024;  // largest WebSocket message read
+  unsigned rate = 20;                 // messages per second per connection
   unsigned burst = 40;
   std::size_t queue_frames = 1024;            // outgoing frames queued per connection
   std::size_t queue_bytes = 4 * 1024 * 1024;  // outgoing bytes queued per connection
@@ -40,8 +40,8 @@ struct NetLimits {
 
 // Whom the server believes and whom it lets in (client_address.hpp).
 struct NetPolicy {
-  TrustedProxies trusted_proxies;             // their X-Forwarded-For / Forwarded are believed
-  std::vector<std::string> allowed_origins;   // empty: every Origin may open a WebSocket
+  TrustedProxies trusted_proxies;            // their X-Forwarded-For / Forwarded are believed
+  std::vector<std::string> allowed_origins;  // empty: every Origin may open a WebSocket
 };
 
 class WsSession;
@@ -63,7 +63,10 @@ class SessionRegistry {
 struct NetContext {
   NetContext(std::shared_ptr<app::Application> application, std::shared_ptr<app::NetworkStats> counters,
              NetLimits net_limits, NetPolicy net_policy = {})
-      : app(std::move(application)), stats(std::move(counters)), limits(net_limits), policy(std::move(net_policy)),
+      : app(std::move(application)),
+        stats(std::move(counters)),
+        limits(net_limits),
+        policy(std::move(net_policy)),
         slots(std::make_shared<AddressSlots>(limits.connections_per_address)) {}
 
   const std::shared_ptr<app::Application> app;

@@ -67,9 +67,7 @@ int run_health_probe(const std::string& url, std::chrono::milliseconds timeout) 
       http::async_write(stream, request, [&](beast::error_code write_ec, std::size_t) {
         if (write_ec) return void(result = write_ec);
         step = "response";
-        http::async_read(stream, buffer, response, [&](beast::error_code read_ec, std::size_t) {
-          result = read_ec;
-        });
+        http::async_read(stream, buffer, response, [&](beast::error_code read_ec, std::size_t) { result = read_ec; });
       });
     });
   });

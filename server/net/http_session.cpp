@@ -51,8 +51,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_.emplace();
     parser_->body_limit(context_->limits.http_body_limit);
     stream_.expires_after(context_->limits.http_timeout);
-    http::async_read(stream_, buffer_, *parser_,
-                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
 
   void on_read(beast::error_code ec, std::size_t) {
@@ -77,8 +76,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     route_ = app::http_route_label(target->path);
 
     const auto& policy = context_->policy;
-    const std::string client = client_address(peer_, request[http::field::forwarded],
-                                              request["X-Forwarded-For"], policy.trusted_proxies);
+    const std::string client =
+        client_address(peer_, request[http::field::forwarded], request["X-Forwarded-For"], policy.trusted_proxies);
     if (beast::websocket::is_upgrade(request)) {
       if (target->path != "/ws") return reply_error(404, version, false, "not_found", "no WebSocket here; use /ws");
       if (context_->stopping.load())
@@ -138,7 +137,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (response.status >= 500 && response.status != 503)
         session_->context_->stats->http_internal_errors.fetch_add(1, std::memory_order_relaxed);
       asio::post(session_->stream_.get_executor(), [session = session_, version = version_, keep_alive = keep_alive_,
-                                                   head = head_, response = std::move(response)] {
+                                                    head = head_, response = std::move(response)] {
         session->write(response.status, version, keep_alive, response.content_type, response.body, head);
       });
     }
@@ -193,7 +192,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::shared_ptr<NetContext> context_;
-  const std::string peer_;                 // the TCP peer's address
+  const std::string peer_;                  // the TCP peer's address
   std::optional<AddressSlots::Slot> slot_;  // moves to the WebSocket session at an upgrade
   std::string remote_;
   std::string_view route_ = "unread";  // the label of the request being answered (app/http_counts.hpp)

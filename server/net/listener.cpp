@@ -14,8 +14,7 @@ namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
 Listener::Listener(asio::io_context& io, std::shared_ptr<NetContext> context)
-    : io_(io), context_(std::move(context)), strand_(asio::make_strand(io)), acceptor_(strand_),
-      pause_(strand_) {}
+    : io_(io), context_(std::move(context)), strand_(asio::make_strand(io)), acceptor_(strand_), pause_(strand_) {}
 
 boost::system::error_code Listener::open(const tcp::endpoint& endpoint) {
   boost::system::error_code ec;
@@ -47,11 +46,11 @@ void Listener::stop() {
 void Listener::do_accept() {
   if (stopped_) return;
   // Each connection gets its own strand: its handlers never run concurrently.
-  acceptor_.async_accept(asio::make_strand(io_),
-                         asio::bind_executor(strand_, [self = shared_from_this()](
-                                                          boost::system::error_code ec, tcp::socket socket) {
-                           self->on_accept(ec, std::move(socket));
-                         }));
+  acceptor_.async_accept(
+      asio::make_strand(io_),
+      asio::bind_executor(strand_, [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+        self->on_accept(ec, std::move(socket));
+      }));
 }
 
 void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {

@@ -20,8 +20,12 @@ class RateLimiter {
   // Preconditions: rate >= 1, burst >= 1. The flood allowance is four bursts (at least
   // 50 messages) and refills at the rate, so steady sending at twice the rate only drops.
   RateLimiter(double rate, double burst, Clock::time_point now)
-      : rate_(rate), burst_(burst), flood_capacity_(std::max(50.0, 4 * burst)),
-        tokens_(burst), flood_(flood_capacity_), last_(now) {}
+      : rate_(rate),
+        burst_(burst),
+        flood_capacity_(std::max(50.0, 4 * burst)),
+        tokens_(burst),
+        flood_(flood_capacity_),
+        last_(now) {}
 
   Verdict on_message(Clock::time_point now) {
     const double elapsed = std::chrono::duration<double>(now - last_).count();

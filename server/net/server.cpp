@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "net/listener.hpp"
 #include "log/log.hpp"
+#include "net/listener.hpp"
 
 namespace bh::net {
 
@@ -31,17 +31,19 @@ class Shutdown : public std::enable_shared_from_this<Shutdown> {
  public:
   Shutdown(asio::io_context& io, const ServerOptions& options, std::shared_ptr<NetContext> context,
            std::shared_ptr<Listener> listener)
-      : io_(io), options_(options), strand_(asio::make_strand(io)), timer_(strand_),
-        context_(std::move(context)), listener_(std::move(listener)) {}
+      : io_(io),
+        options_(options),
+        strand_(asio::make_strand(io)),
+        timer_(strand_),
+        context_(std::move(context)),
+        listener_(std::move(listener)) {}
 
   void begin(const char* signal_name) {
     asio::post(strand_, [self = shared_from_this(), signal_name] {
       log::info(std::string("shutting down (") + signal_name + ")");
       self->context_->stopping.store(true);
       self->listener_->stop();
-      self->context_->app->shutdown([self] {
-        asio::post(self->strand_, [self] { self->close_sessions(); });
-      });
+      self->context_->app->shutdown([self] { asio::post(self->strand_, [self] { self->close_sessions(); }); });
       self->timer_.expires_after(self->options_.app_shutdown_wait);
       self->timer_.async_wait([self](boost::system::error_code ec) {
         if (ec) return;
@@ -99,8 +101,7 @@ void run_loop(asio::io_context& io) {
 
 }  // namespace
 
-int run_server(const ServerOptions& options, const MakeApplication& make_app,
-               const std::function<void()>& after_join) {
+int run_server(const ServerOptions& options, const MakeApplication& make_app, const std::function<void()>& after_join) {
   asio::io_context io(static_cast<int>(options.threads));
   auto stats = std::make_shared<app::NetworkStats>();
 
@@ -145,7 +146,7 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app,
 
   listener->run();
   log::info("listening on " + endpoint_text(listener->local_endpoint()) + " (" + std::to_string(options.threads) +
-           " thread(s))");
+            " thread(s))");
 
   std::vector<std::thread> threads;
   for (unsigned i = 1; i < options.threads; ++i) threads.emplace_back([&io] { run_loop(io); });

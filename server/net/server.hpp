@@ -39,7 +39,6 @@ using MakeApplication = std::function<std::shared_ptr<app::Application>(
 // Returns the process's exit status: 0 after a clean shutdown, 1 when the address could
 // not be bound or a second signal cut the shutdown short. Logs "listening on HOST:PORT"
 // (the bound port, also when asked for port 0) once accepting.
-int run_server(const ServerOptions& options, const MakeApplication& make_app,
-               const std::function<void()>& after_join);
+int run_server(const ServerOptions& options, const MakeApplication& make_app, const std::function<void()>& after_join);
 
 }  // namespace bh::net

@@ -12,8 +12,8 @@
 namespace bh::net {
 
 struct Target {
-  std::string path;                           // as sent, without the query
-  std::map<std::string, std::string> query;   // %XX and '+' decoded; a repeated key keeps the last
+  std::string path;                          // as sent, without the query
+  std::map<std::string, std::string> query;  // %XX and '+' decoded; a repeated key keeps the last
 };
 
 // nullopt for a target that is not an origin-form path or has a bad %-escape.

@@ -36,8 +36,12 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
  public:
   WsSession(tcp::socket&& socket, std::shared_ptr<NetContext> context, std::string address, std::string remote,
             AddressSlots::Slot slot)
-      : ws_(std::move(socket)), context_(std::move(context)), address_(std::move(address)),
-        remote_(std::move(remote)), slot_(std::move(slot)), id_(context_->next_id.fetch_add(1)),
+      : ws_(std::move(socket)),
+        context_(std::move(context)),
+        address_(std::move(address)),
+        remote_(std::move(remote)),
+        slot_(std::move(slot)),
+        id_(context_->next_id.fetch_add(1)),
         limiter_(context_->limits.rate, context_->limits.burst, RateLimiter::Clock::now()) {}
 
   ~WsSession() override { context_->sessions.remove(id_); }
@@ -297,9 +301,8 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   std::optional<websocket::close_reason> pending_close_;
 };
 
-void start_ws_session(tcp::socket socket, http::request<http::string_body> request,
-                      std::shared_ptr<NetContext> context, std::string address, std::string remote,
-                      AddressSlots::Slot slot) {
+void start_ws_session(tcp::socket socket, http::request<http::string_body> request, std::shared_ptr<NetContext> context,
+                      std::string address, std::string remote, AddressSlots::Slot slot) {
   std::make_shared<WsSession>(std::move(socket), std::move(context), std::move(address), std::move(remote),
                               std::move(slot))
       ->run(std::move(request));

@@ -4,8 +4,8 @@
 // error frame and a close), rate-limits them (over the rate: a "rate_limited" error frame
 // and the message is dropped; flooding far beyond it: closed with 1008), and passes each
 // to the application. Ping and pong frames count against the same limit (Beast answers
-// pings by itself, so a ping flood would otherwise cost the server for free). Writes go through a FIFO queue of shared immutable frames with one write
-// in flight; the queue is bounded in frames and bytes, counted at send() time, so a
+// pings by itself, so a ping flood would otherwise cost the server for free). Writes go through a FIFO queue of shared
+// immutable frames with one write in flight; the queue is bounded in frames and bytes, counted at send() time, so a
 // client that stops reading is dropped and never buffered without bound. WebSocket
 // timeouts (the suggested server values, keep-alive pings) reap half-open peers.
 // Application::on_open runs once the handshake succeeds and on_close exactly once after.

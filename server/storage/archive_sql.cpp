@@ -14,11 +14,21 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
   for (const char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buffer[8];
@@ -92,14 +102,30 @@ struct JsonReader {
       }
       if (at >= text.size()) return std::nullopt;
       switch (text[at++]) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           std::uint32_t code = 0;
           if (!hex4(code)) return std::nullopt;
@@ -125,9 +151,7 @@ struct JsonReader {
 
 constexpr std::string_view kCursorPrefix = "c1.";
 
-bool valid_result(std::string_view result) {
-  return result == "first" || result == "second" || result == "draw";
-}
+bool valid_result(std::string_view result) { return result == "first" || result == "second" || result == "draw"; }
 
 const std::string kSummaryColumns =
     "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
@@ -212,7 +236,8 @@ std::optional<CursorPosition> decode_cursor(std::string_view text) {
 StoreError insert_game(Db& db, const GameRecord& g) {
   if (g.id.empty()) return {StoreErrc::invalid_query, "game id is empty"};
   if (!valid_result(g.result)) {
-    return {StoreErrc::invalid_query, "game " + g.id + ": result must be first, second or draw, not '" + g.result + "'"};
+    return {StoreErrc::invalid_query,
+            "game " + g.id + ": result must be first, second or draw, not '" + g.result + "'"};
   }
   {
     Query q(db,
@@ -270,7 +295,8 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     g.id = q.text(0);
     g.game = q.text(1);
     auto options = decode_options(q.text(2));
-    if (!options) return {{StoreErrc::unavailable, "game " + id + " has unreadable options: " + q.text(2)}, std::nullopt};
+    if (!options)
+      return {{StoreErrc::unavailable, "game " + id + " has unreadable options: " + q.text(2)}, std::nullopt};
     g.options = std::move(*options);
     g.start_position = q.text(3);
     g.first_player = q.text(4);
@@ -286,8 +312,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     g.ended_ms = q.int64(15);
     g.is_private = q.int64(16) != 0;
   }
-  Query q(db,
-          "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
+  Query q(db, "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   q.bind(1, id);
   int rc = 0;
   while ((rc = q.step()) == SQLITE_ROW) {

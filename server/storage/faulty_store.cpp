@@ -46,9 +46,8 @@ template <class Done>
 void FaultyStore::deliver(Done done, StoreError error) {
   // A lookup of the empty account name touches one index page and finds nothing; its
   // completion runs where and when a real one queued now would.
-  inner_->find_account("", [done = std::move(done), error = std::move(error)](StoreResult<Account>) mutable {
-    done(std::move(error));
-  });
+  inner_->find_account(
+      "", [done = std::move(done), error = std::move(error)](StoreResult<Account>) mutable { done(std::move(error)); });
 }
 
 std::function<void(StoreError)> FaultyStore::track(std::function<void(StoreError)> done) {
@@ -72,8 +71,11 @@ void FaultyStore::save_live(LiveUpdate update, std::function<void(StoreError)> d
 
 void FaultyStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
   if (fail_all_reads_.load()) {
-    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
-                   injected_error("load_live"));
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error("load_live"));
   }
   inner_->load_live(std::move(done));
 }
@@ -85,24 +87,33 @@ void FaultyStore::create_account(Account account, std::function<void(StoreError)
 
 void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   if (fail_all_reads_.load()) {
-    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
-                   injected_error("list_games"));
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error("list_games"));
   }
   inner_->list_games(std::move(query), std::move(done));
 }
 
 void FaultyStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
   if (fail_all_reads_.load()) {
-    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
-                   injected_error("get_game"));
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error("get_game"));
   }
   inner_->get_game(std::move(id), std::move(done));
 }
 
 void FaultyStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {
   if (fail_all_reads_.load()) {
-    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
-                   injected_error("find_account"));
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error("find_account"));
   }
   inner_->find_account(std::move(name), std::move(done));
 }

@@ -37,8 +37,7 @@ class FaultyStore final : public Store {
   std::uint64_t injected_failures() const;
   Store& inner() { return *inner_; }
 
-  void finish_live_game(GameRecord record, std::optional<LiveGame> next,
-                        std::function<void(StoreError)> done) override;
+  void finish_live_game(GameRecord record, std::optional<LiveGame> next, std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;

@@ -18,33 +18,33 @@ struct ClockSpec {
 };
 
 struct MoveRecord {
-  std::string text;              // the rules module's move text, e.g. "c3:e5:g3"
-  std::int64_t first_clock_ms = -1;   // clocks after the move; -1 without a clock
+  std::string text;                  // the rules module's move text, e.g. "c3:e5:g3"
+  std::int64_t first_clock_ms = -1;  // clocks after the move; -1 without a clock
   std::int64_t second_clock_ms = -1;
-  std::int64_t at_ms = 0;        // unix time in milliseconds
+  std::int64_t at_ms = 0;  // unix time in milliseconds
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 
 // A finished game. `result` is "first", "second" or "draw"; `reason` is the rules
 // module's EndReason code (e.g. "king_captured", "resignation").
 struct GameRecord {
-  std::string id;                                 // server-wide game id, e.g. "g000123"
-  std::string game;                               // rules id: tavlei, tablut, seatafl, draughts, alquerque
-  std::map<std::string, std::string> options;     // as given when the room was created
-  std::string start_position;                     // position string of the start
-  std::string first_player;                       // who played the first side
+  std::string id;                              // server-wide game id, e.g. "g000123"
+  std::string game;                            // rules id: tavlei, tablut, seatafl, draughts, alquerque
+  std::map<std::string, std::string> options;  // as given when the room was created
+  std::string start_position;                  // position string of the start
+  std::string first_player;                    // who played the first side
   std::string second_player;
   std::string result;
   std::string reason;
   double first_points = 0;
   double second_points = 0;
   std::optional<ClockSpec> clock;
-  std::string match_id;                           // empty for a single game
-  int match_game = 1;                             // 1-based number in its match
+  std::string match_id;  // empty for a single game
+  int match_game = 1;    // 1-based number in its match
   std::int64_t started_ms = 0;
   std::int64_t ended_ms = 0;
   std::vector<MoveRecord> moves;
-  bool is_private = false;                        // played in a private room: listed to its players only
+  bool is_private = false;  // played in a private room: listed to its players only
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 
@@ -59,22 +59,22 @@ struct GameSummary {
 };
 
 struct ArchiveQuery {
-  std::optional<std::string> game;          // rules id
-  std::optional<std::string> player;        // either side
-  std::optional<std::string> result;        // "first", "second" or "draw"
-  std::optional<std::string> winner;        // the player who won
-  std::optional<std::int64_t> from_ms;      // ended_ms >= from_ms
-  std::optional<std::int64_t> to_ms;        // ended_ms < to_ms
-  int limit = 20;                           // 1..100
-  std::optional<std::string> cursor;        // opaque, from the previous page
+  std::optional<std::string> game;      // rules id
+  std::optional<std::string> player;    // either side
+  std::optional<std::string> result;    // "first", "second" or "draw"
+  std::optional<std::string> winner;    // the player who won
+  std::optional<std::int64_t> from_ms;  // ended_ms >= from_ms
+  std::optional<std::int64_t> to_ms;    // ended_ms < to_ms
+  int limit = 20;                       // 1..100
+  std::optional<std::string> cursor;    // opaque, from the previous page
   // Who asks: private games are listed only when this is one of their players (none:
   // public games only, as for HTTP).
   std::optional<std::string> viewer;
 };
 
 struct ArchivePage {
-  std::vector<GameSummary> games;           // newest first (ended_ms, then id, descending)
-  std::optional<std::string> next_cursor;   // absent on the last page
+  std::vector<GameSummary> games;          // newest first (ended_ms, then id, descending)
+  std::optional<std::string> next_cursor;  // absent on the last page
 };
 
 // A game being played, kept so that it comes back after a crash or a restart: the
@@ -92,35 +92,35 @@ struct LiveGame {
   std::string game_id;
   std::string room_id;
   std::string match_id;
-  std::string game;                               // rules id
+  std::string game;  // rules id
   std::map<std::string, std::string> options;
   std::optional<ClockSpec> clock;
-  std::string creator_side;                       // first, second or random
+  std::string creator_side;  // first, second or random
   bool is_private = false;
   std::string invite_code;
-  int games = 1;                                  // games in the match
-  int game_number = 1;                            // 1-based
-  std::array<LiveSeat, 2> seats;                  // 0: the room's creator, 1: the joiner
-  int first_seat = 0;                             // the seat playing the first side
+  int games = 1;                  // games in the match
+  int game_number = 1;            // 1-based
+  std::array<LiveSeat, 2> seats;  // 0: the room's creator, 1: the joiner
+  int first_seat = 0;             // the seat playing the first side
   std::int64_t started_ms = 0;
-  std::vector<MoveRecord> moves;                  // ply 1 first
+  std::vector<MoveRecord> moves;  // ply 1 first
   friend bool operator==(const LiveGame&, const LiveGame&) = default;
 };
 
 // One write for a live game: its header when the game starts (or when an earlier write
 // failed), then moves from `first_ply` on. Writing a ply again replaces it.
 struct LiveUpdate {
-  std::optional<LiveGame> header;                 // its `moves` are ignored
+  std::optional<LiveGame> header;  // its `moves` are ignored
   std::string game_id;
-  int first_ply = 1;                              // the ply of moves[0]
+  int first_ply = 1;  // the ply of moves[0]
   std::vector<MoveRecord> moves;
 };
 
 // A registered player. The password is kept only as a salted slow hash.
 struct Account {
   std::string name;
-  std::string salt;        // hex
-  std::string hash;        // hex, PBKDF2-HMAC-SHA256
+  std::string salt;  // hex
+  std::string hash;  // hex, PBKDF2-HMAC-SHA256
   int iterations = 0;
   std::int64_t created_ms = 0;
 };

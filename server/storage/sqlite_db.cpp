@@ -8,8 +8,7 @@ namespace bh::storage::sql {
 
 Db::~Db() { close(); }
 
-Db::Db(Db&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), cache_(std::move(other.cache_)) {
+Db::Db(Db&& other) noexcept : db_(std::exchange(other.db_, nullptr)), cache_(std::move(other.cache_)) {
   other.cache_.clear();
 }
 
@@ -25,13 +24,12 @@ Db& Db::operator=(Db&& other) noexcept {
 
 StoreError Db::open(const std::string& path, bool read_only) {
   close();
-  const int flags = (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
-                    SQLITE_OPEN_NOMUTEX;
+  const int flags =
+      (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
   sqlite3* db = nullptr;
   const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
-    std::string message = "cannot open " + path + ": " +
-                          (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    std::string message = "cannot open " + path + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);  // sqlite3_open_v2 allocates a handle even when it fails
     return {StoreErrc::unavailable, std::move(message)};
   }
@@ -61,8 +59,8 @@ int Db::exec(std::string_view sql) {
 sqlite3_stmt* Db::prepare(const std::string& sql) {
   if (auto it = cache_.find(sql); it != cache_.end()) return it->second;
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v3(db_, sql.c_str(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
-                         &stmt, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v3(db_, sql.c_str(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) !=
+      SQLITE_OK) {
     sqlite3_finalize(stmt);
     return nullptr;
   }
@@ -96,8 +94,7 @@ Query& Query::bind(int index, double value) {
 }
 
 Query& Query::bind(int index, std::string_view value) {
-  if (stmt_)
-    sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+  if (stmt_) sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
   return *this;
 }
 

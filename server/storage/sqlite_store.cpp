@@ -199,7 +199,8 @@ struct SqliteStore::Impl {
       }
     } else {
       if (!quiet) ++transactions;
-      if (any_written && !healthy.exchange(true)) log("storage recovered: a write transaction committed (" + path + ")");
+      if (any_written && !healthy.exchange(true))
+        log("storage recovered: a write transaction committed (" + path + ")");
     }
     for (std::size_t i = 0; i < batch.size(); ++i)
       guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });

@@ -49,8 +49,8 @@ struct SqliteOptions {
 };
 
 struct SqliteStoreStats {
-  std::uint64_t write_jobs = 0;        // write jobs run, successful or not
-  std::uint64_t transactions = 0;      // write transactions committed
+  std::uint64_t write_jobs = 0;    // write jobs run, successful or not
+  std::uint64_t transactions = 0;  // write transactions committed
   std::uint64_t failed_transactions = 0;
 };
 
@@ -62,8 +62,7 @@ class SqliteStore final : public Store {
   static StoreResult<std::unique_ptr<SqliteStore>> open(const std::string& path, SqliteOptions options = {});
   ~SqliteStore() override;  // calls close()
 
-  void finish_live_game(GameRecord record, std::optional<LiveGame> next,
-                        std::function<void(StoreError)> done) override;
+  void finish_live_game(GameRecord record, std::optional<LiveGame> next, std::function<void(StoreError)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;

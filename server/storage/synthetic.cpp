@@ -23,8 +23,7 @@ const std::vector<std::string>& synthetic_games() {
   return games;
 }
 
-StoreError fill_synthetic(const std::string& path, std::int64_t count, std::uint64_t seed,
-                          SyntheticOptions options) {
+StoreError fill_synthetic(const std::string& path, std::int64_t count, std::uint64_t seed, SyntheticOptions options) {
   sql::Db db;
   StoreError error = db.open(path, false);
   if (error.ok()) error = sql::configure(db, false, 5000, 256 * 1024);

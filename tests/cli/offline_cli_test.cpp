@@ -1,10 +1,10 @@
 // `boardhall perft | legal | play` run as a process, as a user would run them.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -44,11 +44,10 @@ TEST(OfflineCli, PerftPrintsOneLinePerDepth) {
 }
 
 TEST(OfflineCli, BadInputIsOneLineAndNonZero) {
-  for (const char* args : {"perft chess 2", "perft tavlei zero", "perft tavlei 0", "perft tavlei",
-                           "perft seatafl 1 --option size=10", "perft seatafl 1 --option nope=1",
-                           "perft seatafl 1 --option size", "perft tavlei 1 --position 'x y z'",
-                           "legal tavlei --frobnicate", "legal", "play tavlei --moves 'e1-e3' --bogus",
-                           "frobnicate"}) {
+  for (const char* args :
+       {"perft chess 2", "perft tavlei zero", "perft tavlei 0", "perft tavlei", "perft seatafl 1 --option size=10",
+        "perft seatafl 1 --option nope=1", "perft seatafl 1 --option size", "perft tavlei 1 --position 'x y z'",
+        "legal tavlei --frobnicate", "legal", "play tavlei --moves 'e1-e3' --bogus", "frobnicate"}) {
     const auto r = cli(args);
     EXPECT_EQ(r.status, 2) << args << " -> " << r.out;
     EXPECT_EQ(r.out.rfind("boardhall: ", 0), 0u) << args << " -> " << r.out;

@@ -263,8 +263,8 @@ TEST(BoardLineFit, ColourCodesTakeNoColumns) {
 // A live game's header with the longest names (32 characters) and the widest game.
 TEST(BoardLineFit, HeaderWithLongestNamesFitsEightyColumns) {
   const std::string first(32, 'f'), second(32, 's');
-  const auto lines = fit_items({"seatafl", "g-1234567890", "ply 120", first + " (attackers) vs", second + " (defenders)",
-                                "(you: defenders)"});
+  const auto lines = fit_items(
+      {"seatafl", "g-1234567890", "ply 120", first + " (attackers) vs", second + " (defenders)", "(you: defenders)"});
   for (const auto& l : lines) EXPECT_LE(l.size(), screen_width) << l;
   EXPECT_EQ(lines[0], "seatafl  g-1234567890  ply 120  " + first + " (attackers) vs");
 }

@@ -22,7 +22,8 @@ std::string error(std::string_view line) {
 }
 
 TEST(CommandLine, CreateWithEveryFlag) {
-  const Command c = ok("create seatafl --option size=11 --option king_limit=3 --clock 5+3 --side defenders --match 2 --private");
+  const Command c =
+      ok("create seatafl --option size=11 --option king_limit=3 --clock 5+3 --side defenders --match 2 --private");
   EXPECT_EQ(c.kind, Cmd::create);
   EXPECT_EQ(c.create.game, "seatafl");
   EXPECT_EQ(c.create.options.at("size"), "11");
@@ -44,8 +45,10 @@ TEST(CommandLine, CreateDefaults) {
 }
 
 TEST(CommandLine, CreateErrorsNameTheProblemAndTheUsage) {
-  EXPECT_EQ(error("create"), "which game? (usage: create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private])");
-  EXPECT_NE(error("create tablut --clock fast").find("--clock expects MINUTES+SECONDS like 5+3, not 'fast'"), std::string::npos);
+  EXPECT_EQ(error("create"),
+            "which game? (usage: create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private])");
+  EXPECT_NE(error("create tablut --clock fast").find("--clock expects MINUTES+SECONDS like 5+3, not 'fast'"),
+            std::string::npos);
   EXPECT_NE(error("create tablut --option size").find("--option expects NAME=VALUE"), std::string::npos);
   EXPECT_NE(error("create tablut --match 0").find("--match expects a number of games 1-99"), std::string::npos);
   EXPECT_NE(error("create tablut --side").find("--side needs a value"), std::string::npos);
@@ -108,8 +111,8 @@ TEST(CommandLine, JoinWatchReplayGoto) {
 }
 
 TEST(CommandLine, CommandsWithoutArgumentsRefuseExtraWords) {
-  for (const char* name : {"games", "rooms", "cancel", "moves", "resign", "draw", "accept", "decline", "next",
-                           "prev", "first", "last", "quit", "board", "unwatch"}) {
+  for (const char* name : {"games", "rooms", "cancel", "moves", "resign", "draw", "accept", "decline", "next", "prev",
+                           "first", "last", "quit", "board", "unwatch"}) {
     EXPECT_EQ(command_name(ok(name).kind), name);
     EXPECT_NE(error(std::string(name) + " now").find("unexpected 'now'"), std::string::npos) << name;
   }
@@ -154,9 +157,9 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
 }
 
 TEST(CommandLine, HelpForEveryCommand) {
-  for (const char* name : {"help", "games", "rooms", "create", "join", "cancel", "watch", "moves", "move", "resign",
-                           "draw", "accept", "decline", "archive", "replay", "next", "prev", "first", "last", "goto",
-                           "wait", "quit"}) {
+  for (const char* name :
+       {"help",   "games",   "rooms",   "create", "join", "cancel", "watch", "moves", "move", "resign", "draw",
+        "accept", "decline", "archive", "replay", "next", "prev",   "first", "last",  "goto", "wait",   "quit"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;
@@ -183,8 +186,10 @@ TEST(ConnectArgs, DefaultsAndFlags) {
 
   EXPECT_EQ(std::get<ConnectOptions>(parse({"--register", "dave"})).mode, ConnectOptions::Mode::reg);
   EXPECT_EQ(std::get<std::string>(parse({"--name"})), "--name needs a name");
-  EXPECT_EQ(std::get<std::string>(parse({"--name", "a", "--login", "b"})), "give only one of --name, --login and --register");
-  EXPECT_EQ(std::get<std::string>(parse({"http://x:1"})), "the server URL must start with ws:// or wss://, not 'http://x:1'");
+  EXPECT_EQ(std::get<std::string>(parse({"--name", "a", "--login", "b"})),
+            "give only one of --name, --login and --register");
+  EXPECT_EQ(std::get<std::string>(parse({"http://x:1"})),
+            "the server URL must start with ws:// or wss://, not 'http://x:1'");
   EXPECT_NE(std::get<std::string>(parse({"--colour"})).find("unknown flag --colour"), std::string::npos);
 }
 
@@ -218,7 +223,8 @@ TEST(ConnectArgs, WssUrls) {
   EXPECT_EQ(u.port, "443");
   EXPECT_EQ(std::get<std::string>(parse_url("wss://h:0")), "bad port in 'wss://h:0'");
   EXPECT_EQ(std::get<std::string>(parse_url("wss:///ws")), "no host in 'wss:///ws'");
-  EXPECT_EQ(std::get<std::string>(parse_url("WSS://h")), "the server URL must start with ws:// or wss://, not 'WSS://h'");
+  EXPECT_EQ(std::get<std::string>(parse_url("WSS://h")),
+            "the server URL must start with ws:// or wss://, not 'WSS://h'");
 }
 
 TEST(ConnectArgs, Insecure) {

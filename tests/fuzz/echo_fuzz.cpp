@@ -95,6 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_server_message(data[0] % std::variant_size_v<server::Message>, text);
   check_type_echo(text);
   const auto cut = utf8::prefix(text, text.size() / 2);
-  if (cut.size() > text.size() / 2 || (utf8::is_valid(text) && !utf8::is_valid(cut))) fail("a prefix cut a character", text);
+  if (cut.size() > text.size() / 2 || (utf8::is_valid(text) && !utf8::is_valid(cut)))
+    fail("a prefix cut a character", text);
   return 0;
 }

@@ -33,8 +33,14 @@ using namespace bh;
 
 void check_answer(const app::HttpResponse& answer, std::string_view input) {
   switch (answer.status) {
-    case 200: case 400: case 404: case 405: case 503: break;
-    default: fail("an answer with a status the API does not document", std::to_string(answer.status));
+    case 200:
+    case 400:
+    case 404:
+    case 405:
+    case 503:
+      break;
+    default:
+      fail("an answer with a status the API does not document", std::to_string(answer.status));
   }
   if (!protocol::utf8::is_valid(answer.body)) fail("an answer that is not UTF-8", input);
   if (!nlohmann::json::accept(answer.body)) fail("an answer that is not JSON", answer.body);
@@ -112,8 +118,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       route_and_answer(app::HttpRequest{method, split->path, split->query}, input);
   }
 
-  static const net::TrustedProxies trusted({*net::parse_cidr("127.0.0.0/8"), *net::parse_cidr("10.0.0.0/8"),
-                                            *net::parse_cidr("2001:db8::/32")});
+  static const net::TrustedProxies trusted(
+      {*net::parse_cidr("127.0.0.0/8"), *net::parse_cidr("10.0.0.0/8"), *net::parse_cidr("2001:db8::/32")});
   const std::string client = net::client_address("127.0.0.1", header("Forwarded"), header("X-Forwarded-For"), trusted);
   const auto canonical = net::canonical_ip(client);
   if (!canonical || *canonical != client) fail("a client address that is not a canonical IP address", client);

@@ -31,8 +31,8 @@ TEST(Notation, RoundTripsEveryMoveShape) {
 }
 
 TEST(Notation, MalformedMovesAreBadMoveText) {
-  for (const char* bad : {"", "e1", "e1-", "-e3", "e1-e3-e5", "e1-e3:e5", "e1 e3", "z9-a1",
-                          "huff", "huff b2", "huff zz c2-c3", "e1--e3", "e1-e3 "}) {
+  for (const char* bad : {"", "e1", "e1-", "-e3", "e1-e3-e5", "e1-e3:e5", "e1 e3", "z9-a1", "huff", "huff b2",
+                          "huff zz c2-c3", "e1--e3", "e1-e3 "}) {
     auto m = parse_move_text(bad, nine);
     ASSERT_FALSE(m.ok()) << "'" << bad << "'";
     EXPECT_EQ(m.error().code, Errc::bad_move_text) << bad;

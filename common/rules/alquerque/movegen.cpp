@@ -43,14 +43,22 @@ constexpr BB shift(BB b) {
 
 constexpr BB shift(Dir d, BB b) {
   switch (d) {
-    case N: return shift<N>(b);
-    case S: return shift<S>(b);
-    case E: return shift<E>(b);
-    case W: return shift<W>(b);
-    case NE: return shift<NE>(b);
-    case NW: return shift<NW>(b);
-    case SE: return shift<SE>(b);
-    case SW: return shift<SW>(b);
+    case N:
+      return shift<N>(b);
+    case S:
+      return shift<S>(b);
+    case E:
+      return shift<E>(b);
+    case W:
+      return shift<W>(b);
+    case NE:
+      return shift<NE>(b);
+    case NW:
+      return shift<NW>(b);
+    case SE:
+      return shift<SE>(b);
+    case SW:
+      return shift<SW>(b);
   }
   return 0;
 }
@@ -196,8 +204,7 @@ std::uint64_t count_chains(int at, BB opp, BB free) {
   std::uint64_t total = 0;
   for (int i = 0; i < js.n; ++i) {
     const Jump& j = js.at[i];
-    if ((opp & j.mid) != 0 && (free & j.land_bit) != 0)
-      total += count_chains(j.land, opp & ~j.mid, free | j.mid);
+    if ((opp & j.mid) != 0 && (free & j.land_bit) != 0) total += count_chains(j.land, opp & ~j.mid, free | j.mid);
   }
   return total != 0 ? total : 1;
 }
@@ -228,8 +235,7 @@ inline void for_each_move(const Position& p, OnSimple&& on_simple, OnChainLeaf&&
     const Jumps& js = first_jumps[Me][from];
     for (int i = 0; i < js.n; ++i) {
       const Jump& j = js.at[i];
-      if ((opp & j.mid) != 0 && (empty & j.land_bit) != 0)
-        on_chain_start(from, j, opp & ~j.mid, empty | j.mid);
+      if ((opp & j.mid) != 0 && (empty & j.land_bit) != 0) on_chain_start(from, j, opp & ~j.mid, empty | j.mid);
     }
   }
 }
@@ -241,8 +247,7 @@ std::uint64_t count_moves(const Position& p) {
   const BB opp = p.pieces[1 - Me];
   const BB empty = all & ~(own | opp);
   const BB movers = own & ~Wy::far;
-  std::uint64_t n = std::popcount(shift<Wy::fwd>(movers) & empty) +
-                    std::popcount(shift<Wy::fwd_e>(movers) & empty) +
+  std::uint64_t n = std::popcount(shift<Wy::fwd>(movers) & empty) + std::popcount(shift<Wy::fwd_e>(movers) & empty) +
                     std::popcount(shift<Wy::fwd_w>(movers) & empty) +
                     std::popcount(shift<E>(movers & ~p.from_east) & empty) +
                     std::popcount(shift<W>(movers & ~p.from_west) & empty);
@@ -252,8 +257,7 @@ std::uint64_t count_moves(const Position& p) {
     const Jumps& js = first_jumps[Me][from];
     for (int i = 0; i < js.n; ++i) {
       const Jump& j = js.at[i];
-      if ((opp & j.mid) != 0 && (empty & j.land_bit) != 0)
-        n += count_chains(j.land, opp & ~j.mid, empty | j.mid);
+      if ((opp & j.mid) != 0 && (empty & j.land_bit) != 0) n += count_chains(j.land, opp & ~j.mid, empty | j.mid);
     }
   }
   return n;
@@ -366,8 +370,7 @@ std::string inconsistency(const Position& p) {
   const BB mem = p.from_west | p.from_east;
   if ((p.from_west & p.from_east) != 0) return "a piece remembers two previous points";
   if ((mem & ~(w | b)) != 0) return "Q4 memory names an empty point";
-  if ((p.from_west & file_a) != 0 || (p.from_east & file_e) != 0)
-    return "Q4 memory names a point off the board";
+  if ((p.from_west & file_a) != 0 || (p.from_east & file_e) != 0) return "Q4 memory names a point off the board";
   if ((mem & ((w & rank_mask(4)) | (b & rank_mask(0)))) != 0)
     return "Q4 memory for a piece on its far rank, which cannot have moved sideways (Q5)";
   if (p.huff != 0) {
@@ -399,10 +402,8 @@ void legal_moves(const Position& p, MoveList& out) {
   assert(inconsistency(p).empty());
   if (p.pieces[0] == 0 || p.pieces[1] == 0) return;
   auto gen = [&](const Position& q, Square named) {
-    if (q.to_move == Side::first)
-      generate<0>(q, named, out);
-    else
-      generate<1>(q, named, out);
+    if (q.to_move == Side::first) generate<0>(q, named, out);
+    else generate<1>(q, named, out);
   };
   if (p.huff == 0) return gen(p, no_square);
   for (BB h = p.huff; h != 0;) {

@@ -14,7 +14,8 @@ std::string squares_text(std::uint32_t set) {
   std::string out;
   for (int f = 0; f < 5; ++f)
     for (int r = 0; r < 5; ++r)
-      if ((set >> (r * 5 + f) & 1u) != 0) out += (out.empty() ? "" : ", ") + square_name(static_cast<Square>(r * 5 + f), aq::geometry);
+      if ((set >> (r * 5 + f) & 1u) != 0)
+        out += (out.empty() ? "" : ", ") + square_name(static_cast<Square>(r * 5 + f), aq::geometry);
   return out;
 }
 
@@ -89,7 +90,8 @@ class AlquerqueRules final : public Ruleset {
     const Geometry g = aq::geometry;
     if (p.huff != 0 && m.huff == no_square)
       return "your opponent left a capture untaken, so you name the piece they lose: begin your move with "
-             "'huff SQ ' for one of " + squares_text(p.huff);
+             "'huff SQ ' for one of " +
+             squares_text(p.huff);
     if (p.huff == 0 && m.huff != no_square) return "no huff choice is pending, so the move takes no 'huff' prefix";
     if (m.huff != no_square && (p.huff >> m.huff & 1u) == 0)
       return "the piece on " + square_name(m.huff, g) + " may not be named; choose one of " + squares_text(p.huff);
@@ -110,8 +112,7 @@ class AlquerqueRules final : public Ruleset {
     if (forward < 0) return "a simple move never goes backward";
     const int far_rank = p.to_move == Side::first ? 4 : 0;
     if (g.rank(m.from()) == far_rank) return "a piece on its far rank may not make simple moves";
-    return "the piece may not go back to " + square_name(m.to(), g) +
-           ", from where it made its previous move";
+    return "the piece may not go back to " + square_name(m.to(), g) + ", from where it made its previous move";
   }
 };
 

@@ -78,8 +78,8 @@ Result<Position> parse(std::string_view text) {
   if (text.size() > 200) return bad(text, "too long");
   const auto fields = split(text, ' ');
   if (fields.size() != 4)
-    return bad(text, "expected 4 fields separated by single spaces: RANKS SIDE Q4 HUFF, got " +
-                         std::to_string(fields.size()));
+    return bad(
+        text, "expected 4 fields separated by single spaces: RANKS SIDE Q4 HUFF, got " + std::to_string(fields.size()));
   Position p;
 
   // Ranks, top first.
@@ -92,7 +92,8 @@ Result<Position> parse(std::string_view text) {
     bool last_was_digit = false;
     for (const char c : ranks[i]) {
       if (c >= '1' && c <= '5') {
-        if (last_was_digit) return bad(text, rank_name + ": two digits in a row (write one run of empty points as one digit)");
+        if (last_was_digit)
+          return bad(text, rank_name + ": two digits in a row (write one run of empty points as one digit)");
         last_was_digit = true;
         f += c - '0';
         if (f > 5) return bad(text, rank_name + " has more than 5 points");
@@ -112,12 +113,9 @@ Result<Position> parse(std::string_view text) {
   if (p.pieces[0] == 0 && p.pieces[1] == 0) return bad(text, "both sides have no pieces");
 
   // Side to move.
-  if (fields[1] == "w")
-    p.to_move = Side::first;
-  else if (fields[1] == "b")
-    p.to_move = Side::second;
-  else
-    return bad(text, "side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'");
+  if (fields[1] == "w") p.to_move = Side::first;
+  else if (fields[1] == "b") p.to_move = Side::second;
+  else return bad(text, "side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'");
 
   // Q4 memory: x-y, the piece now on y last moved sideways from x.
   if (fields[2] != "-") {
@@ -138,10 +136,8 @@ Result<Position> parse(std::string_view text) {
       if (((p.pieces[0] | p.pieces[1]) & yb) == 0) return bad(text, "Q4 entry '" + e + "': no piece on " + name(ys));
       if (((p.from_west | p.from_east) & yb) != 0)
         return bad(text, "Q4 memory has two entries for the piece on " + name(ys));
-      if (xs < ys)
-        p.from_west |= yb;
-      else
-        p.from_east |= yb;
+      if (xs < ys) p.from_west |= yb;
+      else p.from_east |= yb;
     }
   }
 

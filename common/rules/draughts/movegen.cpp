@@ -47,9 +47,7 @@ constexpr auto make_next() {
   return next;
 }
 constexpr auto next = make_next();
-constexpr std::uint8_t step(int s, int d) {
-  return next[static_cast<std::size_t>(s)][static_cast<std::size_t>(d)];
-}
+constexpr std::uint8_t step(int s, int d) { return next[static_cast<std::size_t>(s)][static_cast<std::size_t>(d)]; }
 
 constexpr Bits dark_squares = [] {
   Bits b = 0;
@@ -123,10 +121,8 @@ struct Capturer {
       if (l == none || (occ & bit(l))) continue;
       any = true;
       path[len++] = l;
-      if (promotes(l))
-        king(l, captured | bit(n), d);  // D4: it goes on as a king
-      else
-        man(l, captured | bit(n));
+      if (promotes(l)) king(l, captured | bit(n), d);  // D4: it goes on as a king
+      else man(l, captured | bit(n));
       --len;
     }
     if (!any && len > 1) emit(sq, captured, false);
@@ -171,10 +167,8 @@ struct Capturer {
       for (int i = 0; i < count; ++i) {
         if (any_goes_on && !goes_on[i]) continue;
         path[len++] = landings[i];
-        if (goes_on[i])
-          king(landings[i], taken, d);
-        else
-          emit(landings[i], taken, true);
+        if (goes_on[i]) king(landings[i], taken, d);
+        else emit(landings[i], taken, true);
         --len;
       }
     }
@@ -270,8 +264,9 @@ template <bool White>
   const ManJumps<White> jumps(s);
   if (!jumps.any()) return 0;
   const Bits simple = ~jumps.complex;
-  std::uint64_t n = static_cast<std::uint64_t>(std::popcount(jumps.from[0] & simple) + std::popcount(jumps.from[1] & simple) +
-                                               std::popcount(jumps.from[2] & simple) + std::popcount(jumps.from[3] & simple));
+  std::uint64_t n =
+      static_cast<std::uint64_t>(std::popcount(jumps.from[0] & simple) + std::popcount(jumps.from[1] & simple) +
+                                 std::popcount(jumps.from[2] & simple) + std::popcount(jumps.from[3] & simple));
   if (jumps.complex) {
     Counter c;
     for (Bits b = jumps.complex; b; b &= b - 1) man_captures<White>(s, std::countr_zero(b), c);
@@ -447,8 +442,6 @@ std::uint64_t perft(const Position& p, int depth) {
   return white ? perft_generic_white(p, depth) : perft_generic_black(p, depth);
 }
 
-bool is_kings_only_ply(const Position& before, const Move& m) {
-  return !m.jump && (before.kings & bit(m.from())) != 0;
-}
+bool is_kings_only_ply(const Position& before, const Move& m) { return !m.jump && (before.kings & bit(m.from())) != 0; }
 
 }  // namespace bh::rules::draughts

@@ -34,9 +34,9 @@ inline constexpr std::uint64_t zobrist_black_to_move = splitmix(0x5349444521ULL)
 }  // namespace detail
 
 struct Position {
-  std::uint64_t white = 0;  // every white piece
-  std::uint64_t black = 0;  // every black piece
-  std::uint64_t kings = 0;  // the kings of both sides (a subset of white | black)
+  std::uint64_t white = 0;     // every white piece
+  std::uint64_t black = 0;     // every black piece
+  std::uint64_t kings = 0;     // the kings of both sides (a subset of white | black)
   Side to_move = Side::first;  // first = White
 
   std::optional<Piece> piece_at(Square s) const {

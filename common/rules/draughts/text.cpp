@@ -43,12 +43,9 @@ Result<Position> parse_position(std::string_view text) {
   if (text.size() < 2 || text[1] != ':')
     return bad(text, "expected the side to move, 'W' or 'B', then ':' (e.g. W:Wa1,c1,Kd4:Bb8,h6)");
   Position p;
-  if (text[0] == 'W')
-    p.to_move = Side::first;
-  else if (text[0] == 'B')
-    p.to_move = Side::second;
-  else
-    return bad(text, "bad side letter '" + std::string(1, text[0]) + "' for the side to move (expected 'W' or 'B')");
+  if (text[0] == 'W') p.to_move = Side::first;
+  else if (text[0] == 'B') p.to_move = Side::second;
+  else return bad(text, "bad side letter '" + std::string(1, text[0]) + "' for the side to move (expected 'W' or 'B')");
 
   std::string_view rest = text.substr(2);
   const auto colon = rest.find(':');
@@ -73,11 +70,13 @@ Result<Position> parse_position(std::string_view text) {
       const bool king = token[0] == 'K';
       const std::string_view name = king ? token.substr(1) : token;
       const auto sq = parse_square(name, geometry);
-      if (!sq) return bad(text, "'" + std::string(token) + "' is not a square of the 8x8 board (expected e.g. c3 or Kd4)");
+      if (!sq)
+        return bad(text, "'" + std::string(token) + "' is not a square of the 8x8 board (expected e.g. c3 or Kd4)");
       const int file = geometry.file(*sq);
       const int rank = geometry.rank(*sq);
       const std::uint64_t b = std::uint64_t{1} << *sq;
-      if ((file + rank) % 2 != 0) return bad(text, std::string(name) + " is a light square; pieces stand on dark squares only");
+      if ((file + rank) % 2 != 0)
+        return bad(text, std::string(name) + " is a light square; pieces stand on dark squares only");
       if ((p.white | p.black) & b) return bad(text, std::string(name) + " is listed twice");
       if (!king && side == 0 && rank == 7)
         return bad(text, "a white man on " + std::string(name) + " would stand on its promotion rank (write K" +

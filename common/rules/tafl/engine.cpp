@@ -34,9 +34,7 @@ constexpr LineTable make_line_table() {
 
 constexpr LineTable lines = make_line_table();
 
-constexpr std::uint32_t line(u128 set, int shift) {
-  return static_cast<std::uint32_t>(set >> shift) & line_mask;
-}
+constexpr std::uint32_t line(u128 set, int shift) { return static_cast<std::uint32_t>(set >> shift) & line_mask; }
 
 template <class F>
 inline void for_each_square(u128 set, F&& f) {
@@ -110,10 +108,9 @@ Rules make_rules(const Variant& v, int size, int king_limit_option, int move_lim
     r.rank[s] = static_cast<std::uint8_t>(rk);
     r.file[s] = static_cast<std::uint8_t>(fl);
     r.transposed[s] = static_cast<std::uint8_t>(fl * size + rk);
-    r.neighbour[s] = {static_cast<std::int8_t>(fl + 1 < size ? s + 1 : -1),
-                      static_cast<std::int8_t>(fl > 0 ? s - 1 : -1),
-                      static_cast<std::int8_t>(rk + 1 < size ? s + size : -1),
-                      static_cast<std::int8_t>(rk > 0 ? s - size : -1)};
+    r.neighbour[s] = {
+        static_cast<std::int8_t>(fl + 1 < size ? s + 1 : -1), static_cast<std::int8_t>(fl > 0 ? s - 1 : -1),
+        static_cast<std::int8_t>(rk + 1 < size ? s + size : -1), static_cast<std::int8_t>(rk > 0 ? s - size : -1)};
     if (rk == 0 || fl == 0 || rk == size - 1 || fl == size - 1) edge |= bit(s);
   }
   const u128 corners = bit(0) | bit(size - 1) | bit(n - size) | bit(n - 1);
@@ -177,8 +174,9 @@ Position to_position(const Rules& r, const Board& b) {
 }
 
 std::string inconsistency(const Rules& r, const Position& p) {
-  if (p.size != r.size) return "the board is " + std::to_string(p.size) + "x" + std::to_string(p.size) +
-                                   ", the rules expect " + std::to_string(r.size) + "x" + std::to_string(r.size);
+  if (p.size != r.size)
+    return "the board is " + std::to_string(p.size) + "x" + std::to_string(p.size) + ", the rules expect " +
+           std::to_string(r.size) + "x" + std::to_string(r.size);
   const Board b = to_board(r, p);
   if ((b.att & b.def) != 0) return "a square holds both an attacker and a defender";
   if (((b.att | b.def) & ~r.board) != 0) return "a piece lies off the board";
@@ -225,8 +223,7 @@ bool king_captured(const Rules& r, const Board& b, int mover) {
     if (kn[d] == mover) dir = d ^ 1;  // the direction from the mover to the king
   if (dir < 0) return false;          // T6: the mover must take part
   const KingCapture rule = r.variant.king_capture;
-  const bool near_throne =
-      r.throne >= 0 && (k == r.throne || std::find(kn.begin(), kn.end(), r.throne) != kn.end());
+  const bool near_throne = r.throne >= 0 && (k == r.throne || std::find(kn.begin(), kn.end(), r.throne) != kn.end());
   if (rule.sandwich_off_throne && !near_throne) {
     const int beyond = kn[dir];
     return beyond >= 0 && ((b.att | r.exits) & bit(beyond)) != 0;
@@ -248,12 +245,9 @@ Board apply(const Rules& r, const Board& b, Mv m) {
   const u128 move_bits = bit(m.from) | bit(m.to);
   n.occt ^= bit(r.transposed[m.from]) | bit(r.transposed[m.to]);
   const bool king_moves = m.from == b.king;
-  if (king_moves)
-    n.king = m.to;
-  else if (b.side == 0)
-    n.att ^= move_bits;
-  else
-    n.def ^= move_bits;
+  if (king_moves) n.king = m.to;
+  else if (b.side == 0) n.att ^= move_bits;
+  else n.def ^= move_bits;
 
   if (!king_moves || r.variant.king_armed) {
     const auto& nb = r.neighbour[m.to];
@@ -322,23 +316,21 @@ Error bad_position(std::string_view text, const std::string& why) {
 
 Result<Position> parse_position(const Rules& r, std::string_view text) {
   const auto space = text.find(' ');
-  if (space == std::string_view::npos) return bad_position(text, "expected '<ranks> <side>', e.g. '" +
-                                                                     std::string(start_text(r.size)) + "'");
+  if (space == std::string_view::npos)
+    return bad_position(text, "expected '<ranks> <side>', e.g. '" + std::string(start_text(r.size)) + "'");
   const std::string_view ranks = text.substr(0, space);
   const std::string_view side = text.substr(space + 1);
   Position p;
   p.size = static_cast<std::uint8_t>(r.size);
-  if (side == "a")
-    p.to_move = Side::first;
-  else if (side == "d")
-    p.to_move = Side::second;
+  if (side == "a") p.to_move = Side::first;
+  else if (side == "d") p.to_move = Side::second;
   else
-    return bad_position(text, "the side to move must be 'a' (attackers) or 'd' (defenders), not '" +
-                                  std::string(side) + "'");
+    return bad_position(text,
+                        "the side to move must be 'a' (attackers) or 'd' (defenders), not '" + std::string(side) + "'");
   const auto rank_count = static_cast<int>(std::count(ranks.begin(), ranks.end(), '/')) + 1;
   if (rank_count != r.size)
-    return bad_position(text, "expected " + std::to_string(r.size) + " ranks separated by '/', found " +
-                                  std::to_string(rank_count));
+    return bad_position(
+        text, "expected " + std::to_string(r.size) + " ranks separated by '/', found " + std::to_string(rank_count));
   const Geometry g{r.size, r.size};
   std::size_t pos = 0;
   for (int rk = r.size - 1; rk >= 0; --rk) {
@@ -377,8 +369,8 @@ Result<Position> parse_position(const Rules& r, std::string_view text) {
       ++i;
     }
     if (fl != r.size)
-      return bad_position(text, rank_name + " has " + (fl > r.size ? "more than " + std::to_string(r.size)
-                                                                    : std::to_string(fl)) +
+      return bad_position(text, rank_name + " has " +
+                                    (fl > r.size ? "more than " + std::to_string(r.size) : std::to_string(fl)) +
                                     " squares, expected " + std::to_string(r.size));
   }
   const u128 special = r.exits | r.throne_bit;
@@ -403,12 +395,9 @@ std::string position_text(const Rules& r, const Position& p) {
     for (int fl = 0; fl < r.size; ++fl) {
       const Square s = g.at(fl, rk);
       char c = 0;
-      if (p.attacker_at(s))
-        c = 'a';
-      else if (p.defender_at(s))
-        c = 'd';
-      else if (p.king == s)
-        c = 'k';
+      if (p.attacker_at(s)) c = 'a';
+      else if (p.defender_at(s)) c = 'd';
+      else if (p.king == s) c = 'k';
       if (c == 0) {
         ++run;
         continue;

@@ -28,22 +28,22 @@ constexpr u128 bit(int s) { return u128{1} << s; }
 struct Rules {
   Variant variant{};
   int size = 9;
-  int king_limit = 0;   // 0: unlimited
-  int piece_limit = 0;  // 0: unlimited
-  int throne = -1;      // square, -1 without a throne
-  u128 board = 0;       // every square
-  u128 exits = 0;       // corner exits (hostile to all, king-only)
-  u128 escape = 0;      // where the king wins by stopping
-  u128 hostile_to_attackers = 0;         // fixed hostile squares for attackers (V5)
-  u128 hostile_to_defenders = 0;         // fixed hostile squares for defenders (V5)
-  u128 hostile_to_defenders_empty = 0;   // hostile to defenders while empty (V5: the throne)
+  int king_limit = 0;                   // 0: unlimited
+  int piece_limit = 0;                  // 0: unlimited
+  int throne = -1;                      // square, -1 without a throne
+  u128 board = 0;                       // every square
+  u128 exits = 0;                       // corner exits (hostile to all, king-only)
+  u128 escape = 0;                      // where the king wins by stopping
+  u128 hostile_to_attackers = 0;        // fixed hostile squares for attackers (V5)
+  u128 hostile_to_defenders = 0;        // fixed hostile squares for defenders (V5)
+  u128 hostile_to_defenders_empty = 0;  // hostile to defenders while empty (V5: the throne)
   u128 throne_bit = 0;
   // Squares no piece may stop on, per line (rank r: bit = file; file f: bit = rank),
   // indexed [throne empty][line]; separate sets for the king and the other pieces.
   std::array<std::array<std::uint16_t, 11>, 2> piece_ban_rank{}, piece_ban_file{};
   std::array<std::array<std::uint16_t, 11>, 2> king_ban_rank{}, king_ban_file{};
   std::array<std::uint16_t, 11> piece_window{}, king_window{};  // distance limits by line position
-  std::uint16_t outside = 0;  // line bits beyond the board edge, treated as occupied
+  std::uint16_t outside = 0;                                    // line bits beyond the board edge, treated as occupied
   std::array<std::uint8_t, 121> rank{}, file{}, transposed{};
   std::array<std::array<std::int8_t, 4>, 121> neighbour{};  // E, W, N, S; -1 off the board
 };

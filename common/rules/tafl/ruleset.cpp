@@ -19,8 +19,8 @@ class TaflRuleset final : public Ruleset {
  public:
   TaflRuleset(const tafl::Variant& v, OptionValues o)
       : Ruleset(o),
-        rules_(tafl::make_rules(v, option(o, "size") == 11 ? 11 : 9, option(o, "king_limit"),
-                                option(o, "move_limit"))) {
+        rules_(
+            tafl::make_rules(v, option(o, "size") == 11 ? 11 : 9, option(o, "king_limit"), option(o, "move_limit"))) {
     auto s = tafl::parse_position(rules_, tafl::start_text(rules_.size));
     assert(s.ok());
     start_ = *s;

@@ -23,7 +23,8 @@ class ClientGame : public ::testing::Test {
     std::vector<std::string> args{"connect", url_, "--name", name};
     args.insert(args.end(), extra.begin(), extra.end());
     // One config folder per player, as if each ran on their own account.
-    auto c = std::make_unique<ClientProcess>(args, std::vector<std::string>{"XDG_CONFIG_HOME=" + config_.path() + "/" + name});
+    auto c = std::make_unique<ClientProcess>(
+        args, std::vector<std::string>{"XDG_CONFIG_HOME=" + config_.path() + "/" + name});
     return c;
   }
 
@@ -77,7 +78,8 @@ TEST_F(ClientGame, TwoPlayersFinishAGameAWatcherSeesItArchiveAndReplay) {
   }
   EXPECT_NE(carol->transcript().find("event move game=" + game + " ply=8 move=f7-i7 side=second"), std::string::npos)
       << carol->transcript();
-  EXPECT_NE(carol->transcript().find("event game_over game=" + game + " result=second winner=bob reason=king_escaped points=0-1"),
+  EXPECT_NE(carol->transcript().find("event game_over game=" + game +
+                                     " result=second winner=bob reason=king_escaped points=0-1"),
             std::string::npos)
       << carol->transcript();
   // The game is over: wait turn fails at once.
@@ -116,7 +118,8 @@ TEST_F(ClientGame, TwoPlayersFinishAGameAWatcherSeesItArchiveAndReplay) {
 TEST_F(ClientGame, ScriptedCommandsAnswerOneLineEachAndErrorsExplain) {
   auto dave = client("dave");
   ASSERT_NE(dave->expect("ok connect player=dave registered=no resumed=no"), "") << dave->transcript();
-  EXPECT_EQ(dave->command("dance", "dance"), "error dance code=bad_command message=\"unknown command 'dance' (try: help)\"");
+  EXPECT_EQ(dave->command("dance", "dance"),
+            "error dance code=bad_command message=\"unknown command 'dance' (try: help)\"");
   EXPECT_EQ(dave->command("moves", "moves"), "error moves code=no_game message=\"no position to list moves of\"");
   EXPECT_TRUE(dave->command("create tablut --option size=11", "create").starts_with("error create code=bad_options"))
       << dave->transcript();
@@ -161,7 +164,8 @@ TEST_F(ClientGame, JsonLinesAndARestartResumesTheIdentityAndTheGame) {
   auto again = client("frank");
   const std::string hello = again->expect("ok connect");
   EXPECT_EQ(hello, "ok connect player=frank registered=no resumed=yes") << again->transcript();
-  EXPECT_NE(again->expect("event game_state game=" + game + " ply=1 to_move=second you=second"), "") << again->transcript();
+  EXPECT_NE(again->expect("event game_state game=" + game + " ply=1 to_move=second you=second"), "")
+      << again->transcript();
   ASSERT_TRUE(again->command("f6-e5", "move").starts_with("ok move")) << again->transcript();
   ASSERT_NE(erin->expect(R"({"kind":"event","name":"player_returned")"), "") << erin->transcript();
   erin->send("wait turn 5");
@@ -170,7 +174,8 @@ TEST_F(ClientGame, JsonLinesAndARestartResumesTheIdentityAndTheGame) {
       << erin->transcript();
   erin->send("resign");
   EXPECT_NE(erin->expect(R"({"kind":"ok","name":"resign")"), "") << erin->transcript();
-  EXPECT_EQ(again->command("wait end 5", "wait"), "ok wait what=end game=" + game + " result=second reason=resignation");
+  EXPECT_EQ(again->command("wait end 5", "wait"),
+            "ok wait what=end game=" + game + " result=second reason=resignation");
   erin->send("archive --winner frank");
   const std::string entry = erin->expect(R"({"kind":"data","name":"archived")");
   EXPECT_NE(entry.find(R"("moves":2,)"), std::string::npos) << erin->transcript();

@@ -58,7 +58,8 @@ ClientProcess::~ClientProcess() {
 void ClientProcess::send(std::string_view line) {
   std::string text(line);
   text += '\n';
-  if (in_ >= 0) [[maybe_unused]] auto n = ::write(in_, text.data(), text.size());
+  if (in_ >= 0) [[maybe_unused]]
+    auto n = ::write(in_, text.data(), text.size());
 }
 
 void ClientProcess::close_stdin() {
@@ -92,7 +93,8 @@ std::string ClientProcess::expect(std::string_view prefix, std::chrono::millisec
     for (; taken_ < lines_.size(); ++taken_) {
       if (lines_[taken_].starts_with(prefix)) return lines_[taken_++];
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return {};
     if (!read_some(left) && out_ < 0) return {};
   }
@@ -108,7 +110,8 @@ std::string ClientProcess::command(std::string_view line, std::string_view name,
   while (true) {
     for (; taken_ < lines_.size(); ++taken_)
       if (matches(lines_[taken_])) return lines_[taken_++];
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return {};
     if (!read_some(left) && out_ < 0) return {};
   }

@@ -50,7 +50,8 @@ CertificateFiles make_self_signed(const std::string& folder, const std::vector<s
   // Its own authority, as `openssl req -x509` makes it, so that SSL_CERT_FILE can trust it.
   if (!add_extension(cert.get(), NID_basic_constraints, "critical,CA:TRUE") ||
       !add_extension(cert.get(), NID_subject_key_identifier, "hash") ||
-      !add_extension(cert.get(), NID_subject_alt_name, alt_names) || X509_sign(cert.get(), key.get(), EVP_sha256()) == 0) {
+      !add_extension(cert.get(), NID_subject_alt_name, alt_names) ||
+      X509_sign(cert.get(), key.get(), EVP_sha256()) == 0) {
     return {};
   }
 

@@ -28,8 +28,7 @@ std::string run(const std::string& command) {
 
 class Tmux {
  public:
-  explicit Tmux(const std::string& command)
-      : socket_("bh-client-test-" + std::to_string(::getpid())) {
+  explicit Tmux(const std::string& command) : socket_("bh-client-test-" + std::to_string(::getpid())) {
     run(tmux() + " new-session -d -s t -x 110 -y 45 '" + command + "' 2>&1");
   }
   ~Tmux() { run(tmux() + " kill-server 2>/dev/null"); }
@@ -159,7 +158,7 @@ TEST(ClientTerminal, TabCompletesACommandAndThenARoomId) {
 
   term.type("jo");
   term.keys("Tab");
-  std::string s = term.wait_for("boardhall> join");  // tmux drops trailing spaces
+  std::string s = term.wait_for("boardhall> join");          // tmux drops trailing spaces
   ASSERT_EQ(last_nonempty_line(s), "boardhall> join") << s;  // a space follows
   term.keys("Tab");
   s = term.wait_for("boardhall> join " + room);

@@ -33,10 +33,10 @@ inline bool line(int f, int r, int df, int dr) {
 }
 
 struct Pos {
-  char board[5][5];               // [rank][file]: '.', 'w', 'b'
-  char side = 'w';                // to move
-  std::map<Pt, Pt> came_from;     // Q4: piece on key last moved sideways from value
-  std::set<Pt> huff;              // Q6: pending choice (pieces of the other side)
+  char board[5][5];            // [rank][file]: '.', 'w', 'b'
+  char side = 'w';             // to move
+  std::map<Pt, Pt> came_from;  // Q4: piece on key last moved sideways from value
+  std::set<Pt> huff;           // Q6: pending choice (pieces of the other side)
 
   char at(Pt p) const { return board[p.r][p.f]; }
   char& at(Pt p) { return board[p.r][p.f]; }
@@ -128,9 +128,7 @@ inline void remove_piece(Pos& p, Pt at) {
 
 // Directions of a simple move and of the first jump (Q1, Q2): forward, diagonally
 // forward, sideways. fwd is +1 for White (towards rank 5), -1 for Black.
-inline std::vector<std::pair<int, int>> first_dirs(int fwd) {
-  return {{0, fwd}, {1, fwd}, {-1, fwd}, {1, 0}, {-1, 0}};
-}
+inline std::vector<std::pair<int, int>> first_dirs(int fwd) { return {{0, fwd}, {1, fwd}, {-1, fwd}, {1, 0}, {-1, 0}}; }
 inline std::vector<std::pair<int, int>> all_dirs() {
   return {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 }

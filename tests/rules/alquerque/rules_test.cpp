@@ -68,19 +68,20 @@ TEST(Alquerque, LinesJoinOrthogonalNeighboursAndDiagonalsOfEvenPoints) {
   EXPECT_FALSE(joined(sq(2, 2), sq(2, 2)));
   int lines = 0;
   for (int a = 0; a < 25; ++a)
-    for (int b = a + 1; b < 25; ++b) lines += joined(static_cast<bh::rules::Square>(a), static_cast<bh::rules::Square>(b));
+    for (int b = a + 1; b < 25; ++b)
+      lines += joined(static_cast<bh::rules::Square>(a), static_cast<bh::rules::Square>(b));
   EXPECT_EQ(lines, 40 + 16);  // 40 orthogonal; one diagonal across each of the 16 small squares
 }
 
 TEST(Alquerque, PositionStringRoundTrips) {
-  for (const std::string& text : {start_text, std::string("1b3/5/5/5/2w2 w a5-b5,b1-c1 -"),
-                                 std::string("b4/5/5/1b2w/w1w2 b - a1,c1"), std::string("5/5/2w2/5/5 b - -"),
-                                 std::string("b3b/1w1w1/5/1b1b1/w3w w a2-b2,c4-b4,e2-d2,e4-d4 -")})
+  for (const std::string& text :
+       {start_text, std::string("1b3/5/5/5/2w2 w a5-b5,b1-c1 -"), std::string("b4/5/5/1b2w/w1w2 b - a1,c1"),
+        std::string("5/5/2w2/5/5 b - -"), std::string("b3b/1w1w1/5/1b1b1/w3w w a2-b2,c4-b4,e2-d2,e4-d4 -")})
     EXPECT_EQ(rules().position_text(pos(text)), text);
 }
 
 TEST(Alquerque, HashSeesEveryField) {
-  const V texts = {"b4/5/5/5/2w2 w - -",   "b4/5/5/5/2w2 b - -",        "b4/5/5/5/2w2 w b1-c1 -",
+  const V texts = {"b4/5/5/5/2w2 w - -",     "b4/5/5/5/2w2 b - -",      "b4/5/5/5/2w2 w b1-c1 -",
                    "b4/5/5/5/2w2 w d1-c1 -", "b4/5/5/5/w1w2 b - a1,c1", "b4/5/5/5/w1w2 b - -"};
   for (std::size_t i = 0; i < texts.size(); ++i)
     for (std::size_t j = 0; j < texts.size(); ++j)

@@ -34,8 +34,8 @@ struct PdnGame {
       const auto it = tags.find(name);
       return it == tags.end() ? std::string("?") : it->second;
     };
-    return "game " + std::to_string(number) + " (" + tag("White") + " - " + tag("Black") + ", " + tag("Event") +
-           " " + tag("Date") + ")";
+    return "game " + std::to_string(number) + " (" + tag("White") + " - " + tag("Black") + ", " + tag("Event") + " " +
+           tag("Date") + ")";
   }
 };
 
@@ -69,7 +69,8 @@ std::vector<PdnGame> read_pdn(const std::string& text) {
       const std::string inside = text.substr(i + 1, close - i - 1);
       const auto quote = inside.find('"');
       std::string name = inside.substr(0, quote);
-      name.erase(std::remove_if(name.begin(), name.end(), [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
+      name.erase(std::remove_if(name.begin(), name.end(),
+                                [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
                  name.end());
       const auto end_quote = inside.rfind('"');
       current.tags[name] = quote == std::string::npos ? "" : inside.substr(quote + 1, end_quote - quote - 1);
@@ -122,7 +123,8 @@ std::optional<Square> numbered_square(int n) {
 
 // A square written either way: `c3` or `22`.
 std::optional<Square> pdn_square(const std::string& text) {
-  if (!text.empty() && std::all_of(text.begin(), text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+  if (!text.empty() &&
+      std::all_of(text.begin(), text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
     return text.size() <= 2 ? numbered_square(std::stoi(text)) : std::nullopt;
   return parse_square(text, geometry);
 }
@@ -224,16 +226,18 @@ std::string replay(const PdnGame& game, ReplayNotes* notes = nullptr) {
   GameState g(rules, start);
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
     const std::string& text = game.moves[i];
-    const std::string where = "move " + std::to_string(i / 2 + 1) + (g.to_move() == Side::first ? " (white) '" : " (black) '") +
-                              text + "' in " + rules->position_text(g.position());
-    if (g.status().over()) return where + ": the game was already over (" + std::string(to_string(g.status().reason)) + ")";
+    const std::string where = "move " + std::to_string(i / 2 + 1) +
+                              (g.to_move() == Side::first ? " (white) '" : " (black) '") + text + "' in " +
+                              rules->position_text(g.position());
+    if (g.status().over())
+      return where + ": the game was already over (" + std::string(to_string(g.status().reason)) + ")";
     const auto written = parse_written(text);
     if (!written) return where + ": not a move";
     const MoveList legal = g.legal_moves();
     const auto found = matches(*written, legal);
     const bool same_position = found.size() > 1 && std::all_of(found.begin(), found.end(), [&](const Move& m) {
-      return rules->apply(g.position(), m) == rules->apply(g.position(), found.front());
-    });
+                                 return rules->apply(g.position(), m) == rules->apply(g.position(), found.front());
+                               });
     if (same_position && notes != nullptr) {
       notes->same_position_ambiguities.push_back("game " + std::to_string(game.number) + " move " +
                                                  std::to_string(i / 2 + 1) + " '" + text + "'");
@@ -360,8 +364,9 @@ TEST(DraughtsPdn, Ussr1947) {
   // Three king captures are written by first and last squares only and could have
   // gone by either of two landing squares; both routes take the same two pieces, so
   // the game itself is not in doubt. Listed here so that any new one is noticed.
-  EXPECT_EQ(notes.same_position_ambiguities,
-            (std::vector<std::string>{"game 54 move 22 'g3:b8'", "game 82 move 26 'g1:a7'", "game 140 move 25 'b8:h2'"}));
+  EXPECT_EQ(
+      notes.same_position_ambiguities,
+      (std::vector<std::string>{"game 54 move 22 'g3:b8'", "game 82 move 26 'g1:a7'", "game 140 move 25 'b8:h2'"}));
   // No game here is played on until the rules end it: every decisive game ends with
   // a resignation (the replay still checks that no game ends by the rules against
   // its record, and that none ends before its last written move).
@@ -371,8 +376,9 @@ TEST(DraughtsPdn, Ussr1947) {
 TEST(DraughtsPdn, Abatsiev1965) {
   const auto notes = replay_file(
       "abatsiev1965.pdn", 56,
-      {{36, "Abatsiev - Lebedev 1973 (Igra Bodyanskogo, 1/2-1/2): the record has 25 move numbers but every move "
-            "is written '-'; the moves were never entered, so there is nothing to replay"}});
+      {{36,
+        "Abatsiev - Lebedev 1973 (Igra Bodyanskogo, 1/2-1/2): the record has 25 move numbers but every move "
+        "is written '-'; the moves were never entered, so there is nothing to replay"}});
   EXPECT_TRUE(notes.same_position_ambiguities.empty());
   EXPECT_EQ(notes.decided_by_rules, 0);
 }

@@ -50,7 +50,7 @@ TEST(Draughts, D1_ManMovesOneSquareDiagonallyForward) {
   EXPECT_EQ(moves("W:Wc3:Bh8"), (Texts{"c3-b4", "c3-d4"}));
   EXPECT_EQ(moves("B:Wa1:Bd6"), (Texts{"d6-c5", "d6-e5"}));
   EXPECT_EQ(moves("W:Wa1:Bh8"), (Texts{"a1-b2"}));  // the edge leaves one
-  EXPECT_EQ(moves("W:Wc3:Bb4,d4,a5,e5"), Texts{});   // blocked, never backward
+  EXPECT_EQ(moves("W:Wc3:Bb4,d4,a5,e5"), Texts{});  // blocked, never backward
   EXPECT_EQ(after("W:Wc3:Bh8", "c3-d4"), "B:Wd4:Bh8");
 }
 
@@ -106,8 +106,8 @@ TEST(Draughts, D4_CrownedDuringCaptureContinuesAsKing) {
 TEST(Draughts, D5_KingMovesAnyDistanceAlongADiagonal) {
   EXPECT_EQ(moves("W:WKa1:Bh8"), (Texts{"a1-b2", "a1-c3", "a1-d4", "a1-e5", "a1-f6", "a1-g7"}));
   // Stopped by its own pieces on b2 and f6.
-  EXPECT_EQ(moves("W:WKd4,b2,f6:Bh8"), (Texts{"b2-a3", "b2-c3", "d4-a7", "d4-b6", "d4-c3", "d4-c5", "d4-e3",
-                                              "d4-e5", "d4-f2", "d4-g1", "f6-e7", "f6-g7"}));
+  EXPECT_EQ(moves("W:WKd4,b2,f6:Bh8"), (Texts{"b2-a3", "b2-c3", "d4-a7", "d4-b6", "d4-c3", "d4-c5", "d4-e3", "d4-e5",
+                                              "d4-f2", "d4-g1", "f6-e7", "f6-g7"}));
   EXPECT_EQ(after("W:WKd4,b2,f6:Bh8", "d4-g1"), "B:Wb2,f6,Kg1:Bh8");
 }
 
@@ -123,8 +123,7 @@ TEST(Draughts, D5_KingMustLandWhereItCanContinue) {
   // take again (g5), so it must land on f6 and go on.
   EXPECT_EQ(moves("W:WKa1:Bd4,g5"), (Texts{"a1:f6:h4"}));
   // Several continuing landings: each is a distinct move.
-  EXPECT_EQ(moves("W:WKa3:Bb4,e5,e3,c3"),
-            (Texts{"a3:c5:f2", "a3:c5:g1", "a3:d6:f4:c1", "a3:d6:f4:d2"}));
+  EXPECT_EQ(moves("W:WKa3:Bb4,e5,e3,c3"), (Texts{"a3:c5:f2", "a3:c5:g1", "a3:d6:f4:c1", "a3:d6:f4:d2"}));
 }
 
 // ---- D6: Turkish strike --------------------------------------------------------
@@ -140,8 +139,8 @@ TEST(Draughts, D6_CapturedPieceCannotBeJumpedTwice) {
   // again, so both round trips end on e3.
   EXPECT_EQ(moves("W:Wc1:Bd2,d4,d6,f4,f6"), (Texts{"c1:e3:c5:e7:g5:e3", "c1:e3:g5:e7:c5:e3"}));
   // The king does the same; after f4 its landing squares stop at the taken d2.
-  EXPECT_EQ(moves("W:WKc1:Bd2,d4,d6,f4,f6"), (Texts{"c1:e3:c5:e7:g5:e3", "c1:e3:g5:e7:c5:e3",
-                                                  "c1:e3:g5:e7:c5:f2", "c1:e3:g5:e7:c5:g1"}));
+  EXPECT_EQ(moves("W:WKc1:Bd2,d4,d6,f4,f6"),
+            (Texts{"c1:e3:c5:e7:g5:e3", "c1:e3:g5:e7:c5:e3", "c1:e3:g5:e7:c5:f2", "c1:e3:g5:e7:c5:g1"}));
 }
 
 TEST(Draughts, D6_CapturedPiecesBlockUntilTheMoveEnds) {
@@ -314,10 +313,9 @@ TEST(Draughts, D8_NoLegalMoveOnTheThirtiethPlyStillLoses) {
   // positions, and after the 30th White's king on g1 cannot move (f2 and h2 are held,
   // e3 backs up f2).
   GameState g(rules, AnyPosition{parse("W:WKb2:BKb4,e3,Kg3")});
-  const char* line[] = {"b2-f6", "g3-h2", "f6-b2", "b4-a5", "b2-g7", "h2-d6", "g7-f8", "d6-c7",
-                        "f8-e7", "a5-e1", "e7-f8", "e1-g3", "f8-e7", "g3-e5", "e7-b4", "c7-d8",
-                        "b4-a3", "e5-f6", "a3-f8", "d8-b6", "f8-d6", "f6-h4", "d6-e5", "b6-a7",
-                        "e5-d6", "a7-b8", "d6-h2", "h4-f2", "h2-g1"};
+  const char* line[] = {"b2-f6", "g3-h2", "f6-b2", "b4-a5", "b2-g7", "h2-d6", "g7-f8", "d6-c7", "f8-e7", "a5-e1",
+                        "e7-f8", "e1-g3", "f8-e7", "g3-e5", "e7-b4", "c7-d8", "b4-a3", "e5-f6", "a3-f8", "d8-b6",
+                        "f8-d6", "f6-h4", "d6-e5", "b6-a7", "e5-d6", "a7-b8", "d6-h2", "h4-f2", "h2-g1"};
   for (const char* m : line) {
     ASSERT_FALSE(g.status().over()) << m;
     ASSERT_TRUE(rules->is_kings_only_ply(g.position(), *rules->parse_move(m))) << m;

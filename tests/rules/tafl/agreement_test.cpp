@@ -38,10 +38,9 @@ struct PerftCase {
 
 // Counts from the engine; slow/ checks every one of them against the naive referee.
 const PerftCase start_table[] = {
-    {"tavlei", 1, 72},        {"tavlei", 2, 3944},        {"tavlei", 3, 285728},
-    {"tablut", 1, 80},        {"tablut", 2, 4400},        {"tablut", 3, 353200},
-    {"seatafl", 1, 80},       {"seatafl", 2, 4400},       {"seatafl", 3, 353200},
-    {"seatafl11", 1, 124},    {"seatafl11", 2, 7276},     {"seatafl11", 3, 920688},
+    {"tavlei", 1, 72},        {"tavlei", 2, 3944},        {"tavlei", 3, 285728},        {"tablut", 1, 80},
+    {"tablut", 2, 4400},      {"tablut", 3, 353200},      {"seatafl", 1, 80},           {"seatafl", 2, 4400},
+    {"seatafl", 3, 353200},   {"seatafl11", 1, 124},      {"seatafl11", 2, 7276},       {"seatafl11", 3, 920688},
     {"seatafl_k4_m5", 1, 80}, {"seatafl_k4_m5", 2, 4400}, {"seatafl_k4_m5", 3, 350096},
 };
 
@@ -64,7 +63,8 @@ TEST(TaflPerft, DepthTwoAgreesWithTheNaiveReferee) {
   for (const auto& c : configs()) {
     const auto r = rules(c.id, c.options);
     const auto g = naive_game(c);
-    EXPECT_EQ(r->perft(r->start(), 2), naive::perft(g, naive::parse(r->position_text(r->start()), c.size), 2)) << c.name;
+    EXPECT_EQ(r->perft(r->start(), 2), naive::perft(g, naive::parse(r->position_text(r->start()), c.size), 2))
+        << c.name;
   }
 }
 

@@ -24,7 +24,8 @@ TEST(TaflBoardQueries, TavleiHasAThroneAndFourCornerExits) {
   for (int s = 0; s < r->geometry().squares(); ++s)
     exits += r->square_kind(static_cast<Square>(s)) == SquareKind::exit ? 1 : 0;
   EXPECT_EQ(exits, 4);
-  for (const char* corner : {"a1", "k1", "a11", "k11"}) EXPECT_EQ(r->square_kind(sq(*r, corner)), SquareKind::exit) << corner;
+  for (const char* corner : {"a1", "k1", "a11", "k11"})
+    EXPECT_EQ(r->square_kind(sq(*r, corner)), SquareKind::exit) << corner;
   EXPECT_EQ(r->square_kind(sq(*r, "f6")), SquareKind::throne);
   EXPECT_EQ(r->square_kind(sq(*r, "f5")), SquareKind::plain);
   EXPECT_EQ(r->board_note(), "");

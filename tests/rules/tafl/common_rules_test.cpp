@@ -116,7 +116,8 @@ TEST(Tafl, T6_EnclosureCompletedByAnotherMoveOnlyByTheMover) {
   // fourth attacker arrives: captured. An attacker moving elsewhere captures nothing.
   const auto before = setup(9, {{"d5", 'a'}, {"f5", 'a'}, {"e6", 'a'}, {"e2", 'a'}, {"a8", 'a'}, {"e5", 'k'}});
   EXPECT_EQ(status_text(*r, play(*r, before, {"a8-a7"})), "ongoing");
-  EXPECT_EQ(play(*r, before, {"e2-e4"}), setup(9, {{"d5", 'a'}, {"f5", 'a'}, {"e6", 'a'}, {"e4", 'a'}, {"a8", 'a'}}, 'd'));
+  EXPECT_EQ(play(*r, before, {"e2-e4"}),
+            setup(9, {{"d5", 'a'}, {"f5", 'a'}, {"e6", 'a'}, {"e4", 'a'}, {"a8", 'a'}}, 'd'));
 }
 
 TEST(Tafl, SideWithoutLegalMoveLoses) {

@@ -14,10 +14,10 @@
 namespace bh::rules::tafl::naive {
 
 struct Game {
-  std::string id;       // tavlei, tablut, seatafl
-  int n = 9;            // board size
-  int king_limit = 0;   // 0: unlimited
-  int piece_limit = 0;  // 0: unlimited
+  std::string id;                       // tavlei, tablut, seatafl
+  int n = 9;                            // board size
+  int king_limit = 0;                   // 0: unlimited
+  int piece_limit = 0;                  // 0: unlimited
   bool tavlei = false, tablut = false;  // id, looked up once
 };
 
@@ -88,9 +88,7 @@ inline std::string print(const Board& b) {
 inline std::string name(int s, int n) { return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1); }
 
 inline bool on_board(int r, int f, int n) { return r >= 0 && f >= 0 && r < n && f < n; }
-inline bool is_throne(const Game& g, int r, int f) {
-  return (g.tavlei || g.tablut) && r == g.n / 2 && f == g.n / 2;
-}
+inline bool is_throne(const Game& g, int r, int f) { return (g.tavlei || g.tablut) && r == g.n / 2 && f == g.n / 2; }
 inline bool is_exit(const Game& g, int r, int f) {
   return g.tavlei && (r == 0 || r == g.n - 1) && (f == 0 || f == g.n - 1);
 }
@@ -179,10 +177,8 @@ inline Board apply(const Game& g, const Board& b0, std::pair<int, int> m) {
       }
       bool captured = false;
       if (g.tavlei) {
-        if (is_throne(g, kr, kf))
-          captured = around == 4;
-        else if (throne_side)
-          captured = around == 3;
+        if (is_throne(g, kr, kf)) captured = around == 4;
+        else if (throne_side) captured = around == 3;
         else {
           const int br = kr + (kr - tr), bf = kf + (kf - tf);
           captured = attacker(b, br, bf) || (on_board(br, bf, b.n) && is_exit(g, br, bf));

@@ -18,7 +18,8 @@ TEST(Seatafl, S1_NoThroneAndNoExits) {
   EXPECT_EQ(play(*t, setup(9, {{"e4", 'a'}, {"a3", 'd'}, {"c7", 'k'}}, 'd'), {"a3-e3"}),
             setup(9, {{"e4", 'a'}, {"e3", 'd'}, {"c7", 'k'}}, 'a'));
   // Pieces stop on the centre once the king has left.
-  const auto s = play(*t, t->position_text(t->start()), {"e8-f8", "e7-f7", "f8-g8", "e6-e8", "g8-h8", "e5-e6", "h8-h7"});
+  const auto s =
+      play(*t, t->position_text(t->start()), {"e8-f8", "e7-f7", "f8-g8", "e6-e8", "g8-h8", "e5-e6", "h8-h7"});
   EXPECT_EQ(s, "3aaa3/4d4/5d1a1/a3k3a/aadd1ddaa/a3d3a/4d4/4a4/3aaa3 d");
   EXPECT_EQ(play(*t, s, {"d5-e5"}), "3aaa3/4d4/5d1a1/a3k3a/aad1dddaa/a3d3a/4d4/4a4/3aaa3 a");
 }
@@ -87,8 +88,7 @@ TEST(Seatafl, S5_WithBothTheSmallerAppliesToTheKing) {
 TEST(Seatafl, S5_SizeElevenStart) {
   const auto t = rules("seatafl", {{"size", 11}});
   EXPECT_EQ(t->geometry().width, 11);
-  EXPECT_EQ(t->position_text(t->start()),
-            "3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a");
+  EXPECT_EQ(t->position_text(t->start()), "3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a");
   EXPECT_EQ(play(*t, t->position_text(t->start()), {"f10-j10", "f8-f9"}),
             "3aaaaa3/9a1/5d5/a9a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a");
 }

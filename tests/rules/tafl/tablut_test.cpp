@@ -24,7 +24,8 @@ TEST(Tablut, B1_NoPieceNotEvenTheKingStopsOnTheEmptyThrone) {
             (V{"a5", "b1", "b2", "b3", "b4", "b6", "b7", "b8", "b9", "c5", "d5", "f5", "g5", "h5", "i5"}));
   // After the king leaves, it cannot come back.
   const auto left = play(*t, setup(9, {{"e5", 'k'}, {"c7", 'a'}, {"h2", 'a'}}, 'd'), {"e5-e3", "h2-h3"});
-  EXPECT_EQ(destinations(*t, left, "e3"), (V{"a3", "b3", "c3", "d3", "e1", "e2", "e4", "e6", "e7", "e8", "e9", "f3", "g3"}));
+  EXPECT_EQ(destinations(*t, left, "e3"),
+            (V{"a3", "b3", "c3", "d3", "e1", "e2", "e4", "e6", "e7", "e8", "e9", "f3", "g3"}));
 }
 
 TEST(Tablut, B2_NoDistanceLimit) {

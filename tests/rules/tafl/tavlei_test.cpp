@@ -15,8 +15,8 @@ TEST(Tavlei, V1_ThroneIsE5AndExitsAreTheCorners) {
   EXPECT_EQ(destinations(*t, setup(9, {{"b5", 'a'}, {"h8", 'k'}}), "b5"),
             (V{"a5", "b1", "b2", "b3", "b4", "b6", "b7", "b8", "b9", "c5", "d5", "f5", "g5", "h5", "i5"}));
   const auto s = setup(9, {{"a3", 'a'}, {"h8", 'k'}});
-  EXPECT_EQ(destinations(*t, s, "a3"), (V{"a2", "a4", "a5", "a6", "a7", "a8", "b3", "c3", "d3", "e3", "f3", "g3",
-                                          "h3", "i3"}));
+  EXPECT_EQ(destinations(*t, s, "a3"),
+            (V{"a2", "a4", "a5", "a6", "a7", "a8", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "i3"}));
   auto m = t->legal_move_from_text(parse(*t, s), "a3-a1");
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.error().code, Errc::illegal_move);
@@ -25,8 +25,7 @@ TEST(Tavlei, V1_ThroneIsE5AndExitsAreTheCorners) {
 TEST(Tavlei, V2_KingMovesAtMostThreeSquares) {
   const auto t = rules("tavlei");
   const auto s = setup(9, {{"e4", 'k'}, {"c7", 'a'}, {"h8", 'a'}}, 'd');
-  EXPECT_EQ(destinations(*t, s, "e4"),
-            (V{"b4", "c4", "d4", "e1", "e2", "e3", "e5", "e6", "e7", "f4", "g4", "h4"}));
+  EXPECT_EQ(destinations(*t, s, "e4"), (V{"b4", "c4", "d4", "e1", "e2", "e3", "e5", "e6", "e7", "f4", "g4", "h4"}));
 }
 
 TEST(Tavlei, V2_OtherPiecesHaveNoLimit) {
@@ -137,8 +136,7 @@ TEST(Tavlei, V7_DefendersWinWhenNoAttackerIsLeft) {
 
 TEST(Tavlei, V7_AttackersWinByCapturingTheKing) {
   const auto t = rules("tavlei");
-  EXPECT_EQ(status_text(*t, play(*t, setup(9, {{"c3", 'k'}, {"c4", 'a'}, {"a2", 'a'}}), {"a2-c2"})),
-            "a king_captured");
+  EXPECT_EQ(status_text(*t, play(*t, setup(9, {{"c3", 'k'}, {"c4", 'a'}, {"a2", 'a'}}), {"a2-c2"})), "a king_captured");
 }
 
 }  // namespace

@@ -31,8 +31,7 @@ class DurabilityTest : public AppTest {
 TEST_F(DurabilityTest, LiveGameComesBackAfterRestartWithTokensAndPausedClocks) {
   Client& a = guest("alice");
   Client& b = guest("bob");
-  const std::string game =
-      start_game(a, b, {{"game", "tablut"}, {"clock", {{"initial_s", 600}, {"increment_s", 5}}}});
+  const std::string game = start_game(a, b, {{"game", "tablut"}, {"clock", {{"initial_s", 600}, {"increment_s", 5}}}});
   auto events = play(a, b, game, {"f9-f8", "d5-d4", "i6-g6"});
   ASSERT_EQ(events.size(), 3u);
   const json clocks_before = events.back()["clocks"];

@@ -79,11 +79,9 @@ TEST_F(AppTest, LobbyErrors) {
   json e = a.reply(2);
   EXPECT_EQ(e["code"], "bad_options");
   EXPECT_NE(e["message"].get<std::string>().find("size"), std::string::npos);  // the rules' message
-  EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "seatafl"}, {"options", {{"size", 10}}}}, 3),
-            "bad_options");
+  EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "seatafl"}, {"options", {{"size", 10}}}}, 3), "bad_options");
   EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "tablut"}, {"side", "white"}}, 4), "bad_options");
-  EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "tablut"}, {"clock", {{"initial_s", 0}}}}, 5),
-            "bad_options");
+  EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "tablut"}, {"clock", {{"initial_s", 0}}}}, 5), "bad_options");
   EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "tablut"}, {"games", 0}}, 6), "bad_options");
   EXPECT_EQ(b.error_of({{"type", "join_room"}, {"room_id", "r-nope"}}, 7), "unknown_room");
   EXPECT_EQ(b.error_of({{"type", "cancel_room"}, {"room_id", "r-nope"}}, 8), "unknown_room");

@@ -70,7 +70,8 @@ TEST_F(AppTest, NewestConnectionWinsTheSeat) {
 TEST_F(AppTest, ClockRunsOutAndTheSideToMoveLosesOnTime) {
   Client& a = guest("alice");
   Client& b = guest("bob");
-  const std::string game = start_game(a, b, {{"game", "draughts"}, {"clock", {{"initial_s", 0.2}, {"increment_s", 0}}}});
+  const std::string game =
+      start_game(a, b, {{"game", "draughts"}, {"clock", {{"initial_s", 0.2}, {"increment_s", 0}}}});
   auto events = play(a, b, game, {"c3-d4"});
   ASSERT_EQ(events.size(), 1u);
   ASSERT_TRUE(events[0]["clocks"].is_object());
@@ -90,8 +91,7 @@ TEST_F(AppTest, ClockRunsOutAndTheSideToMoveLosesOnTime) {
 TEST_F(AppTest, IncrementIsAddedAfterEachMove) {
   Client& a = guest("alice");
   Client& b = guest("bob");
-  const std::string game =
-      start_game(a, b, {{"game", "draughts"}, {"clock", {{"initial_s", 10}, {"increment_s", 2}}}});
+  const std::string game = start_game(a, b, {{"game", "draughts"}, {"clock", {{"initial_s", 10}, {"increment_s", 2}}}});
   auto events = play(a, b, game, {"c3-d4", "f6-e5"});
   ASSERT_EQ(events.size(), 2u);
   const int first = events[0]["clocks"]["first_ms"];
@@ -204,11 +204,11 @@ TEST_F(AppTest, ArchiveFiltersAndPagingThroughProtocolAndHttp) {
     ids.push_back(id);
     std::this_thread::sleep_for(3ms);  // distinct end times
   };
-  finish(a, b, "tablut", false);    // bob wins
-  finish(a, c, "draughts", true);   // draw
-  finish(b, c, "tablut", false);    // carl wins
-  finish(c, a, "alquerque", false); // alice wins
-  finish(a, b, "draughts", false);  // bob wins
+  finish(a, b, "tablut", false);     // bob wins
+  finish(a, c, "draughts", true);    // draw
+  finish(b, c, "tablut", false);     // carl wins
+  finish(c, a, "alquerque", false);  // alice wins
+  finish(a, b, "draughts", false);   // bob wins
 
   a.send({{"type", "list_games"}, {"limit", 2}, {"id", 1}});
   json page1 = a.reply(1);
@@ -270,8 +270,8 @@ TEST_F(AppTest, ArchiveFiltersAndPagingThroughProtocolAndHttp) {
 TEST_F(AppTest, ArchiveEntriesCarryTheirOptionsAndClock) {
   Client& a = guest("alice");
   Client& b = guest("bob");
-  const std::string id = start_game(a, b, {{"game", "seatafl"}, {"options", {{"size", 11}}},
-                                           {"clock", {{"initial_s", 180}, {"increment_s", 2}}}});
+  const std::string id = start_game(
+      a, b, {{"game", "seatafl"}, {"options", {{"size", 11}}}, {"clock", {{"initial_s", 180}, {"increment_s", 2}}}});
   a.send({{"type", "resign"}, {"game_id", id}});
   ASSERT_FALSE(a.next("game_over").is_null());
   const std::string id2 = start_game(a, b, {{"game", "alquerque"}});

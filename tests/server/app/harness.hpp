@@ -97,7 +97,8 @@ class Client {
   void send_text(const std::string& text) { app_.on_message(conn_, text); }
   void close() { app_.on_close(conn_); }
   json next(const std::string& type, std::chrono::milliseconds timeout = 5s) {
-    return conn_->take(type, [](const json&) { return true; }, timeout);
+    return conn_->take(
+        type, [](const json&) { return true; }, timeout);
   }
   template <class Pred>
   json next_if(const std::string& type, Pred pred, std::chrono::milliseconds timeout = 5s) {
@@ -106,18 +107,19 @@ class Client {
   // The reply (of any type) that echoes `id`.
   json reply(int id, std::chrono::milliseconds timeout = 5s) {
     for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
-                             "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered",
-                             "draw_declined"}) {
-      json j = conn_->take(type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
+                             "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined"}) {
+      json j = conn_->take(
+          type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
       if (!j.is_null()) return j;
     }
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(2ms);
-      for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
-                               "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered",
-                               "draw_declined"}) {
-        json j = conn_->take(type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
+      for (const char* type :
+           {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby", "room_cancelled", "ok",
+            "pong", "games", "game_record", "draw_offered", "draw_declined"}) {
+        json j = conn_->take(
+            type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
         if (!j.is_null()) return j;
       }
     }
@@ -128,7 +130,8 @@ class Client {
     request["id"] = id;
     send(request);
     json r = reply(id);
-    if (r.is_null() || r["type"] != "error") return r.is_null() ? "<no reply>" : "<" + r["type"].get<std::string>() + ">";
+    if (r.is_null() || r["type"] != "error")
+      return r.is_null() ? "<no reply>" : "<" + r["type"].get<std::string>() + ">";
     return r["code"];
   }
   std::shared_ptr<FakeConnection> connection() const { return conn_; }
@@ -160,8 +163,8 @@ class AppTest : public ::testing::Test {
     ASSERT_TRUE(opened.error.ok()) << opened.error.message;
     store_ = std::make_unique<storage::FaultyStore>(std::move(*opened.value));
     io_ = std::make_unique<boost::asio::io_context>();
-    work_ = std::make_unique<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>>(
-        io_->get_executor());
+    work_ =
+        std::make_unique<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>>(io_->get_executor());
     for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { io_->run(); });
     app_ = make_application(*io_, *store_, config());
   }

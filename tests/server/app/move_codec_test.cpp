@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "protocol/move_codec.hpp"
 #include "protocol/json_encode.hpp"
+#include "protocol/move_codec.hpp"
 
 namespace bh::protocol {
 namespace {
@@ -25,7 +25,9 @@ std::size_t pick(Rng& rng, std::size_t n) { return std::uniform_int_distribution
 ::testing::AssertionResult same_decode(std::string_view text, const Limits& limits = {}) {
   const auto fast = decode_request(text, limits);
   const auto generic = decode_request_generic(text, limits);
-  const auto fail = [&] { return ::testing::AssertionFailure() << "for " << ::testing::PrintToString(std::string(text)); };
+  const auto fail = [&] {
+    return ::testing::AssertionFailure() << "for " << ::testing::PrintToString(std::string(text));
+  };
   if (fast.index() != generic.index()) return fail() << ": one decodes, the other does not";
   if (const auto* g = std::get_if<DecodeError>(&generic)) {
     const auto& f = std::get<DecodeError>(fast);
@@ -80,10 +82,14 @@ TEST(MoveCodecEncode, WritesTheDocumentedEvent) {
 }
 
 TEST(MoveCodecEncode, MatchesTheGenericWriterForEveryShape) {
-  const std::vector<RequestId> ids = {
-      RequestId{}, RequestId{std::int64_t{0}}, RequestId{std::int64_t{-7}}, RequestId{INT64_MAX},
-      RequestId{INT64_MIN}, RequestId{std::string()}, RequestId{std::string("abc")},
-      RequestId{std::string("q\"\\\n\x01/\xc3\xa9")}};
+  const std::vector<RequestId> ids = {RequestId{},
+                                      RequestId{std::int64_t{0}},
+                                      RequestId{std::int64_t{-7}},
+                                      RequestId{INT64_MAX},
+                                      RequestId{INT64_MIN},
+                                      RequestId{std::string()},
+                                      RequestId{std::string("abc")},
+                                      RequestId{std::string("q\"\\\n\x01/\xc3\xa9")}};
   for (const auto& id : ids) {
     auto m = sample_event();
     EXPECT_TRUE(same_encoding(m, id));
@@ -111,13 +117,16 @@ TEST(MoveCodecEncode, EscapesEveryAsciiCharacterLikeNlohmann) {
   // Checked by hand too, not only against nlohmann.
   server::Move m;
   m.move = "\x01\x1f\b\t\n\f\r\"\\/\x7f";
-  EXPECT_NE(encode(m).find(R"("move":"\u0001\u001f\b\t\n\f\r\"\\/)" "\x7f\""), std::string::npos) << encode(m);
+  EXPECT_NE(encode(m).find(R"("move":"\u0001\u001f\b\t\n\f\r\"\\/)"
+                           "\x7f\""),
+            std::string::npos)
+      << encode(m);
 }
 
 TEST(MoveCodecEncode, CopiesValidUtf8AsIs) {
-  for (const char* text : {"\xc3\xa9", "\xe2\x82\xac", "\xf0\x9d\x84\x9e", "\xf4\x8f\xbf\xbf", "\xef\xbf\xbf",
-                           "\xc2\x80", "\xe0\xa0\x80", "\xed\x9f\xbf", "\xee\x80\x80", "\xf0\x90\x80\x80",
-                           "caf\xc3\xa9 \xe2\x82\xac\xf0\x9d\x84\x9e!"}) {
+  for (const char* text :
+       {"\xc3\xa9", "\xe2\x82\xac", "\xf0\x9d\x84\x9e", "\xf4\x8f\xbf\xbf", "\xef\xbf\xbf", "\xc2\x80", "\xe0\xa0\x80",
+        "\xed\x9f\xbf", "\xee\x80\x80", "\xf0\x90\x80\x80", "caf\xc3\xa9 \xe2\x82\xac\xf0\x9d\x84\x9e!"}) {
     auto m = sample_event();
     m.position = text;
     EXPECT_TRUE(same_encoding(m)) << text;
@@ -129,9 +138,9 @@ TEST(MoveCodecEncode, CopiesValidUtf8AsIs) {
 // replies): both writers replace them with U+FFFD as nlohmann's error_handler_t::replace
 // does, one per maximal invalid part.
 TEST(MoveCodecEncode, InvalidUtf8IsReplacedAsNlohmannReplacesIt) {
-  for (const char* text : {"\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xc3", "\xc3(", "\xe0\x80\x80", "\xe2\x82",
-                           "\xed\xa0\x80", "\xf0\x80\x80\x80", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff",
-                           "ok\xe2\x82\xac\xe2"}) {
+  for (const char* text :
+       {"\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xc3", "\xc3(", "\xe0\x80\x80", "\xe2\x82", "\xed\xa0\x80",
+        "\xf0\x80\x80\x80", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "ok\xe2\x82\xac\xe2"}) {
     auto m = sample_event();
     m.status.reason = std::string(text);
     std::string encoded;
@@ -152,9 +161,21 @@ TEST(MoveCodecEncode, InvalidUtf8IsReplacedAsNlohmannReplacesIt) {
 // A string biased towards what the writer treats specially: escapes, UTF-8 of every
 // length, broken UTF-8 now and then.
 std::string random_text(Rng& rng) {
-  static const std::vector<std::string> pieces = {
-      "a", "e1-e3", " ", "\"", "\\", "/", "\n", "\x01", "\x1f", "\x7f", "\xc3\xa9", "\xe2\x82\xac",
-      "\xf0\x9d\x84\x9e", "\xed\x9f\xbf", "\xf4\x8f\xbf\xbf"};
+  static const std::vector<std::string> pieces = {"a",
+                                                  "e1-e3",
+                                                  " ",
+                                                  "\"",
+                                                  "\\",
+                                                  "/",
+                                                  "\n",
+                                                  "\x01",
+                                                  "\x1f",
+                                                  "\x7f",
+                                                  "\xc3\xa9",
+                                                  "\xe2\x82\xac",
+                                                  "\xf0\x9d\x84\x9e",
+                                                  "\xed\x9f\xbf",
+                                                  "\xf4\x8f\xbf\xbf"};
   std::string s;
   const std::size_t n = pick(rng, 12);
   for (std::size_t i = 0; i < n; ++i) s += pieces[pick(rng, pieces.size())];
@@ -197,19 +218,19 @@ const std::string kMove = R"({"type":"move","id":30,"game_id":"g18f2c3a4b5-5e6f7
 TEST(MoveCodecDecode, CommonShapesTakeTheFastPath) {
   const std::string long_ok(256, 'x');
   const std::vector<std::string> frames = {
-           kMove,
-           std::string(R"({"move":"c2-c3","ply":0,"game_id":"g1","id":30,"type":"move"})"),
-           std::string(R"({"type":"move","game_id":"g1","ply":12,"move":"huff b2 c2-c3"})"),
-           std::string(R"({"type":"move","id":"abc","game_id":"g1","ply":1,"move":"c3:e5:g3"})"),
-           std::string(R"({"type":"move","id":"","game_id":"","ply":0,"move":""})"),
-           std::string(R"({"type":"move","id":-7,"game_id":"g1","ply":-3,"move":"a"})"),
-           std::string(R"({"type":"move","id":-0,"game_id":"g1","ply":-0,"move":"a"})"),
-           std::string(R"({"type":"move","id":9223372036854775807,"game_id":"g","ply":2147483647,"move":"a"})"),
-           std::string(R"({"type":"move","id":-9223372036854775808,"game_id":"g","ply":-2147483648,"move":"a"})"),
-           std::string(" \t\r\n{ \"type\" :\t\"move\" ,\n\"ply\"\r: 4 , \"game_id\":\"g\",\"move\" : \"x\" } \n"),
-           std::string(R"({"type":"move","game_id":"g1","ply":1,"move":"~ !#$%&'()*+,-./:;<=>?@[]^_`{|})" "\x7f\"}"),
-           R"({"type":"move","id":")" + long_ok + R"(","game_id":")" + long_ok + R"(","ply":1,"move":")" + long_ok +
-               R"("})",
+      kMove,
+      std::string(R"({"move":"c2-c3","ply":0,"game_id":"g1","id":30,"type":"move"})"),
+      std::string(R"({"type":"move","game_id":"g1","ply":12,"move":"huff b2 c2-c3"})"),
+      std::string(R"({"type":"move","id":"abc","game_id":"g1","ply":1,"move":"c3:e5:g3"})"),
+      std::string(R"({"type":"move","id":"","game_id":"","ply":0,"move":""})"),
+      std::string(R"({"type":"move","id":-7,"game_id":"g1","ply":-3,"move":"a"})"),
+      std::string(R"({"type":"move","id":-0,"game_id":"g1","ply":-0,"move":"a"})"),
+      std::string(R"({"type":"move","id":9223372036854775807,"game_id":"g","ply":2147483647,"move":"a"})"),
+      std::string(R"({"type":"move","id":-9223372036854775808,"game_id":"g","ply":-2147483648,"move":"a"})"),
+      std::string(" \t\r\n{ \"type\" :\t\"move\" ,\n\"ply\"\r: 4 , \"game_id\":\"g\",\"move\" : \"x\" } \n"),
+      std::string(R"({"type":"move","game_id":"g1","ply":1,"move":"~ !#$%&'()*+,-./:;<=>?@[]^_`{|})"
+                  "\x7f\"}"),
+      R"({"type":"move","id":")" + long_ok + R"(","game_id":")" + long_ok + R"(","ply":1,"move":")" + long_ok + R"("})",
   };
   for (const auto& text : frames) {
     EXPECT_TRUE(try_decode_move(text, {}).has_value()) << text;
@@ -228,44 +249,83 @@ TEST(MoveCodecDecode, UnusualFramesFallBackToTheSameResult) {
   const std::string a257(257, 'a');
   const std::string head = R"({"type":"move","game_id":"g1",)";
   const std::vector<std::string> frames = {
-           // Escapes and characters beyond printable ASCII.
-           head + R"("ply":1,"move":"a\"b"})", head + R"("ply":1,"move":"\u0041"})",
-           head + R"("ply":1,"move":"\/"})", R"({"t\u0079pe":"move","game_id":"g1","ply":1,"move":"a"})",
-           head + "\"ply\":1,\"move\":\"caf\xc3\xa9\"}", head + "\"ply\":1,\"move\":\"bad\xc3\"}",
-           head + "\"ply\":1,\"move\":\"tab\there\"}", head + "\"ply\":1,\"move\":\"nul\0x\"}"s,
-           // Repeated, unknown, nested and null fields.
-           head + R"("ply":1,"move":"a","move":"b"})", head + R"("ply":1,"ply":2,"move":"a"})",
-           head + R"("ply":1,"move":"a","type":"move"})", head + R"("ply":1,"move":"a","type":"ping"})",
-           head + R"("id":1,"ply":1,"move":"a","id":2})", head + R"("ply":1,"move":"a","extra":1})",
-           head + R"("ply":1,"move":"a","extra":{"x":[1,2]}})", head + R"("ply":1,"move":null})",
-           head + R"("ply":null,"move":"a"})", head + R"("id":null,"ply":1,"move":"a"})",
-           // Ids the generic path keeps, drops or refuses.
-           head + R"("id":1.0,"ply":1,"move":"a"})", head + R"("id":true,"ply":1,"move":"a"})",
-           head + R"("id":9223372036854775808,"ply":1,"move":"a"})",
-           head + R"("id":18446744073709551616,"ply":1,"move":"a"})",
-           head + R"("id":-9223372036854775809,"ply":1,"move":"a"})", head + R"("id":1e3,"ply":1,"move":"a"})",
-           head + R"("id":")" + a257 + R"(","ply":1,"move":"a"})", head + R"("id":[],"ply":1,"move":"a"})",
-           // Numbers: out of range, fractions, exponents, leading zeros, signs.
-           head + R"("ply":2147483648,"move":"a"})", head + R"("ply":-2147483649,"move":"a"})",
-           head + R"("ply":99999999999999999999999,"move":"a"})", head + R"("ply":1.5,"move":"a"})",
-           head + R"("ply":1.0,"move":"a"})", head + R"("ply":1e2,"move":"a"})", head + R"("ply":1E2,"move":"a"})",
-           head + R"("ply":01,"move":"a"})", head + R"("ply":-01,"move":"a"})", head + R"("ply":+1,"move":"a"})",
-           head + R"("ply":-,"move":"a"})", head + R"("ply":"3","move":"a"})", head + R"("ply":true,"move":"a"})",
-           // Wrong types and missing fields.
-           head + R"("ply":1,"move":5})", R"({"type":"move","game_id":5,"ply":1,"move":"a"})",
-           head + R"("ply":1})", head + R"("move":"a"})", R"({"type":"move","ply":1,"move":"a"})",
-           R"({"game_id":"g1","ply":1,"move":"a"})", R"({"type":5,"game_id":"g1","ply":1,"move":"a"})",
-           R"({"type":"Move","game_id":"g1","ply":1,"move":"a"})", R"({"type":"ping","id":7})",
-           // Strings over the limit.
-           head + R"("ply":1,"move":")" + a257 + R"("})",
-           R"({"type":"move","game_id":")" + a257 + R"(","ply":1,"move":"a"})",
-           // Broken or unusual JSON.
-           "", "{}", "[]", "null", "\"move\"", "{", head, head + R"("ply":1,"move":"a",})",
-           head + R"("ply":1,"move":"a"}})", head + R"("ply":1,"move":"a"}{})", head + R"("ply":1,"move":"a"} x)",
-           head + R"("ply":1 "move":"a"})", head + R"("ply":1,"move":"a")", head + R"("ply":1,"move":"a)",
-           head + R"("ply"1,"move":"a"})", "\xef\xbb\xbf" + head + R"("ply":1,"move":"a"})",
-           head + "\"ply\":1,\f\"move\":\"a\"}", head + "\"ply\":1,\v\"move\":\"a\"}",
-           head + "\"ply\":1,\"move\":\"a\"}\0"s, "{\0}"s,
+      // Escapes and characters beyond printable ASCII.
+      head + R"("ply":1,"move":"a\"b"})",
+      head + R"("ply":1,"move":"\u0041"})",
+      head + R"("ply":1,"move":"\/"})",
+      R"({"t\u0079pe":"move","game_id":"g1","ply":1,"move":"a"})",
+      head + "\"ply\":1,\"move\":\"caf\xc3\xa9\"}",
+      head + "\"ply\":1,\"move\":\"bad\xc3\"}",
+      head + "\"ply\":1,\"move\":\"tab\there\"}",
+      head + "\"ply\":1,\"move\":\"nul\0x\"}"s,
+      // Repeated, unknown, nested and null fields.
+      head + R"("ply":1,"move":"a","move":"b"})",
+      head + R"("ply":1,"ply":2,"move":"a"})",
+      head + R"("ply":1,"move":"a","type":"move"})",
+      head + R"("ply":1,"move":"a","type":"ping"})",
+      head + R"("id":1,"ply":1,"move":"a","id":2})",
+      head + R"("ply":1,"move":"a","extra":1})",
+      head + R"("ply":1,"move":"a","extra":{"x":[1,2]}})",
+      head + R"("ply":1,"move":null})",
+      head + R"("ply":null,"move":"a"})",
+      head + R"("id":null,"ply":1,"move":"a"})",
+      // Ids the generic path keeps, drops or refuses.
+      head + R"("id":1.0,"ply":1,"move":"a"})",
+      head + R"("id":true,"ply":1,"move":"a"})",
+      head + R"("id":9223372036854775808,"ply":1,"move":"a"})",
+      head + R"("id":18446744073709551616,"ply":1,"move":"a"})",
+      head + R"("id":-9223372036854775809,"ply":1,"move":"a"})",
+      head + R"("id":1e3,"ply":1,"move":"a"})",
+      head + R"("id":")" + a257 + R"(","ply":1,"move":"a"})",
+      head + R"("id":[],"ply":1,"move":"a"})",
+      // Numbers: out of range, fractions, exponents, leading zeros, signs.
+      head + R"("ply":2147483648,"move":"a"})",
+      head + R"("ply":-2147483649,"move":"a"})",
+      head + R"("ply":99999999999999999999999,"move":"a"})",
+      head + R"("ply":1.5,"move":"a"})",
+      head + R"("ply":1.0,"move":"a"})",
+      head + R"("ply":1e2,"move":"a"})",
+      head + R"("ply":1E2,"move":"a"})",
+      head + R"("ply":01,"move":"a"})",
+      head + R"("ply":-01,"move":"a"})",
+      head + R"("ply":+1,"move":"a"})",
+      head + R"("ply":-,"move":"a"})",
+      head + R"("ply":"3","move":"a"})",
+      head + R"("ply":true,"move":"a"})",
+      // Wrong types and missing fields.
+      head + R"("ply":1,"move":5})",
+      R"({"type":"move","game_id":5,"ply":1,"move":"a"})",
+      head + R"("ply":1})",
+      head + R"("move":"a"})",
+      R"({"type":"move","ply":1,"move":"a"})",
+      R"({"game_id":"g1","ply":1,"move":"a"})",
+      R"({"type":5,"game_id":"g1","ply":1,"move":"a"})",
+      R"({"type":"Move","game_id":"g1","ply":1,"move":"a"})",
+      R"({"type":"ping","id":7})",
+      // Strings over the limit.
+      head + R"("ply":1,"move":")" + a257 + R"("})",
+      R"({"type":"move","game_id":")" + a257 + R"(","ply":1,"move":"a"})",
+      // Broken or unusual JSON.
+      "",
+      "{}",
+      "[]",
+      "null",
+      "\"move\"",
+      "{",
+      head,
+      head + R"("ply":1,"move":"a",})",
+      head + R"("ply":1,"move":"a"}})",
+      head + R"("ply":1,"move":"a"}{})",
+      head + R"("ply":1,"move":"a"} x)",
+      head + R"("ply":1 "move":"a"})",
+      head + R"("ply":1,"move":"a")",
+      head + R"("ply":1,"move":"a)",
+      head + R"("ply"1,"move":"a"})",
+      "\xef\xbb\xbf" + head + R"("ply":1,"move":"a"})",
+      head + "\"ply\":1,\f\"move\":\"a\"}",
+      head + "\"ply\":1,\v\"move\":\"a\"}",
+      head + "\"ply\":1,\"move\":\"a\"}\0"s,
+      "{\0}"s,
   };
   for (const auto& text : frames) {
     EXPECT_FALSE(try_decode_move(text, {}).has_value()) << ::testing::PrintToString(text);
@@ -289,10 +349,28 @@ TEST(MoveCodecDecode, LimitsApplyAsOnTheGenericPath) {
 // whitespace; now and then a damaged byte or a cut.
 std::string random_frame(Rng& rng) {
   static const std::vector<std::string> spaces = {"", "", "", " ", "\n\t", "\r "};
-  static const std::vector<std::string> odd = {
-      "null", "true", "{}", "[1]", "1.5", "1e3", "01", "-", "-0", "\"a\\\"b\"", "\"\\u00e9\"", "\"\xc3\xa9\"",
-      "\"\xc3\"", "\"tab\there\"", "2147483648", "-2147483649", "9223372036854775808", "-9223372036854775809",
-      "18446744073709551616", "\"" + std::string(256, 'x') + "\"", "\"" + std::string(257, 'x') + "\"", "\"3\""};
+  static const std::vector<std::string> odd = {"null",
+                                               "true",
+                                               "{}",
+                                               "[1]",
+                                               "1.5",
+                                               "1e3",
+                                               "01",
+                                               "-",
+                                               "-0",
+                                               "\"a\\\"b\"",
+                                               "\"\\u00e9\"",
+                                               "\"\xc3\xa9\"",
+                                               "\"\xc3\"",
+                                               "\"tab\there\"",
+                                               "2147483648",
+                                               "-2147483649",
+                                               "9223372036854775808",
+                                               "-9223372036854775809",
+                                               "18446744073709551616",
+                                               "\"" + std::string(256, 'x') + "\"",
+                                               "\"" + std::string(257, 'x') + "\"",
+                                               "\"3\""};
   const auto space = [&] { return pick(rng, 200) == 0 ? std::string("\f") : spaces[pick(rng, spaces.size())]; };
   const auto number = [&] { return std::to_string(random_number(rng) >> pick(rng, 64)); };
   const auto ply = [&] { return pick(rng, 4) == 0 ? number() : std::to_string(pick(rng, 200)); };
@@ -302,9 +380,11 @@ std::string random_frame(Rng& rng) {
     if (s.back() == '\\') s.pop_back();
     return s + "\"";
   };
-  std::vector<std::pair<std::string, std::string>> fields = {
-      {"type", pick(rng, 10) == 0 ? "\"ping\"" : "\"move\""}, {"game_id", text()}, {"ply", ply()},
-      {"move", text()}, {"id", pick(rng, 2) == 0 ? number() : text()}};
+  std::vector<std::pair<std::string, std::string>> fields = {{"type", pick(rng, 10) == 0 ? "\"ping\"" : "\"move\""},
+                                                             {"game_id", text()},
+                                                             {"ply", ply()},
+                                                             {"move", text()},
+                                                             {"id", pick(rng, 2) == 0 ? number() : text()}};
   for (auto& f : fields)
     if (pick(rng, 8) == 0) f.second = odd[pick(rng, odd.size())];
   if (pick(rng, 10) == 0) fields.emplace_back("extra", number());

@@ -21,7 +21,8 @@ DecodeError error_of(std::string_view text) {
 }
 
 TEST(Protocol, DecodesEveryRequestType) {
-  const auto m = as<client::Move>(decode_request(R"({"type":"move","game_id":"g1","ply":3,"move":"huff b2 c2-c3","id":9})"));
+  const auto m =
+      as<client::Move>(decode_request(R"({"type":"move","game_id":"g1","ply":3,"move":"huff b2 c2-c3","id":9})"));
   EXPECT_EQ(m.game_id, "g1");
   EXPECT_EQ(m.ply, 3);
   EXPECT_EQ(m.move, "huff b2 c2-c3");
@@ -61,8 +62,7 @@ TEST(Protocol, BadInputIsATypedError) {
   EXPECT_EQ(error_of(R"({"type":"teleport"})").code, ErrorCode::unknown_type);
   EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","ply":"3","move":"a1-a2"})").code, ErrorCode::bad_request);
   EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","ply":1.5,"move":"a1-a2"})").code, ErrorCode::bad_request);
-  EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","ply":99999999999,"move":"a1-a2"})").code,
-            ErrorCode::bad_request);
+  EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","ply":99999999999,"move":"a1-a2"})").code, ErrorCode::bad_request);
   EXPECT_EQ(error_of(R"({"type":"move","game_id":"g","move":"a1-a2"})").message, "move: missing field 'ply'");
   EXPECT_EQ(error_of(R"({"type":"create_room","game":"x","options":{"size":[1]}})").code, ErrorCode::bad_request);
   EXPECT_EQ(error_of(R"({"type":"create_room","game":"x","private":"yes"})").code, ErrorCode::bad_request);
@@ -117,8 +117,8 @@ TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
   move.clocks = server::Clocks{1000, 2000, 0, std::string("second")};
   const server::DrawOffered offer{"g1", "first", "alice"};
   const server::RoomCancelled cancelled{"r1"};
-  for (const RequestId& id : {RequestId{std::int64_t{12}}, RequestId{std::int64_t{-7}}, RequestId{std::string("a\"b,c")},
-                              RequestId{std::string("")}}) {
+  for (const RequestId& id : {RequestId{std::int64_t{12}}, RequestId{std::int64_t{-7}},
+                              RequestId{std::string("a\"b,c")}, RequestId{std::string("")}}) {
     EXPECT_EQ(with_request_id(encode(move), id), encode(move, id));
     EXPECT_EQ(with_request_id(encode(offer), id), encode(offer, id));
     EXPECT_EQ(with_request_id(encode(cancelled), id), encode(cancelled, id));

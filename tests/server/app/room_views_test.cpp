@@ -82,9 +82,16 @@ TEST(RoomViews, AGameViewSeenFromASeatAndBySpectators) {
   score.seat("alice", "bob");
   score.next_game();
   const std::string room_id = "r1", game_id = "g1";
-  GameFacts facts{room_id, game_id, settings, game, journal,
+  GameFacts facts{room_id,
+                  game_id,
+                  settings,
+                  game,
+                  journal,
                   {SeatFacts{"alice", true, 0}, SeatFacts{"bob", false, 1234}},
-                  1, std::nullopt, Side::second, match_info("m1", score)};
+                  1,
+                  std::nullopt,
+                  Side::second,
+                  match_info("m1", score)};
   const auto alice = game_view(facts, 0);
   EXPECT_EQ(alice.players.first, "bob");  // the joiner plays first
   EXPECT_EQ(alice.players.second, "alice");

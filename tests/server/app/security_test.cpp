@@ -105,8 +105,8 @@ TEST_F(LimitedAppTest, LoginsFromOneAddressAreLimitedAndOthersAreNot) {
   std::vector<Client*> logins;
   for (int i = 0; i < 4; ++i) {
     logins.push_back(&client_at("10.0.0.1"));
-    logins.back()->send({{"type", "login"}, {"name", "nobody" + std::to_string(i)}, {"password", "whatever1"},
-                         {"id", i + 1}});
+    logins.back()->send(
+        {{"type", "login"}, {"name", "nobody" + std::to_string(i)}, {"password", "whatever1"}, {"id", i + 1}});
   }
   json refused = logins[3]->reply(4, kHashReply);
   EXPECT_EQ(refused["code"], "too_many_attempts") << refused.dump();

@@ -14,8 +14,8 @@ TEST(TokenBuckets, BurstThenRate) {
   TokenBuckets buckets(2, 3);  // 2 a second, 3 at once
   const auto t0 = TokenBuckets::Clock::now();
   for (int i = 0; i < 3; ++i) EXPECT_EQ(buckets.take("a", t0), 0);
-  EXPECT_EQ(buckets.take("a", t0), 500);       // the next token in half a second
-  EXPECT_EQ(buckets.take("b", t0), 0);         // another key has its own
+  EXPECT_EQ(buckets.take("a", t0), 500);  // the next token in half a second
+  EXPECT_EQ(buckets.take("b", t0), 0);    // another key has its own
   EXPECT_EQ(buckets.take("a", t0 + 250ms), 250);
   EXPECT_EQ(buckets.take("a", t0 + 500ms), 0);
   buckets.give_back("a");

@@ -36,7 +36,11 @@ TEST(GameE2e, FullGameWithSpectatorReconnectionAndRestart) {
   alice.guest("alice");
   const std::string bob_token = bob.guest("bob");
 
-  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"side", "attackers"}, {"clock", {{"initial_s", 60}, {"increment_s", 1}}}, {"id", 2}});
+  alice.send({{"type", "create_room"},
+              {"game", "tablut"},
+              {"side", "attackers"},
+              {"clock", {{"initial_s", 60}, {"increment_s", 1}}},
+              {"id", 2}});
   auto created = alice.take("room_created");
   ASSERT_TRUE(created);
   bob.send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});

@@ -27,8 +27,8 @@ struct LiveGame {
   std::string id;
   std::optional<rules::GameState> state;  // as acknowledged by the server
   std::vector<std::string> acknowledged;
-  std::string in_flight;                  // sent just before the kill, not acknowledged
-  bool over = false;                      // game_over seen
+  std::string in_flight;  // sent just before the kill, not acknowledged
+  bool over = false;      // game_over seen
   std::mt19937 rng;
 };
 
@@ -128,8 +128,9 @@ TEST(KillE2e, EveryAcknowledgedMoveAndEveryFinishedGameSurvivesSigkill) {
     auto opened = storage::SqliteStore::open(server.db_path());
     ASSERT_TRUE(opened.error.ok()) << opened.error.message;
     std::promise<std::vector<std::string>> rows;
-    (*opened.value)->run_sql("PRAGMA integrity_check",
-                             [&](auto result) { rows.set_value(result.value.value_or(std::vector<std::string>{})); });
+    (*opened.value)->run_sql("PRAGMA integrity_check", [&](auto result) {
+      rows.set_value(result.value.value_or(std::vector<std::string>{}));
+    });
     EXPECT_EQ(rows.get_future().get(), std::vector<std::string>{"ok"});
   }
   ASSERT_TRUE(server.restart()) << server.log();

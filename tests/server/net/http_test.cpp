@@ -97,7 +97,8 @@ TEST_F(Http, OversizedBodyGets413AndGarbageGets400) {
   ASSERT_TRUE(tcp.connect(server.port()));
   ASSERT_TRUE(tcp.send("THIS IS NOT HTTP\r\n\r\n"));
   std::string answer;
-  for (int tries = 0; tries < 50 && !tcp.peer_closed(); ++tries) answer += tcp.read_some(std::chrono::milliseconds(100));
+  for (int tries = 0; tries < 50 && !tcp.peer_closed(); ++tries)
+    answer += tcp.read_some(std::chrono::milliseconds(100));
   EXPECT_NE(answer.find("400"), std::string::npos) << answer;
   EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
 }

@@ -108,8 +108,7 @@ TEST(Lifecycle, EnvironmentSetsTheFrameLimit) {
 TEST(Lifecycle, AnAddressInUseIsReportedAndExits1) {
   ServerProcess first({}, stub_server_binary());
   ASSERT_TRUE(first.start()) << first.log();
-  const auto result = run_command(
-      {stub_server_binary(), "--listen", "127.0.0.1:" + std::to_string(first.port())}, 5s);
+  const auto result = run_command({stub_server_binary(), "--listen", "127.0.0.1:" + std::to_string(first.port())}, 5s);
   EXPECT_EQ(result.status, 1) << result.output;
   EXPECT_NE(result.output.find("cannot listen on 127.0.0.1:" + std::to_string(first.port())), std::string::npos)
       << result.output;

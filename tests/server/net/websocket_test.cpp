@@ -200,15 +200,21 @@ TEST_F(WebSocket, OnCloseRunsExactlyOnceHoweverTheConnectionEnds) {
   for (int i = 0; i < 12; ++i) clients.push_back(client());
   for (int i = 0; i < 12; ++i) {
     switch (i % 4) {
-      case 0: clients[i].close(); break;
-      case 1: clients[i].disconnect(); break;
+      case 0:
+        clients[i].close();
+        break;
+      case 1:
+        clients[i].disconnect();
+        break;
       case 2:
         ASSERT_TRUE(clients[i].send_json({{"type", "close"}}));
         EXPECT_TRUE(clients[i].wait_closed());
         EXPECT_EQ(clients[i].close_code(), 1000);
         EXPECT_EQ(clients[i].close_reason(), "bye");
         break;
-      case 3: ASSERT_TRUE(clients[i].send_text(std::string(100 * 1024, 'x'))); break;
+      case 3:
+        ASSERT_TRUE(clients[i].send_text(std::string(100 * 1024, 'x')));
+        break;
     }
   }
   EXPECT_TRUE(metric_reaches("on_close", 12)) << metrics().dump();

@@ -28,8 +28,8 @@ TEST(OptionsCodecTest, ReadsOtherSpellingsOfTheSameObject) {
 }
 
 TEST(OptionsCodecTest, RejectsWhatIsNotAFlatObjectOfStrings) {
-  for (const char* bad : {"", "[]", "{", "{\"a\"}", "{\"a\":1}", "{\"a\":\"b\",}", "{\"a\":\"b\"} x",
-                          "{\"a\":\"\\x\"}", "{\"a\":\"\\ud800\"}", "{\"a\":\"\\u12\"}", "{\"a\":\"b\nc\"}"}) {
+  for (const char* bad : {"", "[]", "{", "{\"a\"}", "{\"a\":1}", "{\"a\":\"b\",}", "{\"a\":\"b\"} x", "{\"a\":\"\\x\"}",
+                          "{\"a\":\"\\ud800\"}", "{\"a\":\"\\u12\"}", "{\"a\":\"b\nc\"}"}) {
     EXPECT_FALSE(decode_options(bad)) << bad;
   }
 }

@@ -92,11 +92,12 @@ TEST(LiveGames, ArchivingTheGameForgetsItInTheSameTransaction) {
   EXPECT_EQ(sql_rows(*store, "SELECT count(*) FROM live_moves WHERE game_id = 'g1'"), std::vector<std::string>{"0"});
   // A failed archive write keeps the live game: it is not lost either way.
   ASSERT_EQ(save(*store, sample_game("g1", 5000)).code, StoreErrc::conflict);
-  ASSERT_EQ(save(*store, [] {
-              GameRecord bad = sample_game("g2", 6000);
-              bad.result = "nonsense";
-              return bad;
-            }())
+  ASSERT_EQ(save(*store,
+                 [] {
+                   GameRecord bad = sample_game("g2", 6000);
+                   bad.result = "nonsense";
+                   return bad;
+                 }())
                 .code,
             StoreErrc::invalid_query);
   EXPECT_EQ(load_live(*store).value->size(), 1u);
@@ -108,8 +109,8 @@ TEST(LiveGames, AMatchGoesFromOneGameToTheNextInOneTransaction) {
   ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1)}}).ok());
   LiveGame next = sample_live("g2");
   next.game_number = 3;
-  const auto finished = await<StoreError>(
-      [&](auto done) { store->finish_live_game(sample_game("g1", 5000), next, done); });
+  const auto finished =
+      await<StoreError>([&](auto done) { store->finish_live_game(sample_game("g1", 5000), next, done); });
   ASSERT_TRUE(finished.ok()) << finished.message;
   auto loaded = load_live(*store);
   ASSERT_EQ(loaded.value->size(), 1u);

@@ -16,7 +16,8 @@ using namespace bh::storage::testing;
 
 void exec_raw(sqlite3* db, const std::string& text) {
   char* error = nullptr;
-  ASSERT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "") << "\n" << text;
+  ASSERT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "") << "\n"
+                                                                                 << text;
 }
 
 // A file exactly as a version-1 server left it, with one finished game.
@@ -86,8 +87,9 @@ TEST(SchemaTest, AnEmptyFileGetsEveryStep) {
   auto store = open_store(dir.file("new.db"));
   ASSERT_NE(store, nullptr);
   EXPECT_EQ(sql_rows(*store, "PRAGMA user_version"), std::vector<std::string>{std::to_string(sql::kSchemaVersion)});
-  EXPECT_EQ(sql_rows(*store, "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'games_by%' ORDER BY name"),
-            (std::vector<std::string>{"games_by_end", "games_by_game", "games_by_game_result", "games_by_result"}));
+  EXPECT_EQ(
+      sql_rows(*store, "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'games_by%' ORDER BY name"),
+      (std::vector<std::string>{"games_by_end", "games_by_game", "games_by_game_result", "games_by_result"}));
 }
 
 TEST(SchemaTest, RefusesANewerSchema) {

@@ -17,7 +17,10 @@ using namespace bh::storage::testing;
 
 class SqliteStoreTest : public ::testing::Test {
  protected:
-  void SetUp() override { store = open_store(path()); ASSERT_NE(store, nullptr); }
+  void SetUp() override {
+    store = open_store(path());
+    ASSERT_NE(store, nullptr);
+  }
   void TearDown() override {
     if (store) {
       EXPECT_EQ(sql_rows(*store, "PRAGMA integrity_check"), std::vector<std::string>{"ok"});

@@ -12,8 +12,7 @@ namespace bh::test {
 
 RawTcp::~RawTcp() { close(); }
 
-RawTcp::RawTcp(RawTcp&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), peer_closed_(other.peer_closed_) {}
+RawTcp::RawTcp(RawTcp&& other) noexcept : fd_(std::exchange(other.fd_, -1)), peer_closed_(other.peer_closed_) {}
 
 RawTcp& RawTcp::operator=(RawTcp&& other) noexcept {
   if (this != &other) {

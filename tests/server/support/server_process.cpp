@@ -81,8 +81,7 @@ struct ServerProcess::Output {
 };
 
 ServerProcess::ServerProcess(std::vector<std::string> args, std::string binary, std::vector<std::string> env)
-    : binary_(std::move(binary)), args_(std::move(args)), env_(std::move(env)),
-      output_(std::make_shared<Output>()) {
+    : binary_(std::move(binary)), args_(std::move(args)), env_(std::move(env)), output_(std::make_shared<Output>()) {
   std::string pattern = (std::filesystem::temp_directory_path() / "boardhall-test-XXXXXX").string();
   if (::mkdtemp(pattern.data()) != nullptr) folder_ = pattern;
   db_path_ = folder_ + "/boardhall.db";

@@ -25,9 +25,9 @@ std::string real_server_binary();  // empty when the real server is not built
 std::string stub_server_binary();  // empty when the stub is not built
 
 struct CommandResult {
-  int status = -1;      // exit status, 128+signal when killed by one
+  int status = -1;  // exit status, 128+signal when killed by one
   bool timed_out = false;
-  std::string output;   // stdout and stderr together
+  std::string output;  // stdout and stderr together
 };
 
 // Runs argv[0] (a path) with the arguments and waits, killing it after `timeout`.
@@ -49,8 +49,8 @@ class ServerProcess {
   // SIGTERM, then waits; SIGKILL after `timeout`. Returns the exit status, or 128+signal
   // when it was killed by one, or -1 when nothing was running.
   int stop(std::chrono::milliseconds timeout = 15s);
-  void kill();                  // SIGKILL and wait
-  void signal(int number);      // send a signal, do not wait
+  void kill();              // SIGKILL and wait
+  void signal(int number);  // send a signal, do not wait
   // Waits for the child to exit on its own. Returns its status as stop() does, or -1 on timeout.
   int wait_exit(std::chrono::milliseconds timeout);
   // start() again on the same database (a new port).

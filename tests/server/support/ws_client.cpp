@@ -52,8 +52,8 @@ beast::error_code bind_source(tcp::socket& socket, std::string_view source) {
   return ec;
 }
 
-HttpResult http_exchange(std::string_view source, std::uint16_t port, std::string_view method,
-                         std::string_view target, std::string_view body, std::chrono::milliseconds timeout) {
+HttpResult http_exchange(std::string_view source, std::uint16_t port, std::string_view method, std::string_view target,
+                         std::string_view body, std::chrono::milliseconds timeout) {
   HttpResult result;
   asio::io_context io;
   beast::tcp_stream stream(io);
@@ -86,7 +86,8 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
       });
     });
   });
-  if (!run_until(io, [&] { return finished; }, Clock::now() + timeout + 1s)) {
+  if (!run_until(
+          io, [&] { return finished; }, Clock::now() + timeout + 1s)) {
     result.error = "timed out";
     return result;
   }
@@ -104,8 +105,8 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
 
 }  // namespace
 
-HttpResult http_request(std::uint16_t port, std::string_view method, std::string_view target,
-                        std::string_view body, std::chrono::milliseconds timeout) {
+HttpResult http_request(std::uint16_t port, std::string_view method, std::string_view target, std::string_view body,
+                        std::chrono::milliseconds timeout) {
   return http_exchange({}, port, method, target, body, timeout);
 }
 
@@ -165,7 +166,8 @@ struct WsClient::Impl {
       failure = ec;
       done = true;
     });
-    if (!run_until(io, [&] { return done; }, Clock::now() + timeout)) {
+    if (!run_until(
+            io, [&] { return done; }, Clock::now() + timeout)) {
       // The pending handler refers to this frame's locals: the io_context never runs again.
       error = "write timed out";
       ended = true;
@@ -182,7 +184,9 @@ struct WsClient::Impl {
   // Runs until `done`; on a timeout the pending handler still refers to the caller's
   // locals, so the io_context never runs again (as in write).
   bool run_until_done(const bool& done, std::chrono::milliseconds timeout) {
-    if (run_until(io, [&] { return done; }, Clock::now() + timeout)) return true;
+    if (run_until(
+            io, [&] { return done; }, Clock::now() + timeout))
+      return true;
     error = "timed out";
     ended = true;
     handshaken = false;
@@ -193,7 +197,8 @@ struct WsClient::Impl {
   std::optional<std::string> next(Clock::time_point deadline) {
     if (inbox.empty() && !ended) {
       if (!reading) start_read();
-      run_until(io, [&] { return !inbox.empty() || ended; }, deadline);
+      run_until(
+          io, [&] { return !inbox.empty() || ended; }, deadline);
     }
     if (inbox.empty()) return std::nullopt;
     std::string text = std::move(inbox.front());
@@ -239,7 +244,8 @@ bool WsClient::connect(std::uint16_t port, const ConnectOptions& options, std::c
       done = true;
     });
   });
-  if (!run_until(impl.io, [&] { return done; }, Clock::now() + timeout + 1s)) {
+  if (!run_until(
+          impl.io, [&] { return done; }, Clock::now() + timeout + 1s)) {
     impl.error = "connect timed out";  // the io_context never runs again (see write)
     impl.ended = true;
     return false;
@@ -329,7 +335,8 @@ void WsClient::close(std::chrono::milliseconds timeout) {
   if (!impl.ws || !impl.handshaken || impl.ended) return;
   bool done = false;
   impl.ws->async_close(websocket::close_code::normal, [&done](beast::error_code) { done = true; });
-  run_until(impl.io, [&] { return done; }, Clock::now() + timeout);
+  run_until(
+      impl.io, [&] { return done; }, Clock::now() + timeout);
   impl.ended = true;  // from here the io_context never runs again (see write)
   impl.handshaken = false;
 }

@@ -22,7 +22,7 @@ namespace bh::test {
 using namespace std::chrono_literals;
 
 struct HttpResult {
-  int status = 0;              // 0 when no answer came (see error)
+  int status = 0;  // 0 when no answer came (see error)
   std::string body;
   std::string content_type;
   std::string content_length;  // the header as sent (a HEAD answer has it without a body)
@@ -39,7 +39,7 @@ HttpResult http_get_from(std::string_view source, std::uint16_t port, std::strin
 // How a WsClient connects: from which loopback address, with which extra request headers.
 struct ConnectOptions {
   std::string target = "/ws";
-  std::string source;  // empty: the system's choice (127.0.0.1)
+  std::string source;                                        // empty: the system's choice (127.0.0.1)
   std::vector<std::pair<std::string, std::string>> headers;  // e.g. {"Origin", "https://..."}
 };
 HttpResult http_get(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout = 5s);
@@ -72,9 +72,9 @@ class WsClient {
   // Reads and discards until the server closes the connection. True when it did in time.
   bool wait_closed(std::chrono::milliseconds timeout = 5s);
 
-  bool connected() const;   // handshake done and not closed
-  bool closed() const;      // the connection ended (close frame, reset or end of stream)
-  int close_code() const;   // from the server's close frame; 0 when there was none
+  bool connected() const;  // handshake done and not closed
+  bool closed() const;     // the connection ended (close frame, reset or end of stream)
+  int close_code() const;  // from the server's close frame; 0 when there was none
   std::string close_reason() const;
   std::size_t frames_received() const;  // every frame read so far, including skipped ones
   const std::string& error() const;

@@ -37,7 +37,8 @@ std::uint64_t slow_perft(const Position& p, int depth) {
 
 TEST(AlquerqueSlowPerft, InterfacePerftEqualsFastPerft) {
   EXPECT_EQ(slow_perft(rules().start(), 7), 778928u);
-  for (const auto& text : random_setups(99, 40)) EXPECT_EQ(slow_perft(pos(text), 4), rules().perft(pos(text), 4)) << text;
+  for (const auto& text : random_setups(99, 40))
+    EXPECT_EQ(slow_perft(pos(text), 4), rules().perft(pos(text), 4)) << text;
 }
 
 TEST(AlquerqueSlowPerft, ManyPlayoutPositionsAgreeWithNaiveAtDepth3) {

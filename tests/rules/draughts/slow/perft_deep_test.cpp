@@ -41,11 +41,8 @@ TEST(DraughtsPerftSlow, NaiveAgreesFromTheStartToDepth9) {
 // Kings-heavy middle games, depth 5, engine against the naive generator.
 TEST(DraughtsPerftSlow, NaiveAgreesAtDepth5OnKingsPositions) {
   const char* positions[] = {
-      "W:WKa1,c3,e3,Kg1:Bb6,Kd6,f6,Kh8",
-      "B:WKa3,b2,Kf2,h4:BKb8,c5,Kd4,e7,g7",
-      "W:WKc1,Ke5:BKb8,Kh8,d6,f6",
-      "W:Wa3,c3,Ke1,g3:Ba5,c7,Kd8,e5,Kh2",
-      "B:WKa1,Kh2:BKb6,Kg5,c3,f4",
+      "W:WKa1,c3,e3,Kg1:Bb6,Kd6,f6,Kh8",   "B:WKa3,b2,Kf2,h4:BKb8,c5,Kd4,e7,g7", "W:WKc1,Ke5:BKb8,Kh8,d6,f6",
+      "W:Wa3,c3,Ke1,g3:Ba5,c7,Kd8,e5,Kh2", "B:WKa1,Kh2:BKb6,Kg5,c3,f4",
   };
   for (const char* text : positions) {
     auto p = parse_position(text);

@@ -14,7 +14,7 @@ struct PerftCase {
 };
 
 const PerftCase start_table[] = {
-    {"tavlei", 4, 15951824},   {"tablut", 4, 19913864},    {"seatafl", 4, 19913864},
+    {"tavlei", 4, 15951824},    {"tablut", 4, 19913864},        {"seatafl", 4, 19913864},
     {"seatafl11", 4, 57885012}, {"seatafl_k4_m5", 4, 19420568}, {"seatafl11_m3", 4, 27590348},
 };
 

@@ -176,7 +176,8 @@ TEST(Security, ARegisterFloodFromOneAddressDoesNotKeepAnotherFromLoggingIn) {
   for (int t = 0; t < 3; ++t)
     flooders.emplace_back([&, t] {
       for (int i = 0; flooding.load() && i < 200; ++i) {
-        const json reply = register_from(server.port(), "127.0.0.2", "flood" + std::to_string(t) + "x" + std::to_string(i));
+        const json reply =
+            register_from(server.port(), "127.0.0.2", "flood" + std::to_string(t) + "x" + std::to_string(i));
         ++floods;
         if (reply.value("type", "") == "identity") ++accepted;
         if (reply.value("code", "") == "too_many_attempts" || reply.value("code", "") == "server_busy") {
@@ -198,9 +199,10 @@ TEST(Security, ARegisterFloodFromOneAddressDoesNotKeepAnotherFromLoggingIn) {
   }
   flooding = false;
   for (auto& t : flooders) t.join();
-  std::printf("[ figures  ] flood from 127.0.0.2: %d registrations, %d accepted, %d refused; "
-              "logins from 127.0.0.3 took %.0f, %.0f, %.0f ms\n",
-              floods.load(), accepted.load(), refused.load(), latencies[0], latencies[1], latencies[2]);
+  std::printf(
+      "[ figures  ] flood from 127.0.0.2: %d registrations, %d accepted, %d refused; "
+      "logins from 127.0.0.3 took %.0f, %.0f, %.0f ms\n",
+      floods.load(), accepted.load(), refused.load(), latencies[0], latencies[1], latencies[2]);
   EXPECT_LE(accepted.load(), 10);  // the accounts an address may create in an hour
   // The figure asked of the server is 0.5 s; the sanitizers slow everything several
   // times over, and there the point is that the logins succeed at all.
@@ -253,8 +255,9 @@ TEST(Security, FailedLoginsAndResumesAreLoggedWithoutSecrets) {
   ASSERT_TRUE(server.start()) << server.log();
   auto ws = open_ws(server.port());
   ASSERT_TRUE(ws);
-  EXPECT_EQ(ask(*ws, {{"type", "login"}, {"name", "eve\nforged line"}, {"password", "hunter2-secret"}}).value("code", ""),
-            "auth_failed");
+  EXPECT_EQ(
+      ask(*ws, {{"type", "login"}, {"name", "eve\nforged line"}, {"password", "hunter2-secret"}}).value("code", ""),
+      "auth_failed");
   const std::string token = "0123456789abcdef0123456789abcdef";
   EXPECT_EQ(ask(*ws, {{"type", "resume"}, {"token", token}}).value("code", ""), "auth_failed");
   EXPECT_TRUE(server.wait_log("login failed for \"eve\\nforged line\" from 127.0.0.1", 3s)) << server.log();

@@ -63,10 +63,10 @@ TEST(ClientAddress, ForwardedHeadersAreBelievedOnlyFromTrustedProxies) {
 
 TEST(ClientAddress, Origins) {
   const std::vector<std::string> allowed{"https://play.example"};
-  EXPECT_TRUE(origin_allowed("", "h:8080", allowed));                       // not a browser
-  EXPECT_TRUE(origin_allowed("https://evil.example", "h:8080", {}));        // no list: any
+  EXPECT_TRUE(origin_allowed("", "h:8080", allowed));                 // not a browser
+  EXPECT_TRUE(origin_allowed("https://evil.example", "h:8080", {}));  // no list: any
   EXPECT_TRUE(origin_allowed("https://PLAY.example", "h:8080", allowed));
-  EXPECT_TRUE(origin_allowed("http://h:8080", "h:8080", allowed));          // the server's own pages
+  EXPECT_TRUE(origin_allowed("http://h:8080", "h:8080", allowed));  // the server's own pages
   EXPECT_FALSE(origin_allowed("https://evil.example", "h:8080", allowed));
   EXPECT_FALSE(origin_allowed("http://h:8081", "h:8080", allowed));
   EXPECT_FALSE(origin_allowed("null", "h:8080", allowed));

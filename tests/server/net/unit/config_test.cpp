@@ -41,9 +41,9 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
 }
 
 TEST(Config, EveryFlagWithSeparateAndInlineValues) {
-  const auto parsed = parse({"--listen", "127.0.0.1:9000", "--db=/tmp/x.db", "--threads", "3", "--grace=5",
-                             "--max-frame", "128k", "--rate", "7", "--burst", "9", "--queue", "10",
-                             "--queue-bytes", "2M", "--verbose"});
+  const auto parsed =
+      parse({"--listen", "127.0.0.1:9000", "--db=/tmp/x.db", "--threads", "3", "--grace=5", "--max-frame", "128k",
+             "--rate", "7", "--burst", "9", "--queue", "10", "--queue-bytes", "2M", "--verbose"});
   ASSERT_TRUE(parsed.config) << parsed.error;
   const Config& config = *parsed.config;
   EXPECT_EQ(config.host, "127.0.0.1");
@@ -90,9 +90,12 @@ TEST(Config, BadListenValuesNameTheFlagAndTheValue) {
 
 TEST(Config, BadNumbersAreRefused) {
   const std::vector<std::vector<std::string>> cases = {
-      {"--threads", "0"},      {"--threads", "abc"},     {"--threads", "-2"},     {"--threads", "1000"},
-      {"--grace", "1.5"},      {"--grace", "86401"},     {"--max-frame", "10"},   {"--max-frame", "1G"},
-      {"--max-frame", "k"},    {"--rate", "0"},          {"--burst", ""},         {"--queue", "0"},
+      {"--threads", "0"},      {"--threads", "abc"},
+      {"--threads", "-2"},     {"--threads", "1000"},
+      {"--grace", "1.5"},      {"--grace", "86401"},
+      {"--max-frame", "10"},   {"--max-frame", "1G"},
+      {"--max-frame", "k"},    {"--rate", "0"},
+      {"--burst", ""},         {"--queue", "0"},
       {"--queue-bytes", "12"}, {"--threads", "99999999999999999999999"},
   };
   for (const auto& args : cases) {
@@ -219,10 +222,16 @@ TEST(ConfigLimits, FlagsAndVariablesSetThem) {
 
 TEST(ConfigLimits, BadValuesNameTheFlag) {
   const std::vector<std::vector<std::string>> cases = {
-      {"--max-connections-per-address", "0"}, {"--identify-timeout", "0"}, {"--auth-rate", "x"},
-      {"--auth-burst", "0"},  {"--accounts-per-hour", "-1"},  {"--trusted-proxy", "10.0.0.0/33"},
-      {"--trusted-proxy", "example.org"},     {"--trusted-proxy", "::1/129"},
-      {"--allowed-origins", "example.org"},   {"--allowed-origins", "https://a.example/"},
+      {"--max-connections-per-address", "0"},
+      {"--identify-timeout", "0"},
+      {"--auth-rate", "x"},
+      {"--auth-burst", "0"},
+      {"--accounts-per-hour", "-1"},
+      {"--trusted-proxy", "10.0.0.0/33"},
+      {"--trusted-proxy", "example.org"},
+      {"--trusted-proxy", "::1/129"},
+      {"--allowed-origins", "example.org"},
+      {"--allowed-origins", "https://a.example/"},
   };
   for (const auto& args : cases) {
     const auto parsed = parse(args);

@@ -83,7 +83,9 @@ class StubApplication final : public bh::app::Application {
   void handle_http(bh::app::HttpRequest request, std::function<void(bh::app::HttpResponse)> respond) override {
     if (request.path == "/healthz") return respond({200, "application/json", R"({"status":"ok"})"});
     if (request.path == "/metrics") {
-      json metrics{{"on_open", opened_.load()}, {"on_close", closed_.load()}, {"double_close", double_closes_.load()},
+      json metrics{{"on_open", opened_.load()},
+                   {"on_close", closed_.load()},
+                   {"double_close", double_closes_.load()},
                    {"count_network_error", network_errors_.load()}};
       if (stats_) {
         metrics["open_connections"] = stats_->open_connections.load();
@@ -126,8 +128,8 @@ class StubApplication final : public bh::app::Application {
         if (auto connection = weak.lock()) live.push_back(std::move(connection));
     }
     for (const auto& connection : live)
-      connection->send(bh::app::make_frame(
-          json{{"type", "shutdown"}, {"message", "the server is shutting down"}}.dump()));
+      connection->send(
+          bh::app::make_frame(json{{"type", "shutdown"}, {"message", "the server is shutting down"}}.dump()));
     done();
   }
 
@@ -157,10 +159,9 @@ int main(int argc, char** argv) {
   if (const int* status = std::get_if<int>(&started)) return *status;
   const auto& config = std::get<bh::server::Config>(started);
   bh::log::set_verbose(config.verbose);
-  return bh::net::run_server(
-      bh::server::server_options(config),
-      [](boost::asio::io_context&, std::shared_ptr<const bh::app::NetworkStats> stats) {
-        return std::make_shared<StubApplication>(std::move(stats));
-      },
-      {});
+  return bh::net::run_server(bh::server::server_options(config),
+                             [](boost::asio::io_context&, std::shared_ptr<const bh::app::NetworkStats> stats) {
+                               return std::make_shared<StubApplication>(std::move(stats));
+                             },
+                             {});
 }
