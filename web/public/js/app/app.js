@@ -1,0 +1,353 @@
+// The page: the connection, who the visitor is, what the server has told us (lobby,
+// open room, games), the header, and which view shows in <main> for the URL. Views are
+// small objects mounted per route (views/*.js); they hear every message after the
+// state here took it in.
+
+import { Connection } from './connection.js';
+import { IdentityStore } from './identity_store.js';
+import { pickLanguage, translator, LANGUAGES } from './i18n.js';
+import { parseRoute, gameUrl } from './router.js';
+import { reduceGame } from './game_state.js';
+import { emptyLobby, reduceLobby } from './lobby_state.js';
+import { errorText } from './describe.js';
+import { h, replace, setText } from './dom.js';
+import { identityPanel } from './views/identity.js';
+import { lobbyView } from './views/lobby.js';
+import { roomView } from './views/room.js';
+import { gameView } from './views/game.js';
+import { archiveView } from './views/archive.js';
+
+const LANG_KEY = 'boardhall.lang';
+const WS_KEY = 'boardhall.ws';
+const LOBBY_TYPES = ['lobby', 'room_opened', 'room_closed', 'live_game', 'live_game_ended'];
+const GAME_TYPES = ['game_state', 'game_started', 'move', 'draw_offered', 'draw_declined', 'player_left', 'player_returned', 'game_over'];
+const MAX_GAMES = 16;
+
+const isLoopback = (host) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(host);
+
+/**
+ * The WebSocket URL: the page's own host at /ws. For development a page served from a
+ * loopback address may name another server with `?ws=ws://127.0.0.1:PORT/ws`
+ * (remembered in localStorage under `boardhall.ws`; `?ws=` with no value forgets it).
+ */
+export function chooseWsUrl(location, storage) {
+  const own = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  if (!isLoopback(location.hostname)) return own;
+  const asked = new URLSearchParams(location.search).get('ws');
+  try {
+    if (asked === '') storage.removeItem(WS_KEY);
+    else if (asked && /^wss?:\/\/[^\s]+$/.test(asked)) storage.setItem(WS_KEY, asked);
+    return storage.getItem(WS_KEY) || own;
+  } catch {
+    return asked && /^wss?:\/\//.test(asked) ? asked : own;
+  }
+}
+
+const safeStorage = (win) => {
+  try {
+    return win.localStorage;
+  } catch {
+    const m = new Map();
+    return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => m.set(k, String(v)), removeItem: (k) => m.delete(k) };
+  }
+};
+
+export class App {
+  constructor(win) {
+    this.win = win;
+    this.doc = win.document;
+    this.storage = safeStorage(win);
+    this.wsUrl = chooseWsUrl(win.location, this.storage);
+    this.ids = new IdentityStore(this.storage, this.wsUrl);
+    this.setLanguage(pickLanguage(this.storage.getItem(LANG_KEY), win.navigator.languages || [win.navigator.language]));
+    this.conn = new Connection({ url: this.wsUrl });
+    this.welcome = null;
+    /** @type {{player:string, registered:boolean}|null} */
+    this.identity = null;
+    this.identityNote = null; // why the visitor must identify again
+    this.lobby = emptyLobby();
+    this.myRoom = null; // {room, invite_code} while our room waits
+    /** @type {Map<string, import('./game_state.js').GameView>} */
+    this.games = new Map();
+    this.view = null;
+    this.route = null;
+    this.panelOpen = false;
+  }
+
+  setLanguage(lang) {
+    this.lang = lang;
+    this.t = translator(lang);
+    this.doc.documentElement.lang = lang;
+  }
+
+  start() {
+    const d = this.doc;
+    this.el = {
+      nav: d.getElementById('nav'),
+      who: d.getElementById('who'),
+      lang: d.getElementById('lang'),
+      conn: d.getElementById('conn'),
+      identity: d.getElementById('identity'),
+      main: d.getElementById('main'),
+      toasts: d.getElementById('toasts'),
+    };
+    this.el.lang.addEventListener('change', () => {
+      this.storage.setItem(LANG_KEY, this.el.lang.value);
+      this.setLanguage(this.el.lang.value);
+      this.render();
+    });
+    d.addEventListener('click', (e) => this.onLinkClick(e));
+    this.win.addEventListener('popstate', () => this.render());
+    this.win.addEventListener('online', () => this.conn.retryNow());
+    d.addEventListener('visibilitychange', () => d.visibilityState === 'visible' && this.conn.retryNow());
+    this.conn.onPhase = (phase, info) => this.showPhase(phase, info);
+    this.conn.onWelcome = (msg) => this.identify(msg);
+    this.conn.onMessage = (msg) => this.handle(msg);
+    this.render();
+    this.conn.start();
+  }
+
+  // ---- navigation ----
+
+  onLinkClick(e) {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = e.target.closest && e.target.closest('a[href]');
+    if (!a || a.target || a.hasAttribute('download')) return;
+    const url = new URL(a.href, this.win.location.href);
+    if (url.origin !== this.win.location.origin) return;
+    e.preventDefault();
+    this.navigate(url.pathname + url.search);
+  }
+
+  navigate(url, { replace: replaceEntry = false } = {}) {
+    const current = this.win.location.pathname + this.win.location.search;
+    if (url !== current) this.win.history[replaceEntry ? 'replaceState' : 'pushState'](null, '', url);
+    this.render();
+  }
+
+  /** Redraws the header and mounts the view for the current URL. */
+  render() {
+    const loc = this.win.location;
+    this.route = parseRoute(loc.pathname, loc.search);
+    this.renderChrome();
+    if (this.view) this.view.destroy?.();
+    this.view = null;
+    replace(this.el.main);
+    const make = { lobby: lobbyView, room: roomView, game: gameView, archive: archiveView }[this.route.name];
+    this.view = make ? make(this, this.route, this.el.main) : this.notFound();
+    this.renderIdentity();
+    if (this.conn.ready) this.view.onReady?.();
+  }
+
+  notFound() {
+    replace(this.el.main, h('section', { class: 'panel' }, h('h1', null, this.t('notfound.title')), h('p', null, h('a', { href: '/' }, this.t('nav.lobby')))));
+    this.doc.title = `${this.t('notfound.title')} · Boardhall`;
+    return {};
+  }
+
+  setTitle(text) {
+    this.doc.title = text ? `${text} · Boardhall` : 'Boardhall';
+  }
+
+  renderChrome() {
+    const t = this.t;
+    const here = this.route?.name;
+    replace(
+      this.el.nav,
+      h('a', { href: '/', 'aria-current': here === 'lobby' ? 'page' : null }, t('nav.lobby')),
+      h('a', { href: '/archive', 'aria-current': here === 'archive' ? 'page' : null }, t('nav.archive')),
+    );
+    replace(this.el.lang, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, t(`lang.${l}`))));
+    this.el.lang.setAttribute('aria-label', t('lang.label'));
+    const skip = this.doc.getElementById('skip');
+    if (skip) setText(skip, t('nav.skip'));
+    this.renderWho();
+    this.showPhase(this.conn.phase, { retryAt: this.conn.retryAt });
+  }
+
+  renderWho() {
+    const t = this.t;
+    if (this.identity) {
+      replace(
+        this.el.who,
+        h('span', { class: 'me', testid: 'whoami' }, this.identity.player),
+        this.identity.registered ? null : h('span', { class: 'muted' }, ` (${t('who.guest')})`),
+        h('button', { type: 'button', class: 'link', testid: 'sign-out', onclick: () => this.signOut() }, t('who.sign_out')),
+      );
+    } else {
+      replace(
+        this.el.who,
+        h('button', { type: 'button', class: 'link', testid: 'sign-in', 'aria-expanded': String(this.panelShown()),
+          onclick: () => { this.panelOpen = !this.panelOpen; this.renderIdentity(); this.renderWho(); } }, t('who.sign_in')),
+      );
+    }
+  }
+
+  panelShown() {
+    return !this.identity && (this.panelOpen || this.route?.name === 'lobby' || this.route?.name === 'room');
+  }
+
+  renderIdentity() {
+    const shown = this.panelShown();
+    this.el.identity.hidden = !shown;
+    if (shown) replace(this.el.identity, identityPanel(this));
+    else replace(this.el.identity);
+  }
+
+  showPhase(phase, { retryAt } = {}) {
+    const t = this.t;
+    const el = this.el?.conn;
+    if (!el) return;
+    el.dataset.phase = phase;
+    this.win.clearInterval(this.phaseTimer);
+    if (phase === 'online' || phase === 'stopped') return replace(el);
+    if (phase === 'connecting') return replace(el, t('conn.connecting'));
+    if (phase === 'replaced')
+      return replace(el, t('conn.replaced'), ' ', h('button', { type: 'button', testid: 'use-here', onclick: () => this.conn.restart() }, t('conn.use_here')));
+    const text = h('span');
+    const tick = () => {
+      const s = retryAt ? Math.max(0, Math.ceil((retryAt - Date.now()) / 1000)) : 0;
+      setText(text, s > 0 ? t('conn.reconnecting_in', { s }) : t('conn.reconnecting'));
+    };
+    tick();
+    this.phaseTimer = this.win.setInterval(tick, 500);
+    replace(el, text, ' ', h('button', { type: 'button', class: 'link', onclick: () => this.conn.retryNow() }, t('conn.retry')));
+  }
+
+  toast(text, kind = 'error') {
+    if (!text) return;
+    const el = h('div', { class: `toast ${kind}`, testid: 'toast', role: kind === 'error' ? 'alert' : 'status' }, text);
+    this.el.toasts.append(el);
+    this.win.setTimeout(() => el.remove(), 6000);
+  }
+
+  showError(err) {
+    if (err?.code === 'offline') return this.toast(this.t('conn.offline'));
+    this.toast(errorText(this.t, err));
+  }
+
+  // ---- identity ----
+
+  /** After each welcome: resume the remembered player, else stay anonymous. */
+  async identify(welcome) {
+    this.welcome = welcome;
+    const stored = this.ids.load();
+    if (stored?.token) {
+      try {
+        this.acceptIdentity(await this.conn.request({ type: 'resume', token: stored.token }, { early: true }));
+      } catch (err) {
+        if (err.code !== 'auth_failed') return; // the connection went; the next welcome tries again
+        this.ids.forgetToken();
+        if (!stored.registered && !(await this.guestAgain(stored.player)))
+          this.identityNote = this.t('identity.guest_lost', { name: stored.player });
+        if (stored.registered) this.identityNote = this.t('identity.login_again', { name: stored.player });
+      }
+    } else if (this.identity) {
+      this.setIdentity(null);
+    }
+    this.conn.markReady();
+    this.renderChrome();
+    this.renderIdentity();
+    this.view?.onReady?.();
+  }
+
+  /** The server forgot a guest (expired token): take the same name again if it is free. */
+  async guestAgain(name) {
+    try {
+      this.acceptIdentity(await this.conn.request({ type: 'guest', name }, { early: true }));
+      return true;
+    } catch {
+      this.setIdentity(null);
+      return false;
+    }
+  }
+
+  /** Asks the server for an identity (guest, login, register) from the form. */
+  async identifyAs(request) {
+    this.acceptIdentity(await this.conn.request(request, { early: true }));
+    this.identityNote = null;
+    if (!this.conn.ready) this.conn.markReady();
+    this.panelOpen = false;
+    this.renderWho();
+    this.renderIdentity();
+    this.view?.onIdentity?.();
+  }
+
+  acceptIdentity(msg) {
+    this.ids.save({ player: msg.player, token: msg.token, registered: msg.registered });
+    this.setIdentity({ player: msg.player, registered: msg.registered });
+  }
+
+  setIdentity(identity) {
+    this.identity = identity;
+    if (!identity) this.myRoom = null;
+    this.renderWho();
+  }
+
+  /** Forgets the player in this browser and starts a fresh, anonymous connection. */
+  signOut() {
+    this.ids.clear();
+    this.identity = null;
+    this.myRoom = null;
+    this.games.clear();
+    this.conn.restart();
+    this.render();
+  }
+
+  // ---- messages ----
+
+  handle(msg) {
+    switch (msg.type) {
+      case 'session_replaced':
+        this.conn.stop('replaced');
+        break;
+      case 'shutdown':
+        this.toast(this.t('conn.shutdown'), 'info');
+        break;
+      case 'room_created':
+        this.myRoom = { room: msg.room, invite_code: msg.invite_code ?? null };
+        break;
+      case 'room_cancelled':
+        if (this.myRoom?.room.room_id === msg.room_id) this.myRoom = null;
+        break;
+      case 'room_closed':
+        if (this.myRoom?.room.room_id === msg.room_id && msg.reason !== 'started') this.myRoom = null;
+        break;
+      case 'match_over':
+        for (const [id, v] of this.games) if (v.roomId === msg.room_id) this.games.set(id, { ...v, matchOver: msg });
+        break;
+      case 'error':
+        // An anonymous visitor is closed after a while; the connection comes back by itself.
+        if ((msg.id === undefined || msg.id === null) && !(msg.code === 'not_authenticated' && !this.identity)) this.showError(msg);
+        break;
+      default:
+        if (LOBBY_TYPES.includes(msg.type)) this.lobby = reduceLobby(this.lobby, msg);
+        if (GAME_TYPES.includes(msg.type)) this.takeGameMessage(msg);
+    }
+    this.view?.onMessage?.(msg);
+  }
+
+  takeGameMessage(msg) {
+    const id = msg.state ? msg.state.game_id : msg.game_id;
+    const before = this.games.get(id);
+    const after = reduceGame(before, msg, this.win.performance.now());
+    if (after === before) return;
+    this.games.delete(id); // re-inserted last: the map stays in order of use
+    this.games.set(id, after);
+    if (msg.type === 'game_started') this.gameStarted(after);
+    while (this.games.size > MAX_GAMES) this.games.delete(this.games.keys().next().value);
+  }
+
+  /** A game began: ours (our room filled, or the next game of our match) or a watched match's next. */
+  gameStarted(v) {
+    let previous = null;
+    for (const [id, g] of this.games) if (id !== v.id && g.roomId === v.roomId) previous = g;
+    if (previous) this.games.set(previous.id, { ...previous, nextGameId: v.id });
+    if (v.you) this.myRoom = null;
+    const r = this.route;
+    const follow =
+      (v.you && (r.name === 'lobby' || (r.name === 'room' && r.roomId === v.roomId))) ||
+      (r.name === 'game' && previous && r.gameId === previous.id);
+    if (follow) this.win.setTimeout(() => this.navigate(gameUrl(v.id), { replace: r.name === 'room' }), 0);
+  }
+}

@@ -1,0 +1,48 @@
+// Words for the game's facts: names of games, sides and end reasons, the status line,
+// options, errors. Pure given a translator `t` (i18n.js).
+
+export const gameName = (t, id, fallback = id) => t.maybe(`game.${id}`, fallback);
+export const sideName = (t, name) => t.maybe(`side.${name}`, name);
+export const reasonText = (t, reason) => (reason ? t.maybe(`reason.${reason}`, reason.replace(/_/g, ' ')) : '');
+
+/** `board size 11, king moves at most 4` (option names from the table, else as sent). */
+export function optionsText(t, options) {
+  return Object.entries(options || {})
+    .map(([name, value]) => `${t.maybe(`option.${name}`, name.replace(/_/g, ' '))} ${value}`)
+    .join(', ');
+}
+
+/** An error for people: the table's words for its code, else the server's own message. */
+export function errorText(t, err) {
+  if (!err) return '';
+  if (t.lang === 'en' && err.message) return err.message;
+  return t.maybe(`error.${err.code}`, err.message || err.code || String(err));
+}
+
+/** The result of a finished game: `alice (defenders) won: the king escaped`, `Draw: agreed`. */
+export function resultText(t, players, sides, status) {
+  const why = reasonText(t, status.reason);
+  if (status.state === 'draw') return t('status.draw', { reason: why });
+  if (status.state === 'win')
+    return t('status.won', { player: players[status.winner], side: sideName(t, sides[status.winner]), reason: why });
+  return '';
+}
+
+/**
+ * The line above the board: whose turn (or who is awaited), or the result.
+ * @param {import('./game_state.js').GameView} v
+ */
+export function statusLine(t, v) {
+  if (v.status.state !== 'ongoing') return resultText(t, v.players, v.sides, v.status);
+  if (v.over) return resultText(t, v.players, v.sides, { state: v.over.result === 'draw' ? 'draw' : 'win', winner: v.over.result, reason: v.over.reason });
+  if (v.clocks && v.clocks.running === null && v.absent.length)
+    return t('status.paused', { players: v.absent.map((a) => a.player).join(', ') });
+  if (v.you && v.toMove === v.you) return t('status.your_move', { side: sideName(t, v.sides[v.you]) });
+  return t('status.to_move', { player: v.players[v.toMove], side: sideName(t, v.sides[v.toMove]) });
+}
+
+/** Match score: `alice 1 – 0 bob` in the players' order. */
+export function scoreText(players, totals) {
+  if (!totals) return '';
+  return `${players.first} ${totals[players.first] ?? 0} – ${totals[players.second] ?? 0} ${players.second}`;
+}

@@ -1,0 +1,153 @@
+// The state of one live game as the page shows it, and how each server message changes
+// it. Pure: no DOM, no network; `now` is the local monotonic time (performance.now())
+// at which the message arrived, from which running clocks are counted down.
+
+import { clockReading } from './clock.js';
+
+/**
+ * @typedef {object} GameView
+ * @property {string} id
+ * @property {string} roomId
+ * @property {string} game
+ * @property {Record<string,string>} options
+ * @property {{first:string, second:string}} players
+ * @property {{first:string, second:string}} sides
+ * @property {'first'|'second'|null} you
+ * @property {object|null} board the server's board drawing
+ * @property {string} startPosition
+ * @property {string} position
+ * @property {string|null} previous the position before the last move, when this page saw that move
+ * @property {string|null} lastMove
+ * @property {number} ply
+ * @property {'first'|'second'} toMove
+ * @property {string[]} moves
+ * @property {object|null} clocks
+ * @property {number} clocksAt
+ * @property {{state:string, winner?:string|null, reason?:string|null}} status
+ * @property {'first'|'second'|null} drawOffer
+ * @property {{side:string, player:string, deadline_ms:number}[]} absent
+ * @property {object|null} match
+ * @property {string[]|null} legal
+ * @property {object|null} over the game_over message, once it came
+ * @property {object|null} matchOver the match_over message, once it came
+ * @property {string|null} nextGameId the next game of the match, once it started
+ * @property {boolean} gap a move was missed: the page should ask for the full state again
+ */
+
+/** A GameView from a full state object (game_started, game_state). */
+export function fromState(s, now) {
+  return {
+    id: s.game_id,
+    roomId: s.room_id,
+    game: s.game,
+    options: s.options || {},
+    players: s.players,
+    sides: s.sides,
+    you: s.you ?? null,
+    board: s.board ?? null,
+    startPosition: s.start_position,
+    position: s.position,
+    previous: null,
+    lastMove: s.moves?.length ? s.moves[s.moves.length - 1] : null,
+    ply: s.ply,
+    toMove: s.to_move,
+    moves: s.moves || [],
+    clocks: s.clocks ?? null,
+    clocksAt: now,
+    status: s.status || { state: 'ongoing' },
+    drawOffer: s.draw_offer ?? null,
+    absent: s.absent || [],
+    match: s.match ?? null,
+    legal: Array.isArray(s.legal) ? s.legal : null,
+    over: null,
+    matchOver: null,
+    nextGameId: null,
+    gap: false,
+  };
+}
+
+export const isOver = (v) => v.status.state !== 'ongoing' || v.over !== null;
+
+/** Clocks frozen at what they read at `now` (the game ended without a move saying so). */
+function stopped(v, now) {
+  const r = clockReading(v.clocks, v.clocksAt, now);
+  if (!r) return { clocks: null, clocksAt: now };
+  return { clocks: { ...v.clocks, first_ms: r.first, second_ms: r.second, running: null }, clocksAt: now };
+}
+
+/**
+ * The view after `msg`; the same object when the message changes nothing (a duplicate
+ * move, another game's message).
+ * @param {GameView|undefined} v
+ */
+export function reduceGame(v, msg, now) {
+  if (msg.type === 'game_state' || msg.type === 'game_started') {
+    const next = fromState(msg.state, now);
+    if (!v || v.id !== next.id) return next;
+    // A seated player who also watches gets a spectator's copy: the seat stays.
+    if (next.you === null && v.you !== null) return v;
+    // A state that is behind (a late spectator copy) must not undo later moves.
+    if (next.ply < v.ply) return v;
+    return { ...next, over: v.over, matchOver: v.matchOver, nextGameId: v.nextGameId };
+  }
+  if (!v || (msg.game_id !== undefined && msg.game_id !== v.id)) return v;
+  switch (msg.type) {
+    case 'move': {
+      if (msg.ply <= v.ply) return v;
+      const inOrder = msg.ply === v.ply + 1;
+      return {
+        ...v,
+        previous: inOrder ? v.position : null,
+        lastMove: msg.move,
+        position: msg.position,
+        ply: msg.ply,
+        toMove: msg.to_move,
+        moves: [...v.moves, msg.move],
+        clocks: msg.clocks ?? null,
+        clocksAt: now,
+        status: msg.status || v.status,
+        drawOffer: null,
+        legal: Array.isArray(msg.legal) ? msg.legal : null,
+        gap: v.gap || !inOrder,
+      };
+    }
+    case 'draw_offered':
+      return { ...v, drawOffer: msg.side };
+    case 'draw_declined':
+      return { ...v, drawOffer: null };
+    case 'player_left': {
+      const absent = v.absent.filter((a) => a.side !== msg.side);
+      return { ...v, absent: [...absent, { side: msg.side, player: msg.player, deadline_ms: msg.deadline_ms }] };
+    }
+    case 'player_returned':
+      return { ...v, absent: v.absent.filter((a) => a.side !== msg.side) };
+    case 'game_over': {
+      const status =
+        v.status.state !== 'ongoing'
+          ? v.status
+          : msg.result === 'draw'
+            ? { state: 'draw', winner: null, reason: msg.reason }
+            : { state: 'win', winner: msg.result, reason: msg.reason };
+      const clocks = v.clocks && v.clocks.running ? stopped(v, now) : {};
+      return { ...v, ...clocks, status, over: msg, match: msg.match ?? v.match, legal: null, drawOffer: null, absent: [] };
+    }
+    default:
+      return v;
+  }
+}
+
+/** The match of `v` is over, or will be once this game ends: no next game follows. */
+export function lastOfMatch(v) {
+  const m = v.over?.match ?? v.match;
+  return !m || m.number >= m.games;
+}
+
+/** The move texts in rows of full moves: `[{number:1, first:{ply:1,text}, second:{ply:2,text}}]`. */
+export function moveRows(moves) {
+  const rows = [];
+  moves.forEach((text, i) => {
+    if (i % 2 === 0) rows.push({ number: i / 2 + 1, first: { ply: i + 1, text }, second: null });
+    else rows[rows.length - 1].second = { ply: i + 1, text };
+  });
+  return rows;
+}

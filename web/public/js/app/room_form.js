@@ -1,0 +1,76 @@
+// The create-room form's values turned into a create_room request, checked first with
+// the limits of docs/protocol.md so that the form can say what is wrong. Pure. The
+// server checks everything again; its answer (bad_options...) is shown as it comes.
+
+/** Clock presets: minutes + seconds added per move (Fischer). */
+export const CLOCK_PRESETS = ['none', '1+0', '3+2', '5+3', '10+5', '15+10', 'custom'];
+export const SIDES = ['random', 'first', 'second'];
+
+/**
+ * @typedef {{name:string, description:string, allowed:number[], default:number|null}} GameOption
+ * @typedef {{id:string, name:string, first_side:string, second_side:string, options:GameOption[]}} GameInfo
+ * @typedef {{game:string, options:Record<string,string>, clock:string, minutes:string, increment:string,
+ *            side:string, games:string, private:boolean}} RoomForm
+ */
+
+const NUMBER = /^\d+(\.\d+)?$/;
+const INTEGER = /^\d+$/;
+
+/** {ok:true, clock} with the protocol's clock object (or null), or {ok:false, error}. */
+export function clockFromForm(preset, minutes, increment) {
+  if (preset === 'none') return { ok: true, clock: null };
+  let initial_s;
+  let increment_s;
+  if (preset === 'custom') {
+    const m = String(minutes).trim();
+    const i = String(increment).trim() || '0';
+    if (!NUMBER.test(m) || !NUMBER.test(i)) return { ok: false, error: 'form.clock_number' };
+    initial_s = Math.round(Number(m) * 60 * 10) / 10;
+    increment_s = Number(i);
+  } else {
+    const p = /^(\d+)\+(\d+)$/.exec(preset);
+    if (!p) return { ok: false, error: 'form.clock_number' };
+    initial_s = Number(p[1]) * 60;
+    increment_s = Number(p[2]);
+  }
+  if (initial_s < 0.1 || initial_s > 86400) return { ok: false, error: 'form.clock_initial' };
+  if (increment_s > 3600) return { ok: false, error: 'form.clock_increment' };
+  return { ok: true, clock: { initial_s, increment_s } };
+}
+
+/**
+ * @param {RoomForm} form
+ * @param {GameInfo} info the game as `welcome` describes it
+ * @returns {{ok:true, request:object}|{ok:false, error:string, params?:object}}
+ */
+export function buildCreateRoom(form, info) {
+  if (!info) return { ok: false, error: 'form.no_game' };
+  const options = {};
+  for (const opt of info.options || []) {
+    const raw = String(form.options?.[opt.name] ?? '').trim();
+    if (raw === '') continue;
+    if (!INTEGER.test(raw) || Number(raw) < 1 || Number(raw) > 1000)
+      return { ok: false, error: 'form.option_number', params: { option: opt.name } };
+    const value = Number(raw);
+    if (opt.allowed?.length && !opt.allowed.includes(value))
+      return { ok: false, error: 'form.option_allowed', params: { option: opt.name, allowed: opt.allowed.join(', ') } };
+    options[opt.name] = value;
+  }
+  const clock = clockFromForm(form.clock, form.minutes, form.increment);
+  if (!clock.ok) return clock;
+  const games = String(form.games ?? '1').trim() || '1';
+  if (!INTEGER.test(games) || Number(games) < 1 || Number(games) > 99) return { ok: false, error: 'form.games' };
+  const side = SIDES.includes(form.side) ? form.side : 'random';
+  return {
+    ok: true,
+    request: {
+      type: 'create_room',
+      game: info.id,
+      options,
+      side,
+      clock: clock.clock,
+      games: Number(games),
+      private: Boolean(form.private),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Routes of the page: parsed from a URL's path and query, and built back. Pure (no DOM).
+
+/** @typedef {{name:'lobby'}|{name:'archive', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
+ *   |{name:'game', gameId:string, ply:number|null}|{name:'notfound', path:string}} Route */
+
+// Ids are the server's (r..., g...); anything else cannot be one.
+const ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** @returns {Route} */
+export function parseRoute(pathname, search = '') {
+  const query = new URLSearchParams(search);
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return { name: 'lobby' };
+  if (path === '/archive') return { name: 'archive', query };
+  const m = /^\/(room|game)\/([^/]+)$/.exec(path);
+  if (m) {
+    let id;
+    try {
+      id = decodeURIComponent(m[2]);
+    } catch {
+      return { name: 'notfound', path };
+    }
+    if (!ID.test(id)) return { name: 'notfound', path };
+    if (m[1] === 'room') return { name: 'room', roomId: id, invite: query.get('invite') || null };
+    const ply = query.get('ply');
+    return { name: 'game', gameId: id, ply: ply !== null && /^\d{1,5}$/.test(ply) ? Number(ply) : null };
+  }
+  return { name: 'notfound', path };
+}
+
+export const lobbyUrl = () => '/';
+export const roomUrl = (roomId, invite) =>
+  `/room/${encodeURIComponent(roomId)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : '');
+export const gameUrl = (gameId, ply = null) =>
+  `/game/${encodeURIComponent(gameId)}` + (ply === null ? '' : `?ply=${ply}`);
+export const archiveUrl = (query) => {
+  const text = new URLSearchParams(query).toString();
+  return '/archive' + (text ? `?${text}` : '');
+};

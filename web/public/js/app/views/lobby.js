@@ -1,0 +1,105 @@
+// The lobby: the visitor's open room or the form to create one, open rooms, live games,
+// and the five games with their rules. Live through subscribe_lobby.
+
+import { h, replace } from '../dom.js';
+import { roomUrl, gameUrl } from '../router.js';
+import { formatClockSetting } from '../clock.js';
+import { gameName, optionsText, sideName } from '../describe.js';
+import { createForm } from './create_form.js';
+import { roomBox } from './room.js';
+
+const LOBBY = ['lobby', 'room_opened', 'room_closed', 'live_game', 'live_game_ended'];
+
+/** @param {import('../app.js').App} app */
+export function lobbyView(app, route, main) {
+  const t = app.t;
+  app.setTitle(t('nav.lobby'));
+  const mine = h('section', { class: 'panel', 'aria-labelledby': 'mine-h' });
+  const rooms = h('section', { class: 'panel', 'aria-labelledby': 'rooms-h' });
+  const live = h('section', { class: 'panel', 'aria-labelledby': 'live-h' });
+  const catalogue = h('section', { class: 'panel', testid: 'catalogue', 'aria-labelledby': 'cat-h' });
+  main.append(h('div', { class: 'lobby' }, mine, rooms, live, catalogue));
+  let subscribed = false;
+  let form = null; // kept across redraws so that typed values stay
+
+  const info = (id) => app.welcome?.games.find((g) => g.id === id);
+  const sideOf = (game, side) => (side === 'random' ? t('side.random') : sideName(t, info(game)?.[`${side}_side`] || side));
+
+  function drawMine() {
+    if (app.myRoom) {
+      form = null;
+      return replace(mine, h('h2', { id: 'mine-h' }, t('room.yours')), roomBox(app, app.myRoom));
+    }
+    if (!app.identity) return replace(mine, h('h2', { id: 'mine-h' }, t('create.title')), h('p', { class: 'muted' }, t('create.need_name')));
+    if (!app.welcome) return replace(mine, h('h2', { id: 'mine-h' }, t('create.title')), h('p', { class: 'muted' }, t('conn.connecting')));
+    form = form || createForm(app);
+    replace(mine, h('h2', { id: 'mine-h' }, t('create.title')), form);
+  }
+
+  function drawRooms() {
+    const list = app.lobby.rooms;
+    replace(
+      rooms,
+      h('h2', { id: 'rooms-h' }, t('lobby.rooms')),
+      list.length === 0
+        ? h('p', { class: 'muted', testid: 'no-rooms' }, t('lobby.no_rooms'))
+        : h('ul', { class: 'list' }, list.map((r) => {
+            const own = app.identity?.player === r.creator;
+            return h('li', { class: 'item', testid: 'room-row', dataset: { room: r.room_id } },
+              h('span', { class: 'what' }, gameName(t, r.game), r.options && Object.keys(r.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, r.options)})`) : null),
+              h('span', null, r.creator, h('span', { class: 'muted' }, ` · ${sideOf(r.game, r.creator_side)}`)),
+              h('span', { class: 'muted' }, r.clock ? formatClockSetting(r.clock) : t('clock.none'), r.games > 1 ? ` · ${t('room.match_of', { n: r.games })}` : ''),
+              own ? h('span', { class: 'muted' }, t('room.yours_short')) : h('a', { class: 'button', href: roomUrl(r.room_id), testid: 'room-join' }, t('lobby.join')));
+          })),
+    );
+  }
+
+  function drawLive() {
+    const list = app.lobby.games;
+    replace(
+      live,
+      h('h2', { id: 'live-h' }, t('lobby.live')),
+      list.length === 0
+        ? h('p', { class: 'muted', testid: 'no-live' }, t('lobby.no_live'))
+        : h('ul', { class: 'list' }, list.map((g) =>
+            h('li', { class: 'item', testid: 'live-row', dataset: { game: g.game_id } },
+              h('span', { class: 'what' }, gameName(t, g.game), g.options && Object.keys(g.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, g.options)})`) : null),
+              h('span', null, `${g.players.first} – ${g.players.second}`),
+              h('span', { class: 'muted' }, t('lobby.ply', { n: g.ply })),
+              h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))))),
+    );
+  }
+
+  function drawCatalogue() {
+    const games = app.welcome?.games || [];
+    replace(
+      catalogue,
+      h('h2', { id: 'cat-h' }, t('lobby.games')),
+      h('dl', { class: 'games' }, games.map((g) => [
+        h('dt', null, gameName(t, g.id, g.name), h('span', { class: 'muted' }, ` · ${sideName(t, g.first_side)} / ${sideName(t, g.second_side)}`)),
+        h('dd', null, t.maybe(`rules.${g.id}`, g.name),
+          g.options.length ? h('span', { class: 'muted' }, ' ', t('lobby.options'), ' ', g.options.map((o) =>
+            `${t.maybe(`option.${o.name}`, o.description)}${o.allowed.length ? ` (${o.allowed.join('/')})` : ''}`).join('; '), '.') : null),
+      ])),
+    );
+  }
+
+  const drawAll = () => { drawMine(); drawRooms(); drawLive(); drawCatalogue(); };
+  drawAll();
+
+  return {
+    onReady() {
+      subscribed = true;
+      app.conn.request({ type: 'subscribe_lobby' }).catch(() => {});
+      drawAll();
+    },
+    onIdentity: drawMine,
+    onMessage(msg) {
+      if (LOBBY.includes(msg.type)) { drawRooms(); drawLive(); }
+      if (['room_created', 'room_cancelled', 'room_closed', 'game_started'].includes(msg.type)) drawMine();
+    },
+    destroy() {
+      if (subscribed && app.conn.ready) app.conn.send({ type: 'unsubscribe_lobby' });
+    },
+  };
+}
