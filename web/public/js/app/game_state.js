@@ -138,7 +138,7 @@ export function reduceGame(v, msg, now) {
 
 /** The match of `v` is over, or will be once this game ends: no next game follows. */
 export function lastOfMatch(v) {
-  const m = v.over?.match ?? v.match;
+  const m = v.over ? v.over.match : v.match;
   return !m || m.number >= m.games;
 }
 
