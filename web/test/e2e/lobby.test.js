@@ -1,0 +1,89 @@
+// The lobby in a real browser: it loads with no error, a guest name is kept, a room is
+// created and joined by its link, the game page opens for both with the board.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, launchBrowser, visitor, becomeGuest, screenshotPath } from './support/stack.mjs';
+
+let stack;
+let browser;
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+test('the lobby loads with its five games, the favicon and no error', async () => {
+  const v = await visitor(browser, stack);
+  await v.go('/');
+  await v.page.getByTestId('connection').and(v.page.locator('[data-phase="online"]')).waitFor({ state: 'attached' });
+  const games = await v.page.getByTestId('catalogue').locator('dt').allTextContents();
+  assert.equal(games.length, 5);
+  assert.match(games.join(' '), /Tavlei.*Tablut.*Sea tafl.*Russian draughts.*Alquerque/);
+  const icon = await v.page.request.get(stack.url + '/favicon.svg');
+  assert.equal(icon.status(), 200);
+  assert.deepEqual(v.problems, []);
+  await v.context.close();
+});
+
+test('Russian from the browser language, switchable, and remembered', async () => {
+  const v = await visitor(browser, stack, { locale: 'ru-RU' });
+  await v.go('/');
+  await v.page.getByTestId('catalogue').getByText('Русские шашки').waitFor();
+  assert.equal(await v.page.getAttribute('html', 'lang'), 'ru');
+  await v.page.getByTestId('lang').selectOption('en');
+  await v.page.getByTestId('catalogue').getByText('Russian draughts').waitFor();
+  await v.page.reload();
+  await v.page.getByTestId('catalogue').getByText('Russian draughts').waitFor();
+  assert.deepEqual(v.problems, []);
+  await v.context.close();
+});
+
+test('a guest creates a private room, a second visitor joins by its link, both see the game', async () => {
+  const a = await visitor(browser, stack);
+  const b = await visitor(browser, stack, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await a.go('/');
+  await becomeGuest(a.page, 'anna');
+  await a.page.getByTestId('create-game').selectOption('tablut');
+  await a.page.getByTestId('create-clock').selectOption('3+2');
+  await a.page.getByTestId('create-side').selectOption('first');
+  await a.page.getByTestId('create-private').check();
+  await a.page.getByTestId('create-submit').click();
+  const link = await a.page.getByTestId('room-link').inputValue();
+  assert.match(link, /\/room\/r[^?]+\?invite=[0-9a-f]+$/);
+  assert.match(a.page.url(), /\/room\//);
+
+  // The name survives a reload (resume with the stored token), the room too.
+  await a.page.reload();
+  await a.page.getByTestId('whoami').filter({ hasText: 'anna' }).waitFor();
+  await a.page.getByTestId('room-link').waitFor();
+
+  await b.page.goto(link);
+  await b.page.getByTestId('guest-name').waitFor();
+  await becomeGuest(b.page, 'boris');
+  await b.page.waitForURL(/\/game\//);
+  await a.page.waitForURL(/\/game\//);
+  assert.equal(new URL(a.page.url()).pathname, new URL(b.page.url()).pathname);
+  await a.page.getByTestId('status').filter({ hasText: 'Your move' }).waitFor();
+  await b.page.getByTestId('status').filter({ hasText: 'anna to move' }).waitFor();
+  for (const v of [a, b]) {
+    await v.page.getByTestId('clock-first').waitFor();
+    await v.page.getByTestId('clock-second').waitFor();
+    await v.page.getByTestId('resign').waitFor();
+  }
+  assert.match(await a.page.getByTestId('clock-second').textContent(), /^3:00$/);
+  await a.page.screenshot({ path: screenshotPath('game-desktop.png') });
+  await b.page.screenshot({ path: screenshotPath('game-phone.png'), fullPage: true });
+
+  // Resign, with its confirmation: both see the result.
+  await b.page.getByTestId('resign').click();
+  await b.page.getByTestId('confirm-yes').click();
+  await a.page.getByTestId('status').filter({ hasText: 'anna (attackers) won: resignation' }).waitFor();
+  await b.page.getByTestId('game-over').waitFor();
+  assert.deepEqual(a.problems, []);
+  assert.deepEqual(b.problems, []);
+  await a.context.close();
+  await b.context.close();
+});

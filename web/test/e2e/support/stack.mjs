@@ -1,0 +1,128 @@
+// What an end-to-end test runs against: the real boardhall-server on a fresh database
+// and a free port, serving web/public itself (--web-root) when it can, else behind the
+// small dev server (test/support/dev_server.mjs); and headless Chromium (Debian's
+// package) driven by playwright-core.
+//
+// Environment: BOARDHALL_SERVER (the server binary; default build/server/boardhall-server
+// of this repository), CHROMIUM (default /usr/bin/chromium), BOARDHALL_BOARD_DIR (serve
+// the board module from another folder: development before it is merged),
+// BOARDHALL_SCREENSHOTS (where screenshots go; default build/web-screenshots).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startDevServer } from '../../support/dev_server.mjs';
+
+export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO = path.resolve(WEB, '..');
+export const SERVER = process.env.BOARDHALL_SERVER || path.join(REPO, 'build/server/boardhall-server');
+export const SHOTS = process.env.BOARDHALL_SCREENSHOTS || path.join(REPO, 'build/web-screenshots');
+
+const hasWebRoot = () => {
+  try {
+    const help = spawn(SERVER, ['--help']);
+    return new Promise((resolve) => {
+      let out = '';
+      help.stdout.on('data', (d) => (out += d));
+      help.stderr.on('data', (d) => (out += d));
+      help.on('close', () => resolve(out.includes('--web-root')));
+      help.on('error', () => resolve(false));
+    });
+  } catch {
+    return Promise.resolve(false);
+  }
+};
+
+/** Starts the server; `restart()` stops it (SIGTERM, as a deploy would) and starts it again on the same port and database. */
+export async function startStack({ grace = 60 } = {}) {
+  if (!fs.existsSync(SERVER)) throw new Error(`no server binary at ${SERVER}: build it (scripts/build boardhall-server) or set BOARDHALL_SERVER`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-web-e2e-'));
+  const db = path.join(dir, 'boardhall.db');
+  const boardDir = process.env.BOARDHALL_BOARD_DIR;
+  const selfServe = !boardDir && (await hasWebRoot());
+  let port = 0;
+  let proc = null;
+  let log = '';
+
+  async function launch() {
+    const args = ['--listen', `127.0.0.1:${port}`, '--db', db, '--grace', String(grace), '--threads', '2'];
+    if (selfServe) args.push('--web-root', path.join(WEB, 'public'));
+    proc = spawn(SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const listening = new Promise((resolve, reject) => {
+      const scan = (d) => {
+        log += d;
+        const m = /listening on [^\s]*?:(\d+)/.exec(log);
+        if (m) resolve(Number(m[1]));
+      };
+      proc.stdout.on('data', scan);
+      proc.stderr.on('data', scan);
+      proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
+    });
+    port = await Promise.race([listening, new Promise((_, rej) => setTimeout(() => rej(new Error(`server did not start:\n${log}`)), 10000))]);
+  }
+
+  async function stop() {
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 10000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  await launch();
+  const dev = selfServe
+    ? null
+    : await startDevServer({ root: path.join(WEB, 'public'), backend: `127.0.0.1:${port}`, mounts: boardDir ? { '/js/board': boardDir } : {} });
+  const url = dev ? dev.url : `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    selfServe,
+    get log() { return log; },
+    async restart() {
+      await stop();
+      log = '';
+      await launch();
+    },
+    async close() {
+      await stop();
+      await dev?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+}
+
+/**
+ * A visitor: a browser context of its own (its own localStorage) and a page that records
+ * every console error, page error, failed request and HTTP error answer.
+ */
+export async function visitor(browser, stack, { viewport = { width: 1200, height: 900 }, locale = 'en-US', ...more } = {}) {
+  const context = await browser.newContext({ viewport, locale, ...more });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  const go = (p = '/') => page.goto(stack.url + p);
+  return { context, page, problems, go };
+}
+
+/** Chooses a guest name on the current page. */
+export async function becomeGuest(page, name) {
+  await page.getByTestId('guest-name').fill(name);
+  await page.getByTestId('guest-submit').click();
+  await page.getByTestId('whoami').filter({ hasText: name }).waitFor();
+}
+
+export function screenshotPath(name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return path.join(SHOTS, name);
+}
