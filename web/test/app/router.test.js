@@ -5,6 +5,7 @@ import { parseRoute, roomUrl, gameUrl, archiveUrl } from '../../public/js/app/ro
 test('the lobby, with or without a trailing slash', () => {
   assert.deepEqual(parseRoute('/'), { name: 'lobby' });
   assert.deepEqual(parseRoute(''), { name: 'lobby' });
+  assert.deepEqual(parseRoute('/lobby'), { name: 'lobby' });
 });
 
 test('a room, with its invite code', () => {

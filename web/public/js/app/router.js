@@ -10,7 +10,7 @@ const ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function parseRoute(pathname, search = '') {
   const query = new URLSearchParams(search);
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return { name: 'lobby' };
+  if (path === '/' || path === '/lobby') return { name: 'lobby' };
   if (path === '/archive') return { name: 'archive', query };
   const m = /^\/(room|game)\/([^/]+)$/.exec(path);
   if (m) {
