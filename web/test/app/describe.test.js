@@ -4,8 +4,11 @@ import { translator } from '../../public/js/app/i18n.js';
 import { statusLine, resultText, errorText, optionsText, scoreText, gameName } from '../../public/js/app/describe.js';
 import { fromState } from '../../public/js/app/game_state.js';
 
-const en = translator('en');
-const ru = translator('ru');
+import enTable from '../../public/js/app/i18n/en.js';
+import ruTable from '../../public/js/app/i18n/ru.js';
+
+const en = translator('en', enTable);
+const ru = translator('ru', ruTable);
 const view = (over = {}) => ({
   ...fromState({ game_id: 'g', room_id: 'r', game: 'tablut', players: { first: 'ann', second: 'bob' }, sides: { first: 'attackers', second: 'defenders' },
     you: 'second', start_position: 's', position: 's', ply: 0, to_move: 'first', moves: [], clocks: null, status: { state: 'ongoing' }, draw_offer: null, absent: [], match: null }, 0),

@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLES, pickLanguage, translator } from '../../public/js/app/i18n.js';
+import { LANGUAGES, pickLanguage, translator, loadTranslator } from '../../public/js/app/i18n.js';
+import en from '../../public/js/app/i18n/en.js';
+import ru from '../../public/js/app/i18n/ru.js';
+
+const TABLES = { en, ru };
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/js/app');
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -53,8 +57,13 @@ test('the language: the stored choice, else the first browser language we have, 
   assert.equal(pickLanguage(undefined, []), 'en');
 });
 
-test('the translator fills placeholders and falls back to English, then the key', () => {
-  const t = translator('ru');
+test('every language offered has its table', async () => {
+  assert.deepEqual(LANGUAGES, Object.keys(TABLES));
+  for (const lang of LANGUAGES) assert.equal((await loadTranslator(lang))('nav.lobby'), TABLES[lang]['nav.lobby']);
+});
+
+test('the translator fills placeholders; a missing key reads as itself', () => {
+  const t = translator('ru', ru);
   assert.equal(t('status.to_move', { player: 'bob', side: 'чёрные' }), 'Ходит bob (чёрные)');
   assert.equal(t('no.such.key'), 'no.such.key');
   assert.equal(t('status.draw'), 'Ничья: {reason}');

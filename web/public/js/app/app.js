@@ -5,17 +5,21 @@
 
 import { Connection } from './connection.js';
 import { IdentityStore } from './identity_store.js';
-import { pickLanguage, translator, LANGUAGES } from './i18n.js';
+import { pickLanguage, loadTranslator, LANGUAGES } from './i18n.js';
 import { parseRoute, gameUrl } from './router.js';
 import { reduceGame } from './game_state.js';
 import { emptyLobby, reduceLobby } from './lobby_state.js';
 import { errorText } from './describe.js';
 import { h, replace, setText } from './dom.js';
 import { identityPanel } from './views/identity.js';
-import { lobbyView } from './views/lobby.js';
-import { roomView } from './views/room.js';
-import { gameView } from './views/game.js';
-import { archiveView } from './views/archive.js';
+
+// Each page's code is loaded when first shown: the lobby never loads the game's.
+const VIEWS = {
+  lobby: () => import('./views/lobby.js').then((m) => m.lobbyView),
+  room: () => import('./views/room.js').then((m) => m.roomView),
+  game: () => import('./views/game.js').then((m) => m.gameView),
+  archive: () => import('./views/archive.js').then((m) => m.archiveView),
+};
 
 const LANG_KEY = 'boardhall.lang';
 const WS_KEY = 'boardhall.ws';
@@ -59,7 +63,7 @@ export class App {
     this.storage = safeStorage(win);
     this.wsUrl = chooseWsUrl(win.location, this.storage);
     this.ids = new IdentityStore(this.storage, this.wsUrl);
-    this.setLanguage(pickLanguage(this.storage.getItem(LANG_KEY), win.navigator.languages || [win.navigator.language]));
+    this.lang = pickLanguage(this.storage.getItem(LANG_KEY), win.navigator.languages || [win.navigator.language]);
     this.conn = new Connection({ url: this.wsUrl });
     this.welcome = null;
     /** @type {{player:string, registered:boolean}|null} */
@@ -74,13 +78,14 @@ export class App {
     this.panelOpen = false;
   }
 
-  setLanguage(lang) {
+  async setLanguage(lang) {
+    this.t = await loadTranslator(lang);
     this.lang = lang;
-    this.t = translator(lang);
     this.doc.documentElement.lang = lang;
   }
 
-  start() {
+  async start() {
+    await this.setLanguage(this.lang);
     const d = this.doc;
     this.el = {
       nav: d.getElementById('nav'),
@@ -91,9 +96,9 @@ export class App {
       main: d.getElementById('main'),
       toasts: d.getElementById('toasts'),
     };
-    this.el.lang.addEventListener('change', () => {
+    this.el.lang.addEventListener('change', async () => {
       this.storage.setItem(LANG_KEY, this.el.lang.value);
-      this.setLanguage(this.el.lang.value);
+      await this.setLanguage(this.el.lang.value);
       this.render();
     });
     d.addEventListener('click', (e) => this.onLinkClick(e));
@@ -126,16 +131,24 @@ export class App {
   }
 
   /** Redraws the header and mounts the view for the current URL. */
-  render() {
+  async render() {
     const loc = this.win.location;
-    this.route = parseRoute(loc.pathname, loc.search);
+    const route = (this.route = parseRoute(loc.pathname, loc.search));
+    const token = (this.renderToken = (this.renderToken || 0) + 1);
     this.renderChrome();
+    this.renderIdentity();
     if (this.view) this.view.destroy?.();
     this.view = null;
+    let make = null;
+    try {
+      make = VIEWS[route.name] && (await VIEWS[route.name]());
+    } catch {
+      if (token === this.renderToken) replace(this.el.main, h('p', { class: 'form-error', role: 'alert' }, this.t('conn.offline')));
+      return;
+    }
+    if (token !== this.renderToken) return; // another navigation came first
     replace(this.el.main);
-    const make = { lobby: lobbyView, room: roomView, game: gameView, archive: archiveView }[this.route.name];
-    this.view = make ? make(this, this.route, this.el.main) : this.notFound();
-    this.renderIdentity();
+    this.view = make ? make(this, route, this.el.main) : this.notFound();
     if (this.conn.ready) this.view.onReady?.();
   }
 

@@ -5,33 +5,14 @@
 import { clockReading } from './clock.js';
 
 /**
- * @typedef {object} GameView
- * @property {string} id
- * @property {string} roomId
- * @property {string} game
- * @property {Record<string,string>} options
- * @property {{first:string, second:string}} players
- * @property {{first:string, second:string}} sides
- * @property {'first'|'second'|null} you
- * @property {object|null} board the server's board drawing
- * @property {string} startPosition
- * @property {string} position
- * @property {string|null} previous the position before the last move, when this page saw that move
- * @property {string|null} lastMove
- * @property {number} ply
- * @property {'first'|'second'} toMove
- * @property {string[]} moves
- * @property {object|null} clocks
- * @property {number} clocksAt
- * @property {{state:string, winner?:string|null, reason?:string|null}} status
- * @property {'first'|'second'|null} drawOffer
- * @property {{side:string, player:string, deadline_ms:number}[]} absent
- * @property {object|null} match
- * @property {string[]|null} legal
- * @property {object|null} over the game_over message, once it came
- * @property {object|null} matchOver the match_over message, once it came
- * @property {string|null} nextGameId the next game of the match, once it started
- * @property {boolean} gap a move was missed: the page should ask for the full state again
+ * GameView: the state object's fields in camelCase (id, roomId, game, options, players,
+ * sides, you, board, startPosition, position, ply, toMove, moves, clocks, status,
+ * drawOffer, absent, match, legal), plus: clocksAt (local time the clocks arrived),
+ * previous and lastMove (the position before the last move this page saw, and that move:
+ * for the capture marks), over and matchOver (the game_over / match_over messages),
+ * nextGameId (the match's next game once it started), gap (a move was missed: ask for
+ * the full state again).
+ * @typedef {ReturnType<typeof fromState>} GameView
  */
 
 /** A GameView from a full state object (game_started, game_state). */

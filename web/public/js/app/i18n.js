@@ -1,35 +1,30 @@
-// The page's words: one table per language (i18n/en.js, i18n/ru.js, the same keys),
-// chosen from what the visitor picked before, else the browser's languages. Pure.
+// The page's words: one table per language (i18n/en.js, i18n/ru.js, the same keys; a
+// unit test checks), only the chosen one loaded. Pure but for that import.
 
-import en from './i18n/en.js';
-import ru from './i18n/ru.js';
-
-export const TABLES = { en, ru };
-export const LANGUAGES = Object.keys(TABLES);
+export const LANGUAGES = ['en', 'ru'];
 
 /** The language to use: the stored choice if known, else the first browser language we have. */
 export function pickLanguage(stored, browserLanguages = []) {
-  if (stored && TABLES[stored]) return stored;
+  if (LANGUAGES.includes(stored)) return stored;
   for (const tag of browserLanguages) {
     const base = String(tag).toLowerCase().split('-')[0];
-    if (TABLES[base]) return base;
+    if (LANGUAGES.includes(base)) return base;
   }
   return 'en';
 }
 
 /**
- * A translator for `lang`: t('key', {name:'bob'}) fills `{name}` in the text. A key
- * missing from the table falls back to English, then to the key itself (tests check
- * that none is missing).
+ * A translator over `table`: t('key', {name:'bob'}) fills `{name}`; a missing key reads
+ * as itself. t.maybe(key, fallback) gives the fallback (e.g. the server's words) instead.
  */
-export function translator(lang) {
-  const table = TABLES[lang] || en;
-  const t = (key, params = {}) => {
-    const text = table[key] ?? en[key] ?? key;
-    return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-  };
-  /** The text for `key` if the table has it, else `fallback` (e.g. a server's description). */
-  t.maybe = (key, fallback) => (key in table ? t(key) : key in en ? en[key] : fallback);
+export function translator(lang, table) {
+  const t = (key, params = {}) =>
+    (table[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  t.maybe = (key, fallback) => (key in table ? t(key) : fallback);
   t.lang = lang;
   return t;
+}
+
+export async function loadTranslator(lang) {
+  return translator(lang, (await import(`./i18n/${lang}.js`)).default);
 }
