@@ -76,6 +76,7 @@ export class App {
     this.view = null;
     this.route = null;
     this.panelOpen = false;
+    this.waiters = []; // callers of whenReady()
   }
 
   async setLanguage(lang) {
@@ -262,6 +263,16 @@ export class App {
     this.renderChrome();
     this.renderIdentity();
     this.view?.onReady?.();
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Resolves once the connection is ready (at once if it is); rejects `offline` after a while. */
+  whenReady(ms = 15000) {
+    if (this.conn.ready) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = this.win.setTimeout(() => reject({ code: 'offline' }), ms);
+      this.waiters.push(() => { this.win.clearTimeout(timer); resolve(); });
+    });
   }
 
   /** The server forgot a guest (expired token): take the same name again if it is free. */
@@ -277,9 +288,9 @@ export class App {
 
   /** Asks the server for an identity (guest, login, register) from the form. */
   async identifyAs(request) {
+    await this.whenReady(); // a visitor quicker than the connection waits for it
     this.acceptIdentity(await this.conn.request(request, { early: true }));
     this.identityNote = null;
-    if (!this.conn.ready) this.conn.markReady();
     this.panelOpen = false;
     this.renderWho();
     this.renderIdentity();
