@@ -62,7 +62,7 @@ export function liveGame(app, route, root, { onEnded }) {
   function playerBar(v, side) {
     const running = v.clocks?.running === side;
     return [
-      h('span', { class: `side-dot ${side}`, 'aria-hidden': 'true' }),
+      h('span', { class: `side-dot ${v.sides[side]}`, 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, v.players[side]),
       h('span', { class: 'muted' }, ` ${sideName(t, v.sides[side])}`, v.you === side ? ` · ${t('game.you')}` : ''),
       absentEls[side],

@@ -80,10 +80,10 @@ export function replayView(app, route, root) {
 
   function bar(side, clocks) {
     return [
-      h('span', { class: `side-dot ${side}`, 'aria-hidden': 'true' }),
+      h('span', { class: `side-dot ${el.sides[side]}`, 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, el.players[side]),
       h('span', { class: 'muted' }, ` ${sideName(t, el.sides[side])}`),
-      h('span', { class: 'clock', testid: `clock-${side}` }, clocks ? formatClock(clocks[side]) : '–'),
+      h('span', { class: clocks ? 'clock' : 'clock none', testid: `clock-${side}` }, clocks ? formatClock(clocks[side]) : '–'),
     ];
   }
 
