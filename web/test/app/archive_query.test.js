@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { filtersFromQuery, listGamesRequest, apiQuery, pageQuery, dayStartMs } from '../../public/js/app/archive_query.js';
+import { filtersFromQuery, listGamesRequest, pageQuery, dayStartMs } from '../../public/js/app/archive_query.js';
 
 test('filters are read from the page query, cleaned', () => {
   const { filters, cursor } = filtersFromQuery('?game=tablut&player=%20bob%20&result=nonsense&from=2026-11-02&to=bad&x=1&cursor=abc');
@@ -20,11 +20,6 @@ test('the list_games request: dates as local midnights, the to-day included whol
   assert.equal(req.to, new Date(2026, 10, 4).getTime());
   assert.equal(req.cursor, 'CUR');
   assert.deepEqual(listGamesRequest({}), { type: 'list_games', limit: 20 });
-});
-
-test('the same filters as a /api/games query', () => {
-  const q = new URLSearchParams(apiQuery({ player: 'bob', result: 'draw' }, 'c1', 5));
-  assert.deepEqual(Object.fromEntries(q), { limit: '5', player: 'bob', result: 'draw', cursor: 'c1' });
 });
 
 test('the page query round-trips', () => {

@@ -63,6 +63,17 @@ test('a reload mid-game, and a server restart mid-game, resume both players', as
   const before = await a.page.getByTestId('clock-first').textContent();
   await a.page.waitForFunction((t) => document.querySelector('[data-testid=clock-first]').textContent !== t, before, { timeout: 5000 });
 
+  // sasha closes the page: rita sees him away with his time to come back; he opens the
+  // site again (the lobby) and is taken back to the game.
+  const game = b.page.url();
+  await b.page.close();
+  await a.page.getByText(/away, back within 0:[0-5]\d/).waitFor();
+  b.page = await b.context.newPage();
+  await b.page.goto(stack.url + '/');
+  await b.page.waitForURL(game);
+  await seen(b, 4);
+  await a.page.getByText(/away, back within/).waitFor({ state: 'detached' });
+
   const ignorable = (p) => /WebSocket connection to|ERR_CONNECTION_REFUSED|net::ERR/.test(p);
   assert.deepEqual(a.problems.filter((p) => !ignorable(p)), []);
   assert.deepEqual(b.problems.filter((p) => !ignorable(p)), []);

@@ -359,6 +359,9 @@ export class App {
     this.games.delete(id); // re-inserted last: the map stays in order of use
     this.games.set(id, after);
     if (msg.type === 'game_started') this.gameStarted(after);
+    // A seat given back (resume) while the visitor is in the lobby: back to that game.
+    else if (msg.type === 'game_state' && !before && after.you && after.status.state === 'ongoing' && this.route?.name === 'lobby')
+      this.win.setTimeout(() => this.navigate(gameUrl(after.id)), 0);
     while (this.games.size > MAX_GAMES) this.games.delete(this.games.keys().next().value);
   }
 

@@ -41,12 +41,6 @@ export function listGamesRequest(filters, cursor = null, limit = PAGE_SIZE) {
   return req;
 }
 
-/** The same request as a GET /api/games query string (for links and scripts). */
-export function apiQuery(filters, cursor = null, limit = PAGE_SIZE) {
-  const { type, ...req } = listGamesRequest(filters, cursor, limit);
-  return new URLSearchParams(Object.entries(req).map(([k, v]) => [k, String(v)])).toString();
-}
-
 /** The page's own query string for filters and a page. */
 export function pageQuery(filters, cursor = null) {
   const q = new URLSearchParams();
