@@ -215,7 +215,9 @@ export class App {
     el.dataset.phase = phase;
     this.win.clearInterval(this.phaseTimer);
     if (phase === 'online' || phase === 'stopped') return replace(el);
-    if (phase === 'connecting') return replace(el, t('conn.connecting'));
+    // Only the first connection says so: later ones are quiet (a visitor without a name is
+    // closed by the server after a while and comes back at once).
+    if (phase === 'connecting') return replace(el, this.welcome ? '' : t('conn.connecting'));
     if (phase === 'replaced')
       return replace(el, t('conn.replaced'), ' ', h('button', { type: 'button', testid: 'use-here', onclick: () => this.conn.restart() }, t('conn.use_here')));
     const text = h('span');

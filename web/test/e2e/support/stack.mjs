@@ -36,7 +36,7 @@ const hasWebRoot = () => {
 };
 
 /** Starts the server; `restart()` stops it (SIGTERM, as a deploy would) and starts it again on the same port and database. */
-export async function startStack({ grace = 60 } = {}) {
+export async function startStack({ grace = 60, args: extra = [] } = {}) {
   if (!fs.existsSync(SERVER)) throw new Error(`no server binary at ${SERVER}: build it (scripts/build boardhall-server) or set BOARDHALL_SERVER`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-web-e2e-'));
   const db = path.join(dir, 'boardhall.db');
@@ -47,7 +47,7 @@ export async function startStack({ grace = 60 } = {}) {
   let log = '';
 
   async function launch() {
-    const args = ['--listen', `127.0.0.1:${port}`, '--db', db, '--grace', String(grace), '--threads', '2'];
+    const args = ['--listen', `127.0.0.1:${port}`, '--db', db, '--grace', String(grace), '--threads', '2', ...extra];
     if (selfServe) args.push('--web-root', path.join(WEB, 'public'));
     proc = spawn(SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const listening = new Promise((resolve, reject) => {
