@@ -66,6 +66,18 @@ export class BoardHost {
     this.apply();
   }
 
+  /** The board's own words in the page's language. */
+  text() {
+    const t = this.t;
+    const pieces = Object.fromEntries(this.spec.pieces.map((p) => [p.name, t.maybe(`piece.${p.name}`, p.name)]));
+    return {
+      empty: t('board.empty'), selected: t('board.selected'), target: t('board.target'), huffChoice: t('board.huff_choice'),
+      huffPrompt: t('board.huff_prompt'), routePrompt: t('board.route_prompt'), pieces,
+      // The rules module's one note (tafl escapes at any edge) in words of the page's language.
+      note: this.spec.note && /any edge/.test(this.spec.note) ? t('board.edge_note') : undefined,
+    };
+  }
+
   captured() {
     const { previous, position, lastMove } = this.want;
     if (!previous || !lastMove) return [];
@@ -86,7 +98,7 @@ export class BoardHost {
     }
     if (!this.board) {
       replace(this.container);
-      this.board = this.mod.createBoard(this.container, { board: this.spec, orientation: w.orientation, label: w.label });
+      this.board = this.mod.createBoard(this.container, { board: this.spec, orientation: w.orientation, label: w.label, text: this.text() });
       this.drawn = { orientation: w.orientation };
     }
     const d = this.drawn;
