@@ -2,15 +2,7 @@
 // of the moment it was built, and the running side's time is counted down locally from
 // the moment the message arrived until the next message replaces it.
 
-/** @typedef {{first_ms:number, second_ms:number, increment_ms:number, running:'first'|'second'|null}} Clocks */
-
-/**
- * Both sides' remaining time at `now`.
- * @param {Clocks|null} clocks
- * @param {number} receivedAt local time (ms) the clocks arrived
- * @param {number} now local time (ms), same time base
- * @returns {{first:number, second:number}|null}
- */
+/** Both sides' time left at local time `now`, the clocks having arrived at `receivedAt`. */
 export function clockReading(clocks, receivedAt, now) {
   if (!clocks) return null;
   const spent = Math.max(0, now - receivedAt);

@@ -14,9 +14,6 @@ const TICK_MS = 5000;
 const REQUEST_MS = 30000; // a request with no reply by then has failed
 
 export class Connection {
-  /**
-   * @param {{url:string, WebSocketImpl?:any, timers?:any, random?:()=>number, now?:()=>number}} deps
-   */
   constructor({ url, WebSocketImpl = globalThis.WebSocket, timers = globalThis, random = Math.random, now = () => Date.now() }) {
     this.url = url;
     this.WebSocketImpl = WebSocketImpl;
@@ -37,7 +34,6 @@ export class Connection {
     this.pingSentAt = null;
     this.onMessage = (msg) => {};
     this.onWelcome = (msg) => {};
-    /** @type {(phase:Phase, info:{retryAt:number|null, attempt:number}) => void} */
     this.onPhase = () => {};
   }
 

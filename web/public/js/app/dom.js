@@ -1,12 +1,7 @@
 // A few helpers to build DOM nodes without HTML strings (nothing is ever parsed as
 // HTML, so names and messages from the server cannot inject markup).
 
-/**
- * h('button', {class:'x', testid:'resign', onclick: fn}, 'Resign')
- * Props: `class`, `testid` (data-testid), `on<event>` listeners, `dataset` (object),
- * DOM properties for value/checked/disabled/hidden/selected, other keys as attributes.
- * Null, undefined and false props are left out.
- */
+/** h('button', {class, testid, dataset, onclick...}, ...children); null/false props are left out. */
 export function h(tag, props = null, ...children) {
   const el = document.createElement(tag);
   if (props) {

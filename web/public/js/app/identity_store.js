@@ -13,16 +13,12 @@ export function serverKey(wsUrl) {
   return `${u.protocol}//${host}${u.pathname.replace(/\/+$/, '') || '/ws'}`;
 }
 
-/** @typedef {{player:string, token:string|null, registered:boolean}} StoredIdentity */
-
 export class IdentityStore {
-  /** @param {Storage} storage @param {string} wsUrl */
   constructor(storage, wsUrl) {
     this.storage = storage;
     this.key = PREFIX + serverKey(wsUrl);
   }
 
-  /** @returns {StoredIdentity|null} */
   load() {
     try {
       const v = JSON.parse(this.storage.getItem(this.key) || 'null');
@@ -37,7 +33,6 @@ export class IdentityStore {
     }
   }
 
-  /** @param {StoredIdentity} identity */
   save({ player, token, registered }) {
     try {
       this.storage.setItem(this.key, JSON.stringify({ player, token, registered: Boolean(registered) }));

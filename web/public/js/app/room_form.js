@@ -6,12 +6,6 @@
 export const CLOCK_PRESETS = ['none', '1+0', '3+2', '5+3', '10+5', '15+10', 'custom'];
 export const SIDES = ['random', 'first', 'second'];
 
-/**
- * @typedef {{name:string, description:string, allowed:number[], default:number|null}} GameOption
- * @typedef {{id:string, name:string, first_side:string, second_side:string, options:GameOption[]}} GameInfo
- * @typedef {{game:string, options:Record<string,string>, clock:string, minutes:string, increment:string,
- *            side:string, games:string, private:boolean}} RoomForm
- */
 
 const NUMBER = /^\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
@@ -38,11 +32,7 @@ export function clockFromForm(preset, minutes, increment) {
   return { ok: true, clock: { initial_s, increment_s } };
 }
 
-/**
- * @param {RoomForm} form
- * @param {GameInfo} info the game as `welcome` describes it
- * @returns {{ok:true, request:object}|{ok:false, error:string, params?:object}}
- */
+/** {ok:true, request} or {ok:false, error, params}; `form` holds the fields' strings, `info` the game from `welcome`. */
 export function buildCreateRoom(form, info) {
   if (!info) return { ok: false, error: 'form.no_game' };
   const options = {};

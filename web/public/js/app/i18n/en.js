@@ -146,13 +146,6 @@ export default {
   'board.huff_prompt': 'Huff: your opponent did not capture. Choose which of their marked pieces to remove, then move.',
   'board.route_prompt': 'Several capture routes: click the next landing square.',
   'board.edge_note': 'The king escapes at any edge square.',
-  'piece.attacker': 'attacker',
-  'piece.defender': 'defender',
-  'piece.king': 'king',
-  'piece.white': 'white man',
-  'piece.black': 'black man',
-  'piece.white-king': 'white king',
-  'piece.black-king': 'black king',
 
   'replay.first': 'Start',
   'replay.prev': 'Previous move',

@@ -146,13 +146,6 @@ export default {
   'board.huff_prompt': 'Фук: соперник не взял. Выберите, какую из отмеченных фигур снять, затем ходите.',
   'board.route_prompt': 'Несколько путей взятия: щёлкните следующее поле.',
   'board.edge_note': 'Король уходит на любое поле края доски.',
-  'piece.attacker': 'нападающий',
-  'piece.defender': 'защитник',
-  'piece.king': 'король',
-  'piece.white': 'белая шашка',
-  'piece.black': 'чёрная шашка',
-  'piece.white-king': 'белая дамка',
-  'piece.black-king': 'чёрная дамка',
 
   'replay.first': 'В начало',
   'replay.prev': 'Ход назад',

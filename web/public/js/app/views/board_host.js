@@ -69,10 +69,9 @@ export class BoardHost {
   /** The board's own words in the page's language. */
   text() {
     const t = this.t;
-    const pieces = Object.fromEntries(this.spec.pieces.map((p) => [p.name, t.maybe(`piece.${p.name}`, p.name)]));
     return {
       empty: t('board.empty'), selected: t('board.selected'), target: t('board.target'), huffChoice: t('board.huff_choice'),
-      huffPrompt: t('board.huff_prompt'), routePrompt: t('board.route_prompt'), pieces,
+      huffPrompt: t('board.huff_prompt'), routePrompt: t('board.route_prompt'),
       // The rules module's one note (tafl escapes at any edge) in words of the page's language.
       note: this.spec.note && /any edge/.test(this.spec.note) ? t('board.edge_note') : undefined,
     };

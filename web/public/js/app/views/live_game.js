@@ -13,12 +13,7 @@ import { confirmDialog } from './dialogs.js';
 
 const other = (side) => (side === 'first' ? 'second' : 'first');
 
-/**
- * @param {import('../app.js').App} app
- * @param {{gameId:string}} route
- * @param {HTMLElement} root
- * @param {{onEnded:()=>void}} hooks onEnded: the game is not live (any more): show its replay
- */
+/** onEnded: the game is not live (any more), show its replay instead. */
 export function liveGame(app, route, root, { onEnded }) {
   const t = app.t;
   const id = route.gameId;

@@ -4,11 +4,7 @@
 import { h } from '../dom.js';
 import { moveRows } from '../game_state.js';
 
-/**
- * @param {string[]} moves
- * @param {number} current the ply shown (marked), or -1
- * @param {((ply:number)=>void)|null} onPick
- */
+/** `current`: the ply shown (marked); `onPick(ply)`, when given, makes moves buttons. */
 export function moveList(t, moves, current, onPick = null) {
   const cell = (m) => {
     if (!m) return h('span', { class: 'mv empty' });
