@@ -128,6 +128,9 @@ export class App {
   navigate(url, { replace: replaceEntry = false } = {}) {
     const current = this.win.location.pathname + this.win.location.search;
     if (url !== current) this.win.history[replaceEntry ? 'replaceState' : 'pushState'](null, '', url);
+    // A new page: start at its top, and keyboard and screen-reader users with it.
+    this.win.scrollTo(0, 0);
+    this.el.main.focus({ preventScroll: true });
     this.render();
   }
 
