@@ -12,7 +12,7 @@ import { clear, click, createSelection, view } from './selection.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 60;
-const MARGIN = 24; // room for the coordinates left of and below the board
+const MARGIN = 28; // room for the coordinates left of and below the board
 const PAD = 4;
 const DRAG_START_PX = 6;
 
@@ -129,11 +129,11 @@ export function createBoard(container, { board, orientation = 'first', label = '
     labelsLayer.replaceChildren();
     for (let col = 0; col < board.files; col++) {
       const file = squareAt(board, col, board.ranks - 1, orientation)[0];
-      el('text', { x: col * CELL + CELL / 2, y: h + MARGIN * 0.7 }, labelsLayer).textContent = file;
+      el('text', { x: col * CELL + CELL / 2, y: h + MARGIN * 0.72 }, labelsLayer).textContent = file;
     }
     for (let row = 0; row < board.ranks; row++) {
       const rank = squareAt(board, 0, row, orientation).slice(1);
-      el('text', { x: -MARGIN / 2, y: row * CELL + CELL / 2 + 5 }, labelsLayer).textContent = rank;
+      el('text', { x: -MARGIN / 2, y: row * CELL + CELL / 2 + 6 }, labelsLayer).textContent = rank;
     }
     if (!focusSquare || !squares.has(focusSquare)) {
       focusSquare = [...squares.keys()].find((sq) => board.marked?.[sq] !== 'light');
