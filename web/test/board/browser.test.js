@@ -2,9 +2,10 @@
 // (through --remote-debugging-pipe, so no library and no WebSocket are needed) clicks,
 // drags, touches and types on input.html and checks the moves the board plays.
 // Skipped when no Chromium is installed (set CHROMIUM to its path if it is elsewhere).
+// BH_BOARD_SHOTS=DIR saves screenshots of the states on the way, for a human to look at.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -100,6 +101,13 @@ const centre = (sq) => cdp.eval(`centre(${JSON.stringify(sq)})`);
 const show = (game, position, list, side = 'first') =>
   cdp.eval(`show(${JSON.stringify(game)}, ${JSON.stringify(position)}, ${JSON.stringify(list)}, '${side}')`);
 const played = () => cdp.eval('window.played');
+async function shot(name) {
+  const dir = process.env.BH_BOARD_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const clip = { x: 0, y: 0, width: 500, height: 560, scale: 1 };
+  writeFileSync(join(dir, `${name}.png`), Buffer.from((await cdp.send('Page.captureScreenshot', { clip })).data, 'base64'));
+}
 const classes = (sq) => cdp.eval(`document.querySelector('[data-square="${sq}"]').getAttribute('class')`);
 
 async function mouse(type, { x, y }, buttons = 0) {
@@ -113,11 +121,12 @@ async function clickOn(...squares) {
     await mouse('mouseReleased', at);
   }
 }
-async function dragMouse(from, to) {
+async function dragMouse(from, to, shotName = null) {
   const [a, b] = [await centre(from), await centre(to)];
   await mouse('mouseMoved', a);
   await mouse('mousePressed', a, 1);
   for (let i = 1; i <= 5; i++) await mouse('mouseMoved', { x: a.x + ((b.x - a.x) * i) / 5, y: a.y + ((b.y - a.y) * i) / 5 }, 1);
+  if (shotName) await shot(shotName);
   await mouse('mouseReleased', b);
 }
 async function touchDrag(a, b) {
@@ -163,7 +172,7 @@ test('drag and drop plays; a drop on no target puts the piece back', { skip }, a
   await dragMouse('d1', 'g4');
   assert.deepEqual(await played(), []);
   assert.equal(await cdp.eval(`document.querySelector('[data-square="d1"] [data-piece]').getAttribute('transform')`), null);
-  await dragMouse('d1', 'd4');
+  await dragMouse('d1', 'd4', 'tavlei-dragging');
   assert.deepEqual(await played(), ['d1-d4']);
 });
 
@@ -184,7 +193,9 @@ test('keyboard: tab into the board, arrows, Enter, Escape', { skip }, async () =
   await show('tavlei', tafl9, legal.tavlei);
   await keys('Tab');
   assert.equal(await cdp.eval('document.activeElement.dataset.square'), 'a1');
-  await keys('ArrowRight', 'ArrowRight', 'ArrowRight', 'Enter');
+  await keys('ArrowRight', 'ArrowRight', 'ArrowRight', 'Enter', 'ArrowUp');
+  await shot('tavlei-keyboard');
+  await keys('ArrowDown');
   assert.match(await classes('d1'), /\bselected\b/);
   assert.match(await cdp.eval('document.activeElement.getAttribute("aria-label")'), /^d1, attacker, selected/);
   await keys('Escape');
@@ -199,6 +210,7 @@ test('draughts: two routes through c3 are clicked through; light squares do noth
   await clickOn('a1', 'b1');
   assert.match(await classes('a1'), /\bselected\b/);
   await clickOn('c3');
+  await shot('draughts-route');
   assert.match(await cdp.eval('document.querySelector(".bh-board-prompt").textContent'), /route/);
   await clickOn('e5');
   assert.deepEqual(await played(), ['a1:c3:e5']);
@@ -210,7 +222,11 @@ test('alquerque: the huff is chosen first, then the move', { skip }, async () =>
   assert.match(await cdp.eval('document.querySelector(".bh-board-prompt").textContent'), /[Hh]uff/);
   await clickOn('e1'); // not yet: the huff comes first
   assert.doesNotMatch(await classes('e1'), /\bselected\b/);
-  await clickOn('a3', 'e1', 'c3', 'a3');
+  await shot('alquerque-huff');
+  await clickOn('a3', 'e1');
+  await keys('Tab');
+  await shot('alquerque-huffed');
+  await clickOn('c3', 'a3');
   assert.deepEqual(await played(), ['huff a3 e1:c3:a3']);
 });
 
