@@ -1,11 +1,12 @@
-// Hand-written `board` objects as the server sends them (the brief's contract), for
-// the tests and the demo page. The Alquerque lines follow RULES.md section 3.
+// Hand-written `board` objects as the server sends them (server/app/board_view.cpp in
+// the legal-board branch: the tafl king's letter is the position string's `k`), for the
+// tests and the demo page. The Alquerque lines follow RULES.md section 3.
 import { squareName } from '../../public/js/board/notation.js';
 
 const taflPieces = [
   { letter: 'a', side: 'first', kind: 'man', name: 'attacker' },
   { letter: 'd', side: 'second', kind: 'man', name: 'defender' },
-  { letter: 'K', side: 'second', kind: 'royal', name: 'king' },
+  { letter: 'k', side: 'second', kind: 'royal', name: 'king' },
 ];
 
 export const tavlei = {

@@ -10,12 +10,20 @@ test('tafl 9x9 start: 16 attackers, 8 defenders, the king on the throne', () => 
     const p = parsePosition(B.starts.tafl9, board);
     assert.equal(count(p, 'attacker'), 16);
     assert.equal(count(p, 'defender'), 8);
-    assert.equal(p.get('e5'), 'king'); // the position writes k, the board's letter is K
+    assert.equal(p.get('e5'), 'king');
     assert.equal(p.get('d9'), 'attacker');
     assert.equal(p.get('a5'), 'attacker');
     assert.equal(p.get('e7'), 'defender');
     assert.equal(p.has('a1'), false);
   }
+});
+
+test("a letter that differs only by case still finds its piece (the brief's example wrote the king K)", () => {
+  const board = { ...B.tavlei, pieces: B.tavlei.pieces.map((p) => (p.name === 'king' ? { ...p, letter: 'K' } : p)) };
+  assert.equal(parsePosition(B.starts.tafl9, board).get('e5'), 'king');
+  // Letters that differ by case only are told apart when both are the board's (draughts w/W).
+  const mixed = { ...B.alquerque, pieces: [...B.alquerque.pieces, { letter: 'W', side: 'first', kind: 'king', name: 'white-king' }] };
+  assert.deepEqual([...parsePosition('wW3/5/5/5/5 w - -', mixed)], [['a5', 'white'], ['b5', 'white-king']]);
 });
 
 test('sea tafl 11x11 start: two-digit runs, corners and centre', () => {
@@ -49,6 +57,11 @@ test('alquerque: points and the huff field', () => {
   assert.equal(p.get('b3'), 'black');
   const huff = parsePosition('b4/5/5/1b2w/w1w2 b - a1,c1', B.alquerque);
   assert.deepEqual([...huff].sort(), [['a1', 'white'], ['a5', 'black'], ['b2', 'black'], ['c1', 'white'], ['e2', 'white']]);
+});
+
+test('the hand-written Alquerque board has the 56 lines of the rules (40 orthogonal, 16 diagonal)', () => {
+  assert.equal(B.alquerque.lines.length, 56);
+  assert.equal(new Set(B.alquerque.lines.map((l) => l.join())).size, 56);
 });
 
 test('strings that do not fit the board throw', () => {
