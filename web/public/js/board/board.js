@@ -16,7 +16,11 @@ const MARGIN = 28; // room for the coordinates left of and below the board
 const PAD = 4;
 const DRAG_START_PX = 6;
 
-/** English texts; `createBoard(..., {text})` may replace any of them (e.g. Russian). */
+/**
+ * English texts; `createBoard(..., {text})` may replace any of them (e.g. Russian).
+ * `pieces` maps a piece name to its spoken name (default: the name, "white-king" read
+ * as "white king"); `note`, when given, replaces the server's board note (null hides it).
+ */
 export const defaultText = {
   empty: 'empty',
   selected: 'selected',
@@ -74,10 +78,11 @@ export function createBoard(container, { board, orientation = 'first', label = '
   prompt.className = 'bh-board-prompt';
   prompt.setAttribute('aria-live', 'polite');
   root.append(svg, prompt);
-  if (board.note) {
+  const noteText = t.note === undefined ? board.note : t.note;
+  if (noteText) {
     const note = document.createElement('p');
     note.className = 'bh-board-note';
-    note.textContent = board.note;
+    note.textContent = noteText;
     root.append(note);
   }
 
