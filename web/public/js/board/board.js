@@ -102,7 +102,7 @@ export function createBoard(container, { board, orientation = 'first', label = '
       // square, so the squares drawn after it do not cover it.
       el('rect', { class: 'bh-tint', x: 2 - half, y: 2 - half, width: CELL - 4, height: CELL - 4 }, g);
       el('circle', { class: 'bh-ghost', r: 20 }, g);
-      el('circle', { class: 'bh-hint', r: 9 }, g);
+      el('circle', { class: 'bh-hint', r: 10 }, g);
       if (kind === 'light') g.setAttribute('aria-hidden', 'true');
       else g.setAttribute('role', 'button');
       squares.set(name, g);
