@@ -184,7 +184,7 @@ test('touch: a drag from a piece plays and does not scroll; a swipe elsewhere sc
   assert.equal(await cdp.eval('window.scrollY'), 0);
   const from = await centre('g7');
   await touchDrag(from, { x: from.x, y: from.y - 200 });
-  await new Promise((r) => setTimeout(r, 300));
+  for (let i = 0; i < 40 && (await cdp.eval('window.scrollY')) === 0; i++) await new Promise((r) => setTimeout(r, 50));
   assert.ok((await cdp.eval('window.scrollY')) > 0, 'the page scrolled');
   assert.deepEqual(await played(), ['f1-f3']);
 });
