@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -367,6 +368,52 @@ TEST(WebRootFlag, AFolderThatIsNotThereStopsTheServerWithOneLine) {
   EXPECT_EQ(result.status, 2) << result.output;
   EXPECT_NE(result.output.find("--web-root"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("not a folder"), std::string::npos) << result.output;
+}
+
+// The page's policy lets it load its module script and stylesheet and open its own
+// WebSocket (connect-src 'self' covers ws:// on the page's host and port in CSP Level 3
+// browsers), and refuses an inline style attribute. Checked in the browser the
+// end-to-end tests use (Debian's chromium, or CHROMIUM); skipped where there is none.
+TEST(WebPolicy, ChromiumLetsThePageOpenItsWebSocketAndRefusesInlineStyle) {
+  const char* named = std::getenv("CHROMIUM");
+  const std::string chromium = named != nullptr ? named : "/usr/bin/chromium";
+  if (!fs::exists(chromium)) GTEST_SKIP() << "no Chromium at " << chromium;
+  TempFolder folder;
+  const fs::path root = folder.path / "site";
+  write_file(root / "index.html",
+             "<!doctype html><html><head><meta charset=\"utf-8\"><title>probe</title>"
+             "<link rel=\"icon\" href=\"/favicon.svg\"><link rel=\"stylesheet\" href=\"/probe.css\">"
+             "<script type=\"module\" src=\"/js/probe.js\"></script></head><body><pre id=\"out\"></pre></body></html>");
+  write_file(root / "favicon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+  write_file(root / "probe.css", "#out { color: rgb(1, 2, 3); }");
+  write_file(root / "js" / "probe.js", R"(const out = document.getElementById('out');
+const say = (text) => { out.textContent += text.toUpperCase() + '\n'; };
+document.addEventListener('securitypolicyviolation', (e) => say('violation-' + e.violatedDirective));
+say('script-ran');
+if (getComputedStyle(out).color === 'rgb(1, 2, 3)') say('stylesheet-applied');
+const styled = document.createElement('div');
+styled.setAttribute('style', 'color: rgb(255, 0, 0)');
+document.body.append(styled);
+if (getComputedStyle(styled).color !== 'rgb(255, 0, 0)') say('inline-style-refused');
+const ws = new WebSocket(`ws://${location.host}/ws`);
+ws.onopen = () => say('ws-open');
+ws.onerror = () => say('ws-error');
+ws.onmessage = (m) => { if (JSON.parse(m.data).type === 'welcome') say('ws-welcome'); };
+)");
+  ServerProcess server({"--web-root", root.string()});
+  ASSERT_TRUE(server.start()) << server.log();
+  const auto result =
+      run_command({chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
+                   "--user-data-dir=" + (folder.path / "profile").string(), "--virtual-time-budget=5000", "--dump-dom",
+                   "http://127.0.0.1:" + std::to_string(server.port()) + "/room/probe"},
+                  90s);
+  ASSERT_FALSE(result.timed_out) << result.output;
+  for (const char* seen : {"SCRIPT-RAN", "STYLESHEET-APPLIED", "INLINE-STYLE-REFUSED", "WS-OPEN", "WS-WELCOME",
+                           "VIOLATION-STYLE-SRC-ATTR"})
+    EXPECT_NE(result.output.find(seen), std::string::npos) << seen << "\n" << result.output;
+  EXPECT_EQ(result.output.find("WS-ERROR"), std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find("VIOLATION-CONNECT-SRC"), std::string::npos) << result.output;
+  EXPECT_EQ(server.stop(), 0) << server.log();
 }
 
 TEST_F(Web, MetricsCountThePageAndTheFiles) {
