@@ -37,6 +37,7 @@ constexpr FlagSpec kFlags[] = {
     {"accounts-per-hour", true, true},
     {"trusted-proxy", true, true},
     {"allowed-origins", true, true},
+    {"web-root", true, true},
     {"health-probe", true, false},
     {"version", false, false},
     {"backup", true, false},
@@ -126,6 +127,11 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
   if (flag == "db") {
     if (value.empty()) return bad(source, "a file path", value);
     config.db = value;
+    return std::nullopt;
+  }
+  if (flag == "web-root") {
+    if (value.empty()) return bad(source, "a folder", value);
+    config.web_root = value;
     return std::nullopt;
   }
   if (flag == "backup") {
@@ -270,7 +276,8 @@ std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& a
 std::string usage() {
   return R"(usage: boardhall-server [FLAGS]
 
-Boardhall's game server: WebSocket at /ws, HTTP API (/healthz, /api/..., /metrics).
+Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healthz,
+/api/..., /metrics).
 
   --listen HOST:PORT    address to listen on (default 0.0.0.0:8080; [::1]:8080 for IPv6;
                         port 0 picks a free port, named in the "listening on" line)
@@ -283,6 +290,8 @@ Boardhall's game server: WebSocket at /ws, HTTP API (/healthz, /api/..., /metric
   --queue N             outgoing frames queued per connection before it is dropped (default 1024)
   --queue-bytes BYTES   outgoing bytes queued per connection before it is dropped (default 4M)
   --verbose             also log each connection opened and closed
+  --web-root DIR        serve the web client from DIR instead of the files built into the
+                        server (for development: an edited file shows at the next reload)
 
 Limits per client address (docs/protocol.md, "Limits"):
   --max-connections-per-address N
@@ -308,9 +317,9 @@ Limits per client address (docs/protocol.md, "Limits"):
 Every setting flag may also come from the environment as BOARDHALL_<NAME> (BOARDHALL_LISTEN,
 BOARDHALL_DB, BOARDHALL_THREADS, BOARDHALL_GRACE, BOARDHALL_MAX_FRAME, BOARDHALL_RATE,
 BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_VERBOSE,
-BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT, BOARDHALL_AUTH_RATE,
-BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR, BOARDHALL_TRUSTED_PROXY,
-BOARDHALL_ALLOWED_ORIGINS); flags win.
+BOARDHALL_WEB_ROOT, BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT,
+BOARDHALL_AUTH_RATE, BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR,
+BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.
 )";

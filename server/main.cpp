@@ -15,6 +15,8 @@
 #include "server_options.hpp"
 #include "storage/backup.hpp"
 #include "storage/sqlite_store.hpp"
+#include "web/disk_site.hpp"
+#include "web/embedded_site.hpp"
 
 namespace {
 
@@ -47,6 +49,19 @@ int main(int argc, char** argv) {
   bh::log::set_verbose(config.verbose);
   raise_fd_limit();
 
+  auto options = bh::server::server_options(config);
+  if (config.web_root.empty()) {
+    options.site = bh::web::embedded_site();
+  } else {
+    std::string error;
+    options.site = bh::web::disk_site(config.web_root, error);
+    if (!options.site) {
+      bh::log::error(error);
+      return 2;
+    }
+    bh::log::info("web client served from " + config.web_root);
+  }
+
   bh::storage::SqliteOptions store_options;
   store_options.log = [](const std::string& line) { bh::log::error("store: " + line); };
   auto opened = bh::storage::open_sqlite_store(config.db, store_options);
@@ -64,7 +79,7 @@ int main(int argc, char** argv) {
   app_config.auth_burst = config.auth_burst;
   app_config.accounts_per_hour = static_cast<int>(config.accounts_per_hour);
   const int status = bh::net::run_server(
-      bh::server::server_options(config),
+      options,
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {
         app_config.network = std::move(stats);
         return bh::app::make_application(io, *store, app_config);

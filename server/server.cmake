@@ -63,6 +63,47 @@ add_library(bh_server_config STATIC ${CMAKE_CURRENT_SOURCE_DIR}/config.cpp)
 target_include_directories(bh_server_config PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_server_config PUBLIC bh_net_address)
 
+# The web client's files: the pure answers (paths, types, headers) and --web-root's
+# folder (no Boost: the fuzz target compiles the pure parts alone).
+add_library(bh_web STATIC
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/disk_site.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/mime_type.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/site_answer.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/site_path.cpp)
+target_include_directories(bh_web PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_web PUBLIC bh_log bh_protocol PRIVATE OpenSSL::Crypto)
+
+# web/public built into the server: a C++ table generated at build time
+# (web/embed_files.cmake). The files are found with a glob, unlike sources: they are data
+# that the web client's authors add, move and rename, and none of them is compiled, so a
+# forgotten one is not hidden the way a forgotten source would be. CONFIGURE_DEPENDS
+# re-globs at every build, so a new or removed file regenerates the table; editing a
+# file does too (the command depends on each one). Dot-files and editor backups (~) are
+# left out; any other name must be one the server can serve (web/site_path.hpp).
+set(BH_WEB_PUBLIC ${PROJECT_SOURCE_DIR}/web/public)
+file(GLOB_RECURSE bh_web_files CONFIGURE_DEPENDS RELATIVE ${BH_WEB_PUBLIC} ${BH_WEB_PUBLIC}/*)
+list(FILTER bh_web_files EXCLUDE REGEX "(^|/)\\.|~$")
+list(SORT bh_web_files)
+foreach(name IN LISTS bh_web_files)
+  if(NOT name MATCHES "^[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$")
+    message(FATAL_ERROR "web/public/${name}: the server serves only names of A-Z a-z 0-9 . _ - (web/site_path.hpp)")
+  endif()
+endforeach()
+set(bh_web_list ${CMAKE_CURRENT_BINARY_DIR}/web_files.txt)
+list(JOIN bh_web_files "\n" bh_web_list_text)
+file(CONFIGURE OUTPUT ${bh_web_list} CONTENT "${bh_web_list_text}\n")  # rewritten only when it changes
+list(TRANSFORM bh_web_files PREPEND ${BH_WEB_PUBLIC}/ OUTPUT_VARIABLE bh_web_paths)
+set(bh_web_table ${CMAKE_CURRENT_BINARY_DIR}/web_files.cpp)
+add_custom_command(
+  OUTPUT ${bh_web_table}
+  COMMAND ${CMAKE_COMMAND} -DROOT=${BH_WEB_PUBLIC} -DLIST=${bh_web_list} -DOUT=${bh_web_table}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/web/embed_files.cmake
+  DEPENDS ${bh_web_paths} ${bh_web_list} ${CMAKE_CURRENT_SOURCE_DIR}/web/embed_files.cmake
+  COMMENT "Embedding web/public (${CMAKE_CURRENT_BINARY_DIR}/web_files.cpp)"
+  VERBATIM)
+add_library(bh_web_embedded STATIC ${CMAKE_CURRENT_SOURCE_DIR}/web/embedded_site.cpp ${bh_web_table})
+target_link_libraries(bh_web_embedded PUBLIC bh_web)
+
 # Network: listener, HTTP and WebSocket sessions, limits, the run loop and shutdown.
 # Built without the application (it needs only the app/ interface headers), so its
 # tests can run against a stub application (tests/server/support/stub).
@@ -76,7 +117,7 @@ set(BH_NET_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/net/ws_session.cpp)
 add_library(bh_net STATIC ${BH_NET_SOURCES})
 target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_net PUBLIC bh_boost_impl bh_log bh_net_address)
+target_link_libraries(bh_net PUBLIC bh_boost_impl bh_log bh_net_address bh_web)
 
 # jemalloc instead of glibc's malloc: 15-20 % less server CPU per relayed move under
 # load, and less memory per idle connection (docs/performance.md). Not with the
@@ -95,6 +136,6 @@ endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp)
-  target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage)
+  target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_web_embedded)
   bh_use_jemalloc(boardhall-server)
 endif()

@@ -24,6 +24,7 @@
 #include "app/application.hpp"
 #include "net/address_slots.hpp"
 #include "net/client_address.hpp"
+#include "web/site.hpp"
 
 namespace bh::net {
 
@@ -62,18 +63,20 @@ class SessionRegistry {
 
 struct NetContext {
   NetContext(std::shared_ptr<app::Application> application, std::shared_ptr<app::NetworkStats> counters,
-             NetLimits net_limits, NetPolicy net_policy = {})
+             NetLimits net_limits, NetPolicy net_policy = {}, std::shared_ptr<const web::Site> web_site = nullptr)
       : app(std::move(application)),
         stats(std::move(counters)),
         limits(net_limits),
         policy(std::move(net_policy)),
+        site(std::move(web_site)),
         slots(std::make_shared<AddressSlots>(limits.connections_per_address)) {}
 
   const std::shared_ptr<app::Application> app;
   const std::shared_ptr<app::NetworkStats> stats;
   const NetLimits limits;
   const NetPolicy policy;
-  const std::shared_ptr<AddressSlots> slots;  // connections held per client address
+  const std::shared_ptr<const web::Site> site;  // the web client's files; null: none served
+  const std::shared_ptr<AddressSlots> slots;    // connections held per client address
   SessionRegistry sessions;
   std::atomic<std::uint64_t> next_id{1};
   std::atomic<bool> stopping{false};  // set by the shutdown: new WebSocket upgrades are refused

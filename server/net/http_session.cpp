@@ -16,6 +16,7 @@
 #include "net/client_address.hpp"
 #include "net/url.hpp"
 #include "net/ws_session.hpp"
+#include "web/site_answer.hpp"
 
 namespace bh::net {
 
@@ -104,6 +105,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (target->path == "/ws")
       return reply_error(400, version, keep_alive, "bad_request", "WebSocket upgrade expected at /ws");
 
+    // The web client's files and pages first; what the site leaves (the API, unknown
+    // paths) goes to the application.
+    if (context_->site) {
+      try {
+        if (auto answer = web::site_answer(*context_->site, target->path, request[http::field::if_none_match])) {
+          route_ = answer->route;
+          return write_site(std::move(*answer), version, keep_alive, head);
+        }
+      } catch (const std::exception& e) {
+        log::error(std::string("internal error in HTTP ") + std::string(target->path.substr(0, 64)) + ": " + e.what());
+        const auto error = internal_error();
+        return write(error.status, version, keep_alive, error.content_type, error.body, head);
+      }
+    }
+
     app::HttpRequest app_request{"GET", target->path, target->query};
     auto answer = std::make_shared<Answer>(shared_from_this(), version, keep_alive, head);
     try {
@@ -158,16 +174,34 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // `head`: the answer to HEAD, the headers of `body` (its length too) without it.
   void write(int status, unsigned version, bool keep_alive, const std::string& content_type, std::string body,
              bool head = false) {
+    begin_response(status, version, keep_alive);
+    response_->set(http::field::content_type, content_type);
+    response_->set(http::field::cache_control, "no-store");
+    if (status == 405) response_->set(http::field::allow, "GET, HEAD");
+    send_response(std::move(body), head, keep_alive);
+  }
+
+  // An answer of the web client's files, with the headers the site chose.
+  void write_site(web::SiteResponse answer, unsigned version, bool keep_alive, bool head) {
+    begin_response(answer.status, version, keep_alive);
+    for (const auto& header : answer.headers) response_->set(header.name, header.value);
+    // A 304 has no body and, here, no Content-Length (it would have to be the 200's).
+    if (answer.status == 304) return send_response({}, true, keep_alive, false);
+    send_response(std::move(answer.body), head, keep_alive);
+  }
+
+  void begin_response(int status, unsigned version, bool keep_alive) {
     context_->stats->http_responses.add(route_, status);
     route_ = "unread";  // the next request on this connection starts unread
     response_.emplace(static_cast<http::status>(status), version);
     response_->set(http::field::server, kServerName);
-    response_->set(http::field::content_type, content_type);
-    response_->set(http::field::cache_control, "no-store");
-    if (status == 405) response_->set(http::field::allow, "GET, HEAD");
     response_->keep_alive(keep_alive);
+  }
+
+  // `with_length`: false only for a 304.
+  void send_response(std::string body, bool head, bool keep_alive, bool with_length = true) {
     if (head) {
-      response_->content_length(body.size());
+      if (with_length) response_->content_length(body.size());
     } else {
       response_->body() = std::move(body);
       response_->prepare_payload();

@@ -1,5 +1,7 @@
 // One HTTP connection: reads requests (with a timeout and a body limit), answers GETs
-// through Application::handle_http, keeps the connection alive between requests, and
+// with the web client's files when the context has a site (web/site_answer.hpp, decided
+// on the session's strand) and through Application::handle_http otherwise (the API,
+// unknown paths), keeps the connection alive between requests, and
 // hands a WebSocket upgrade at /ws to a WebSocket session (after the Origin check and,
 // behind a trusted proxy, the per-address cap of the forwarded client).
 //

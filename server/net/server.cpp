@@ -118,7 +118,7 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app, co
     log::error("the application could not start");
     return 1;
   }
-  auto context = std::make_shared<NetContext>(application, stats, options.limits, options.policy);
+  auto context = std::make_shared<NetContext>(application, stats, options.limits, options.policy, options.site);
   auto listener = std::make_shared<Listener>(io, context);
   if (const auto error = listener->open(endpoint)) {
     log::error("cannot listen on " + endpoint_text(endpoint) + ": " + error.message());

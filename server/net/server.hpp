@@ -20,6 +20,7 @@
 
 #include "app/application.hpp"
 #include "net/context.hpp"
+#include "web/site.hpp"
 
 namespace bh::net {
 
@@ -29,6 +30,9 @@ struct ServerOptions {
   unsigned threads = 1;
   NetLimits limits;
   NetPolicy policy;
+  // The web client's files served on every path that is not the API's
+  // (web/site_answer.hpp); null: those paths go to the application too.
+  std::shared_ptr<const web::Site> site;
   std::chrono::milliseconds app_shutdown_wait{10'000};
   std::chrono::milliseconds shutdown_wait{5'000};
 };

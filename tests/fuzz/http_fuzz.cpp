@@ -4,7 +4,10 @@
 // every route's answer is built, with store results made from the same bytes (a page
 // of games, a record that does not replay, a store error echoing the cursor). Every
 // answer must be a JSON body with a status the API documents; the client address taken
-// from the forwarded headers must be a canonical IP address.
+// from the forwarded headers must be a canonical IP address. The same path is asked of
+// the web client's files (web/site_answer, over a few files in memory, with the input's
+// If-None-Match): a file name is always relative and made of safe segments, an answer
+// is one of the site's files, a 304, or a JSON 400, and no header carries a line break.
 // Thread-safety: libFuzzer calls the entry point from one thread.
 #include <cstddef>
 #include <cstdint>
@@ -21,6 +24,8 @@
 #include "net/client_address.hpp"
 #include "net/url.hpp"
 #include "protocol/utf8.hpp"
+#include "web/site_answer.hpp"
+#include "web/site_path.hpp"
 
 namespace {
 
@@ -93,6 +98,70 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
   }
 }
 
+// The site's files in memory, with fixed tags (the real ones hash the content).
+class MemorySite final : public web::Site {
+ public:
+  std::optional<web::SiteFile> find(std::string_view name) const override {
+    for (const auto& file : kFiles)
+      if (file.name == name) return web::SiteFile{file.content, nullptr, std::string(file.etag)};
+    return std::nullopt;
+  }
+  struct File {
+    std::string_view name, content, etag;
+  };
+  static constexpr File kFiles[] = {{"index.html", "<!doctype html><p>page</p>", "\"0001\""},
+                                    {"favicon.svg", "<svg/>", "\"0002\""},
+                                    {"js/app/main.js", "export {};", "\"0003\""},
+                                    {"css/app.css", "body{}", "\"0004\""}};
+};
+
+bool safe_file_segment(std::string_view segment) {
+  if (segment.empty() || segment.front() == '.') return false;
+  for (char c : segment)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+          c == '-'))
+      return false;
+  return true;
+}
+
+void check_site(std::string_view path, std::string_view if_none_match, std::string_view input) {
+  const web::SitePath parsed = web::parse_site_path(path);
+  if (parsed.kind == web::PathKind::file) {
+    std::string_view rest = parsed.file;
+    for (;;) {
+      const auto slash = rest.find('/');
+      if (!safe_file_segment(rest.substr(0, slash))) fail("a file name with an unsafe segment", parsed.file);
+      if (slash == std::string_view::npos) break;
+      rest.remove_prefix(slash + 1);
+    }
+  }
+  if (parsed.kind == web::PathKind::bad && parsed.why.empty()) fail("a refusal without a reason", input);
+
+  static const MemorySite site;
+  const auto answer = web::site_answer(site, path, if_none_match);
+  if (!answer) return;
+  if (answer->route != web::kPageRoute && answer->route != web::kAssetRoute && answer->route != web::kOtherRoute)
+    fail("a site route label outside the fixed set", answer->route);
+  for (const auto& header : answer->headers)
+    if (header.value.find_first_of("\r\n") != std::string::npos) fail("a header value with a line break", input);
+  switch (answer->status) {
+    case 200: {
+      bool known = false;
+      for (const auto& file : MemorySite::kFiles) known = known || answer->body == file.content;
+      if (!known) fail("a 200 whose body is none of the site's files", input);
+      break;
+    }
+    case 304:
+      if (!answer->body.empty()) fail("a 304 with a body", input);
+      break;
+    case 400:
+      if (!nlohmann::json::accept(answer->body)) fail("a refusal that is not JSON", answer->body);
+      break;
+    default:
+      fail("a site answer with a status the API does not document", std::to_string(answer->status));
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -116,6 +185,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (auto split = net::split_target(target)) {
     for (const char* method : {"GET", "POST"})
       route_and_answer(app::HttpRequest{method, split->path, split->query}, input);
+    check_site(split->path, header("If-None-Match"), input);
   }
 
   static const net::TrustedProxies trusted(

@@ -109,5 +109,10 @@ write('http_fuzz', [b'/healthz', b'/metrics', b'/api/lobby', b'/api/games', b'/a
                     b'/api/games?%zz', b'/ws', b'/nope?a=%c3',
                     b'/healthz\nX-Forwarded-For: 198.51.100.7, 10.0.0.2\nOrigin: https://play.example\nHost: h',
                     b'/healthz\nForwarded: for="[2001:db8::7]:4711";proto=https, for=10.0.0.1\nHost: h:8080',
-                    b'/healthz\nForwarded: for=unknown\nX-Forwarded-For: junk\nOrigin: http://h:8080\nHost: h:8080'])
+                    b'/healthz\nForwarded: for=unknown\nX-Forwarded-For: junk\nOrigin: http://h:8080\nHost: h:8080',
+                    # The web client's files and pages (web/site_answer).
+                    b'/', b'/room/r1?invite=abc', b'/game/g1/x', b'/archive', b'/js/app/main.js', b'/favicon.ico',
+                    b'/css/app.css\nIf-None-Match: "0004"', b'/\nIf-None-Match: W/"0001", *', b'/js/', b'/.env',
+                    b'/%2e%2e/%2E%2e/etc/passwd', b'/js%2fapp%2fmain.js', b'/a%5cb', b'/a%00b', b'/%c0%ae/x',
+                    b'/room/%ff', b'//etc/passwd', b'/..\\x'])
 print({d: len(os.listdir(os.path.join(OUT, d))) for d in sorted(os.listdir(OUT))})

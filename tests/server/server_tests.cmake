@@ -57,6 +57,18 @@ if(TARGET bh_net)
   bh_add_test(bh_net_unit_tests unit SOURCES ${net_unit_tests} LIBS bh_net bh_server_config)
 endif()
 
+# The web client's files: paths, types, headers, the folder of --web-root, the built-in table.
+set(web_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/disk_site_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/embedded_site_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/mime_type_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/site_answer_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/web/site_path_test.cpp)
+if(TARGET bh_web_embedded)
+  bh_add_test(bh_web_tests unit SOURCES ${web_tests} LIBS bh_web_embedded)
+  target_compile_definitions(bh_web_tests PRIVATE BOARDHALL_WEB_PUBLIC="${PROJECT_SOURCE_DIR}/web/public")
+endif()
+
 # The network layer through real sockets, against the stub server (no game server needed).
 set(net_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/http_test.cpp
@@ -74,6 +86,7 @@ endif()
 set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/real_server_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/disk_full_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/game_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp)
@@ -81,5 +94,6 @@ if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)
     add_dependencies(bh_server_tests boardhall-server)
+    target_compile_definitions(bh_server_tests PRIVATE BOARDHALL_WEB_PUBLIC="${PROJECT_SOURCE_DIR}/web/public")
   endif()
 endif()

@@ -170,6 +170,15 @@ TEST(Config, ModesComeFromFlagsOnly) {
   EXPECT_EQ(env_only.config->mode, Mode::serve);
 }
 
+TEST(Config, WebRootFromTheFlagOrTheEnvironment) {
+  EXPECT_EQ(parse({}).config->web_root, "");  // the files built into the server
+  EXPECT_EQ(parse({"--web-root", "web/public"}).config->web_root, "web/public");
+  EXPECT_EQ(parse({}, {{"BOARDHALL_WEB_ROOT", "/srv/web"}}).config->web_root, "/srv/web");
+  EXPECT_EQ(parse({"--web-root=/a"}, {{"BOARDHALL_WEB_ROOT", "/b"}}).config->web_root, "/a");
+  EXPECT_NE(parse({"--web-root="}).error.find("--web-root: expected a folder"), std::string::npos);
+  EXPECT_NE(usage().find("BOARDHALL_WEB_ROOT"), std::string::npos);
+}
+
 TEST(Config, BurstFollowsTheRateUnlessGiven) {
   EXPECT_EQ(parse({"--rate", "100"}).config->burst, 200u);
   EXPECT_EQ(parse({"--rate", "100", "--burst", "5"}).config->burst, 5u);
@@ -178,8 +187,9 @@ TEST(Config, BurstFollowsTheRateUnlessGiven) {
 
 TEST(Config, UsageMentionsEveryFlag) {
   const std::string text = usage();
-  for (const char* flag : {"--listen", "--db", "--threads", "--grace", "--max-frame", "--rate", "--burst", "--queue",
-                           "--queue-bytes", "--verbose", "--health-probe", "--backup", "--version", "--help"})
+  for (const char* flag :
+       {"--listen", "--db", "--threads", "--grace", "--max-frame", "--rate", "--burst", "--queue", "--queue-bytes",
+        "--verbose", "--web-root", "--health-probe", "--backup", "--version", "--help"})
     EXPECT_NE(text.find(flag), std::string::npos) << flag;
 }
 
