@@ -49,6 +49,11 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets.cpp)
 add_library(bh_app STATIC ${BH_APP_SOURCES})
+# A unity build: the app's files share the same protocol, rules and Asio templates, which
+# each file instantiated again. Batches of 7 keep both cores busy; together with the
+# client's session below this cut the CPU of a cold build of bh_app, bh_net,
+# bh_cli_session and bh_app_tests from 381 s to 309 s (measured 2026-11-24).
+set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto)
