@@ -70,6 +70,7 @@ sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
   v.position = rules.position_text(f.game.position());
   v.ply = f.game.ply();
   v.to_move = side_text(f.game.to_move());
+  if (seat && side_of(*seat) == f.game.to_move()) v.legal = legal_moves(f.game);
   for (const auto& m : f.journal.moves()) v.moves.push_back(m.text);
   v.clocks = f.clocks;
   v.status = status(f.game.status());
@@ -79,7 +80,18 @@ sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
     if (!s.present && s.deadline_ms > 0) v.absent.push_back({side_text(side_of(i)), s.player, s.deadline_ms});
   }
   v.match = f.match;
+  v.board = f.board;
   return v;
+}
+
+std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game) {
+  if (game.status().over()) return std::nullopt;
+  const rules::MoveList moves = game.legal_moves();
+  std::vector<std::string> texts;
+  texts.reserve(moves.size());
+  for (const auto& m : moves) texts.push_back(game.rules().move_text(m));
+  std::sort(texts.begin(), texts.end());
+  return texts;
 }
 
 sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id, const RoomSettings& settings,
