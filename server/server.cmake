@@ -24,6 +24,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace bh::loadgen {
@@ -34,7 +35,8 @@ struct Options {
   double warmup_s = 2;
   double rate = 0;  // moves per second in all; 0: each reply is answered at once
   std::string game = "tablut";
-  double clock_s = 3600, increment_s = 5;  // every game runs a Fischer clock
+  std::map<std::string, std::string> options;  // the game's options (--option size=11)
+  double clock_s = 3600, increment_s = 5;      // every game runs a Fischer clock
   std::uint32_t seed = 1;
   // idle
   int connections = 1000;

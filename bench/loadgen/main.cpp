@@ -12,7 +12,8 @@ namespace {
 constexpr const char* kUsage = R"(usage: bh_loadgen MODE [flags]
 modes:
   play    --games G [--duration S] [--moves N] [--warmup S] [--rate MOVES_PER_S]
-          [--game ID] [--clock S] [--increment S] [--seed N] [--threads T]
+          [--game ID] [--option NAME=VALUE]... [--clock S] [--increment S] [--seed N]
+          [--threads T]
   idle    --connections N [--hold S] [--threads T]
   fill    --db PATH [--count N]
   pages   --db PATH [--pages N] [--limit L]
@@ -47,6 +48,8 @@ int main(int argc, char** argv) {
     else if (flag == "--warmup") o.warmup_s = number;
     else if (flag == "--rate") o.rate = number;
     else if (flag == "--game") o.game = value;
+    else if (flag == "--option" && value.find('=') != std::string::npos)
+      o.options[value.substr(0, value.find('='))] = value.substr(value.find('=') + 1);
     else if (flag == "--clock") o.clock_s = number;
     else if (flag == "--increment") o.increment_s = number;
     else if (flag == "--seed") o.seed = static_cast<std::uint32_t>(number);

@@ -88,6 +88,15 @@ void append_int(std::string& out, long value) {
   out.append(digits, end);
 }
 
+// Frames of one kind and their bytes (payload only, without WebSocket framing).
+struct FrameBytes {
+  std::atomic<std::uint64_t> frames{0}, bytes{0};
+  void add(std::size_t size) {
+    frames.fetch_add(1, std::memory_order_relaxed);
+    bytes.fetch_add(size, std::memory_order_relaxed);
+  }
+};
+
 class Shard;
 
 // One WebSocket client connection.
@@ -316,13 +325,18 @@ class PlayShard final : public Shard {
   std::atomic<std::uint64_t> relayed_all{0};  // since the start
   std::atomic<std::uint64_t> games_finished{0};
   std::atomic<int> pairs_started{0};
+  // Move events received in the window: the opponent's copy (it is to move next, with
+  // its legal moves while the game goes on) and the mover's own (with its request id).
+  FrameBytes to_player_to_move, to_mover;
 
   void on_frame(Client& client, std::string_view text) override {
     const int p = client.index() / 2, slot = client.index() % 2;
     Pair& pair = pairs_[static_cast<std::size_t>(p)];
     const std::string_view type = string_field(text, "type");
     if (type == "move") {
-      if (text.find("\"id\":") != std::string_view::npos) return;  // the mover's own copy
+      const bool own = text.find("\"id\":") != std::string_view::npos;  // the mover's own copy
+      if (measuring_.load(std::memory_order_relaxed)) (own ? to_mover : to_player_to_move).add(text.size());
+      if (own) return;
       return on_opponent_move(p, pair, text);
     }
     if (type == "welcome") {
@@ -369,8 +383,11 @@ class PlayShard final : public Shard {
  private:
   void create_room(int p) {
     if (stopping) return;
-    std::string text = R"({"type":"create_room","id":2,"game":")" + options_.game +
-                       R"(","side":"first","games":99,"clock":{"initial_s":)" + std::to_string(options_.clock_s) +
+    std::string options;
+    for (const auto& [name, value] : options_.options)
+      options += (options.empty() ? "" : ",") + ("\"" + name + "\":\"" + value + "\"");
+    std::string text = R"({"type":"create_room","id":2,"game":")" + options_.game + R"(","options":{)" + options +
+                       R"(},"side":"first","games":99,"clock":{"initial_s":)" + std::to_string(options_.clock_s) +
                        R"(,"increment_s":)" + std::to_string(options_.increment_s) + "}}";
     clients_[static_cast<std::size_t>(p * 2)]->send(text);
   }
@@ -530,7 +547,7 @@ int server_pid(const Options& options) {
 }
 
 int run_play(const Options& o) {
-  auto made = rules::make_ruleset(o.game);
+  auto made = rules::make_ruleset(o.game, rules::OptionText(o.options.begin(), o.options.end()));
   if (!made) {
     std::fprintf(stderr, "bh_loadgen: %s\n", made.error().message.c_str());
     return 2;
@@ -610,6 +627,13 @@ int run_play(const Options& o) {
                 cpu, 100 * cpu / seconds, 1e6 * cpu / static_cast<double>(moves), pid);
   }
   if (rss) std::printf("  server RSS       %.1f MiB\n", static_cast<double>(*rss) / 1024);
+  auto per_frame = [&](FrameBytes PlayShard::*kind) {
+    const auto frames = sum(shards, [&](PlayShard& s) { return (s.*kind).frames.load(); });
+    const auto bytes = sum(shards, [&](PlayShard& s) { return (s.*kind).bytes.load(); });
+    return frames ? static_cast<double>(bytes) / static_cast<double>(frames) : 0.0;
+  };
+  std::printf("  move event bytes %.1f per frame to the player to move, %.1f to the mover (payload)\n",
+              per_frame(&PlayShard::to_player_to_move), per_frame(&PlayShard::to_mover));
   std::printf("  load generator   %.2f s CPU in the window (%.0f%% of one core)\n", self1 - self0,
               100 * (self1 - self0) / seconds);
   std::printf("  errors           %llu in the window, %llu connections lost\n",

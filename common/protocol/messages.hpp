@@ -485,6 +485,41 @@ struct MatchInfo {
     v("totals", s.totals);
   }
 };
+// The drawing of a game's board (docs/protocol.md, "Games"): what the rules module says
+// of its squares, lines and pieces. It depends on the game and its options only, so it
+// is the same in every state of one game and in its archived record.
+struct BoardPiece {
+  std::string letter;  // as the position string writes it (one character)
+  std::string side;    // first or second
+  std::string kind;    // man, king (a crowned man) or royal
+  std::string name;    // attacker, defender, king, white, black, white-king, black-king
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("letter", s.letter);
+    v("side", s.side);
+    v("kind", s.kind);
+    v("name", s.name);
+  }
+  friend bool operator==(const BoardPiece&, const BoardPiece&) = default;
+};
+struct Board {
+  int files = 0, ranks = 0;
+  std::map<std::string, std::string> marked;  // square -> throne, exit or light
+  // Pairs of points joined by a line; null for a board of squares.
+  std::optional<std::vector<std::vector<std::string>>> lines;
+  std::vector<BoardPiece> pieces;
+  std::optional<std::string> note;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("files", s.files);
+    v("ranks", s.ranks);
+    v("marked", s.marked);
+    v("lines", s.lines);
+    v("pieces", s.pieces);
+    v("note", s.note);
+  }
+  friend bool operator==(const Board&, const Board&) = default;
+};
 struct GameView {
   std::string game_id, room_id, game;
   OptionMap options;
@@ -493,12 +528,15 @@ struct GameView {
   std::string start_position, position;
   int ply = 0;
   std::string to_move;
+  // The receiver's legal moves, sorted: only for the player to move in a game going on.
+  std::optional<std::vector<std::string>> legal;
   std::vector<std::string> moves;
   std::optional<Clocks> clocks;
   GameStatus status;
   std::optional<std::string> draw_offer;
   std::vector<Absent> absent;
   MatchInfo match;
+  std::optional<Board> board;  // always sent; optional only to read an older server
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -512,12 +550,14 @@ struct GameView {
     v("position", s.position);
     v("ply", s.ply);
     v("to_move", s.to_move);
+    v("legal", s.legal);
     v("moves", s.moves);
     v("clocks", s.clocks);
     v("status", s.status);
     v("draw_offer", s.draw_offer);
     v("absent", s.absent);
     v("match", s.match);
+    v("board", s.board);
   }
 };
 struct GameStarted {
@@ -543,6 +583,9 @@ struct Move {
   std::string move, side, position, to_move;
   std::optional<Clocks> clocks;
   GameStatus status;
+  // The legal moves of the receiver, sorted, when it is the player to move (the event
+  // is encoded once for that player and once for everyone else); null otherwise.
+  std::optional<std::vector<std::string>> legal;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -553,6 +596,7 @@ struct Move {
     v("to_move", s.to_move);
     v("clocks", s.clocks);
     v("status", s.status);
+    v("legal", s.legal);
   }
 };
 struct GameOver {
@@ -681,6 +725,7 @@ struct Record {
   int match_game = 1;
   std::int64_t started_ms = 0, ended_ms = 0;
   std::vector<MoveEntry> moves;
+  std::optional<Board> board;  // null only when this server cannot make the game's rules
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -699,6 +744,7 @@ struct Record {
     v("started_ms", s.started_ms);
     v("ended_ms", s.ended_ms);
     v("moves", s.moves);
+    v("board", s.board);
   }
 };
 struct GameRecord {

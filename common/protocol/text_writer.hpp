@@ -1,9 +1,9 @@
 // JSON text written straight from message structs, without building an nlohmann value
 // first: the same bytes as encode_generic (nlohmann's dump(): no spaces, fields in their
 // `fields()` order, strings escaped as dump() escapes them) for the field types it knows:
-// strings, integers, booleans, std::optional of those, and nested structs with `fields`.
-// Doubles, maps and vectors keep the generic path (nlohmann's own number formatting and
-// key order); using them here fails to compile.
+// strings, integers, booleans, std::optional and std::vector of those, and nested
+// structs with `fields`. Doubles and maps keep the generic path (nlohmann's own number
+// formatting and key order); using them here fails to compile.
 //
 // Bytes that are not valid UTF-8 are replaced by U+FFFD exactly as dump() with
 // error_handler_t::replace does (protocol/utf8.hpp): writing never fails.
@@ -44,6 +44,13 @@ class TextWriter {
       } else {
         out_ += "null";
       }
+    } else if constexpr (detail::is_vector<T>::value) {
+      out_ += '[';
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i > 0) out_ += ',';
+        value(v[i]);
+      }
+      out_ += ']';
     } else if constexpr (detail::HasFields<T>) {
       out_ += '{';
       T::fields(v, *this);

@@ -1,5 +1,6 @@
 #include "app/archive.hpp"
 
+#include "app/board_view.hpp"
 #include "app/thread_check.hpp"
 
 #include <charconv>
@@ -63,6 +64,7 @@ sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) 
   if (!rules) {
     error = rules.error().message;
   } else {
+    out.board = *shared_board(**rules);
     auto start = (*rules)->parse_position(r.start_position);
     if (!start) error = "bad start position: " + start.error().message;
     else state.emplace(*rules, *start);

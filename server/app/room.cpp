@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "app/board_view.hpp"
 #include "app/ids.hpp"
 #include "app/lobby.hpp"
 #include "app/room_records.hpp"
@@ -35,6 +36,7 @@ Room::Room(std::shared_ptr<Context> context, std::string creator, RoomSettings s
       match_id_(make_id("m")),
       invite_code_(settings.is_private ? random_hex(8) : std::string()),
       settings_(std::move(settings)),
+      board_(shared_board(*settings_.rules)),
       score_(settings_.games),
       clock_(clock_for(settings_)),
       clock_timer_(strand_) {
@@ -49,6 +51,7 @@ Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, Room
       match_id_(live.match_id),
       invite_code_(live.invite_code),
       settings_(std::move(settings)),
+      board_(shared_board(*settings_.rules)),
       score_(settings_.games),
       clock_(clock_for(settings_)),
       clock_timer_(strand_) {
@@ -136,8 +139,8 @@ protocol::SidePair Room::players() const {
 }
 
 sv::GameView Room::view(std::optional<int> slot) const {
-  views::GameFacts facts{id_, game_id_,    settings_,     *game_,      journal_,
-                         {},  first_slot_, clocks_view(), draw_offer_, match_info()};
+  views::GameFacts facts{id_,         game_id_,      settings_,   *game_,       journal_, {},
+                         first_slot_, clocks_view(), draw_offer_, match_info(), *board_};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {seats_[i].player, seats_[i].present, seats_[i].deadline_ms};
   return views::game_view(facts, slot);
 }
@@ -147,9 +150,9 @@ void Room::send_to(int slot, const Frame& frame) const {
   if (auto c = seats_[slot].connection.lock()) c->send(frame);
 }
 
-void Room::broadcast(const Frame& frame, std::uint64_t except_connection) {
+void Room::broadcast(const Frame& frame, std::uint64_t except_connection, std::optional<int> except_slot) {
   for (int i = 0; i < 2; ++i)
-    if (seats_[i].connection_id != except_connection) send_to(i, frame);
+    if (seats_[i].connection_id != except_connection && except_slot != i) send_to(i, frame);
   for (auto it = spectators_.begin(); it != spectators_.end();) {
     auto c = it->second.lock();
     if (!c) {
@@ -340,14 +343,24 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     self->journal_.add(record);
     self->context_->metrics.moves_total++;
 
-    const sv::Move event = views::move_event(self->game_id_, game, record.text, side, self->clocks_view());
-    // One encoding for everyone; the mover's copy only adds the echoed id.
+    sv::Move event = views::move_event(self->game_id_, game, record.text, side, self->clocks_view());
+    // One encoding for everyone but the player to move, one with the legal moves for that
+    // player; the mover's copy only adds the echoed id to its own audience's text.
     std::string text = protocol::encode(event);
-    Frame echo = make_frame(protocol::with_request_id(text, request));
+    std::optional<int> to_move_slot;
+    std::string for_to_move;
+    if ((event.legal = views::legal_moves(game))) {
+      to_move_slot = self->slot_for(game.to_move());
+      for_to_move = protocol::encode(event);
+    }
+    Frame echo = make_frame(protocol::with_request_id(to_move_slot == *slot ? for_to_move : text, request));
     // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
-    self->write_live([self, connection, echo = std::move(echo), frame = make_frame(std::move(text)),
-                      game_id = self->game_id_, ply = game.ply()]() mutable {
-      self->broadcast(frame, connection->id());
+    self->write_live([self, connection, echo = std::move(echo), frame = make_frame(std::move(text)), to_move_slot,
+                      frame_to_move = make_frame(std::move(for_to_move)), game_id = self->game_id_,
+                      ply = game.ply()]() mutable {
+      self->broadcast(frame, connection->id(), to_move_slot);
+      if (to_move_slot && self->seats_[*to_move_slot].connection_id != connection->id())
+        self->send_to(*to_move_slot, frame_to_move);
       connection->send(std::move(echo));
       for (auto& reply : self->journal_.told()) reply();
       // Resigned or shut down meanwhile: the move is told, the rest is done.

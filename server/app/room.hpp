@@ -135,7 +135,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void cancel_timers();
 
   void send_to(int slot, const Frame& frame) const;
-  void broadcast(const Frame& frame, std::uint64_t except_connection = 0);
+  // To both seats and every spectator, but the connection `except_connection` and the
+  // seat `except_slot` (each told otherwise).
+  void broadcast(const Frame& frame, std::uint64_t except_connection = 0, std::optional<int> except_slot = {});
   void reply_error(const std::shared_ptr<Connection>& c, const protocol::RequestId& id, protocol::ErrorCode code,
                    std::string message) const {
     context_->send_error(c, id, code, std::move(message));
@@ -145,6 +147,7 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   const std::string id_, match_id_, invite_code_;
   const RoomSettings settings_;
+  const std::shared_ptr<const protocol::server::Board> board_;  // the rules' board, made once
 
   Phase phase_ = Phase::open;
   std::array<Seat, 2> seats_;  // 0: the creator, 1: the joiner

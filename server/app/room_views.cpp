@@ -1,6 +1,9 @@
 #include "app/room_views.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <string_view>
+#include <utility>
 
 namespace bh::app::views {
 
@@ -70,6 +73,7 @@ sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
   v.position = rules.position_text(f.game.position());
   v.ply = f.game.ply();
   v.to_move = side_text(f.game.to_move());
+  if (seat && side_of(*seat) == f.game.to_move()) v.legal = legal_moves(f.game);
   for (const auto& m : f.journal.moves()) v.moves.push_back(m.text);
   v.clocks = f.clocks;
   v.status = status(f.game.status());
@@ -79,7 +83,43 @@ sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
     if (!s.present && s.deadline_ms > 0) v.absent.push_back({side_text(side_of(i)), s.player, s.deadline_ms});
   }
   v.match = f.match;
+  v.board = f.board;
   return v;
+}
+
+namespace {
+
+// The first 8 bytes of `text` as one number that orders as they do (zeros after a
+// shorter text, which sorts first, as no move text holds a zero byte).
+std::uint64_t head(std::string_view text) {
+  std::uint64_t out = 0;
+  for (std::size_t i = 0; i < 8; ++i) out = out << 8 | (i < text.size() ? static_cast<unsigned char>(text[i]) : 0u);
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game) {
+  if (game.status().over()) return std::nullopt;
+  const rules::MoveList moves = game.legal_moves();
+  std::vector<std::string> texts;
+  texts.reserve(moves.size());
+  // Sorted by index, by the texts' first 8 bytes as a number, the rest compared only on
+  // a tie: sorting the strings themselves (a memcmp call per comparison, swaps that
+  // copy) took most of the list's time (bench/legal_moves.cpp).
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
+  order.reserve(moves.size());
+  for (const auto& m : moves) {
+    texts.push_back(game.rules().move_text(m));
+    order.emplace_back(head(texts.back()), static_cast<std::uint32_t>(order.size()));
+  }
+  std::sort(order.begin(), order.end(), [&texts](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : texts[a.second] < texts[b.second];
+  });
+  std::vector<std::string> sorted;
+  sorted.reserve(texts.size());
+  for (const auto& [key, index] : order) sorted.push_back(std::move(texts[index]));
+  return sorted;
 }
 
 sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id, const RoomSettings& settings,

@@ -9,6 +9,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/game_clock.hpp"
 #include "app/live_journal.hpp"
@@ -51,8 +52,10 @@ struct GameFacts {
   std::optional<protocol::server::Clocks> clocks;
   std::optional<rules::Side> draw_offer;
   protocol::server::MatchInfo match;
+  const protocol::server::Board& board;
 };
-// The game as the player in `seat` sees it (none: a spectator).
+// The game as the player in `seat` sees it (none: a spectator); with the legal moves
+// when that player is to move.
 protocol::server::GameView game_view(const GameFacts& facts, std::optional<int> seat);
 // The players by side.
 protocol::SidePair players(const std::array<SeatFacts, 2>& seats, int first_seat);
@@ -60,7 +63,11 @@ protocol::SidePair players(const std::array<SeatFacts, 2>& seats, int first_seat
 protocol::server::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id,
                                          const RoomSettings& settings, protocol::SidePair players, int ply,
                                          std::int64_t started_ms);
-// The move event after `side` played `move_text` in `game`.
+// The moves the side to move may play, as move texts in byte order; none once the game
+// is over.
+std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game);
+// The move event after `side` played `move_text` in `game`, as everyone but the player
+// to move sees it (`legal` null: the room sets it for that player's copy).
 protocol::server::Move move_event(const std::string& game_id, const rules::GameState& game,
                                   const std::string& move_text, rules::Side side,
                                   std::optional<protocol::server::Clocks> clocks);

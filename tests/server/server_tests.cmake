@@ -27,6 +27,8 @@ endif()
 
 # The application alone, with fake connections (no sockets).
 set(app_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_and_legal_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/durability_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/errors_test.cpp

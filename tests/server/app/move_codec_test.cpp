@@ -78,7 +78,15 @@ TEST(MoveCodecEncode, WritesTheDocumentedEvent) {
             R"({"type":"move","id":30,"game_id":"g18f2c3a4b5-5e6f7a8b","ply":1,"move":"c2-c3","side":"first",)"
             R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
             R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second"},)"
-            R"("status":{"state":"ongoing","winner":null,"reason":null}})");
+            R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":null})");
+  // The copy for the player to move: the same, with its moves.
+  auto to_move = sample_event();
+  to_move.legal = std::vector<std::string>{"a5-b4", "b4-b3"};
+  EXPECT_EQ(encode(to_move),
+            R"({"type":"move","game_id":"g18f2c3a4b5-5e6f7a8b","ply":1,"move":"c2-c3","side":"first",)"
+            R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
+            R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second"},)"
+            R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":["a5-b4","b4-b3"]})");
 }
 
 TEST(MoveCodecEncode, MatchesTheGenericWriterForEveryShape) {
@@ -104,6 +112,13 @@ TEST(MoveCodecEncode, MatchesTheGenericWriterForEveryShape) {
     m.status = server::GameStatus{"draw", std::nullopt, std::string("repetition")};
     EXPECT_TRUE(same_encoding(m, id));
     EXPECT_TRUE(same_encoding(server::Move{}, id));
+    // The player to move's copy: a list of move texts, empty or not.
+    m.legal = std::vector<std::string>{};
+    EXPECT_TRUE(same_encoding(m, id));
+    m.legal = std::vector<std::string>{"huff b2 c2-c3"};
+    EXPECT_TRUE(same_encoding(m, id));
+    m.legal = std::vector<std::string>{"a1-a2", "c3:e5:g3", "k11-k2", "", "q\"\\\n\xc3\xa9\xff"};
+    EXPECT_TRUE(same_encoding(m, id));
   }
 }
 
@@ -206,6 +221,10 @@ TEST(MoveCodecEncode, RandomEventsMatchTheGenericWriter) {
     m.status.state = random_text(rng);
     if (pick(rng, 2) != 0) m.status.winner = random_text(rng);
     if (pick(rng, 2) != 0) m.status.reason = random_text(rng);
+    if (pick(rng, 2) != 0) {
+      m.legal.emplace();
+      for (std::size_t n = pick(rng, 5); n > 0; --n) m.legal->push_back(random_text(rng));
+    }
     RequestId id;
     if (pick(rng, 3) == 0) id.value = random_number(rng);
     if (pick(rng, 3) == 0) id.value = random_text(rng);

@@ -2,6 +2,8 @@
 // client-side decoder reading back what the server writes.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "protocol/messages.hpp"
 
 namespace bh::protocol {
@@ -102,6 +104,64 @@ TEST(Protocol, ClientDecodesWhatTheServerEncodes) {
   client::JoinRoom join{"r1", std::string("code")};
   auto again = decode_request(encode_request(join, RequestId{std::string("x")}));
   EXPECT_EQ(as<client::JoinRoom>(again).invite_code, "code");
+}
+
+// The additions of issue 14: `board` in states and records, `legal` in states (and in
+// move events, move_codec_test.cpp), in their documented JSON form, read back by clients.
+TEST(Protocol, StatesAndRecordsCarryTheBoardAndTheListOfThePlayerToMove) {
+  server::Board board;
+  board.files = 9;
+  board.ranks = 9;
+  board.marked = {{"a1", "exit"}, {"a9", "exit"}, {"i1", "exit"}, {"i9", "exit"}, {"e5", "throne"}};
+  board.pieces = {
+      {"a", "first", "man", "attacker"}, {"d", "second", "man", "defender"}, {"k", "second", "royal", "king"}};
+  server::GameState state;
+  state.state.board = board;
+  state.state.legal = std::vector<std::string>{"a4-a2", "e1-e3"};
+  const std::string text = encode(state);
+  EXPECT_NE(text.find(R"("to_move":"","legal":["a4-a2","e1-e3"],"moves":[])"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("board":{"files":9,"ranks":9,)"
+                      R"("marked":{"a1":"exit","a9":"exit","e5":"throne","i1":"exit","i9":"exit"},"lines":null,)"
+                      R"("pieces":[{"letter":"a","side":"first","kind":"man","name":"attacker"},)"
+                      R"({"letter":"d","side":"second","kind":"man","name":"defender"},)"
+                      R"({"letter":"k","side":"second","kind":"royal","name":"king"}],"note":null}})"),
+            std::string::npos)
+      << text;
+  auto decoded = decode_server_message(text);
+  ASSERT_TRUE(std::holds_alternative<ServerFrame>(decoded));
+  const auto& back = std::get<server::GameState>(std::get<ServerFrame>(decoded).message).state;
+  EXPECT_EQ(back.board, board);
+  EXPECT_EQ(back.legal, state.state.legal);
+
+  // Everyone but the player to move: null.
+  state.state.legal.reset();
+  EXPECT_NE(encode(state).find(R"("legal":null)"), std::string::npos);
+
+  // A board of points and lines (Alquerque), with a note, in a record.
+  server::GameRecord record;
+  record.record.board = server::Board{5,
+                                      5,
+                                      {},
+                                      std::vector<std::vector<std::string>>{{"a1", "b1"}, {"a1", "b2"}},
+                                      {{"w", "first", "man", "white"}},
+                                      std::string("a note")};
+  const std::string record_text = encode(record);
+  EXPECT_NE(
+      record_text.find(R"("board":{"files":5,"ranks":5,"marked":{},"lines":[["a1","b1"],["a1","b2"]],)"
+                       R"("pieces":[{"letter":"w","side":"first","kind":"man","name":"white"}],"note":"a note"})"),
+      std::string::npos)
+      << record_text;
+  auto record_back = decode_server_message(record_text);
+  ASSERT_TRUE(std::holds_alternative<ServerFrame>(record_back));
+  EXPECT_EQ(std::get<server::GameRecord>(std::get<ServerFrame>(record_back).message).record.board, record.record.board);
+
+  // A state from a server without these fields still reads (both absent).
+  nlohmann::json old = nlohmann::json::parse(encode(state));
+  old["state"].erase("board");
+  old["state"].erase("legal");
+  auto old_back = decode_server_message(old.dump());
+  ASSERT_TRUE(std::holds_alternative<ServerFrame>(old_back));
+  EXPECT_FALSE(std::get<server::GameState>(std::get<ServerFrame>(old_back).message).state.board.has_value());
 }
 
 // The room encodes an event once and adds the mover's id to that text; the result must

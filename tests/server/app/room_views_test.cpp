@@ -2,6 +2,9 @@
 // protocol's words written only there.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "app/board_view.hpp"
 #include "app/room_views.hpp"
 #include "rules/registry.hpp"
 
@@ -82,6 +85,7 @@ TEST(RoomViews, AGameViewSeenFromASeatAndBySpectators) {
   score.seat("alice", "bob");
   score.next_game();
   const std::string room_id = "r1", game_id = "g1";
+  const sv::Board board = board_view(*settings.rules);
   GameFacts facts{room_id,
                   game_id,
                   settings,
@@ -91,7 +95,8 @@ TEST(RoomViews, AGameViewSeenFromASeatAndBySpectators) {
                   1,
                   std::nullopt,
                   Side::second,
-                  match_info("m1", score)};
+                  match_info("m1", score),
+                  board};
   const auto alice = game_view(facts, 0);
   EXPECT_EQ(alice.players.first, "bob");  // the joiner plays first
   EXPECT_EQ(alice.players.second, "alice");
@@ -111,9 +116,32 @@ TEST(RoomViews, AGameViewSeenFromASeatAndBySpectators) {
   EXPECT_EQ(alice.match.number, 1);
   EXPECT_FALSE(alice.clocks.has_value());
   EXPECT_EQ(alice.status.state, "ongoing");
+  EXPECT_EQ(alice.board, board);
+  // Alice (second) is to move: she gets her legal moves; bob and spectators do not.
+  EXPECT_EQ(alice.legal, legal_moves(game));
+  ASSERT_TRUE(alice.legal.has_value());
+  EXPECT_FALSE(alice.legal->empty());
   const auto spectator = game_view(facts, std::nullopt);
   EXPECT_FALSE(spectator.you.has_value());
+  EXPECT_FALSE(spectator.legal.has_value());
+  EXPECT_EQ(spectator.board, board);
   EXPECT_EQ(game_view(facts, 1).you, "first");
+  EXPECT_FALSE(game_view(facts, 1).legal.has_value());
+  // Over (resigned): nobody is to move.
+  game.finish(rules::Status::win(Side::first, rules::EndReason::resignation));
+  EXPECT_FALSE(game_view(facts, 0).legal.has_value());
+}
+
+TEST(RoomViews, LegalMovesAreTheRulesMovesAsSortedText) {
+  const auto settings = tablut();
+  rules::GameState game(settings.rules);
+  std::vector<std::string> expected;
+  for (const auto& m : game.legal_moves()) expected.push_back(game.rules().move_text(m));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(legal_moves(game), expected);
+  EXPECT_TRUE(std::is_sorted(expected.begin(), expected.end()));
+  game.finish(rules::Status::draw(rules::EndReason::agreement));
+  EXPECT_FALSE(legal_moves(game).has_value());
 }
 
 TEST(RoomViews, MoveEventAndTheEndsOfGameAndMatch) {
@@ -127,6 +155,7 @@ TEST(RoomViews, MoveEventAndTheEndsOfGameAndMatch) {
   EXPECT_EQ(event.side, "first");
   EXPECT_EQ(event.to_move, "second");
   EXPECT_EQ(event.status.state, "ongoing");
+  EXPECT_FALSE(event.legal.has_value());  // the room adds it to the player to move's copy
 
   MatchScore score(2);
   score.seat("alice", "bob");
