@@ -1,6 +1,7 @@
 #include "app/http_api.hpp"
 
 #include "app/archive.hpp"
+#include "app/http_counts.hpp"
 #include "app/thread_check.hpp"
 #include "protocol/utf8.hpp"
 
@@ -28,21 +29,28 @@ HttpResponse error(int status, std::string_view code, std::string_view message) 
 Route route(const HttpRequest& request) {
   if (request.method != "GET") return error(405, "method_not_allowed", "only GET is served here");
   const std::string& path = request.path;
-  if (path == "/healthz") return Health{};
-  if (path == "/metrics") return Metrics{};
-  if (path == "/api/lobby") return Lobby{};
-  if (path == "/api/games") {
-    auto parsed = list_games_from_query(request.query);
-    if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
-    auto query = archive_query(std::get<protocol::client::ListGames>(parsed));
-    if (auto* bad = std::get_if<std::string>(&query)) return error(400, "bad_query", *bad);
-    return ListGames{std::get<storage::ArchiveQuery>(std::move(query))};
-  }
-  constexpr std::string_view prefix = "/api/games/";
-  if (path.starts_with(prefix) && path.size() > prefix.size()) {
-    std::string id = path.substr(prefix.size());
-    if (id.size() > 256 || id.find('/') != std::string::npos) return error(404, "not_found", "no such game");
-    return GetGame{std::move(id)};
+  switch (classify_http_path(path).kind) {
+    case HttpPath::healthz:
+      return Health{};
+    case HttpPath::metrics:
+      return Metrics{};
+    case HttpPath::lobby:
+      return Lobby{};
+    case HttpPath::games: {
+      auto parsed = list_games_from_query(request.query);
+      if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
+      auto query = archive_query(std::get<protocol::client::ListGames>(parsed));
+      if (auto* bad = std::get_if<std::string>(&query)) return error(400, "bad_query", *bad);
+      return ListGames{std::get<storage::ArchiveQuery>(std::move(query))};
+    }
+    case HttpPath::game: {
+      std::string id = path.substr(std::string_view("/api/games/").size());
+      if (id.size() > 256) return error(404, "not_found", "no such game");
+      return GetGame{std::move(id)};
+    }
+    case HttpPath::ws:  // a plain GET of the WebSocket's path, without the upgrade
+    case HttpPath::other:
+      break;
   }
   return error(404, "not_found", "no such path: " + quote_client_text(path));
 }

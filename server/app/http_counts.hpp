@@ -15,17 +15,29 @@
 
 namespace bh::app {
 
-// The route label of a request path: "/healthz", "/metrics", "/api/lobby",
-// "/api/games", "/api/games/{id}", "/ws" or "other". Header-only: the network layer,
-// built without the application, counts with it.
-inline std::string_view http_route_label(std::string_view path) {
-  for (std::string_view known : {"/healthz", "/metrics", "/api/lobby", "/api/games", "/ws"})
-    if (path == known) return known;
+// The paths the server answers outside the web client, classified once: the API routes
+// by the kind (http_api.cpp) and the metrics count by the label, so the two cannot
+// disagree on what a path is. Header-only: the network layer, built without the
+// application, counts with it.
+enum class HttpPath { healthz, metrics, lobby, games, game, ws, other };
+struct ClassifiedPath {
+  HttpPath kind;
+  std::string_view label;  // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}", "/ws", "other"
+};
+
+inline ClassifiedPath classify_http_path(std::string_view path) {
+  if (path == "/healthz") return {HttpPath::healthz, "/healthz"};
+  if (path == "/metrics") return {HttpPath::metrics, "/metrics"};
+  if (path == "/api/lobby") return {HttpPath::lobby, "/api/lobby"};
+  if (path == "/api/games") return {HttpPath::games, "/api/games"};
+  if (path == "/ws") return {HttpPath::ws, "/ws"};
   constexpr std::string_view games = "/api/games/";
   if (path.starts_with(games) && path.size() > games.size() && path.find('/', games.size()) == std::string_view::npos)
-    return "/api/games/{id}";
-  return "other";
+    return {HttpPath::game, "/api/games/{id}"};
+  return {HttpPath::other, "other"};
 }
+
+inline std::string_view http_route_label(std::string_view path) { return classify_http_path(path).label; }
 
 class HttpCounts {
  public:
