@@ -141,7 +141,11 @@ std::optional<Envelope> try_decode_move(std::string_view text, const Limits& lim
 
 template <>
 std::string encode(const server::Move& message, const RequestId& id) {
-  return encode_direct(message, id);
+  // About 300 bytes, and the legal moves' texts (with quotes and commas) when it has them.
+  std::size_t capacity = 512;
+  if (message.legal)
+    for (const auto& text : *message.legal) capacity += text.size() + 3;
+  return encode_direct(message, id, capacity);
 }
 
 }  // namespace bh::protocol

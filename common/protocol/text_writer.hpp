@@ -75,11 +75,12 @@ class TextWriter {
   std::string& out_;
 };
 
-// encode(message, id) without nlohmann: "type", then "id" when not empty, then the fields.
+// encode(message, id) without nlohmann: "type", then "id" when not empty, then the
+// fields. `capacity`: the text's expected size, for one allocation.
 template <class T>
-std::string encode_direct(const T& message, const RequestId& id) {
+std::string encode_direct(const T& message, const RequestId& id, std::size_t capacity = 512) {
   std::string out;
-  out.reserve(512);  // a move event is about 300 bytes: one allocation
+  out.reserve(capacity);
   out += "{\"type\":";
   TextWriter w(out);
   w.string(T::type);

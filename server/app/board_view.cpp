@@ -7,8 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include "app/room_views.hpp"
-
 namespace bh::app {
 
 namespace sv = protocol::server;
@@ -110,8 +108,11 @@ sv::Board board_view(const rules::Ruleset& rules) {
     char letter = piece.letter;
     for (const auto& [seen, written] : letters)
       if (seen == piece) letter = written;
-    board.pieces.push_back({std::string(1, letter), views::side_text(piece.side), std::string(kind_text(piece.kind)),
-                            piece_name(rules, piece)});
+    // The side as the protocol says it everywhere (views::side_text; not linked here, so
+    // that the archive's answers need no room code).
+    const std::string side = piece.side == rules::Side::first ? "first" : "second";
+    board.pieces.push_back(
+        {std::string(1, letter), side, std::string(kind_text(piece.kind)), piece_name(rules, piece)});
   }
   if (!rules.board_note().empty()) board.note = std::string(rules.board_note());
   return board;

@@ -349,7 +349,8 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     std::string text = protocol::encode(event);
     std::optional<int> to_move_slot;
     std::string for_to_move;
-    if ((event.legal = views::legal_moves(game))) {
+    event.legal = views::legal_moves(game);  // none once the game is over
+    if (event.legal) {
       to_move_slot = self->slot_for(game.to_move());
       for_to_move = protocol::encode(event);
     }

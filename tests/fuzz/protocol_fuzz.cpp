@@ -89,6 +89,11 @@ void check_move_writer(std::string_view text) {
   m.position = std::string(text);
   if (text.size() % 2 == 0) m.clocks = server::Clocks{-1, static_cast<std::int64_t>(text.size()), 0, m.move};
   m.status.reason = std::string(text.substr(0, text.size() / 2));
+  // The player to move's copy: the text cut into move texts (none for a short one).
+  if (text.size() % 5 != 0) {
+    m.legal.emplace();
+    for (std::size_t at = 0; at + 4 <= text.size(); at += 4) m.legal->push_back(std::string(text.substr(at, 4)));
+  }
   RequestId id;
   if (text.size() % 3 == 1) id.value = std::string(text.substr(0, 8));
   if (text.size() % 3 == 2) id.value = -static_cast<std::int64_t>(text.size());
