@@ -20,7 +20,8 @@ class SpectatorTest : public AppTest {
   static bool hears_count(Client& c, const std::string& game_id, int count, std::chrono::milliseconds timeout = 3s) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
-      json e = c.next_if("spectators", [&](const json& m) { return m["game_id"] == game_id; }, 100ms);
+      json e = c.next_if(
+          "spectators", [&](const json& m) { return m["game_id"] == game_id; }, 100ms);
       if (!e.is_null() && e["count"] == count) return true;
     }
     return false;
@@ -204,8 +205,7 @@ class SpectatorTimeoutTest : public AppTest {
   }
   static bool closed_within(Client& c, std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (!c.connection()->closed() && std::chrono::steady_clock::now() < deadline)
-      std::this_thread::sleep_for(20ms);
+    while (!c.connection()->closed() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
     return c.connection()->closed();
   }
 };
@@ -224,7 +224,7 @@ TEST_F(SpectatorTimeoutTest, SpectatorsAndLobbyFollowersWithNoNameOutliveTheIden
   Client& quitter = client();  // follows the lobby, then stops
   quitter.send({{"type", "subscribe_lobby"}, {"id", 1}});
   ASSERT_EQ(quitter.reply(1)["type"], "lobby");
-  Client& idle = client();  // says nothing
+  Client& idle = client();   // says nothing
   Client& asker = client();  // asks once (a listing is no following)
   asker.send({{"type", "list_rooms"}, {"id", 1}});
   ASSERT_EQ(asker.reply(1)["type"], "lobby");
