@@ -156,6 +156,9 @@ std::int64_t Session::request(Cmd kind, const cl::Request& r, std::string game_i
 void Session::on_frame(std::string_view text) {
   auto decoded = protocol::decode_server_message(text);
   if (auto* err = std::get_if<protocol::DecodeError>(&decoded)) {
+    // A message type added to the protocol after this client: version 1 grows by
+    // additions a client may ignore (docs/protocol.md, "Changes within version 1").
+    if (err->code == protocol::ErrorCode::unknown_type) return;
     Out out{Out::Kind::event, "unreadable"};
     out.field("message", err->message).line("(a server message this client cannot read: " + err->message + ")");
     sink_.emit(out);

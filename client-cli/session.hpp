@@ -144,6 +144,7 @@ class Session {
   void on(const protocol::server::DrawDeclined& m, const Incoming& in);
   void on(const protocol::server::PlayerReturned& m, const Incoming& in);
   void on(const protocol::server::PlayerLeft& m, const Incoming& in);
+  void on(const protocol::server::Spectators& m, const Incoming& in);
   void on(const protocol::server::Games& m, const Incoming& in);
   void on(const protocol::server::GameRecord& m, const Incoming& in);
   // What the messages change (session_events.cpp).

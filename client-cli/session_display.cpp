@@ -46,6 +46,8 @@ std::vector<std::string> Session::game_lines(const LiveGame& g) const {
   std::vector<std::string> head{v.game, v.game_id, "ply " + std::to_string(v.ply)};
   for (auto& item : versus(side_label(g, "first"), side_label(g, "second"))) head.push_back(std::move(item));
   head.push_back(you);
+  if (v.spectators && *v.spectators > 0)
+    head.push_back(std::to_string(*v.spectators) + (*v.spectators == 1 ? " spectator" : " spectators"));
   lines = fit_items(head);
   if (g.rules && g.position) {
     BoardMarks marks;

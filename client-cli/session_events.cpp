@@ -230,6 +230,11 @@ void Session::on(const srv::PlayerLeft& m, const Incoming& in) {
   emit(in, std::move(out));
 }
 
+// Kept for the game's header, not printed: a crowd coming and going is not news.
+void Session::on(const srv::Spectators& m, const Incoming&) {
+  if (auto it = games_.find(m.game_id); it != games_.end()) it->second.view.spectators = m.count;
+}
+
 void Session::on(const srv::Games& m, const Incoming& in) {
   if (in.pending) on_games(m);
 }

@@ -28,9 +28,9 @@ void Session::on_lobby(const srv::Lobby& l) {
   for (const auto& g : l.games) {
     Out d{Out::Kind::data, "live"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.players.first).field("second", g.players.second);
-    d.number("ply", g.ply);
-    d.line("live " + g.game_id + "  " + g.game + "  " + g.players.first + " vs " + g.players.second + "  ply " +
-           std::to_string(g.ply) + "   -> watch " + g.game_id);
+    d.number("ply", g.ply).field("clock", format_clock(g.clock));
+    d.line("live " + g.game_id + "  " + g.game + "  " + g.players.first + " vs " + g.players.second + "  clock " +
+           format_clock(g.clock) + "  ply " + std::to_string(g.ply) + "   -> watch " + g.game_id);
     sink_.emit(d);
   }
   Out out{Out::Kind::ok, "rooms"};

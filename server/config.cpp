@@ -298,7 +298,8 @@ Limits per client address (docs/protocol.md, "Limits"):
                         open connections one address may hold; more get 429 (default 64)
   --identify-timeout SECONDS
                         close a WebSocket that has not said who it is (guest, login,
-                        register, resume) within this time (default 30)
+                        register, resume) within this time, unless it watches a game
+                        or follows the lobby (default 30)
   --auth-rate N         logins and registrations per second per address (default 2)...
   --auth-burst N        ...with this many at once (default 10)
   --accounts-per-hour N new accounts per address per hour (default 10)

@@ -34,7 +34,7 @@ struct Config {
   std::size_t queue_frames = 1024;            // outgoing frames queued per connection before it is dropped
   std::size_t queue_bytes = 4 * 1024 * 1024;  // and outgoing bytes
   std::size_t connections_per_address = 64;   // open connections one client address may hold
-  std::int64_t identify_seconds = 30;         // a WebSocket with no identity after this is closed
+  std::int64_t identify_seconds = 30;         // a WebSocket with no identity, following nothing, is closed
   unsigned auth_rate = 2;                     // password hashes (login, register) per second per address...
   unsigned auth_burst = 10;                   // ...with this many at once
   unsigned accounts_per_hour = 10;            // new accounts per address per hour

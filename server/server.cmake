@@ -48,7 +48,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/secrets.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/watchers.cpp)
 add_library(bh_app STATIC ${BH_APP_SOURCES})
 # A unity build: the app's files share the same protocol, rules and Asio templates, which
 # each file instantiated again. Batches of 7 keep both cores busy; together with the

@@ -47,6 +47,7 @@ BH_ENCODE(server::DrawOffered)
 BH_ENCODE(server::DrawDeclined)
 BH_ENCODE(server::PlayerReturned)
 BH_ENCODE(server::PlayerLeft)
+BH_ENCODE(server::Spectators)
 BH_ENCODE(server::Games)
 BH_ENCODE(server::GameRecord)
 BH_BODY_ONLY(server::Record)
@@ -79,7 +80,7 @@ BH_REQUEST(client::GetGame)
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 25, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<server::Message> == 26, "a new server message needs its BH_ENCODE line above");
 static_assert(std::variant_size_v<client::Request> == 20, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

@@ -365,8 +365,9 @@ struct RoomInfo {
 struct LiveGameInfo {
   std::string game_id, room_id, game;
   OptionMap options;
+  std::optional<ClockMs> clock;  // null: the game has no clock
   SidePair players;
-  int ply = 0;
+  int ply = 0;  // as of the snapshot: subscribers are not told of each move
   std::int64_t started_ms = 0;
   template <class S, class V>
   static void fields(S& s, V& v) {
@@ -374,6 +375,7 @@ struct LiveGameInfo {
     v("room_id", s.room_id);
     v("game", s.game);
     v("options", s.options);
+    v("clock", s.clock);
     v("players", s.players);
     v("ply", s.ply);
     v("started_ms", s.started_ms);
@@ -535,6 +537,9 @@ struct GameView {
   GameStatus status;
   std::optional<std::string> draw_offer;
   std::vector<Absent> absent;
+  // Connections watching the game, the players' own not counted. Always sent; optional
+  // only to read an older server.
+  std::optional<int> spectators;
   MatchInfo match;
   std::optional<Board> board;  // always sent; optional only to read an older server
   template <class S, class V>
@@ -556,6 +561,7 @@ struct GameView {
     v("status", s.status);
     v("draw_offer", s.draw_offer);
     v("absent", s.absent);
+    v("spectators", s.spectators);
     v("match", s.match);
     v("board", s.board);
   }
@@ -665,6 +671,17 @@ struct PlayerLeft {
     v("grace_ms", s.grace_ms);
   }
 };
+// The number of spectators of a game changed (at most one a second per game).
+struct Spectators {
+  static constexpr const char* type = "spectators";
+  std::string game_id;
+  int count = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("count", s.count);
+  }
+};
 
 struct GameSummary {
   std::string game_id, game;
@@ -759,7 +776,7 @@ struct GameRecord {
 using Message =
     std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed, LiveGame,
                  LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver, MatchOver,
-                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Games, GameRecord>;
+                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord>;
 
 }  // namespace server
 

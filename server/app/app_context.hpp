@@ -1,6 +1,7 @@
 // What the lobby, the rooms and the request handlers share: the configuration, the
-// store, the counters, the directory of rooms and games, the identities, the archive
-// writes in flight, the limits on logins and accounts; and the sending of replies.
+// store, the counters, the directory of rooms and games, the identities, what each
+// connection watches, the archive writes in flight, the limits on logins and accounts;
+// and the sending of replies.
 //
 // Thread-safety: any thread. Each member documents its own rules (atomics or a mutex
 // held only for map work); `config` is constant.
@@ -21,6 +22,7 @@
 #include "app/pending_writes.hpp"
 #include "app/thread_check.hpp"
 #include "app/token_buckets.hpp"
+#include "app/watchers.hpp"
 #include "protocol/messages.hpp"
 
 namespace boost::asio {
@@ -50,6 +52,7 @@ struct Context {
   Metrics metrics;
   Directory directory;
   Identities identities;
+  Watchers watchers;
   PendingWrites pending;
   LoginThrottle logins;
   TokenBuckets auth_attempts;  // register and login (a password hash each), per address

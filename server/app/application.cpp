@@ -16,6 +16,7 @@
 #include "app/room.hpp"
 #include "app/room_request.hpp"
 #include "app/shutdown.hpp"
+#include "app/wall_clock.hpp"
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/store.hpp"
@@ -65,6 +66,7 @@ class AppImpl final : public Application {
 
   void on_open(const ConnPtr& connection) override {
     ctx_->identities.add_connection(connection);
+    ctx_->watchers.opened(connection->id(), now_ms());
     if (!ctx_->config.network) ctx_->metrics.connections++;
     connection->send(welcome_);
   }
@@ -86,6 +88,10 @@ class AppImpl final : public Application {
     if (!ctx_->config.network) ctx_->metrics.connections--;
     const auto id = connection->id();
     ctx_->lobby->unsubscribe(id);
+    // Out of the rooms it watched first, so their spectator counts drop now (and before
+    // player_dropped of a player who also watched their own game).
+    for (const auto& room_id : ctx_->watchers.closed(id))
+      if (auto room = ctx_->directory.find_room(room_id)) room->unwatch(id);
     if (auto dropped = ctx_->identities.remove_connection(id))
       for (const auto& room_id : dropped->rooms)
         if (auto room = ctx_->directory.find_room(room_id)) room->player_dropped(dropped->player, id);
@@ -127,8 +133,12 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  [&](cl::Login& r) { identity_->login(c, id, std::move(r)); },
                  [&](cl::Resume& r) { identity_->resume(c, id, r); },
                  [&](cl::ListRooms&) { ctx_->lobby->snapshot_to(c, id, false); },
-                 [&](cl::SubscribeLobby&) { ctx_->lobby->snapshot_to(c, id, true); },
+                 [&](cl::SubscribeLobby&) {
+                   ctx_->watchers.follow_lobby(c->id(), true, now_ms());
+                   ctx_->lobby->snapshot_to(c, id, true);
+                 },
                  [&](cl::UnsubscribeLobby&) {
+                   ctx_->watchers.follow_lobby(c->id(), false, now_ms());
                    ctx_->lobby->unsubscribe(c->id());
                    ctx_->send(c, protocol::encode(sv::Ok{}, id));
                  },

@@ -58,11 +58,15 @@ struct AppConfig {
   std::string version = "0.1.0";
   // What one client address may cost (docs/protocol.md, "Limits"): password hashes
   // (register and login) at `auth_rate` a second with `auth_burst` at once, and accounts
-  // created an hour. A connection with no identity after `identify_timeout_ms` is closed.
+  // created an hour. A connection with no identity after `identify_timeout_ms` is closed,
+  // unless it watches a game or follows the lobby (then the time counts from when it stops).
   double auth_rate = 2;
   double auth_burst = 10;
   int accounts_per_hour = 10;
   std::int64_t identify_timeout_ms = 30'000;
+  // A game's players and spectators hear its spectator count at most this often: a crowd
+  // arriving at once costs one `spectators` event per interval, not one per arrival.
+  std::int64_t spectator_count_interval_ms = 1'000;
   // Who plays first in a room created with side "random" (creator_side.hpp); empty: fair.
   std::function<bool()> coin;
   // Set by main (never null in the server; may be null in unit tests): the network

@@ -43,7 +43,11 @@ void Housekeeping::sweep() {
                               "no guest, login, register or resume within " +
                                   std::to_string(ctx_->config.identify_timeout_ms / 1000) + " s; closing",
                               std::nullopt}));
-  for (const auto& c : ctx_->identities.unidentified(now - ctx_->config.identify_timeout_ms)) {
+  const std::int64_t cutoff = now - ctx_->config.identify_timeout_ms;
+  for (const auto& c : ctx_->identities.unidentified(cutoff)) {
+    // Watching a game or following the lobby needs no name: such a connection is spared
+    // until it has followed nothing for the whole timeout.
+    if (ctx_->watchers.active_since(c->id(), cutoff)) continue;
     log::debug("connection " + std::to_string(c->id()) + " from " + c->remote() + " closed: no identity in time");
     c->send(notice);
     c->close("identify_timeout");

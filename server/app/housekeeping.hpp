@@ -1,5 +1,6 @@
 // The housekeeping, once a second: closes connections that have not said who they are
-// in time, and forgets players who left (their names free again).
+// in time (and watch no game, nor follow the lobby), and forgets players who left (their
+// names free again).
 //
 // Thread-safety: start and stop may be called from any thread; the work runs on the
 // housekeeping's strand.

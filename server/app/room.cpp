@@ -39,7 +39,8 @@ Room::Room(std::shared_ptr<Context> context, std::string creator, RoomSettings s
       board_(shared_board(*settings_.rules)),
       score_(settings_.games),
       clock_(clock_for(settings_)),
-      clock_timer_(strand_) {
+      clock_timer_(strand_),
+      spectators_timer_(strand_) {
   seats_[0].player = std::move(creator);
   for (auto& seat : seats_) seat.grace = std::make_unique<asio::steady_timer>(strand_);
 }
@@ -54,7 +55,8 @@ Room::Room(std::shared_ptr<Context> context, const storage::LiveGame& live, Room
       board_(shared_board(*settings_.rules)),
       score_(settings_.games),
       clock_(clock_for(settings_)),
-      clock_timer_(strand_) {
+      clock_timer_(strand_),
+      spectators_timer_(strand_) {
   std::map<std::string, double> totals;
   for (int i = 0; i < 2; ++i) {
     seats_[i].player = live.seats[i].player;
@@ -140,7 +142,7 @@ protocol::SidePair Room::players() const {
 
 sv::GameView Room::view(std::optional<int> slot) const {
   views::GameFacts facts{id_,         game_id_,      settings_,   *game_,       journal_, {},
-                         first_slot_, clocks_view(), draw_offer_, match_info(), *board_};
+                         first_slot_, clocks_view(), draw_offer_, match_info(), *board_,  spectator_count()};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {seats_[i].player, seats_[i].present, seats_[i].deadline_ms};
   return views::game_view(facts, slot);
 }
@@ -560,7 +562,7 @@ void Room::close(const std::string& reason) {
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
   for (const auto& seat : seats_)
     if (!seat.player.empty()) context_->identities.remove_room(seat.player, id_);
-  spectators_.clear();
+  drop_spectators();
   if (before == Phase::open && !settings_.is_private) context_->lobby->room_closed(id_, reason);
 }
 
@@ -603,6 +605,7 @@ void Room::player_dropped(std::string player, std::uint64_t connection_id) {
     seat.present = false;
     seat.connection.reset();
     seat.connection_id = 0;
+    self->spectators_changed();  // a player who watched too counts as a spectator now, if still watching
     if (self->phase_ == Phase::open) return self->arm_room_grace(*slot);
     if (self->phase_ == Phase::playing) self->start_absence(*slot);
     // While a game's end is being archived nothing runs; the next game arms the timer.
@@ -630,6 +633,7 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
       return;
     }
     self->resume_clocks_if_all_back(*slot);
+    self->spectators_changed();  // the connection may have watched the game before
     connection->send(make_frame(protocol::encode(sv::GameState{self->view(*slot)})));
     if (was_absent && self->phase_ == Phase::playing)
       self->broadcast(make_frame(protocol::encode(
@@ -659,13 +663,56 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
       return self->journal_.defer([self, connection, game_id, request] { self->watch(connection, game_id, request); });
     if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
       return self->reply_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
+    // A connection that closed meanwhile has left already: it must not count.
+    if (!self->context_->watchers.watch(connection->id(), self->id_)) return;
     self->spectators_[connection->id()] = connection;
     connection->send(make_frame(protocol::encode(sv::GameState{self->view(std::nullopt)}, request)));
+    self->spectators_changed();
   });
 }
 
 void Room::unwatch(std::uint64_t connection_id) {
-  asio::post(strand_, [self = shared_from_this(), connection_id] { self->spectators_.erase(connection_id); });
+  asio::post(strand_, [self = shared_from_this(), connection_id] {
+    self->context_->watchers.unwatch(connection_id, self->id_, now_ms());
+    if (self->spectators_.erase(connection_id) > 0) self->spectators_changed();
+  });
+}
+
+void Room::drop_spectators() {
+  const std::int64_t now = now_ms();
+  for (const auto& [cid, weak] : spectators_) context_->watchers.unwatch(cid, id_, now);
+  spectators_.clear();
+  ++spectators_generation_;
+  spectators_waiting_ = false;
+  spectators_timer_.cancel();
+}
+
+int Room::spectator_count() const {
+  int count = 0;
+  for (const auto& [cid, weak] : spectators_)
+    if (cid != seats_[0].connection_id && cid != seats_[1].connection_id && !weak.expired()) ++count;
+  return count;
+}
+
+void Room::spectators_changed() {
+  if (!spectators_waiting_) tell_spectator_count();
+}
+
+void Room::tell_spectator_count() {
+  if (phase_ != Phase::playing && phase_ != Phase::ending) return;
+  const int count = spectator_count();
+  if (count == spectators_told_) return;
+  spectators_told_ = count;
+  broadcast(make_frame(protocol::encode(sv::Spectators{game_id_, count})));
+  // Changes until the interval ends are told together, when it ends.
+  spectators_waiting_ = true;
+  const auto generation = ++spectators_generation_;
+  spectators_timer_.expires_after(std::chrono::milliseconds(context_->config.spectator_count_interval_ms));
+  spectators_timer_.async_wait([self = shared_from_this(), generation](const boost::system::error_code& ec) {
+    if (ec || generation != self->spectators_generation_) return;
+    self->spectators_waiting_ = false;
+    self->tell_spectator_count();
+  });
 }
 
 void Room::stop(std::function<void()> done) {
@@ -674,7 +721,7 @@ void Room::stop(std::function<void()> done) {
     self->phase_ = Phase::closed;  // a live game is left unfinished (not archived)
     self->cancel_timers();
     self->journal_.drop_deferred();
-    self->spectators_.clear();
+    self->drop_spectators();
     done();
   });
 }

@@ -77,6 +77,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void act(std::string player, std::shared_ptr<Connection> connection, std::string game_id, Action action,
            protocol::RequestId request);
   void watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request);
+  // Also when the connection closed (Application::on_close).
   void unwatch(std::uint64_t connection_id);
   // The player's connection closed (only if it was the one acting for the player).
   void player_dropped(std::string player, std::uint64_t connection_id);
@@ -133,6 +134,15 @@ class Room : public std::enable_shared_from_this<Room> {
   void retry_archive(std::shared_ptr<const storage::GameRecord> record, std::chrono::seconds delay);
   void close(const std::string& reason);
   void cancel_timers();
+  // Spectators out (close, stop), each told to Context::watchers.
+  void drop_spectators();
+
+  // Connections watching, the players' own not counted (a player may watch too).
+  int spectator_count() const;
+  // The spectators changed: everyone in the game hears the new count at once, or when
+  // the interval since the last count told ends (AppConfig::spectator_count_interval_ms).
+  void spectators_changed();
+  void tell_spectator_count();
 
   void send_to(int slot, const Frame& frame) const;
   // To both seats and every spectator, but the connection `except_connection` and the
@@ -172,6 +182,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t clock_generation_ = 0;
 
   std::map<std::uint64_t, std::weak_ptr<Connection>> spectators_;
+  int spectators_told_ = 0;  // the count last sent in a `spectators` event
+  boost::asio::steady_timer spectators_timer_;
+  std::uint64_t spectators_generation_ = 0;
+  bool spectators_waiting_ = false;  // the timer runs: a change is told when it ends
 };
 
 }  // namespace bh::app

@@ -82,6 +82,7 @@ sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
     const auto& s = f.seats[static_cast<std::size_t>(i)];
     if (!s.present && s.deadline_ms > 0) v.absent.push_back({side_text(side_of(i)), s.player, s.deadline_ms});
   }
+  v.spectators = f.spectators;
   v.match = f.match;
   v.board = f.board;
   return v;
@@ -124,7 +125,8 @@ std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game
 
 sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id, const RoomSettings& settings,
                            protocol::SidePair players, int ply, std::int64_t started_ms) {
-  return sv::LiveGameInfo{game_id, room_id, settings.game, settings.options, std::move(players), ply, started_ms};
+  return sv::LiveGameInfo{game_id, room_id,   settings.game, settings.options, settings.clock, std::move(players),
+                          ply,     started_ms};
 }
 
 sv::Move move_event(const std::string& game_id, const rules::GameState& game, const std::string& move_text, Side side,

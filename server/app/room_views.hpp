@@ -53,6 +53,7 @@ struct GameFacts {
   std::optional<rules::Side> draw_offer;
   protocol::server::MatchInfo match;
   const protocol::server::Board& board;
+  int spectators = 0;  // connections watching, the players' not counted
 };
 // The game as the player in `seat` sees it (none: a spectator); with the legal moves
 // when that player is to move.

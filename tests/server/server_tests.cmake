@@ -42,6 +42,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/spectators_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/utf8_test.cpp)

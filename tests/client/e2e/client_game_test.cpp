@@ -68,6 +68,10 @@ TEST_F(ClientGame, TwoPlayersFinishAGameAWatcherSeesItArchiveAndReplay) {
   for (std::size_t i = 0; i < kEscape.size(); ++i) {
     ClientProcess& mover = i % 2 == 0 ? *alice : *bob;
     ASSERT_TRUE(mover.command("wait turn 10", "wait").starts_with("ok wait")) << mover.transcript();
+    if (i == 2) {  // the watcher's arrival came before bob's move: the header counts carol
+      ASSERT_TRUE(alice->command("board", "board").starts_with("ok board")) << alice->transcript();
+      EXPECT_NE(alice->transcript().find("1 spectator"), std::string::npos) << alice->transcript();
+    }
     const std::string reply = mover.command(kEscape[i], "move");
     ASSERT_TRUE(reply.starts_with("ok move")) << mover.transcript();
     EXPECT_EQ(field(reply, "ply"), std::to_string(i + 1));
@@ -82,6 +86,9 @@ TEST_F(ClientGame, TwoPlayersFinishAGameAWatcherSeesItArchiveAndReplay) {
                                      " result=second winner=bob reason=king_escaped points=0-1"),
             std::string::npos)
       << carol->transcript();
+  // The spectator count came as an event of its own, read quietly.
+  for (ClientProcess* c : {alice.get(), bob.get(), carol.get()})
+    EXPECT_EQ(c->transcript().find("unreadable"), std::string::npos) << c->transcript();
   // The game is over: wait turn fails at once.
   EXPECT_EQ(alice->command("wait turn 5", "wait"), "error wait code=game_over message=\"the game has ended\"");
 

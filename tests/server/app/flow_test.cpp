@@ -151,6 +151,7 @@ TEST_F(AppTest, LobbySubscribersSeeRoomsOpenAndStart) {
   EXPECT_EQ(watcher.next("room_closed")["reason"], "started");
   json live = watcher.next("live_game");
   EXPECT_EQ(live["game"]["players"]["first"], "bob");
+  EXPECT_TRUE(live["game"].contains("clock") && live["game"]["clock"].is_null()) << live.dump();
   b.send({{"type", "list_rooms"}, {"id", 4}});
   json listed = b.reply(4);
   EXPECT_EQ(listed["rooms"].size(), 0u);

@@ -164,6 +164,34 @@ TEST(Protocol, StatesAndRecordsCarryTheBoardAndTheListOfThePlayerToMove) {
   EXPECT_FALSE(std::get<server::GameState>(std::get<ServerFrame>(old_back).message).state.board.has_value());
 }
 
+// The spectator count (in states and its own event) and the clock of a lobby's live game,
+// in their documented JSON form; an older server's state without the count still reads.
+TEST(Protocol, SpectatorCountAndLiveGameClockReadBack) {
+  const std::string event = encode(server::Spectators{"g1", 3});
+  EXPECT_EQ(event, R"({"type":"spectators","game_id":"g1","count":3})");
+  auto decoded = decode_server_message(event);
+  ASSERT_TRUE(std::holds_alternative<ServerFrame>(decoded));
+  EXPECT_EQ(std::get<server::Spectators>(std::get<ServerFrame>(decoded).message).count, 3);
+
+  server::GameState state;
+  state.state.spectators = 2;
+  const std::string text = encode(state);
+  EXPECT_NE(text.find(R"("absent":[],"spectators":2,"match":)"), std::string::npos) << text;
+  nlohmann::json old = nlohmann::json::parse(text);
+  old["state"].erase("spectators");
+  auto old_back = decode_server_message(old.dump());
+  ASSERT_TRUE(std::holds_alternative<ServerFrame>(old_back));
+  EXPECT_FALSE(std::get<server::GameState>(std::get<ServerFrame>(old_back).message).state.spectators.has_value());
+
+  server::LiveGame live;
+  live.game.clock = ClockMs{300000, 5000};
+  EXPECT_NE(encode(live).find(R"("options":{},"clock":{"initial_ms":300000,"increment_ms":5000},"players":)"),
+            std::string::npos)
+      << encode(live);
+  live.game.clock.reset();
+  EXPECT_NE(encode(live).find(R"("clock":null)"), std::string::npos);
+}
+
 // The room encodes an event once and adds the mover's id to that text; the result must
 // be the bytes encode(message, id) writes, whatever the id and the message.
 TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {

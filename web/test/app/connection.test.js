@@ -140,14 +140,24 @@ test('session_replaced: closed for good, no reconnecting', () => {
   assert.equal(sockets.length, 2);
 });
 
-test('an anonymous visitor closed for not identifying comes back at once, quietly', () => {
-  const { conn, sockets, phases, welcome, last } = harness();
+test('an idle anonymous visitor closed for not identifying stays closed, quietly, until woken', () => {
+  const { conn, timers, sockets, phases, welcome, last } = harness();
   conn.start();
   welcome();
   last().hear({ type: 'error', code: 'not_authenticated', message: 'no guest ... closing' });
   last().drop('identify_timeout');
-  assert.equal(sockets.length, 2);
+  assert.equal(conn.phase, 'idle');
+  timers.advance(60000);
+  conn.retryNow(); // the tab shown again: still nothing to do
+  assert.equal(sockets.length, 1);
   assert.ok(!phases.includes('reconnecting'));
+  conn.wake(); // the page needs the server: a new connection at once
+  assert.equal(sockets.length, 2);
+  assert.equal(conn.phase, 'connecting');
+  welcome();
+  assert.equal(conn.phase, 'online');
+  conn.wake(); // online: nothing to wake
+  assert.equal(sockets.length, 2);
 });
 
 test('messages from a socket given up are ignored; bad frames too', () => {

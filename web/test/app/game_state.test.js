@@ -86,6 +86,17 @@ test('players leaving and returning, with their deadline', () => {
   assert.deepEqual(reduceGame(left, { type: 'player_returned', game_id: 'g1', side: 'second', player: 'bob' }, 2).absent, []);
 });
 
+test('the spectator count from the state, then from its event; none from an older server', () => {
+  const v = fromState(state({ spectators: 2 }), 0);
+  assert.equal(v.spectators, 2);
+  const more = reduceGame(v, { type: 'spectators', game_id: 'g1', count: 5 }, 1);
+  assert.equal(more.spectators, 5);
+  assert.equal(reduceGame(more, { type: 'spectators', game_id: 'g2', count: 9 }, 2), more);
+  assert.equal(fromState(state(), 0).spectators, null);
+  // A later state (a match's next game, a reconnection) says the count again.
+  assert.equal(reduceGame(more, { type: 'game_state', state: state({ spectators: 1 }) }, 3).spectators, 1);
+});
+
 test('game_over after a resignation stops the clocks where they stood', () => {
   const v = fromState(state(), 1000);
   const over = { type: 'game_over', game_id: 'g1', room_id: 'r1', result: 'second', winner: 'bob', reason: 'resignation',

@@ -144,6 +144,22 @@ TEST(Security, AWebSocketThatNeverSaysWhoItIsIsClosed) {
   EXPECT_EQ(server.stop(), 0) << server.log();
 }
 
+// A spectator needs no name: following the lobby (or watching a game) keeps a connection
+// that never says who it is, while a silent one beside it is closed.
+TEST(Security, AnAnonymousLobbyFollowerOutlivesTheIdentifyTimeout) {
+  ServerProcess server({"--identify-timeout", "1"});
+  ASSERT_TRUE(server.start()) << server.log();
+  auto follower = open_ws(server.port());
+  auto silent = open_ws(server.port());
+  ASSERT_TRUE(follower && silent);
+  EXPECT_EQ(ask(*follower, {{"type", "subscribe_lobby"}}).value("type", ""), "lobby");
+  EXPECT_TRUE(silent->wait_closed(5s));
+  std::this_thread::sleep_for(1500ms);  // past another sweep
+  EXPECT_EQ(ask(*follower, {{"type", "ping"}}).value("type", ""), "pong");
+  EXPECT_FALSE(follower->next_of_type("error", 0ms).has_value());
+  EXPECT_EQ(server.stop(), 0) << server.log();
+}
+
 TEST(Security, APingFloodIsClosedLikeAMessageFlood) {
   ServerProcess server({"--rate", "5", "--burst", "10"});
   ASSERT_TRUE(server.start()) << server.log();

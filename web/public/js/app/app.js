@@ -8,7 +8,7 @@ import { IdentityStore } from './identity_store.js';
 import { pickLanguage, loadTranslator, LANGUAGES } from './i18n.js';
 import { parseRoute, gameUrl } from './router.js';
 import { reduceGame } from './game_state.js';
-import { emptyLobby, reduceLobby } from './lobby_state.js';
+import { emptyLobby, reduceLobby, LOBBY_TYPES } from './lobby_state.js';
 import { errorText } from './describe.js';
 import { h, replace, setText } from './dom.js';
 import { identityPanel } from './views/identity.js';
@@ -23,8 +23,7 @@ const VIEWS = {
 
 const LANG_KEY = 'boardhall.lang';
 const WS_KEY = 'boardhall.ws';
-const LOBBY_TYPES = ['lobby', 'room_opened', 'room_closed', 'live_game', 'live_game_ended'];
-const GAME_TYPES = ['game_state', 'game_started', 'move', 'draw_offered', 'draw_declined', 'player_left', 'player_returned', 'game_over'];
+const GAME_TYPES = ['game_state', 'game_started', 'move', 'draw_offered', 'draw_declined', 'player_left', 'player_returned', 'spectators', 'game_over'];
 const MAX_GAMES = 16;
 
 const isLoopback = (host) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(host);
@@ -139,6 +138,7 @@ export class App {
     const loc = this.win.location;
     const route = (this.route = parseRoute(loc.pathname, loc.search));
     const token = (this.renderToken = (this.renderToken || 0) + 1);
+    this.conn.wake();
     this.renderChrome();
     this.renderIdentity();
     if (this.view) this.view.destroy?.();
@@ -217,9 +217,8 @@ export class App {
     if (!el) return;
     el.dataset.phase = phase;
     this.win.clearInterval(this.phaseTimer);
-    if (phase === 'online' || phase === 'stopped') return replace(el);
-    // Only the first connection says so: later ones are quiet (a visitor without a name is
-    // closed by the server after a while and comes back at once).
+    if (phase === 'online' || phase === 'stopped' || phase === 'idle') return replace(el);
+    // Only the first connection says so: later ones are quiet (waking from idle, signing out).
     if (phase === 'connecting') return replace(el, this.welcome ? '' : t('conn.connecting'));
     if (phase === 'replaced')
       return replace(el, t('conn.replaced'), ' ', h('button', { type: 'button', testid: 'use-here', onclick: () => this.conn.restart() }, t('conn.use_here')));
@@ -274,6 +273,7 @@ export class App {
   /** Resolves once the connection is ready (at once if it is); rejects `offline` after a while. */
   whenReady(ms = 15000) {
     if (this.conn.ready) return Promise.resolve();
+    this.conn.wake();
     return new Promise((resolve, reject) => {
       const timer = this.win.setTimeout(() => reject({ code: 'offline' }), ms);
       this.waiters.push(() => { this.win.clearTimeout(timer); resolve(); });
@@ -346,7 +346,7 @@ export class App {
         for (const [id, v] of this.games) if (v.roomId === msg.room_id) this.games.set(id, { ...v, matchOver: msg });
         break;
       case 'error':
-        // An anonymous visitor is closed after a while; the connection comes back by itself.
+        // An idle anonymous visitor is closed after a while, told first (connection.js).
         if ((msg.id === undefined || msg.id === null) && !(msg.code === 'not_authenticated' && !this.identity)) this.showError(msg);
         break;
       default:

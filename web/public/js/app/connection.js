@@ -6,7 +6,7 @@
 
 import { reconnectDelay } from './backoff.js';
 
-/** @typedef {'connecting'|'online'|'reconnecting'|'replaced'|'stopped'} Phase */
+/** @typedef {'connecting'|'online'|'reconnecting'|'idle'|'replaced'|'stopped'} Phase */
 
 const QUIET_MS = 25000; // no message for this long: send a ping
 const PONG_MS = 10000; // no answer to it for this long: the line is dead
@@ -64,6 +64,11 @@ export class Connection {
   /** While waiting to reconnect: try now (the network came back, the tab was shown). */
   retryNow() {
     if (this.phase === 'reconnecting' && !this.ws) this.restart();
+  }
+
+  /** The page needs the server again: connect if idle. */
+  wake() {
+    if (this.phase === 'idle') this.restart();
   }
 
   markReady() {
@@ -202,12 +207,9 @@ export class Connection {
   closed(event) {
     this.discard();
     if (this.phase === 'replaced' || this.phase === 'stopped') return this.setPhase(this.phase);
-    // A visitor who never said who they are is closed after a while (identify_timeout):
-    // connect again at once, without alarming anyone.
-    if (event && event.reason === 'identify_timeout' && this.attempt === 0) {
-      this.setPhase('connecting');
-      return this.open();
-    }
+    // A visitor without a name who neither watches nor follows the lobby is closed after
+    // a while (identify_timeout): stay closed until the page needs the server (wake).
+    if (event && event.reason === 'identify_timeout') return this.setPhase('idle');
     const delay = reconnectDelay(this.attempt, this.random);
     this.attempt += 1;
     this.retryAt = this.now() + delay;

@@ -5,9 +5,8 @@
 import { clockReading } from './clock.js';
 
 /**
- * GameView: the state object's fields in camelCase (id, roomId, game, options, players,
- * sides, you, board, startPosition, position, ply, toMove, moves, clocks, status,
- * drawOffer, absent, match, legal), plus: clocksAt (local time the clocks arrived),
+ * GameView: the state object's fields in camelCase (fromState), plus: clocksAt (local
+ * time the clocks arrived),
  * previous and lastMove (the position before the last move this page saw, and that move:
  * for the capture marks), over and matchOver (the game_over / match_over messages),
  * nextGameId (the match's next game once it started), gap (a move was missed: ask for
@@ -38,6 +37,7 @@ export function fromState(s, now) {
     status: s.status || { state: 'ongoing' },
     drawOffer: s.draw_offer ?? null,
     absent: s.absent || [],
+    spectators: s.spectators ?? null,
     match: s.match ?? null,
     legal: Array.isArray(s.legal) ? s.legal : null,
     over: null,
@@ -102,6 +102,8 @@ export function reduceGame(v, msg, now) {
     }
     case 'player_returned':
       return { ...v, absent: v.absent.filter((a) => a.side !== msg.side) };
+    case 'spectators':
+      return { ...v, spectators: msg.count };
     case 'game_over': {
       const status =
         v.status.state !== 'ongoing'

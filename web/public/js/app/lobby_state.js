@@ -4,6 +4,7 @@
 /** @typedef {{rooms:object[], games:object[]}} Lobby */
 
 export const emptyLobby = () => ({ rooms: [], games: [] });
+export const LOBBY_TYPES = ['lobby', 'room_opened', 'room_closed', 'live_game', 'live_game_ended'];
 
 /** @param {Lobby} lobby */
 export function reduceLobby(lobby, msg) {

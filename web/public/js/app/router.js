@@ -28,7 +28,6 @@ export function parseRoute(pathname, search = '') {
   return { name: 'notfound', path };
 }
 
-export const lobbyUrl = () => '/';
 export const roomUrl = (roomId, invite) =>
   `/room/${encodeURIComponent(roomId)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : '');
 export const gameUrl = (gameId, ply = null) =>

@@ -112,6 +112,7 @@ export default {
   'game.loading': 'Loading…',
   'game.you': 'you',
   'game.watching': 'watching',
+  'game.spectators': '{n} watching',
   'game.resign': 'Resign',
   'game.resign_confirm': 'Resign this game?',
   'game.keep_playing': 'Keep playing',

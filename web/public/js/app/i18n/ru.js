@@ -112,6 +112,7 @@ export default {
   'game.loading': 'Загрузка…',
   'game.you': 'вы',
   'game.watching': 'вы зритель',
+  'game.spectators': 'зрителей: {n}',
   'game.resign': 'Сдаться',
   'game.resign_confirm': 'Сдать эту партию?',
   'game.keep_playing': 'Играть дальше',

@@ -25,6 +25,7 @@ export function liveGame(app, route, root, { onEnded }) {
     board: h('div', { class: 'board-wrap', testid: 'board' }),
     bottom: h('div', { class: 'player-bar bottom' }),
     status: h('p', { class: 'status', testid: 'status', role: 'status', 'aria-live': 'polite' }),
+    watchers: h('p', { class: 'muted watchers', testid: 'spectators' }),
     notice: h('div', { class: 'notices', testid: 'notice', 'aria-live': 'polite' }),
     controls: h('div', { class: 'controls' }),
     moves: h('div', { class: 'moves-wrap' }),
@@ -34,7 +35,7 @@ export function liveGame(app, route, root, { onEnded }) {
     h('div', { class: 'game-head' }, el.title, el.sub, el.score),
     h('div', { class: 'play' },
       h('div', { class: 'board-col' }, el.top, el.board, el.bottom),
-      h('aside', { class: 'side-col' }, el.status, el.notice, el.controls, el.moves)),
+      h('aside', { class: 'side-col' }, el.status, el.watchers, el.notice, el.controls, el.moves)),
     el.dialog,
   );
   const host = new BoardHost(el.board, t);
@@ -107,6 +108,7 @@ export function liveGame(app, route, root, { onEnded }) {
     replace(el.top, playerBar(v, other(bottom)));
     replace(el.bottom, playerBar(v, bottom));
     setText(el.status, statusLine(t, v));
+    setText(el.watchers, v.spectators === null ? '' : t('game.spectators', { n: v.spectators }));
     el.status.classList.toggle('mine', v.you !== null && v.toMove === v.you && !isOver(v));
     replace(el.notice, notices(v));
     replace(el.controls, controls(v));

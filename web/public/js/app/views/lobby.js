@@ -5,10 +5,9 @@ import { h, replace } from '../dom.js';
 import { roomUrl, gameUrl } from '../router.js';
 import { formatClockSetting } from '../clock.js';
 import { gameName, optionsText, sideName } from '../describe.js';
+import { LOBBY_TYPES } from '../lobby_state.js';
 import { createForm } from './create_form.js';
 import { roomBox } from './room.js';
-
-const LOBBY = ['lobby', 'room_opened', 'room_closed', 'live_game', 'live_game_ended'];
 
 /** @param {import('../app.js').App} app */
 export function lobbyView(app, route, main) {
@@ -23,6 +22,7 @@ export function lobbyView(app, route, main) {
   let form = null; // kept across redraws so that typed values stay
 
   const info = (id) => app.welcome?.games.find((g) => g.id === id);
+  const clockText = (x) => (x.clock ? formatClockSetting(x.clock) : t('clock.none'));
   const sideOf = (game, side) => (side === 'random' ? t('side.random') : sideName(t, info(game)?.[`${side}_side`] || side));
 
   function drawMine() {
@@ -48,7 +48,7 @@ export function lobbyView(app, route, main) {
             return h('li', { class: 'item', testid: 'room-row', dataset: { room: r.room_id } },
               h('span', { class: 'what' }, gameName(t, r.game), r.options && Object.keys(r.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, r.options)})`) : null),
               h('span', null, r.creator, h('span', { class: 'muted' }, ` · ${sideOf(r.game, r.creator_side)}`)),
-              h('span', { class: 'muted' }, r.clock ? formatClockSetting(r.clock) : t('clock.none'), r.games > 1 ? ` · ${t('room.match_of', { n: r.games })}` : ''),
+              h('span', { class: 'muted' }, clockText(r), r.games > 1 ? ` · ${t('room.match_of', { n: r.games })}` : ''),
               own ? h('span', { class: 'muted' }, t('room.yours_short')) : h('a', { class: 'button', href: roomUrl(r.room_id), testid: 'room-join' }, t('lobby.join')));
           })),
     );
@@ -65,7 +65,7 @@ export function lobbyView(app, route, main) {
             h('li', { class: 'item', testid: 'live-row', dataset: { game: g.game_id } },
               h('span', { class: 'what' }, gameName(t, g.game), g.options && Object.keys(g.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, g.options)})`) : null),
               h('span', null, `${g.players.first} – ${g.players.second}`),
-              h('span', { class: 'muted' }, t('lobby.ply', { n: g.ply })),
+              h('span', { class: 'muted' }, clockText(g), ` · ${t('lobby.ply', { n: g.ply })}`),
               h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))))),
     );
   }
@@ -86,6 +86,9 @@ export function lobbyView(app, route, main) {
 
   const drawAll = () => { drawMine(); drawRooms(); drawLive(); drawCatalogue(); };
   drawAll();
+  // A live game's ply is as of the listing (the server does not tell each move to the
+  // lobby): list again now and then while the page is in view.
+  const refresh = app.win.setInterval(() => app.doc.visibilityState === 'visible' && app.conn.ready && app.conn.send({ type: 'list_rooms' }), 20000);
 
   return {
     onReady() {
@@ -95,10 +98,11 @@ export function lobbyView(app, route, main) {
     },
     onIdentity: drawMine,
     onMessage(msg) {
-      if (LOBBY.includes(msg.type)) { drawRooms(); drawLive(); }
+      if (LOBBY_TYPES.includes(msg.type)) { drawRooms(); drawLive(); }
       if (['room_created', 'room_cancelled', 'room_closed', 'game_started'].includes(msg.type)) drawMine();
     },
     destroy() {
+      app.win.clearInterval(refresh);
       if (subscribed && app.conn.ready) app.conn.send({ type: 'unsubscribe_lobby' });
     },
   };

@@ -38,8 +38,8 @@ export function replayView(app, route, root) {
   }
 
   function layout(rec) {
-    const sides = { first: rec.sides?.first ?? app.welcome?.games.find((g) => g.id === rec.game)?.first_side ?? 'first',
-      second: rec.sides?.second ?? app.welcome?.games.find((g) => g.id === rec.game)?.second_side ?? 'second' };
+    const info = app.welcome?.games.find((g) => g.id === rec.game);
+    const sides = { first: rec.sides?.first ?? info?.first_side ?? 'first', second: rec.sides?.second ?? info?.second_side ?? 'second' };
     const players = { first: rec.first_player, second: rec.second_player };
     const button = (testid, label, text, to) => h('button', { type: 'button', testid, 'aria-label': label, title: label, onclick: () => go(to()) }, text);
     Object.assign(el, {
