@@ -177,7 +177,7 @@ export function liveGame(app, route, root, { onEnded }) {
     replace(el.dialog,
       h('h2', { id: 'over-h' }, resultText(t, v.players, v.sides, status)),
       points ? h('p', null, t('game.points', { first: v.players.first, second: v.players.second, a: points.first, b: points.second })) : null,
-      mo ? h('p', { testid: 'match-result' }, mo.winner ? t('game.match_won', { player: mo.winner }) : t('game.match_drawn'), ' ', scoreText(v.players, mo.totals)) : null,
+      mo && mo.games > 1 ? h('p', { testid: 'match-result' }, mo.winner ? t('game.match_won', { player: mo.winner }) : t('game.match_drawn'), ' ', scoreText(v.players, mo.totals)) : null,
       v.over.archived === false ? h('p', { class: 'form-error' }, t('game.not_archived')) : null,
       h('form', { method: 'dialog', class: 'row' },
         v.over.archived !== false ? h('button', { type: 'button', testid: 'over-replay', onclick: () => { el.dialog.close(); onEnded(); } }, t('game.replay')) : null,
