@@ -113,6 +113,7 @@ export default {
   'game.you': 'you',
   'game.watching': 'watching',
   'game.spectators': '{n} watching',
+  'game.no_spectators': 'no one watching',
   'game.resign': 'Resign',
   'game.resign_confirm': 'Resign this game?',
   'game.keep_playing': 'Keep playing',

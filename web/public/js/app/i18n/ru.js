@@ -113,6 +113,7 @@ export default {
   'game.you': 'вы',
   'game.watching': 'вы зритель',
   'game.spectators': 'зрителей: {n}',
+  'game.no_spectators': 'зрителей нет',
   'game.resign': 'Сдаться',
   'game.resign_confirm': 'Сдать эту партию?',
   'game.keep_playing': 'Играть дальше',

@@ -108,7 +108,7 @@ export function liveGame(app, route, root, { onEnded }) {
     replace(el.top, playerBar(v, other(bottom)));
     replace(el.bottom, playerBar(v, bottom));
     setText(el.status, statusLine(t, v));
-    setText(el.watchers, v.spectators === null ? '' : t('game.spectators', { n: v.spectators }));
+    setText(el.watchers, v.spectators === null ? '' : t(v.spectators === 0 ? 'game.no_spectators' : 'game.spectators', { n: v.spectators }));
     el.status.classList.toggle('mine', v.you !== null && v.toMove === v.you && !isOver(v));
     replace(el.notice, notices(v));
     replace(el.controls, controls(v));
