@@ -60,9 +60,11 @@ target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto)
 
-# Client addresses: trusted proxies, forwarded headers, origins (no Boost: the
-# configuration checks its flags with it, and the fuzz targets use it alone).
-add_library(bh_net_address STATIC ${CMAKE_CURRENT_SOURCE_DIR}/net/client_address.cpp)
+# Client addresses: trusted proxies, forwarded headers, origins; and the request
+# target's path and query, %-decoded (url.cpp: the web files decode paths with it too).
+# No Boost: the configuration checks its flags with it, and the fuzz targets use it alone.
+add_library(bh_net_address STATIC ${CMAKE_CURRENT_SOURCE_DIR}/net/client_address.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/net/url.cpp)
 target_include_directories(bh_net_address PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
 # Configuration: the command line and BOARDHALL_* variables (no Boost, cheap to test).
@@ -78,7 +80,7 @@ add_library(bh_web STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/web/site_answer.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/web/site_path.cpp)
 target_include_directories(bh_web PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_web PUBLIC bh_log bh_protocol PRIVATE OpenSSL::Crypto)
+target_link_libraries(bh_web PUBLIC bh_log bh_protocol bh_net_address PRIVATE OpenSSL::Crypto)
 
 # web/public built into the server: a C++ table generated at build time
 # (web/embed_files.cmake). The files are found with a glob, unlike sources: they are data
@@ -120,7 +122,6 @@ set(BH_NET_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/net/http_session.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/listener.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/server.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/net/url.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/ws_session.cpp)
 add_library(bh_net STATIC ${BH_NET_SOURCES})
 target_include_directories(bh_net PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})

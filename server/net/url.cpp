@@ -12,12 +12,12 @@ int hex_value(char c) {
 
 }  // namespace
 
-std::optional<std::string> percent_decode(std::string_view text) {
+std::optional<std::string> percent_decode(std::string_view text, PlusIs plus) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (c == '+') {
+    if (c == '+' && plus == PlusIs::space) {
       out += ' ';
     } else if (c == '%') {
       if (i + 2 >= text.size()) return std::nullopt;

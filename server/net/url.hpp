@@ -19,7 +19,9 @@ struct Target {
 // nullopt for a target that is not an origin-form path or has a bad %-escape.
 std::optional<Target> split_target(std::string_view target);
 
-// %XX and '+' (as a space) decoded; nullopt for a bad escape.
-std::optional<std::string> percent_decode(std::string_view text);
+// Whether '+' means a space: it does in a query (form encoding), not in a path.
+enum class PlusIs { space, plus };
+// %XX decoded once, and '+' as `plus` says; nullopt for a bad escape.
+std::optional<std::string> percent_decode(std::string_view text, PlusIs plus = PlusIs::space);
 
 }  // namespace bh::net

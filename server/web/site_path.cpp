@@ -4,37 +4,11 @@
 #include <optional>
 #include <vector>
 
+#include "net/url.hpp"
 #include "protocol/utf8.hpp"
 
 namespace bh::web {
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// %XX decoded once ('+' stays '+': that rule is the query's, not the path's); nullopt
-// for a bad escape.
-std::optional<std::string> decode_segment(std::string_view segment) {
-  std::string out;
-  out.reserve(segment.size());
-  for (std::size_t i = 0; i < segment.size(); ++i) {
-    if (segment[i] != '%') {
-      out += segment[i];
-      continue;
-    }
-    if (i + 2 >= segment.size()) return std::nullopt;
-    const int hi = hex_value(segment[i + 1]);
-    const int lo = hex_value(segment[i + 2]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out += static_cast<char>(hi * 16 + lo);
-    i += 2;
-  }
-  return out;
-}
 
 bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
 
@@ -66,7 +40,7 @@ SitePath parse_site_path(std::string_view raw) {
   for (;;) {
     const auto slash = rest.find('/');
     const std::string_view piece = rest.substr(0, slash);
-    auto decoded = decode_segment(piece);
+    auto decoded = net::percent_decode(piece, net::PlusIs::plus);
     if (!decoded) return bad("bad %-escape in the path");
     // Refused wherever they appear, before anything looks at the name: what could make
     // a segment mean another folder ("..", an encoded '/' or '\'), end a C string early

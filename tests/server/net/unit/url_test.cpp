@@ -40,5 +40,11 @@ TEST(Url, BadTargetsAreRefused) {
   EXPECT_EQ(*percent_decode("a%41"), "aA");
 }
 
+TEST(Url, APathKeepsItsPlusAndAQueryReadsItAsASpace) {
+  EXPECT_EQ(*percent_decode("a+b%2B", PlusIs::plus), "a+b+");
+  EXPECT_EQ(*percent_decode("a+b%2B"), "a b+");
+  EXPECT_FALSE(percent_decode("a%4", PlusIs::plus));
+}
+
 }  // namespace
 }  // namespace bh::net
