@@ -207,8 +207,12 @@ export class App {
   renderIdentity() {
     const shown = this.panelShown();
     this.el.identity.hidden = !shown;
-    if (shown) replace(this.el.identity, identityPanel(this));
-    else replace(this.el.identity);
+    if (!shown) return replace(this.el.identity);
+    // Drawn again when the connection becomes ready: keep what the visitor typed meanwhile.
+    const old = this.el.identity.querySelector('#id-name');
+    const focused = old && this.doc.activeElement === old;
+    replace(this.el.identity, identityPanel(this, old?.value));
+    if (focused) this.el.identity.querySelector('#id-name')?.focus();
   }
 
   showPhase(phase, { retryAt } = {}) {

@@ -109,7 +109,9 @@ export async function visitor(browser, stack, { viewport = { width: 1200, height
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  // ERR_ABORTED is the browser cancelling a request itself (a reload while the favicon
+  // loads), not an answer that failed.
+  page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
   const go = (p = '/') => page.goto(stack.url + p);
   return { context, page, problems, go };

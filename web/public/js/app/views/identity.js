@@ -4,13 +4,16 @@
 import { h } from '../dom.js';
 import { errorText } from '../describe.js';
 
-/** @param {import('../app.js').App} app */
-export function identityPanel(app) {
+/**
+ * @param {import('../app.js').App} app
+ * @param {string} [typed] what the visitor had typed in the name field of the panel it replaces
+ */
+export function identityPanel(app, typed) {
   const t = app.t;
   const stored = app.ids.load();
   const name = h('input', {
     id: 'id-name', testid: 'guest-name', name: 'name', autocomplete: 'username', maxlength: 32, required: true,
-    value: stored?.player || '', spellcheck: 'false',
+    value: typed || stored?.player || '', spellcheck: 'false',
   });
   const password = h('input', { id: 'id-password', testid: 'login-password', type: 'password', autocomplete: 'current-password', maxlength: 256 });
   const message = h('p', { class: 'form-error', role: 'alert', testid: 'identity-error' });
