@@ -108,6 +108,8 @@ class Session {
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);
   void cmd_game_request(const Command& c);
+  void cmd_say(const Command& c);
+  void cmd_mute(const Command& c);
   void cmd_archive(const Command& c);
   void cmd_replay_step(const Command& c);
   void cmd_wait(const Command& c);
@@ -147,6 +149,7 @@ class Session {
   void on(const protocol::server::Spectators& m, const Incoming& in);
   void on(const protocol::server::Games& m, const Incoming& in);
   void on(const protocol::server::GameRecord& m, const Incoming& in);
+  void on(const protocol::server::Chat& m, const Incoming& in);
   // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
