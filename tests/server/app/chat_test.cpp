@@ -110,6 +110,9 @@ TEST_F(ChatTest, BadTextIsRefusedWithBadChat) {
   EXPECT_EQ(say(alice, game, long_line, ++id)["type"], "chat");
   EXPECT_TRUE(bob.next("chat", 1s).is_object());
   EXPECT_TRUE(hears(bob, "x", 200ms).is_null());  // nothing refused was delivered
+  // Past 2048 bytes the frame is refused before the room, as any too long string.
+  EXPECT_EQ(alice.error_of({{"type", "chat"}, {"game_id", game}, {"text", std::string(2049, 'x')}}, ++id),
+            "bad_request");
 }
 
 TEST_F(ChatTest, BytesThatAreNotUtf8AreRefused) {

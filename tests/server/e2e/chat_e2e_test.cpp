@@ -13,7 +13,7 @@ using nlohmann::json;
 using namespace std::chrono_literals;
 
 TEST(ChatE2e, TwoPlayersChatAndASpectatorTalksOnlyToSpectators) {
-  ServerProcess server({});
+  ServerProcess server;
   ASSERT_TRUE(server.start()) << server.log();
   WsPlayer alice, bob, sam, ann;
   for (WsPlayer* p : {&alice, &bob, &sam, &ann}) ASSERT_TRUE(p->connect(server.port()));
