@@ -68,7 +68,7 @@ export function chatPanel(app, gameId) {
     from.textContent = line.from;
     const text = document.createElement('span');
     text.className = 'text';
-    text.textContent = line.text; // never innerHTML
+    text.textContent = line.text; // as text, never as markup
     return h('li', { testid: 'chat-line' }, from, ': ', text);
   }
 
