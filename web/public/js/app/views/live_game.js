@@ -133,8 +133,6 @@ export function liveGame(app, route, root, { onEnded }) {
     el.status.classList.toggle('mine', v.you !== null && v.toMove === v.you && !isOver(v));
     replace(el.notice, notices(v));
     replace(el.controls, controls(v));
-    const rematchShown = v.you !== null && v.matchOver && !el.dialog.open;
-    replace(el.rematch, rematchShown ? rematchBox(app, v, { onLeave: leave }) : null);
     chat.update();
     if (drawnMoves !== v.moves.length) {
       replace(el.moves, moveList(t, v.moves, v.ply));
@@ -148,6 +146,9 @@ export function liveGame(app, route, root, { onEnded }) {
     tick();
     if (v.over && !shownOver && lastOfMatch(v)) showOver(v);
     else if (shownOver && el.dialog.open) fillOver(v);
+    // In the end-of-game dialog while it is open, else beside the board.
+    const rematchShown = v.you !== null && v.matchOver && !el.dialog.open;
+    replace(el.rematch, rematchShown ? rematchBox(app, v, { onLeave: leave }) : null);
   }
 
   function tick() {
