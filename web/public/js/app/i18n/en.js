@@ -279,4 +279,5 @@ export default {
   'error.bad_chat': 'That message cannot be sent.',
   'error.rate_limited': 'Too many messages; wait a little.',
   'error.not_a_player': 'Only the players can do that.',
+  'archive.result_aborted': 'aborted',
 };

@@ -279,4 +279,5 @@ export default {
   'error.bad_chat': 'Это сообщение нельзя отправить.',
   'error.rate_limited': 'Слишком много сообщений; подождите немного.',
   'error.not_a_player': 'Это могут только игроки.',
+  'archive.result_aborted': 'прервана',
 };

@@ -18,7 +18,7 @@ export function profileView(app, route, main) {
 
   const resultOf = (g) => {
     if (g.result === 'draw') return t('archive.result_draw');
-    if (g.result === 'aborted') return t('status.aborted', { reason: '' }).replace(/[:\s]+$/, '');
+    if (g.result === 'aborted') return t('archive.result_aborted');
     const winner = g.result === 'first' ? g.first_player : g.second_player;
     return winner === name ? t('profile.won') : t('profile.lost');
   };
