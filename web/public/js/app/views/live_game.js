@@ -122,7 +122,7 @@ export function liveGame(app, route, root, { onEnded }) {
     if (!v) return;
     app.setTitle(`${gameName(t, v.game)} · ${v.players.first} – ${v.players.second}`);
     setText(el.title, gameName(t, v.game));
-    setText(el.sub, [optionsText(t, v.options), v.you === null ? t('game.watching') : ''].filter(Boolean).join(' · '));
+    setText(el.sub, [optionsText(t, v.options), v.rated ? t('seek.rated') : '', v.you === null ? t('game.watching') : ''].filter(Boolean).join(' · '));
     const m = v.over?.match ?? v.match;
     setText(el.score, m && m.games > 1 ? `${t('game.match_game', { n: m.number, of: m.games })} · ${scoreText(v.players, m.totals)}` : '');
     const bottom = orientation(v);
