@@ -183,9 +183,10 @@ export function liveGame(app, route, root, { onEnded }) {
 
   async function act(type) {
     try {
-      await app.conn.request({ type, game_id: id });
+      await app.conn.request({ type, game_id: id }, { timeoutMs: 10000 });
     } catch (err) {
-      app.showError(err);
+      // The answer is an event (the sender's copy with the id), or game_over (abort) without one.
+      if (err.code !== 'timeout') app.showError(err);
     }
   }
 

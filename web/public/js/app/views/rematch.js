@@ -10,7 +10,8 @@ export function rematchBox(app, v, { onLeave }) {
   const roomId = v.roomId;
   const s = app.rematches.get(roomId);
   const status = rematchStatus(s, app.identity?.player);
-  const send = (type) => app.conn.request({ type, room_id: roomId }).catch((err) => app.showError(err));
+  // The answer is an event to both (the sender's copy carries the id); only an error matters here.
+  const send = (type) => app.conn.request({ type, room_id: roomId }, { timeoutMs: 10000 }).catch((err) => err.code !== 'timeout' && app.showError(err));
   const button = (testid, text, type, extra = {}) => h('button', { type: 'button', testid, onclick: () => send(type), ...extra }, text);
   const note = (key, params) => h('p', { class: 'note', testid: 'rematch-note' }, t(key, params));
   const leave = h('button', { type: 'button', testid: 'leave', onclick: () => {
