@@ -43,7 +43,8 @@ export function profileView(app, route, main) {
         : h('ul', { class: 'list' }, p.recent.map((g) => {
             const opponent = g.first_player === name ? g.second_player : g.first_player;
             return h('li', { class: 'item', testid: 'profile-game', dataset: { game: g.game_id } },
-              h('a', { href: gameUrl(g.game_id), class: 'what' }, gameName(t, g.game), Object.keys(g.options || {}).length ? ` (${optionsText(t, g.options)})` : ''),
+              // To its replay (at the final position), even for a game this page saw live.
+              h('a', { href: gameUrl(g.game_id, Number.isInteger(g.moves) ? g.moves : null), class: 'what' }, gameName(t, g.game), Object.keys(g.options || {}).length ? ` (${optionsText(t, g.options)})` : ''),
               h('span', null, t('profile.against'), ' ', h('a', { href: playerUrl(opponent) }, opponent)),
               h('span', null, resultOf(g), h('span', { class: 'muted' }, g.reason ? ` · ${reasonText(t, g.reason)}` : '')),
               h('span', { class: 'muted' }, [g.rated ? t('seek.rated') : t('seek.casual'), g.ended_ms ? new Date(g.ended_ms).toLocaleDateString(t.lang) : ''].filter(Boolean).join(' · ')));
