@@ -41,12 +41,13 @@ async function account(v, name) {
 }
 
 /** `a` opens a room (its side first), `b` joins by its link; both on the game page. */
-async function startGame(a, b, { game = 'tablut', clock = 'none' } = {}) {
+async function startGame(a, b, { game = 'tablut', clock = 'none', beforeJoin = async () => {} } = {}) {
   await a.page.getByTestId('create-game').selectOption(game);
   await a.page.getByTestId('create-side').selectOption('first');
   await a.page.getByTestId('create-clock').selectOption(clock);
   await a.page.getByTestId('create-submit').click();
   const link = await a.page.getByTestId('room-link').inputValue();
+  await beforeJoin();
   await b.page.goto(link);
   await Promise.all([a.page.waitForURL(/\/game\//), b.page.waitForURL(/\/game\//)]);
   await a.page.locator('[data-square]').first().waitFor();
@@ -204,7 +205,12 @@ test('a rated game between registered players: ratings, the change, the profile 
   await b.go('/');
   await account(b, nb);
   assert.equal(await a.page.getByTestId('create-rated').isChecked(), true, 'rated by default when registered');
-  await startGame(a, b);
+  await startGame(a, b, { beforeJoin: async () => {
+    // The lobby lists the room as rated, with its creator's rating.
+    const row = b.page.getByTestId('room-row').filter({ hasText: na });
+    await row.getByTestId('room-rating').filter({ hasText: '1500?' }).waitFor();
+    assert.equal(await row.getByTestId('room-rated').getAttribute('data-rated'), 'true');
+  } });
   await a.page.getByTestId('rating-first').filter({ hasText: '1500?' }).waitFor();
   await a.page.getByTestId('rating-second').filter({ hasText: '1500?' }).waitFor();
   const tablut = GAMES.find((g) => g.id === 'tablut');
