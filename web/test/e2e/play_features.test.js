@@ -57,16 +57,22 @@ async function startGame(a, b, { game = 'tablut', clock = 'none', beforeJoin = a
 
 const close = async (...vs) => { for (const v of vs) await v.context.close(); };
 
-test('a takeback asked and accepted puts the position back', async () => {
-  const [a, b] = await guests(unique('tina'), unique('tom'));
-  await startGame(a, b);
+test('a takeback declined, then one asked and accepted puts the position back, for a spectator too', async () => {
+  const [a, b, w] = await guests(unique('tina'), unique('tom'), unique('walt'));
+  const url = await startGame(a, b);
+  await w.page.goto(url);
+  await w.page.locator('[data-square]').first().waitFor();
   assert.equal(await a.page.getByTestId('takeback').count(), 0, 'nothing to take back yet');
   await clickMove(a.page, 'i4-i3');
   await b.page.getByTestId('move-list').locator('[data-ply="1"]').waitFor();
   await a.page.getByTestId('takeback').click();
+  await a.page.getByTestId('takeback-note').filter({ hasText: 'You asked' }).waitFor();
+  await b.page.getByTestId('takeback-decline').click();
+  await a.page.getByTestId('takeback-note').waitFor({ state: 'detached' });
+  await a.page.getByTestId('takeback').filter({ hasText: 'Take back' }).click();
   await b.page.getByTestId('takeback-note').filter({ hasText: 'asks to take back' }).waitFor();
   await b.page.getByTestId('takeback-accept').click();
-  for (const v of [a, b]) {
+  for (const v of [a, b, w]) {
     await v.page.getByTestId('move-list').locator('[data-ply="1"]').waitFor({ state: 'detached' });
     await v.page.locator('[data-square="i4"] [data-piece]').waitFor();
   }
@@ -74,8 +80,9 @@ test('a takeback asked and accepted puts the position back', async () => {
   // The game goes on from there.
   await clickMove(a.page, 'i4-i2');
   await b.page.getByTestId('move-list').locator('[data-ply="1"]').filter({ hasText: 'i2' }).waitFor();
-  for (const v of [a, b]) assert.deepEqual(v.problems, []);
-  await close(a, b);
+  await w.page.getByTestId('move-list').locator('[data-ply="1"]').filter({ hasText: 'i2' }).waitFor();
+  for (const v of [a, b, w]) assert.deepEqual(v.problems, []);
+  await close(a, b, w);
 });
 
 test('an abort before the first moves, with the first move’s deadline shown', async () => {

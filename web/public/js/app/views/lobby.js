@@ -83,7 +83,7 @@ export function lobbyView(app, route, main) {
         : h('ul', { class: 'list' }, list.map((g) =>
             h('li', { class: 'item', testid: 'live-row', dataset: { game: g.game_id } },
               h('span', { class: 'what' }, gameName(t, g.game), g.options && Object.keys(g.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, g.options)})`) : null),
-              h('span', null, `${g.players.first} – ${g.players.second}`),
+              h('span', null, h('a', { href: playerUrl(g.players.first) }, g.players.first), ' – ', h('a', { href: playerUrl(g.players.second) }, g.players.second)),
               h('span', { class: 'muted' }, clockText(g), ` · ${t('lobby.ply', { n: g.ply })}`, g.rated ? ` · ${t('seek.rated')}` : ''),
               h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))))),
     );
