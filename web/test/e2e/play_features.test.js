@@ -9,10 +9,51 @@ import { clickMove, GAMES } from './support/play.mjs';
 
 let stack;
 let browser;
+let has = {};
 before(async () => {
   stack = await startStack();
   browser = await launchBrowser();
+  has = await serverFeatures();
 });
+
+/**
+ * What the server under test knows: each feature's request answered otherwise than
+ * `unknown_type`, and the leaderboard's HTTP route. The web client was built before the
+ * server parts landed; a test of a feature the server lacks is skipped (saying so), not
+ * failed. With all of them on main, every test runs.
+ */
+async function serverFeatures() {
+  const v = await visitor(browser, stack);
+  await v.go('/');
+  const types = ['takeback', 'offer_rematch', 'seek', 'chat'];
+  const known = await v.page.evaluate(async (types) => {
+    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws`);
+    const out = {};
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 5000);
+      ws.addEventListener('message', (e) => {
+        const m = JSON.parse(e.data);
+        if (m.type === 'welcome') types.forEach((type, i) => ws.send(JSON.stringify({ type, id: 9000 + i })));
+        else if (typeof m.id === 'number' && m.id >= 9000) {
+          out[types[m.id - 9000]] = m.code !== 'unknown_type';
+          if (Object.keys(out).length === types.length) { clearTimeout(timer); resolve(); }
+        }
+      });
+    });
+    ws.close();
+    return out;
+  }, types);
+  const ratings = await v.page.evaluate(async () => (await fetch('/api/leaderboard?game=tablut')).status === 200);
+  await v.context.close();
+  return { takeback: Boolean(known.takeback), rematch: Boolean(known.offer_rematch), seek: Boolean(known.seek), chat: Boolean(known.chat), ratings };
+}
+
+/** Skips `t` unless the server has every feature named. */
+const needs = (t, ...features) => {
+  const missing = features.filter((f) => !has[f]);
+  if (missing.length) t.skip(`the server under test lacks: ${missing.join(', ')}`);
+  return missing.length === 0;
+};
 after(async () => {
   await browser?.close();
   await stack?.close();
@@ -57,7 +98,8 @@ async function startGame(a, b, { game = 'tablut', clock = 'none', beforeJoin = a
 
 const close = async (...vs) => { for (const v of vs) await v.context.close(); };
 
-test('a takeback declined, then one asked and accepted puts the position back, for a spectator too', async () => {
+test('a takeback declined, then one asked and accepted puts the position back, for a spectator too', async (t) => {
+  if (!needs(t, 'takeback')) return;
   const [a, b, w] = await guests(unique('tina'), unique('tom'), unique('walt'));
   const url = await startGame(a, b);
   await w.page.goto(url);
@@ -85,7 +127,8 @@ test('a takeback declined, then one asked and accepted puts the position back, f
   await close(a, b, w);
 });
 
-test('an abort before the first moves, with the first move’s deadline shown', async () => {
+test('an abort before the first moves, with the first move’s deadline shown', async (t) => {
+  if (!needs(t, 'takeback')) return;
   const [a, b] = await guests(unique('abby'), unique('abe'));
   await startGame(a, b, { clock: '5+3' });
   await a.page.getByTestId('first-move').filter({ hasText: /has \d+ s to make the first move/ }).waitFor();
@@ -100,7 +143,8 @@ test('an abort before the first moves, with the first move’s deadline shown', 
   await close(a, b);
 });
 
-test('a rematch offered and accepted starts a new game with the sides swapped', async () => {
+test('a rematch offered and accepted starts a new game with the sides swapped', async (t) => {
+  if (!needs(t, 'rematch')) return;
   const [a, b] = await guests(unique('rita'), unique('ron'));
   const first = await startGame(a, b);
   await a.page.getByTestId('resign').click();
@@ -121,7 +165,8 @@ test('a rematch offered and accepted starts a new game with the sides swapped', 
   await close(a, b);
 });
 
-test('a rematch declined, then the other player leaves', async () => {
+test('a rematch declined, then the other player leaves', async (t) => {
+  if (!needs(t, 'rematch')) return;
   const [a, b] = await guests(unique('dora'), unique('dan'));
   await startGame(a, b);
   await b.page.getByTestId('resign').click();
@@ -135,7 +180,8 @@ test('a rematch declined, then the other player leaves', async () => {
   await close(a, b);
 });
 
-test('chat: the players’ channel, the spectators’ channel, markup as text, the limit, muting', async () => {
+test('chat: the players’ channel, the spectators’ channel, markup as text, the limit, muting', async (t) => {
+  if (!needs(t, 'chat')) return;
   const [a, b, w] = await guests(unique('chloe'), unique('chris'), unique('wendy'));
   const url = await startGame(a, b);
   await w.page.goto(url);
@@ -185,7 +231,8 @@ test('chat: the players’ channel, the spectators’ channel, markup as text, t
   await close(a, b, w, anon);
 });
 
-test('quick pairing: two browsers seeking the same game meet', async () => {
+test('quick pairing: two browsers seeking the same game meet', async (t) => {
+  if (!needs(t, 'seek')) return;
   const [a, b] = await guests(unique('quinn'), unique('quade'));
   await a.page.getByTestId('seek-game').selectOption('draughts');
   await a.page.getByTestId('seek-clock').selectOption('3+2');
@@ -203,7 +250,8 @@ test('quick pairing: two browsers seeking the same game meet', async () => {
   await close(a, b);
 });
 
-test('a rated game between registered players: ratings, the change, the profile and the leaderboard', async () => {
+test('a rated game between registered players: ratings, the change, the profile and the leaderboard', async (t) => {
+  if (!needs(t, 'ratings')) return;
   const a = await visitor(browser, stack);
   const b = await visitor(browser, stack, { locale: 'ru-RU' });
   const [na, nb] = [unique('ulla'), unique('vova')];
