@@ -22,6 +22,15 @@ TEST(SitePath, TheRootAndTheAppsRoutesServeThePage) {
     EXPECT_EQ(kind(raw), PathKind::app_page) << raw;
 }
 
+TEST(SitePath, TheProfileAndLeaderboardPagesServeThePage) {
+  for (const char* raw : {"/player/alice", "/player/%D0%B8%D0%B2%D0%B0%D0%BD", "/player/", "/player", "/leaderboard",
+                          "/leaderboard/", "/leaderboard/tablut"})
+    EXPECT_EQ(kind(raw), PathKind::app_page) << raw;
+  // Still refused there: what could name another folder.
+  for (const char* raw : {"/player/../js/app/main.js", "/player/a%2fb", "/leaderboard/%00"})
+    EXPECT_EQ(kind(raw), PathKind::bad) << raw;
+}
+
 TEST(SitePath, FilesAreNamedBySafeSegments) {
   EXPECT_EQ(parse_site_path("/js/app/main.js").file, "js/app/main.js");
   EXPECT_EQ(parse_site_path("/favicon.svg").file, "favicon.svg");

@@ -10,6 +10,8 @@ import { parseRoute, gameUrl } from './router.js';
 import { reduceGame } from './game_state.js';
 import { emptyLobby, reduceLobby, LOBBY_TYPES } from './lobby_state.js';
 import { errorText } from './describe.js';
+import { addChatLine } from './chat_state.js';
+import { reduceRematch } from './rematch_state.js';
 import { h, replace, setText } from './dom.js';
 import { identityPanel } from './views/identity.js';
 
@@ -19,11 +21,14 @@ const VIEWS = {
   room: () => import('./views/room.js').then((m) => m.roomView),
   game: () => import('./views/game.js').then((m) => m.gameView),
   archive: () => import('./views/archive.js').then((m) => m.archiveView),
+  player: () => import('./views/profile.js').then((m) => m.profileView),
+  leaderboard: () => import('./views/leaderboard.js').then((m) => m.leaderboardView),
 };
 
 const LANG_KEY = 'boardhall.lang';
 const WS_KEY = 'boardhall.ws';
-const GAME_TYPES = ['game_state', 'game_started', 'move', 'draw_offered', 'draw_declined', 'player_left', 'player_returned', 'spectators', 'game_over'];
+const GAME_TYPES = ['game_state', 'game_started', 'move', 'draw_offered', 'draw_declined', 'player_left', 'player_returned', 'spectators', 'game_over', 'takeback_offered', 'takeback_declined', 'takeback_accepted'];
+const REMATCH_TYPES = ['rematch_offered', 'rematch_cancelled', 'rematch_started'];
 const MAX_GAMES = 16;
 
 const isLoopback = (host) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(host);
@@ -72,6 +77,12 @@ export class App {
     this.myRoom = null; // {room, invite_code} while our room waits
     /** @type {Map<string, import('./game_state.js').GameView>} */
     this.games = new Map();
+    /** @type {Map<string, import('./chat_state.js').ChatLine[]>} chat lines per game */
+    this.chats = new Map();
+    /** @type {Map<string, import('./rematch_state.js').Rematch>} per finished room */
+    this.rematches = new Map();
+    this.muted = new Set(); // games where we muted the opponent
+    this.rematchGame = null; // the game a rematch started: followed when it comes
     this.view = null;
     this.route = null;
     this.panelOpen = false;
@@ -173,6 +184,7 @@ export class App {
       this.el.nav,
       h('a', { href: '/', 'aria-current': here === 'lobby' ? 'page' : null }, t('nav.lobby')),
       h('a', { href: '/archive', 'aria-current': here === 'archive' ? 'page' : null }, t('nav.archive')),
+      h('a', { href: '/leaderboard', testid: 'nav-leaderboard', 'aria-current': here === 'leaderboard' ? 'page' : null }, t('nav.leaderboard')),
     );
     replace(this.el.lang, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, t(`lang.${l}`))));
     this.el.lang.setAttribute('aria-label', t('lang.label'));
@@ -353,7 +365,17 @@ export class App {
         // An idle anonymous visitor is closed after a while, told first (connection.js).
         if ((msg.id === undefined || msg.id === null) && !(msg.code === 'not_authenticated' && !this.identity)) this.showError(msg);
         break;
+      case 'chat':
+        if (msg.game_id) {
+          this.chats.set(msg.game_id, addChatLine(this.chats.get(msg.game_id) || [], msg));
+          while (this.chats.size > MAX_GAMES) this.chats.delete(this.chats.keys().next().value);
+        }
+        break;
       default:
+        if (REMATCH_TYPES.includes(msg.type)) {
+          this.rematches.set(msg.room_id, reduceRematch(this.rematches.get(msg.room_id), msg));
+          if (msg.type === 'rematch_started') this.rematchGame = msg.game_id;
+        }
         if (LOBBY_TYPES.includes(msg.type)) this.lobby = reduceLobby(this.lobby, msg);
         if (GAME_TYPES.includes(msg.type)) this.takeGameMessage(msg);
     }
@@ -381,7 +403,10 @@ export class App {
     if (previous) this.games.set(previous.id, { ...previous, nextGameId: v.id });
     if (v.you) this.myRoom = null;
     const r = this.route;
+    const rematch = v.id === this.rematchGame;
+    if (rematch) this.rematchGame = null;
     const follow =
+      rematch ||
       (v.you && (r.name === 'lobby' || (r.name === 'room' && r.roomId === v.roomId))) ||
       (r.name === 'game' && previous && r.gameId === previous.id);
     if (follow) this.win.setTimeout(() => this.navigate(gameUrl(v.id), { replace: r.name === 'room' }), 0);

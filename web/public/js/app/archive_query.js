@@ -3,7 +3,8 @@
 // time zone; `to` includes its whole day.
 
 export const FILTERS = ['game', 'player', 'winner', 'result', 'from', 'to'];
-export const RESULTS = ['first', 'second', 'draw'];
+// 'aborted' games are listed only when asked for (docs/protocol.md, "Takeback and abort").
+export const RESULTS = ['first', 'second', 'draw', 'aborted'];
 export const PAGE_SIZE = 20;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,8 @@
 // Words for the game's facts: names of games, sides and end reasons, the status line,
 // options, errors. Pure given a translator `t` (i18n.js).
 
+import { statusOfResult } from './game_state.js';
+
 export const gameName = (t, id, fallback = id) => t.maybe(`game.${id}`, fallback);
 export const sideName = (t, name) => t.maybe(`side.${name}`, name);
 export const reasonText = (t, reason) => (reason ? t.maybe(`reason.${reason}`, reason.replace(/_/g, ' ')) : '');
@@ -23,6 +25,7 @@ export function errorText(t, err) {
 export function resultText(t, players, sides, status) {
   const why = reasonText(t, status.reason);
   if (status.state === 'draw') return t('status.draw', { reason: why });
+  if (status.state === 'aborted') return t('status.aborted', { reason: why });
   if (status.state === 'win')
     return t('status.won', { player: players[status.winner], side: sideName(t, sides[status.winner]), reason: why });
   return '';
@@ -34,7 +37,7 @@ export function resultText(t, players, sides, status) {
  */
 export function statusLine(t, v) {
   if (v.status.state !== 'ongoing') return resultText(t, v.players, v.sides, v.status);
-  if (v.over) return resultText(t, v.players, v.sides, { state: v.over.result === 'draw' ? 'draw' : 'win', winner: v.over.result, reason: v.over.reason });
+  if (v.over) return resultText(t, v.players, v.sides, statusOfResult(v.over.result, v.over.reason));
   if (v.clocks && v.clocks.running === null && v.absent.length)
     return t('status.paused', { players: v.absent.map((a) => a.player).join(', ') });
   if (v.you && v.toMove === v.you) return t('status.your_move', { side: sideName(t, v.sides[v.you]) });

@@ -10,7 +10,8 @@ import { clockReading } from './clock.js';
  * previous and lastMove (the position before the last move this page saw, and that move:
  * for the capture marks), over and matchOver (the game_over / match_over messages),
  * nextGameId (the match's next game once it started), gap (a move was missed: ask for
- * the full state again).
+ * the full state again), rewindTo (a takeback was accepted: the next full state may be
+ * behind, at this ply).
  * @typedef {ReturnType<typeof fromState>} GameView
  */
 
@@ -39,15 +40,41 @@ export function fromState(s, now) {
     absent: s.absent || [],
     spectators: s.spectators ?? null,
     match: s.match ?? null,
+    rated: Boolean(s.rated),
+    ratings: s.ratings ?? null,
+    takebackOffer: s.takeback_offer ?? null,
     legal: Array.isArray(s.legal) ? s.legal : null,
     over: null,
     matchOver: null,
     nextGameId: null,
     gap: false,
+    rewindTo: null,
   };
 }
 
 export const isOver = (v) => v.status.state !== 'ongoing' || v.over !== null;
+
+/** The status of a game_over's result: `first`/`second` won, `draw`, `aborted`. */
+export function statusOfResult(result, reason) {
+  if (result === 'draw') return { state: 'draw', winner: null, reason };
+  if (result === 'aborted') return { state: 'aborted', winner: null, reason };
+  return { state: 'win', winner: result, reason };
+}
+
+/** The player may ask to take back their last move: playing, has moved, nothing pending. */
+export function canTakeBack(v) {
+  if (!v.you || isOver(v) || v.takebackOffer) return false;
+  return v.ply >= (v.you === 'first' ? 1 : 2);
+}
+
+/** The player may abort: playing, and a side has not made its first move (ply < 2). */
+export const canAbort = (v) => Boolean(v.you) && !isOver(v) && v.ply < 2;
+
+/** The opponent asks for a takeback the player may answer. */
+export const takebackToAnswer = (v) => Boolean(v.you && v.takebackOffer && v.takebackOffer.side !== v.you && !isOver(v));
+
+/** Unix ms by which the side to move must make its first move, or null. */
+export const firstMoveDeadline = (v) => (isOver(v) ? null : v.clocks?.first_move_deadline_ms ?? null);
 
 /** Clocks frozen at what they read at `now` (the game ended without a move saying so). */
 function stopped(v, now) {
@@ -67,8 +94,9 @@ export function reduceGame(v, msg, now) {
     if (!v || v.id !== next.id) return next;
     // A seated player who also watches gets a spectator's copy: the seat stays.
     if (next.you === null && v.you !== null) return v;
-    // A state that is behind (a late spectator copy) must not undo later moves.
-    if (next.ply < v.ply) return v;
+    // A state that is behind (a late spectator copy) must not undo later moves; but
+    // after a takeback it is meant to be.
+    if (next.ply < v.ply && !(v.rewindTo !== null && next.ply === v.rewindTo)) return v;
     return { ...next, over: v.over, matchOver: v.matchOver, nextGameId: v.nextGameId };
   }
   if (!v || (msg.game_id !== undefined && msg.game_id !== v.id)) return v;
@@ -88,6 +116,7 @@ export function reduceGame(v, msg, now) {
         clocksAt: now,
         status: msg.status || v.status,
         drawOffer: null,
+        takebackOffer: null,
         legal: Array.isArray(msg.legal) ? msg.legal : null,
         gap: v.gap || !inOrder,
       };
@@ -96,6 +125,13 @@ export function reduceGame(v, msg, now) {
       return { ...v, drawOffer: msg.side };
     case 'draw_declined':
       return { ...v, drawOffer: null };
+    case 'takeback_offered':
+      return { ...v, takebackOffer: { side: msg.side, plies: msg.plies } };
+    case 'takeback_declined':
+      return { ...v, takebackOffer: null };
+    case 'takeback_accepted':
+      // The full state at ply `msg.ply` follows.
+      return { ...v, takebackOffer: null, rewindTo: msg.ply };
     case 'player_left': {
       const absent = v.absent.filter((a) => a.side !== msg.side);
       return { ...v, absent: [...absent, { side: msg.side, player: msg.player, deadline_ms: msg.deadline_ms }] };
@@ -105,14 +141,9 @@ export function reduceGame(v, msg, now) {
     case 'spectators':
       return { ...v, spectators: msg.count };
     case 'game_over': {
-      const status =
-        v.status.state !== 'ongoing'
-          ? v.status
-          : msg.result === 'draw'
-            ? { state: 'draw', winner: null, reason: msg.reason }
-            : { state: 'win', winner: msg.result, reason: msg.reason };
+      const status = v.status.state !== 'ongoing' ? v.status : statusOfResult(msg.result, msg.reason);
       const clocks = v.clocks && v.clocks.running ? stopped(v, now) : {};
-      return { ...v, ...clocks, status, over: msg, match: msg.match ?? v.match, legal: null, drawOffer: null, absent: [] };
+      return { ...v, ...clocks, status, over: msg, match: msg.match ?? v.match, legal: null, drawOffer: null, takebackOffer: null, absent: [] };
     }
     default:
       return v;

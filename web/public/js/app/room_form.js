@@ -61,6 +61,32 @@ export function buildCreateRoom(form, info) {
       clock: clock.clock,
       games: Number(games),
       private: Boolean(form.private),
+      // Left out when the form has no choice (a guest's games are casual anyway).
+      ...(typeof form.rated === 'boolean' ? { rated: form.rated } : {}),
     },
   };
+}
+
+/** The quick pairing's clocks ("play tablut 5+3 now"): presets only. */
+export const SEEK_CLOCKS = ['1+0', '3+2', '5+3', '10+5', '15+10', 'none'];
+
+/**
+ * The "Play now" form's values ({game, clock, rated: 'rated'|'casual', options?}) as a
+ * `seek` request: {ok:true, request} or {ok:false, error}. A guest can only seek casual
+ * games (`registered` false).
+ */
+export function buildSeek(form, info, registered) {
+  if (!info) return { ok: false, error: 'form.no_game' };
+  if (!SEEK_CLOCKS.includes(form.clock)) return { ok: false, error: 'form.clock_number' };
+  const clock = clockFromForm(form.clock);
+  if (form.rated === 'rated' && !registered) return { ok: false, error: 'seek.rated_needs_account' };
+  const options = {};
+  for (const opt of info.options || []) {
+    const raw = form.options?.[opt.name];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!opt.allowed?.includes(value)) return { ok: false, error: 'form.option_allowed', params: { option: opt.name, allowed: (opt.allowed || []).join(', ') } };
+    options[opt.name] = value;
+  }
+  return { ok: true, request: { type: 'seek', game: info.id, options, clock: clock.clock, rated: form.rated === 'rated' } };
 }

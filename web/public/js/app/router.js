@@ -1,7 +1,8 @@
 // Routes of the page: parsed from a URL's path and query, and built back. Pure (no DOM).
 
 /** @typedef {{name:'lobby'}|{name:'archive', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
- *   |{name:'game', gameId:string, ply:number|null}|{name:'notfound', path:string}} Route */
+ *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}
+ *   |{name:'notfound', path:string}} Route */
 
 // Ids are the server's (r..., g...); anything else cannot be one.
 const ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -12,6 +13,19 @@ export function parseRoute(pathname, search = '') {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/' || path === '/lobby') return { name: 'lobby' };
   if (path === '/archive') return { name: 'archive', query };
+  if (path === '/leaderboard') return { name: 'leaderboard', game: query.get('game') || null };
+  const p = /^\/player\/([^/]+)$/.exec(path);
+  if (p) {
+    let name;
+    try {
+      name = decodeURIComponent(p[1]);
+    } catch {
+      return { name: 'notfound', path };
+    }
+    // A player's name: 1 to 32 characters, no control characters (the server checks the rest).
+    if (![...name].length || [...name].length > 32 || /[\u0000-\u001f\u007f]/.test(name)) return { name: 'notfound', path };
+    return { name: 'player', player: name };
+  }
   const m = /^\/(room|game)\/([^/]+)$/.exec(path);
   if (m) {
     let id;
@@ -36,3 +50,5 @@ export const archiveUrl = (query) => {
   const text = new URLSearchParams(query).toString();
   return '/archive' + (text ? `?${text}` : '');
 };
+export const playerUrl = (name) => `/player/${encodeURIComponent(name)}`;
+export const leaderboardUrl = (key = null) => '/leaderboard' + (key ? `?game=${encodeURIComponent(key)}` : '');

@@ -40,7 +40,11 @@ export function archiveView(app, route, main) {
   const results = h('div', { class: 'results', 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('game.loading')));
   main.append(h('section', { class: 'panel' }, h('h1', null, t('nav.archive')), form), h('section', { class: 'panel' }, results));
 
-  const resultOf = (g) => (g.result === 'draw' ? t('archive.result_draw') : t('archive.winner_is', { player: g.result === 'first' ? g.first_player : g.second_player }));
+  const resultOf = (g) => {
+    if (g.result === 'draw') return t('archive.result_draw');
+    if (g.result === 'aborted') return t('archive.result_aborted');
+    return t('archive.winner_is', { player: g.result === 'first' ? g.first_player : g.second_player });
+  };
 
   function draw(page) {
     if (page.games.length === 0) return replace(results, h('p', { class: 'muted', testid: 'archive-empty' }, t('archive.none')));

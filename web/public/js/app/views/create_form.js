@@ -24,6 +24,9 @@ export function createForm(app) {
   const side = h('select', { id: 'cf-side', testid: 'create-side' });
   const count = h('input', { id: 'cf-games', testid: 'create-games', type: 'number', min: '1', max: '99', value: '1', inputmode: 'numeric' });
   const priv = h('input', { id: 'cf-private', testid: 'create-private', type: 'checkbox' });
+  // Rated games are for registered players; a guest's are casual.
+  const registered = Boolean(app.identity?.registered);
+  const rated = h('input', { id: 'cf-rated', testid: 'create-rated', type: 'checkbox', checked: registered, disabled: !registered });
   const error = h('p', { class: 'form-error', role: 'alert', testid: 'create-error' });
   const submit = h('button', { type: 'submit', class: 'primary', testid: 'create-submit' }, t('create.submit'));
 
@@ -57,6 +60,7 @@ export function createForm(app) {
       options: Object.fromEntries([...options.querySelectorAll('[name]')].map((el) => [el.name, el.value])),
       clock: clock.value, minutes: minutes.value, increment: increment.value,
       side: side.value, games: count.value, private: priv.checked,
+      rated: registered ? rated.checked : undefined,
     };
     const built = buildCreateRoom(values, info());
     if (!built.ok) {
@@ -80,9 +84,11 @@ export function createForm(app) {
       custom,
       field('cf-side', t('create.side'), side),
       field('cf-games', t('create.games'), count),
-      h('div', { class: 'field check' }, priv, h('label', { for: 'cf-private' }, t('create.private')))),
+      h('div', { class: 'field check' }, priv, h('label', { for: 'cf-private' }, t('create.private'))),
+      h('div', { class: 'field check' }, rated, h('label', { for: 'cf-rated' }, registered ? t('create.rated') : t('create.rated_guest')))),
     error,
     submit,
   );
+  form.dataset.registered = String(registered);
   return form;
 }

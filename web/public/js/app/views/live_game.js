@@ -1,15 +1,20 @@
 // A live game: the board from the player's side (or the first side's, for a spectator),
 // both clocks, whose turn or the result, the move list, resign and draws, absent
-// players with their deadline, the match score, and the end of the game.
+// players with their deadline, the match score, takebacks, abort (with the first move's
+// deadline), the chat, ratings, and the end of the game with the rating change and the
+// rematch.
 
 import { h, replace, setText } from '../dom.js';
 import { clockReading, formatClock } from '../clock.js';
-import { isOver, lastOfMatch } from '../game_state.js';
+import { isOver, lastOfMatch, canTakeBack, canAbort, takebackToAnswer, firstMoveDeadline, statusOfResult } from '../game_state.js';
+import { ratingText, changeText } from '../rating.js';
 import { gameName, optionsText, sideName, statusLine, resultText, scoreText, errorText } from '../describe.js';
-import { gameUrl } from '../router.js';
+import { gameUrl, playerUrl } from '../router.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
 import { confirmDialog } from './dialogs.js';
+import { chatPanel } from './chat.js';
+import { rematchBox } from './rematch.js';
 
 const other = (side) => (side === 'first' ? 'second' : 'first');
 
@@ -27,7 +32,9 @@ export function liveGame(app, route, root, { onEnded }) {
     status: h('p', { class: 'status', testid: 'status', role: 'status', 'aria-live': 'polite' }),
     watchers: h('p', { class: 'muted watchers', testid: 'spectators' }),
     notice: h('div', { class: 'notices', testid: 'notice', 'aria-live': 'polite' }),
+    firstMove: h('p', { class: 'note first-move', testid: 'first-move', 'aria-live': 'off' }),
     controls: h('div', { class: 'controls' }),
+    rematch: h('div', { class: 'rematch-wrap' }),
     moves: h('div', { class: 'moves-wrap' }),
     dialog: h('dialog', { class: 'over', testid: 'game-over', 'aria-labelledby': 'over-h' }),
   };
@@ -35,9 +42,12 @@ export function liveGame(app, route, root, { onEnded }) {
     h('div', { class: 'game-head' }, el.title, el.sub, el.score),
     h('div', { class: 'play' },
       h('div', { class: 'board-col' }, el.top, el.board, el.bottom),
-      h('aside', { class: 'side-col' }, el.status, el.watchers, el.notice, el.controls, el.moves)),
+      h('aside', { class: 'side-col' }, el.status, el.watchers, el.notice, el.firstMove, el.controls, el.rematch, el.moves)),
     el.dialog,
   );
+  const chat = chatPanel(app, id);
+  root.querySelector('.side-col').append(chat.el);
+  el.dialog.addEventListener('close', () => draw());
   const host = new BoardHost(el.board, t);
   const clockEls = { first: h('span', { class: 'clock', testid: 'clock-first' }), second: h('span', { class: 'clock', testid: 'clock-second' }) };
   const absentEls = { first: h('span', { class: 'absent' }), second: h('span', { class: 'absent' }) };
@@ -49,6 +59,7 @@ export function liveGame(app, route, root, { onEnded }) {
   let timer = null;
 
   const view = () => app.games.get(id);
+  const v0 = view;
 
   function orientation(v) {
     const own = v.you === 'second' ? 'second' : 'first';
@@ -59,7 +70,8 @@ export function liveGame(app, route, root, { onEnded }) {
     const running = v.clocks?.running === side;
     return [
       h('span', { class: `side-dot ${v.sides[side]}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'name' }, v.players[side]),
+      h('a', { class: 'name', href: playerUrl(v.players[side]) }, v.players[side]),
+      v.ratings?.[side] ? h('span', { class: 'rating', testid: `rating-${side}` }, ` ${ratingText(v.ratings[side])}`) : null,
       h('span', { class: 'muted' }, ` ${sideName(t, v.sides[side])}`, v.you === side ? ` · ${t('game.you')}` : ''),
       absentEls[side],
       v.clocks ? (clockEls[side].classList.toggle('running', running), clockEls[side]) : h('span', { class: 'clock none', testid: `clock-${side}` }, '–'),
@@ -78,6 +90,11 @@ export function liveGame(app, route, root, { onEnded }) {
         : null,
       mine && v.drawOffer === theirs ? button('draw-accept', t('game.accept_draw'), () => act('accept_draw'), { class: 'primary' }) : null,
       mine && v.drawOffer === theirs ? button('draw-decline', t('game.decline_draw'), () => act('decline_draw')) : null,
+      mine && canTakeBack(v) ? button('takeback', t('game.takeback'), () => act('takeback')) : null,
+      mine && v.takebackOffer?.side === v.you ? button('takeback', t('game.takeback_asked'), null, { disabled: true }) : null,
+      takebackToAnswer(v) ? button('takeback-accept', t('game.takeback_accept'), () => act('accept_takeback'), { class: 'primary' }) : null,
+      takebackToAnswer(v) ? button('takeback-decline', t('game.takeback_decline'), () => act('decline_takeback')) : null,
+      canAbort(v) ? button('abort', t('game.abort'), () => act('abort')) : null,
       button('flip', t('game.flip'), () => { flipped = !flipped; draw(); }, { 'aria-pressed': String(flipped) }),
     ];
   }
@@ -90,6 +107,10 @@ export function liveGame(app, route, root, { onEnded }) {
       const who = v.players[v.drawOffer];
       list.push(h('p', { class: 'note', testid: 'draw-note' }, v.drawOffer === v.you ? t('game.you_offered') : t('game.offers_draw', { player: who })));
     }
+    if (v.takebackOffer && !isOver(v)) {
+      const who = v.players[v.takebackOffer.side];
+      list.push(h('p', { class: 'note', testid: 'takeback-note' }, v.takebackOffer.side === v.you ? t('game.you_asked_takeback') : t('game.asks_takeback', { player: who })));
+    }
     if (v.over && !lastOfMatch(v)) list.push(h('p', { class: 'note' }, t('game.next_soon')));
     if (v.nextGameId) list.push(h('p', null, h('a', { href: gameUrl(v.nextGameId), testid: 'next-game', class: 'button primary' }, t('game.next_game'))));
     return list;
@@ -101,7 +122,7 @@ export function liveGame(app, route, root, { onEnded }) {
     if (!v) return;
     app.setTitle(`${gameName(t, v.game)} · ${v.players.first} – ${v.players.second}`);
     setText(el.title, gameName(t, v.game));
-    setText(el.sub, [optionsText(t, v.options), v.you === null ? t('game.watching') : ''].filter(Boolean).join(' · '));
+    setText(el.sub, [optionsText(t, v.options), v.rated ? t('seek.rated') : '', v.you === null ? t('game.watching') : ''].filter(Boolean).join(' · '));
     const m = v.over?.match ?? v.match;
     setText(el.score, m && m.games > 1 ? `${t('game.match_game', { n: m.number, of: m.games })} · ${scoreText(v.players, m.totals)}` : '');
     const bottom = orientation(v);
@@ -112,6 +133,7 @@ export function liveGame(app, route, root, { onEnded }) {
     el.status.classList.toggle('mine', v.you !== null && v.toMove === v.you && !isOver(v));
     replace(el.notice, notices(v));
     replace(el.controls, controls(v));
+    chat.update();
     if (drawnMoves !== v.moves.length) {
       replace(el.moves, moveList(t, v.moves, v.ply));
       el.moves.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
@@ -124,6 +146,9 @@ export function liveGame(app, route, root, { onEnded }) {
     tick();
     if (v.over && !shownOver && lastOfMatch(v)) showOver(v);
     else if (shownOver && el.dialog.open) fillOver(v);
+    // In the end-of-game dialog while it is open, else beside the board.
+    const rematchShown = v.you !== null && v.matchOver && !el.dialog.open;
+    replace(el.rematch, rematchShown ? rematchBox(app, v, { onLeave: leave }) : null);
   }
 
   function tick() {
@@ -136,6 +161,8 @@ export function liveGame(app, route, root, { onEnded }) {
         clockEls[side].classList.toggle('low', r[side] < 10000 && v.clocks.running === side);
       }
       const away = v.absent.find((a) => a.side === side);
+      const deadline = firstMoveDeadline(v);
+      setText(el.firstMove, deadline ? t('game.first_move', { player: v.players[v.toMove], s: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) }) : '');
       setText(absentEls[side], away ? ` · ${t('game.away', { time: formatClock(Math.max(0, away.deadline_ms - Date.now())) })}` : '');
     }
   }
@@ -156,9 +183,10 @@ export function liveGame(app, route, root, { onEnded }) {
 
   async function act(type) {
     try {
-      await app.conn.request({ type, game_id: id });
+      await app.conn.request({ type, game_id: id }, { timeoutMs: 10000 });
     } catch (err) {
-      app.showError(err);
+      // The answer is an event (the sender's copy with the id), or game_over (abort) without one.
+      if (err.code !== 'timeout') app.showError(err);
     }
   }
 
@@ -171,18 +199,27 @@ export function liveGame(app, route, root, { onEnded }) {
   }
 
   function fillOver(v) {
-    const status = v.status.state !== 'ongoing' ? v.status : { state: v.over.result === 'draw' ? 'draw' : 'win', winner: v.over.result, reason: v.over.reason };
-    const points = v.over.points;
+    const status = v.status.state !== 'ongoing' ? v.status : statusOfResult(v.over.result, v.over.reason);
+    const points = v.over.result === 'aborted' ? null : v.over.points;
+    const changes = v.over.rating_changes;
     const mo = v.matchOver;
     replace(el.dialog,
       h('h2', { id: 'over-h' }, resultText(t, v.players, v.sides, status)),
       points ? h('p', null, t('game.points', { first: v.players.first, second: v.players.second, a: points.first, b: points.second })) : null,
       mo && mo.games > 1 ? h('p', { testid: 'match-result' }, mo.winner ? t('game.match_won', { player: mo.winner }) : t('game.match_drawn'), ' ', scoreText(v.players, mo.totals)) : null,
+      changes ? h('ul', { class: 'rating-changes', testid: 'rating-change' }, ['first', 'second'].map((side) => changes[side]
+        ? h('li', { dataset: { side } }, t('game.rating_change', { player: v.players[side], before: Math.round(changes[side].before), after: Math.round(changes[side].after), change: changeText(changes[side].change) }))
+        : null)) : null,
+      v.you !== null && mo ? rematchBox(app, v, { onLeave: () => { el.dialog.close(); leave(); } }) : null,
       v.over.archived === false ? h('p', { class: 'form-error' }, t('game.not_archived')) : null,
       h('form', { method: 'dialog', class: 'row' },
         v.over.archived !== false ? h('button', { type: 'button', testid: 'over-replay', onclick: () => { el.dialog.close(); onEnded(); } }, t('game.replay')) : null,
         h('a', { class: 'button', href: '/', onclick: () => el.dialog.close() }, t('nav.lobby')),
         h('button', { value: 'close', class: 'primary', testid: 'over-close' }, t('game.close'))));
+  }
+
+  function leave() {
+    app.navigate('/');
   }
 
   function showOver(v) {
@@ -225,7 +262,8 @@ export function liveGame(app, route, root, { onEnded }) {
     onMessage(msg) {
       const mine = msg.state ? msg.state.game_id === id : msg.game_id === id || msg.type === 'match_over';
       if (msg.type === 'error' || msg.type === 'identity') return;
-      if (mine || msg.type === 'game_started') draw();
+      const rematch = msg.room_id !== undefined && msg.room_id === v0()?.roomId && msg.type.startsWith('rematch_');
+      if (mine || rematch || msg.type === 'game_started') draw();
       const v = view();
       if (v?.gap && v.you === null && msg.type === 'move') watch(); // a move was missed: the full state again
     },

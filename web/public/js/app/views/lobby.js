@@ -2,36 +2,53 @@
 // and the five games with their rules. Live through subscribe_lobby.
 
 import { h, replace } from '../dom.js';
-import { roomUrl, gameUrl } from '../router.js';
+import { roomUrl, gameUrl, playerUrl, leaderboardUrl } from '../router.js';
+import { ratingText } from '../rating.js';
 import { formatClockSetting } from '../clock.js';
 import { gameName, optionsText, sideName } from '../describe.js';
 import { LOBBY_TYPES } from '../lobby_state.js';
 import { createForm } from './create_form.js';
 import { roomBox } from './room.js';
+import { seekForm } from './seek_form.js';
 
 /** @param {import('../app.js').App} app */
 export function lobbyView(app, route, main) {
   const t = app.t;
   app.setTitle(t('nav.lobby'));
+  const seek = h('section', { class: 'panel', 'aria-labelledby': 'seek-h' });
   const mine = h('section', { class: 'panel', 'aria-labelledby': 'mine-h' });
   const rooms = h('section', { class: 'panel', 'aria-labelledby': 'rooms-h' });
   const live = h('section', { class: 'panel', 'aria-labelledby': 'live-h' });
   const catalogue = h('section', { class: 'panel', testid: 'catalogue', 'aria-labelledby': 'cat-h' });
-  main.append(h('div', { class: 'lobby' }, mine, rooms, live, catalogue));
+  main.append(h('div', { class: 'lobby' }, seek, mine, rooms, live, catalogue));
   let subscribed = false;
   let form = null; // kept across redraws so that typed values stay
+  let quick = null;
 
   const info = (id) => app.welcome?.games.find((g) => g.id === id);
   const clockText = (x) => (x.clock ? formatClockSetting(x.clock) : t('clock.none'));
   const sideOf = (game, side) => (side === 'random' ? t('side.random') : sideName(t, info(game)?.[`${side}_side`] || side));
 
+  function drawSeek() {
+    const head = h('h2', { id: 'seek-h' }, t('seek.title'));
+    if (app.myRoom?.room.seek) return replace(seek, head, h('p', { class: 'muted', testid: 'seek-waiting' }, t('seek.waiting')));
+    if (app.myRoom || !app.identity || !app.welcome) {
+      quick = null;
+      return replace(seek, head, h('p', { class: 'muted' }, app.myRoom ? t('seek.have_room') : t('seek.need_name')));
+    }
+    if (!quick || quick.registered !== app.identity.registered) quick = { registered: app.identity.registered, form: seekForm(app) };
+    replace(seek, head, quick.form);
+  }
+
   function drawMine() {
+    drawSeek();
     if (app.myRoom) {
       form = null;
       return replace(mine, h('h2', { id: 'mine-h' }, t('room.yours')), roomBox(app, app.myRoom));
     }
     if (!app.identity) return replace(mine, h('h2', { id: 'mine-h' }, t('create.title')), h('p', { class: 'muted' }, t('create.need_name')));
     if (!app.welcome) return replace(mine, h('h2', { id: 'mine-h' }, t('create.title')), h('p', { class: 'muted' }, t('conn.connecting')));
+    if (form && form.dataset.registered !== String(app.identity.registered)) form = null;
     form = form || createForm(app);
     replace(mine, h('h2', { id: 'mine-h' }, t('create.title')), form);
   }
@@ -47,8 +64,10 @@ export function lobbyView(app, route, main) {
             const own = app.identity?.player === r.creator;
             return h('li', { class: 'item', testid: 'room-row', dataset: { room: r.room_id } },
               h('span', { class: 'what' }, gameName(t, r.game), r.options && Object.keys(r.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, r.options)})`) : null),
-              h('span', null, r.creator, h('span', { class: 'muted' }, ` · ${sideOf(r.game, r.creator_side)}`)),
-              h('span', { class: 'muted' }, clockText(r), r.games > 1 ? ` · ${t('room.match_of', { n: r.games })}` : ''),
+              h('span', null, h('a', { href: playerUrl(r.creator) }, r.creator), r.creator_rating ? h('span', { class: 'rating', testid: 'room-rating' }, ` ${ratingText(r.creator_rating)}`) : null,
+                h('span', { class: 'muted' }, ` · ${sideOf(r.game, r.creator_side)}`)),
+              h('span', { class: 'muted' }, clockText(r), r.games > 1 ? ` · ${t('room.match_of', { n: r.games })}` : '',
+                ' · ', h('span', { testid: 'room-rated', dataset: { rated: String(Boolean(r.rated)) } }, t(r.rated ? 'seek.rated' : 'seek.casual'))),
               own ? h('span', { class: 'muted' }, t('room.yours_short')) : h('a', { class: 'button', href: roomUrl(r.room_id), testid: 'room-join' }, t('lobby.join')));
           })),
     );
@@ -64,8 +83,8 @@ export function lobbyView(app, route, main) {
         : h('ul', { class: 'list' }, list.map((g) =>
             h('li', { class: 'item', testid: 'live-row', dataset: { game: g.game_id } },
               h('span', { class: 'what' }, gameName(t, g.game), g.options && Object.keys(g.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, g.options)})`) : null),
-              h('span', null, `${g.players.first} – ${g.players.second}`),
-              h('span', { class: 'muted' }, clockText(g), ` · ${t('lobby.ply', { n: g.ply })}`),
+              h('span', null, h('a', { href: playerUrl(g.players.first) }, g.players.first), ' – ', h('a', { href: playerUrl(g.players.second) }, g.players.second)),
+              h('span', { class: 'muted' }, clockText(g), ` · ${t('lobby.ply', { n: g.ply })}`, g.rated ? ` · ${t('seek.rated')}` : ''),
               h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))))),
     );
   }
@@ -75,6 +94,7 @@ export function lobbyView(app, route, main) {
     replace(
       catalogue,
       h('h2', { id: 'cat-h' }, t('lobby.games')),
+      h('p', null, h('a', { href: leaderboardUrl(), testid: 'lobby-leaderboard' }, t('nav.leaderboard'))),
       h('dl', { class: 'games' }, games.map((g) => [
         h('dt', null, gameName(t, g.id, g.name), h('span', { class: 'muted' }, ` · ${sideName(t, g.first_side)} / ${sideName(t, g.second_side)}`)),
         h('dd', null, t.maybe(`rules.${g.id}`, g.name),

@@ -1,0 +1,61 @@
+// /player/{name}: a player's ratings per game (from GET /api/players/{name}) and their
+// recent games, each linking to its replay. Loaded only on this page.
+
+import { h, replace } from '../dom.js';
+import { gameUrl, playerUrl, leaderboardUrl } from '../router.js';
+import { gameName, optionsText, reasonText } from '../describe.js';
+import { ratingRows, ratingKeyName, ratingText } from '../rating.js';
+import { getJson } from '../api.js';
+
+/** @param {import('../app.js').App} app */
+export function profileView(app, route, main) {
+  const t = app.t;
+  const name = route.player;
+  app.setTitle(name);
+  const box = h('div', { 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('game.loading')));
+  main.append(h('section', { class: 'panel profile', testid: 'profile' }, h('h1', { testid: 'profile-name' }, name), box));
+  let gone = false;
+
+  const resultOf = (g) => {
+    if (g.result === 'draw') return t('archive.result_draw');
+    if (g.result === 'aborted') return t('archive.result_aborted');
+    const winner = g.result === 'first' ? g.first_player : g.second_player;
+    return winner === name ? t('profile.won') : t('profile.lost');
+  };
+
+  function draw(p) {
+    const rows = ratingRows(p.ratings);
+    replace(box,
+      p.registered ? null : h('p', { class: 'muted', testid: 'profile-guest' }, t('profile.guest')),
+      h('h2', null, t('profile.ratings')),
+      rows.length === 0
+        ? h('p', { class: 'muted', testid: 'profile-no-ratings' }, t('profile.no_ratings'))
+        : h('table', { class: 'table' },
+            h('thead', null, h('tr', null, ['profile.game', 'profile.rating', 'profile.games', 'profile.wdl'].map((k) => h('th', { scope: 'col' }, t(k))))),
+            h('tbody', null, rows.map((r) => h('tr', { testid: 'profile-rating', dataset: { key: r.key } },
+              h('td', null, h('a', { href: leaderboardUrl(r.key) }, ratingKeyName((g) => gameName(t, g), r.key))),
+              h('td', { class: 'num', title: `± ${Math.round(2 * r.rd)}` }, ratingText(r)),
+              h('td', { class: 'num' }, String(r.games ?? 0)),
+              h('td', { class: 'num' }, `${r.wins ?? 0} / ${r.draws ?? 0} / ${r.losses ?? 0}`))))),
+      h('h2', null, t('profile.recent')),
+      (p.recent || []).length === 0
+        ? h('p', { class: 'muted' }, t('profile.no_games'))
+        : h('ul', { class: 'list' }, p.recent.map((g) => {
+            const opponent = g.first_player === name ? g.second_player : g.first_player;
+            return h('li', { class: 'item', testid: 'profile-game', dataset: { game: g.game_id } },
+              // To its replay (at the final position), even for a game this page saw live.
+              h('a', { href: gameUrl(g.game_id, Number.isInteger(g.moves) ? g.moves : null), class: 'what' }, gameName(t, g.game), Object.keys(g.options || {}).length ? ` (${optionsText(t, g.options)})` : ''),
+              h('span', null, t('profile.against'), ' ', h('a', { href: playerUrl(opponent) }, opponent)),
+              h('span', null, resultOf(g), h('span', { class: 'muted' }, g.reason ? ` · ${reasonText(t, g.reason)}` : '')),
+              h('span', { class: 'muted' }, [g.rated ? t('seek.rated') : t('seek.casual'), g.ended_ms ? new Date(g.ended_ms).toLocaleDateString(t.lang) : ''].filter(Boolean).join(' · ')));
+          })));
+  }
+
+  getJson(app.win, `/api/players/${encodeURIComponent(name)}`).then(({ status, body }) => {
+    if (gone) return;
+    if (status === 200 && body) return draw(body);
+    replace(box, h('p', { class: status === 404 ? 'muted' : 'form-error', testid: 'profile-missing' }, status === 404 ? t('profile.unknown') : t('profile.failed')));
+  }, () => !gone && replace(box, h('p', { class: 'form-error', testid: 'profile-missing' }, t('conn.offline'))));
+
+  return { destroy: () => { gone = true; } };
+}
