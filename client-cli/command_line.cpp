@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 26> help_table{{
+constexpr std::array<HelpEntry, 28> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -47,9 +47,23 @@ constexpr std::array<HelpEntry, 26> help_table{{
      "and then c2-c3. The board says when, and which pieces."},
     {Cmd::resign, "resign", "resign", "resign the current game", ""},
     {Cmd::draw, "draw", "draw", "offer a draw", ""},
-    {Cmd::accept, "accept", "accept", "accept the opponent's draw offer", ""},
-    {Cmd::decline, "decline", "decline", "decline the opponent's draw offer", ""},
-    {Cmd::archive, "archive", "archive [--game G] [--player P] [--winner P] [--result first|second|draw] [--page]",
+    {Cmd::accept, "accept", "accept [takeback]", "accept the opponent's draw offer (or takeback request)", ""},
+    {Cmd::decline, "decline", "decline [takeback]", "decline the opponent's draw offer (or takeback request)", ""},
+    {Cmd::takeback, "takeback", "takeback [yes|no]", "ask to take back your last move; yes/no answers a request",
+     "Takes back your last move, and your opponent's answer if they have moved since,
+"
+     "once your opponent accepts. One request at a time; a move lapses it.
+"
+     "takeback yes (or: accept takeback) and takeback no (or: decline takeback)
+"
+     "answer your opponent's request."},
+    {Cmd::abort, "abort", "abort", "end the game without result before both sides have moved",
+     "Only while a side has not yet made its first move. A side that does not make its
+"
+     "first move in time (30 seconds unless the server says otherwise) has the game
+"
+     "aborted by the server; the clocks do not run until then."},
+    {Cmd::archive, "archive", "archive [--game G] [--player P] [--winner P] [--result first|second|draw|aborted] [--page]",
      "finished games, newest first", "--page: the next page of the last listing."},
     {Cmd::replay, "replay", "replay GAME", "step through a finished game",
      "Then: next, prev, first, last, goto N. A ply is one side's move: a full move\n"
@@ -180,8 +194,8 @@ std::variant<Command, std::string> parse_archive(Command c, const std::vector<st
       else if (a == "--player") c.archive.player = v;
       else if (a == "--winner") c.archive.winner = v;
       else {
-        if (v != "first" && v != "second" && v != "draw")
-          return usage_error(c.kind, "--result is first, second or draw, not '" + v + "'");
+        if (v != "first" && v != "second" && v != "draw" && v != "aborted")
+          return usage_error(c.kind, "--result is first, second, draw or aborted, not '" + v + "'");
         c.archive.result = v;
       }
     } else {
@@ -436,6 +450,22 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
       c.text = normalize_move(rest).value_or(join(w, 1));
       return c;
     }
+    case Cmd::takeback:
+      if (w.size() > 2) return usage_error(c.kind, "too many words");
+      if (w.size() == 2) {
+        c.text = lower(w[1]);
+        if (c.text != "yes" && c.text != "no") return usage_error(c.kind, "unexpected '" + w[1] + "': yes or no");
+      }
+      return c;
+    case Cmd::accept:
+    case Cmd::decline:
+      if (w.size() > 2) return usage_error(c.kind, "too many words");
+      if (w.size() == 2) {
+        c.text = lower(w[1]);
+        if (c.text == "draw") c.text.clear();
+        else if (c.text != "takeback") return usage_error(c.kind, "unexpected '" + w[1] + "': draw or takeback");
+      }
+      return c;
     case Cmd::go_to: {
       if (w.size() != 2) return usage_error(c.kind, "goto needs a move number");
       const auto n = to_int(w[1]);

@@ -84,6 +84,8 @@ enum class Cmd {
   quit,
   huff,
   flip,
+  takeback,
+  abort,
 };
 
 struct CreateArgs {
@@ -108,7 +110,9 @@ struct WaitArgs {
 
 struct Command {
   Cmd kind = Cmd::help;
-  std::string text;    // help topic, move text, room / game id
+  // help topic, move text, room / game id; takeback: "", "yes" or "no"; accept and
+  // decline: "" (the draw) or "takeback"
+  std::string text;
   std::string invite;  // join
   int number = 0;      // goto
   CreateArgs create;
