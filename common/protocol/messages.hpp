@@ -460,7 +460,7 @@ struct Clocks {
   std::optional<std::string> running;
   // While the side to move has not made its first move: when the server aborts the
   // game (unix ms); its clock does not run meanwhile.
-  std::optional<std::int64_t> first_move_deadline_ms;
+  std::optional<std::int64_t> first_move_deadline_ms = std::nullopt;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("first_ms", s.first_ms);

@@ -58,7 +58,7 @@ struct GameFacts {
     rules::Side side;
     int plies = 1;
   };
-  std::optional<Takeback> takeback_offer;
+  std::optional<Takeback> takeback_offer = std::nullopt;
 };
 // The game as the player in `seat` sees it (none: a spectator); with the legal moves
 // when that player is to move.

@@ -74,11 +74,11 @@ TEST_F(AppTest, TakebackOfTwoPliesWhenTheOpponentHasAnswered) {
   EXPECT_EQ(state["state"]["ply"], 2);
   EXPECT_EQ(state["state"]["position"], events[1]["position"]);
   expect_clocks_near(state["state"]["clocks"], events[1]["clocks"]);
-  // Back to the start: bob takes back his only move and alice's answer... alice's first.
-  b.send(takeback("takeback", game, 9));
-  EXPECT_EQ(b.reply(9)["plies"], 2);
-  a.send(takeback("accept_takeback", game, 10));
-  EXPECT_EQ(a.reply(10)["ply"], 0);
+  // Back to the start: alice takes back her first move and bob's answer.
+  a.send(takeback("takeback", game, 9));
+  EXPECT_EQ(a.reply(9)["plies"], 2);
+  b.send(takeback("accept_takeback", game, 10));
+  EXPECT_EQ(b.reply(10)["ply"], 0);
   json start = b.next_if("game_state", [](const json& m) { return m["state"]["ply"] == 0; });
   ASSERT_FALSE(start.is_null());
   EXPECT_EQ(start["state"]["position"], start["state"]["start_position"]);
