@@ -50,20 +50,16 @@ constexpr std::array<HelpEntry, 28> help_table{{
     {Cmd::accept, "accept", "accept [takeback]", "accept the opponent's draw offer (or takeback request)", ""},
     {Cmd::decline, "decline", "decline [takeback]", "decline the opponent's draw offer (or takeback request)", ""},
     {Cmd::takeback, "takeback", "takeback [yes|no]", "ask to take back your last move; yes/no answers a request",
-     "Takes back your last move, and your opponent's answer if they have moved since,
-"
-     "once your opponent accepts. One request at a time; a move lapses it.
-"
-     "takeback yes (or: accept takeback) and takeback no (or: decline takeback)
-"
+     "Takes back your last move, and your opponent's answer if they have moved since,\n"
+     "once your opponent accepts. One request at a time; a move lapses it.\n"
+     "takeback yes (or: accept takeback) and takeback no (or: decline takeback)\n"
      "answer your opponent's request."},
     {Cmd::abort, "abort", "abort", "end the game without result before both sides have moved",
-     "Only while a side has not yet made its first move. A side that does not make its
-"
-     "first move in time (30 seconds unless the server says otherwise) has the game
-"
+     "Only while a side has not yet made its first move. A side that does not make its\n"
+     "first move in time (30 seconds unless the server says otherwise) has the game\n"
      "aborted by the server; the clocks do not run until then."},
-    {Cmd::archive, "archive", "archive [--game G] [--player P] [--winner P] [--result first|second|draw|aborted] [--page]",
+    {Cmd::archive, "archive",
+     "archive [--game G] [--player P] [--winner P] [--result first|second|draw|aborted] [--page]",
      "finished games, newest first", "--page: the next page of the last listing."},
     {Cmd::replay, "replay", "replay GAME", "step through a finished game",
      "Then: next, prev, first, last, goto N. A ply is one side's move: a full move\n"

@@ -176,10 +176,9 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
 }
 
 TEST(CommandLine, HelpForEveryCommand) {
-  for (const char* name :
-       {"help",   "games",   "rooms",   "create", "join", "cancel", "watch", "moves", "move", "resign", "draw",
-        "accept", "decline", "archive", "replay", "next", "prev",   "first", "last",  "goto", "wait",   "quit",
-        "takeback", "abort"}) {
+  for (const char* name : {"help", "games",  "rooms", "create", "join",    "cancel",  "watch",    "moves",
+                           "move", "resign", "draw",  "accept", "decline", "archive", "replay",   "next",
+                           "prev", "first",  "last",  "goto",   "wait",    "quit",    "takeback", "abort"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;

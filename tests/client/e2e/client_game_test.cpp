@@ -223,8 +223,7 @@ TEST_F(ClientGame, TakebackAskedAndAnsweredThenAbortBeforeTheFirstMoves) {
 
   // Nobody has moved now: the game may be aborted.
   EXPECT_EQ(gina->command("abort", "abort"), "ok abort game=" + game) << gina->transcript();
-  EXPECT_NE(hugo->expect("event game_over game=" + game + " result=aborted"), "")
-      << hugo->transcript();
+  EXPECT_NE(hugo->expect("event game_over game=" + game + " result=aborted"), "") << hugo->transcript();
   const std::string listed = hugo->command("archive --result aborted", "archive");
   EXPECT_TRUE(listed.starts_with("ok archive count=1")) << hugo->transcript();
   EXPECT_TRUE(hugo->command("help takeback", "help").starts_with("ok help"));
