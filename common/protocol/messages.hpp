@@ -481,7 +481,7 @@ struct TakebackOffer {
   }
 };
 struct GameStatus {
-  std::string state = "ongoing";      // ongoing, win, draw
+  std::string state = "ongoing";      // ongoing, win, draw, aborted
   std::optional<std::string> winner;  // first or second
   std::optional<std::string> reason;
   template <class S, class V>
