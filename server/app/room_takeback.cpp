@@ -104,18 +104,22 @@ void Room::accept_takeback(int slot, const std::shared_ptr<Connection>& connecti
   sv::TakebackAccepted accepted{game_id_, side_text(side), seats_[slot].player, plies, ply};
   // Nobody hears of it before the store has dropped the plies taken back.
   write_live([self = shared_from_this(), connection, request, accepted = std::move(accepted)] {
-    if (self->phase_ != Phase::playing || self->game_id_ != accepted.game_id) return;
-    const std::string text = protocol::encode(accepted);
-    self->broadcast(make_frame(text), connection->id());
-    connection->send(make_frame(protocol::with_request_id(text, request)));
-    for (int i = 0; i < 2; ++i) self->send_to(i, make_frame(protocol::encode(sv::GameState{self->view(i)})));
-    if (!self->spectators_.empty()) {
-      const Frame frame = make_frame(protocol::encode(sv::GameState{self->view(std::nullopt)}));
-      for (const auto& [cid, weak] : self->spectators_)
-        if (auto c = weak.lock()) c->send(frame);
+    // Told even if the game ended meanwhile (its end comes after, with the moves kept).
+    if (self->game_id_ == accepted.game_id) {
+      const std::string text = protocol::encode(accepted);
+      self->broadcast(make_frame(text), connection->id());
+      connection->send(make_frame(protocol::with_request_id(text, request)));
+      for (int i = 0; i < 2; ++i) self->send_to(i, make_frame(protocol::encode(sv::GameState{self->view(i)})));
+      if (!self->spectators_.empty()) {
+        const Frame frame = make_frame(protocol::encode(sv::GameState{self->view(std::nullopt)}));
+        for (const auto& [cid, weak] : self->spectators_)
+          if (auto c = weak.lock()) c->send(frame);
+      }
     }
-    if (!self->settings_.is_private) self->context_->lobby->game_ply(accepted.game_id, accepted.ply);
     for (auto& reply : self->journal_.told()) reply();
+    if (self->phase_ != Phase::playing || self->game_id_ != accepted.game_id) return;
+    if (!self->settings_.is_private) self->context_->lobby->game_ply(accepted.game_id, accepted.ply);
+    // The side to move thinks from now (not while the takeback was being written).
     if (self->game_->ply() == accepted.ply) {
       self->clock_.restart_turn(SteadyClock::now());
       self->start_first_move_wait();
