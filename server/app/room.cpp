@@ -317,6 +317,9 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
                 protocol::RequestId request) {
   asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
                        m = std::move(request_move), request = std::move(request)] {
+    if (self->journal_.untold())  // a takeback (or move) is being written: this move comes after it
+      return self->journal_.defer(
+          [self, player, connection, m, request] { self->move(player, connection, m, request); });
     const auto slot = self->slot_of(player);
     if (!slot || self->phase_ == Phase::open)
       return self->reply_error(connection, request, ErrorCode::not_a_player, "you are not playing in this game");
