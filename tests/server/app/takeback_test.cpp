@@ -178,6 +178,31 @@ TEST_F(AppTest, AMoveLapsesATakebackRequest) {
   EXPECT_EQ(a.reply(10)["plies"], 2);
 }
 
+TEST_F(AppTest, AFloodOfTakebackRequestsGetsOneRequestAndErrors) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string game = start_game(a, b, kTimed);
+  play(a, b, game, {kTablut[0], kTablut[1]});
+  for (int i = 0; i < 20; ++i) a.send(takeback("takeback", game, 200 + i));
+  for (int i = 0; i < 20; ++i) b.send(takeback("decline_takeback", game, 300 + i));
+  int offered = 0, pending = 0, declined = 0, none = 0;
+  for (int i = 0; i < 20; ++i) {
+    const json r = a.reply(200 + i);
+    if (r["type"] == "takeback_offered") ++offered;
+    if (r["type"] == "error" && r["code"] == "takeback_pending") ++pending;
+    const json d = b.reply(300 + i);
+    if (d["type"] == "takeback_declined") ++declined;
+    if (d["type"] == "error" && d["code"] == "no_takeback_request") ++none;
+  }
+  // Requests and declines interleave; every request is either one or refused.
+  EXPECT_EQ(offered + pending, 20);
+  EXPECT_EQ(declined + none, 20);
+  EXPECT_EQ(declined, offered - (offered > declined ? 1 : 0));
+  // The game is untouched.
+  a.send({{"type", "watch"}, {"game_id", game}, {"id", 9}});
+  EXPECT_EQ(a.reply(9)["state"]["ply"], 2);
+}
+
 class TakebackDurabilityTest : public AppTest {
  protected:
   Client& resume(const std::string& name) {
