@@ -216,6 +216,7 @@ TEST_F(ClientGame, TakebackAskedAndAnsweredThenAbortBeforeTheFirstMoves) {
   EXPECT_TRUE(gina->command("decline takeback", "decline").starts_with("ok decline")) << gina->transcript();
   EXPECT_NE(hugo->expect("event takeback_declined"), "") << hugo->transcript();
   ASSERT_TRUE(hugo->command("takeback", "takeback").starts_with("ok takeback")) << hugo->transcript();
+  EXPECT_NE(gina->expect("event takeback_offered game=" + game), "") << gina->transcript();
   const std::string accepted = gina->command("takeback yes", "takeback");
   EXPECT_TRUE(accepted.starts_with("ok takeback game=" + game)) << accepted;
   EXPECT_NE(accepted.find("ply=0"), std::string::npos) << accepted;
