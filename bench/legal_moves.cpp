@@ -42,7 +42,7 @@ rules::GameState position_of(const benchmark::State& bench) {
 protocol::server::Move event_of(const rules::GameState& state) {
   const std::string last = state.rules().move_text(state.moves().back());
   return views::move_event("g18f2c3a4b5-5e6f7a8b", state, last, rules::other(state.to_move()),
-                           protocol::server::Clocks{281300, 292100, 5000, std::string("second")});
+                           protocol::server::Clocks{281300, 292100, 5000, std::string("second"), std::nullopt});
 }
 
 void BM_MoveEvent(benchmark::State& bench) {

@@ -20,7 +20,7 @@ server::Move move_event() {
   m.side = "first";
   m.position = "3aaaaa3/5a5/11/a3d1d3a/a2ddkdd2a/aa1d1K1d1aa/a2ddddd2a/a4d4a/11/5a5/3aaaaa3 d";
   m.to_move = "second";
-  m.clocks = server::Clocks{281300, 292100, 5000, std::string("second")};
+  m.clocks = server::Clocks{281300, 292100, 5000, std::string("second"), std::nullopt};
   return m;
 }
 const RequestId kId{std::int64_t{30}};

@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 29> help_table{{
+constexpr std::array<HelpEntry, 31> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -47,15 +47,25 @@ constexpr std::array<HelpEntry, 29> help_table{{
      "and then c2-c3. The board says when, and which pieces."},
     {Cmd::resign, "resign", "resign", "resign the current game", ""},
     {Cmd::draw, "draw", "draw", "offer a draw", ""},
-    {Cmd::accept, "accept", "accept", "accept the opponent's draw offer", ""},
-    {Cmd::decline, "decline", "decline", "decline the opponent's draw offer", ""},
+    {Cmd::accept, "accept", "accept [takeback]", "accept the opponent's draw offer (or takeback request)", ""},
+    {Cmd::decline, "decline", "decline [takeback]", "decline the opponent's draw offer (or takeback request)", ""},
     {Cmd::say, "say", "say TEXT", "chat in the current game (players with players, spectators with spectators)",
      "The rest of the line is sent as it is (no quotes needed), 1 to 140 characters;\n"
      "at most 5 lines in 10 seconds. Players do not see the spectators' lines while\n"
      "they play. Lines are not kept: the archive has no chat."},
     {Cmd::mute, "mute", "mute", "stop seeing your opponent's chat lines (they are not told)", ""},
     {Cmd::unmute, "unmute", "unmute", "see your opponent's chat lines again", ""},
-    {Cmd::archive, "archive", "archive [--game G] [--player P] [--winner P] [--result first|second|draw] [--page]",
+    {Cmd::takeback, "takeback", "takeback [yes|no]", "ask to take back your last move; yes/no answers a request",
+     "Takes back your last move, and your opponent's answer if they have moved since,\n"
+     "once your opponent accepts. One request at a time; a move lapses it.\n"
+     "takeback yes (or: accept takeback) and takeback no (or: decline takeback)\n"
+     "answer your opponent's request."},
+    {Cmd::abort, "abort", "abort", "end the game without result before both sides have moved",
+     "Only while a side has not yet made its first move. A side that does not make its\n"
+     "first move in time (30 seconds unless the server says otherwise) has the game\n"
+     "aborted by the server; the clocks do not run until then."},
+    {Cmd::archive, "archive",
+     "archive [--game G] [--player P] [--winner P] [--result first|second|draw|aborted] [--page]",
      "finished games, newest first", "--page: the next page of the last listing."},
     {Cmd::replay, "replay", "replay GAME", "step through a finished game",
      "Then: next, prev, first, last, goto N. A ply is one side's move: a full move\n"
@@ -186,8 +196,8 @@ std::variant<Command, std::string> parse_archive(Command c, const std::vector<st
       else if (a == "--player") c.archive.player = v;
       else if (a == "--winner") c.archive.winner = v;
       else {
-        if (v != "first" && v != "second" && v != "draw")
-          return usage_error(c.kind, "--result is first, second or draw, not '" + v + "'");
+        if (v != "first" && v != "second" && v != "draw" && v != "aborted")
+          return usage_error(c.kind, "--result is first, second, draw or aborted, not '" + v + "'");
         c.archive.result = v;
       }
     } else {
@@ -455,6 +465,22 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
       c.text = normalize_move(rest).value_or(join(w, 1));
       return c;
     }
+    case Cmd::takeback:
+      if (w.size() > 2) return usage_error(c.kind, "too many words");
+      if (w.size() == 2) {
+        c.text = lower(w[1]);
+        if (c.text != "yes" && c.text != "no") return usage_error(c.kind, "unexpected '" + w[1] + "': yes or no");
+      }
+      return c;
+    case Cmd::accept:
+    case Cmd::decline:
+      if (w.size() > 2) return usage_error(c.kind, "too many words");
+      if (w.size() == 2) {
+        c.text = lower(w[1]);
+        if (c.text == "draw") c.text.clear();
+        else if (c.text != "takeback") return usage_error(c.kind, "unexpected '" + w[1] + "': draw or takeback");
+      }
+      return c;
     case Cmd::go_to: {
       if (w.size() != 2) return usage_error(c.kind, "goto needs a move number");
       const auto n = to_int(w[1]);

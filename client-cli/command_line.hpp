@@ -87,6 +87,8 @@ enum class Cmd {
   say,
   mute,
   unmute,
+  takeback,
+  abort,
 };
 
 struct CreateArgs {
@@ -111,7 +113,9 @@ struct WaitArgs {
 
 struct Command {
   Cmd kind = Cmd::help;
-  std::string text;    // help topic, move text, room / game id, chat line
+  // help topic, move text, room / game id, chat line; takeback: "", "yes" or "no";
+  // accept and decline: "" (the draw) or "takeback"
+  std::string text;
   std::string invite;  // join
   int number = 0;      // goto
   CreateArgs create;

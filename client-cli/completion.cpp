@@ -51,6 +51,10 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       pool = known.game_types;
     } else if (command == "wait") {
       pool = {"turn", "end", "game", "event"};
+    } else if (command == "takeback") {
+      pool = {"yes", "no"};
+    } else if (command == "accept" || command == "decline") {
+      pool = {"draw", "takeback"};
     }
   }
   std::vector<std::string> out;

@@ -206,7 +206,10 @@ void Session::check_wait() {
       return;
     case WaitArgs::What::end:
       if (g != nullptr && g->ended) {
-        out.field("what", "end").field("game", g->view.game_id).field("result", g->view.status.winner.value_or("draw"));
+        out.field("what", "end")
+            .field("game", g->view.game_id)
+            .field("result",
+                   g->view.status.state == "aborted" ? std::string("aborted") : g->view.status.winner.value_or("draw"));
         out.field("reason", g->view.status.reason.value_or(""));
         return done(true);
       }

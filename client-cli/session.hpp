@@ -110,6 +110,7 @@ class Session {
   void cmd_game_request(const Command& c);
   void cmd_say(const Command& c);
   void cmd_mute(const Command& c);
+  void cmd_takeback(const Command& c);
   void cmd_archive(const Command& c);
   void cmd_replay_step(const Command& c);
   void cmd_wait(const Command& c);
@@ -144,6 +145,9 @@ class Session {
   void on(const protocol::server::MatchOver& m, const Incoming& in);
   void on(const protocol::server::DrawOffered& m, const Incoming& in);
   void on(const protocol::server::DrawDeclined& m, const Incoming& in);
+  void on(const protocol::server::TakebackOffered& m, const Incoming& in);
+  void on(const protocol::server::TakebackDeclined& m, const Incoming& in);
+  void on(const protocol::server::TakebackAccepted& m, const Incoming& in);
   void on(const protocol::server::PlayerReturned& m, const Incoming& in);
   void on(const protocol::server::PlayerLeft& m, const Incoming& in);
   void on(const protocol::server::Spectators& m, const Incoming& in);

@@ -74,12 +74,15 @@ void Session::run_command(const Command& c) {
     case Cmd::draw:
     case Cmd::accept:
     case Cmd::decline:
+    case Cmd::abort:
       return cmd_game_request(c);
     case Cmd::say:
       return cmd_say(c);
     case Cmd::mute:
     case Cmd::unmute:
       return cmd_mute(c);
+    case Cmd::takeback:
+      return cmd_takeback(c);
     case Cmd::archive:
       return cmd_archive(c);
     case Cmd::replay:
@@ -212,11 +215,17 @@ void Session::cmd_game_request(const Command& c) {
   if (g == nullptr || !is_player(*g)) return reply_error(name, "no_game", "you are not playing a game");
   if (g->ended) return reply_error(name, "game_over", "the game has ended");
   const std::string& id = g->view.game_id;
+  if ((c.kind == Cmd::accept || c.kind == Cmd::decline) && c.text == "takeback") return cmd_takeback(c);
   if ((c.kind == Cmd::accept || c.kind == Cmd::decline) && (!g->view.draw_offer || *g->view.draw_offer == *g->view.you))
     return reply_error(name, "no_draw_offer", "there is no draw offer from your opponent");
   switch (c.kind) {
     case Cmd::resign:
       request(c.kind, cl::Resign{id}, id);
+      break;
+    case Cmd::abort:
+      if (g->view.ply >= 2)
+        return reply_error(name, "too_late_to_abort", "both sides have moved: resign or offer a draw instead");
+      request(c.kind, cl::Abort{id}, id);
       break;
     case Cmd::draw:
       request(c.kind, cl::OfferDraw{id}, id);
@@ -243,6 +252,26 @@ void Session::cmd_mute(const Command& c) {
   const std::string& id = g->view.game_id;
   if (c.kind == Cmd::mute) request(c.kind, cl::Mute{id}, id);
   else request(c.kind, cl::Unmute{id}, id);
+}
+
+// takeback, takeback yes|no, accept takeback, decline takeback.
+void Session::cmd_takeback(const Command& c) {
+  const std::string name(command_name(c.kind));
+  LiveGame* g = current();
+  if (g == nullptr || !is_player(*g)) return reply_error(name, "no_game", "you are not playing a game");
+  if (g->ended) return reply_error(name, "game_over", "the game has ended");
+  const std::string& id = g->view.game_id;
+  if (c.kind == Cmd::takeback && c.text.empty()) {
+    request(c.kind, cl::Takeback{id}, id);
+    return;
+  }
+  if (!g->view.takeback_offer || g->view.takeback_offer->side == *g->view.you)
+    return reply_error(name, "no_takeback_request", "there is no takeback request from your opponent");
+  if (c.kind == Cmd::accept || c.text == "yes") {
+    request(c.kind, cl::AcceptTakeback{id}, id);
+  } else {
+    request(c.kind, cl::DeclineTakeback{id}, id);
+  }
 }
 
 void Session::cmd_archive(const Command& c) {

@@ -70,6 +70,8 @@ std::vector<std::string> Session::game_lines(const LiveGame& g) const {
                       choices.front() + ", then the move; or huff " + choices.front() + " MOVE).");
     }
     if (v.draw_offer && (!v.you || *v.draw_offer != *v.you)) lines.push_back("A draw is offered (accept or decline).");
+    if (v.takeback_offer && v.you && v.takeback_offer->side != *v.you)
+      lines.push_back("A takeback is asked for (takeback yes or takeback no).");
   }
   return lines;
 }

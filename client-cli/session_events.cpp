@@ -173,9 +173,10 @@ void Session::on(const srv::GameOver& m, const Incoming& in) {
       totals += (totals.empty() ? "" : ", ") + name + " " + format_number(pts);
     out.line("Match: game " + std::to_string(m.match.number) + " of " + std::to_string(m.match.games) + "; " + totals);
   }
-  // resign and accept have no reply of their own: the game's end answers them.
+  // resign, abort and accept have no reply of their own: the game's end answers them.
   for (auto it = pending_.begin(); it != pending_.end(); ++it) {
-    if ((it->second.kind == Cmd::resign || it->second.kind == Cmd::accept) && it->second.game_id == m.game_id) {
+    const Cmd kind = it->second.kind;
+    if ((kind == Cmd::resign || kind == Cmd::accept || kind == Cmd::abort) && it->second.game_id == m.game_id) {
       Out done{Out::Kind::ok, std::string(command_name(it->second.kind))};
       done.field("game", m.game_id);
       pending_.erase(it);
@@ -213,6 +214,37 @@ void Session::on(const srv::DrawDeclined& m, const Incoming& in) {
   Out out = event(in, "draw_declined");
   out.field("game", m.game_id).field("side", m.side).field("player", m.player);
   out.line(m.player + " declined the draw.");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::TakebackOffered& m, const Incoming& in) {
+  if (auto it = games_.find(m.game_id); it != games_.end())
+    it->second.view.takeback_offer = srv::TakebackOffer{m.side, m.plies};
+  Out out = event(in, "takeback_offered");
+  out.field("game", m.game_id).field("side", m.side).field("player", m.player).number("plies", m.plies);
+  const LiveGame* g = current();
+  const bool mine = g != nullptr && g->view.you && *g->view.you == m.side;
+  const std::string what = m.plies == 1 ? "the last move" : "the last two moves";
+  out.line(mine ? "You asked to take back " + what + "."
+                : m.player + " asks to take back " + what + " (takeback yes or takeback no).");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::TakebackDeclined& m, const Incoming& in) {
+  if (auto it = games_.find(m.game_id); it != games_.end()) it->second.view.takeback_offer.reset();
+  Out out = event(in, "takeback_declined");
+  out.field("game", m.game_id).field("side", m.side).field("player", m.player);
+  out.line(m.player + " declined the takeback.");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::TakebackAccepted& m, const Incoming& in) {
+  // The game_state that follows brings the board back.
+  if (auto it = games_.find(m.game_id); it != games_.end()) it->second.view.takeback_offer.reset();
+  Out out = event(in, "takeback_accepted");
+  out.field("game", m.game_id).field("side", m.side).field("player", m.player).number("plies", m.plies);
+  out.number("ply", m.ply);
+  out.line(m.player + " accepted the takeback: back to ply " + std::to_string(m.ply) + ".");
   emit(in, std::move(out));
 }
 

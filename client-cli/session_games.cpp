@@ -55,6 +55,7 @@ void Session::on_move(const srv::Move& m) {
   g.clocks_at = Clock::now();
   g.view.status = m.status;
   g.view.draw_offer.reset();  // an offer lapses when either side moves
+  g.view.takeback_offer.reset();
 }
 
 void Session::on_game_over(const srv::GameOver& m) {
@@ -62,14 +63,17 @@ void Session::on_game_over(const srv::GameOver& m) {
   if (it == games_.end()) return;
   LiveGame& g = it->second;
   g.ended = true;
-  g.view.status.state = m.result == "draw" ? "draw" : "win";
-  if (m.result != "draw") g.view.status.winner = m.result;
+  g.view.status.state = m.result == "draw" || m.result == "aborted" ? m.result : "win";
+  if (m.result != "draw" && m.result != "aborted") g.view.status.winner = m.result;
   g.view.status.reason = m.reason;
   if (g.view.clocks) g.view.clocks->running.reset();
   // Points by name: "1-0" read by the second player, or by a spectator, says nothing.
   const std::string score = g.view.players.first + " " + format_number(m.points.first) + ", " + g.view.players.second +
                             " " + format_number(m.points.second);
-  if (m.result == "draw") {
+  if (m.result == "aborted") {
+    g.end_text = m.reason == "no_first_move" ? "Game aborted: a first move did not come in time."
+                                             : "Game aborted before both sides had moved.";
+  } else if (m.result == "draw") {
     g.end_text = "Game over: a draw by " + reason_text(m.reason) + " (" + score + ").";
   } else {
     const bool me = g.view.you && *g.view.you == m.result;

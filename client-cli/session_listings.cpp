@@ -48,8 +48,9 @@ void Session::on_games(const srv::Games& page) {
     d.field("result", g.result).field("reason", g.reason).number("moves", g.moves);
     d.field("points", format_number(g.first_points) + "-" + format_number(g.second_points));
     d.field("options", options_text(g.options)).field("clock", format_clock(g.clock));
-    const std::string result =
-        g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
+    const std::string result = g.result == "draw" || g.result == "aborted"
+                                   ? g.result
+                                   : (g.result == "first" ? g.first_player : g.second_player) + " won";
     d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
            (g.clock ? format_clock(g.clock) + "  " : "") + g.first_player + " vs " + g.second_player + "  " + result +
            " (" + reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) +

@@ -24,6 +24,7 @@ constexpr FlagSpec kFlags[] = {
     {"db", true, true},
     {"threads", true, true},
     {"grace", true, true},
+    {"first-move-seconds", true, true},
     {"max-frame", true, true},
     {"rate", true, true},
     {"burst", true, true},
@@ -177,6 +178,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
   static constexpr Range kRanges[] = {
       {"threads", 1, 256, false, "a number of threads from 1 to 256"},
       {"grace", 0, 86'400, false, "whole seconds from 0 to 86400"},
+      {"first-move-seconds", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"max-frame", 1024, 16 * 1024 * 1024, true, "bytes from 1024 to 16M (k and M suffixes allowed)"},
       {"rate", 1, 100'000, false, "messages per second from 1 to 100000"},
       {"burst", 1, 1'000'000, false, "a number of messages from 1 to 1000000"},
@@ -194,6 +196,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (!number) return bad(source, range.expected, value);
     if (flag == "threads") config.threads = static_cast<unsigned>(*number);
     if (flag == "grace") config.grace_seconds = static_cast<std::int64_t>(*number);
+    if (flag == "first-move-seconds") config.first_move_seconds = static_cast<std::int64_t>(*number);
     if (flag == "max-frame") config.max_frame = static_cast<std::size_t>(*number);
     if (flag == "rate") config.rate = static_cast<unsigned>(*number);
     if (flag == "burst") config.burst = static_cast<unsigned>(*number);
@@ -284,6 +287,9 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --db PATH             SQLite database file (default ./boardhall.db)
   --threads N           network threads (default: the number of cores)
   --grace SECONDS       reconnect grace for a dropped player (default 60)
+  --first-move-seconds SECONDS
+                        time for each side's first move before the server aborts the
+                        game (default 30; the clocks do not run until then)
   --max-frame BYTES     largest WebSocket message accepted (default 64k)
   --rate N              messages per second per connection (default 20)
   --burst N             messages accepted at once above the rate (default 2 x rate)
@@ -320,7 +326,7 @@ BOARDHALL_DB, BOARDHALL_THREADS, BOARDHALL_GRACE, BOARDHALL_MAX_FRAME, BOARDHALL
 BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_VERBOSE,
 BOARDHALL_WEB_ROOT, BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT,
 BOARDHALL_AUTH_RATE, BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR,
-BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS); flags win.
+BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.
 )";

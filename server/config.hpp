@@ -28,6 +28,7 @@ struct Config {
   std::string db = "./boardhall.db";
   unsigned threads = 1;                       // default: hardware concurrency, at least 1
   std::int64_t grace_seconds = 60;            // reconnect grace
+  std::int64_t first_move_seconds = 30;       // a side's first move, or the game is aborted
   std::size_t max_frame = 64 * 1024;          // largest WebSocket message read, bytes
   unsigned rate = 20;                         // messages per second per connection...
   unsigned burst = 40;                        // ...with this many at once

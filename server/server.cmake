@@ -45,6 +45,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_abort.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_takeback.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_request.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views.cpp

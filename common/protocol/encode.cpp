@@ -51,6 +51,9 @@ BH_ENCODE(server::Spectators)
 BH_ENCODE(server::Games)
 BH_ENCODE(server::GameRecord)
 BH_ENCODE(server::Chat)
+BH_ENCODE(server::TakebackOffered)
+BH_ENCODE(server::TakebackDeclined)
+BH_ENCODE(server::TakebackAccepted)
 BH_BODY_ONLY(server::Record)
 
 // The requests, for clients (encode_request).
@@ -78,13 +81,17 @@ BH_REQUEST(client::GetGame)
 BH_REQUEST(client::Chat)
 BH_REQUEST(client::Mute)
 BH_REQUEST(client::Unmute)
+BH_REQUEST(client::Takeback)
+BH_REQUEST(client::AcceptTakeback)
+BH_REQUEST(client::DeclineTakeback)
+BH_REQUEST(client::Abort)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 27, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 23, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 30, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 27, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

@@ -52,6 +52,10 @@ enum class ErrorCode {
   too_large,
   rate_limited,
   bad_chat,
+  nothing_to_take_back,
+  takeback_pending,
+  no_takeback_request,
+  too_late_to_abort,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -220,6 +224,10 @@ inline constexpr char kResign[] = "resign";
 inline constexpr char kOfferDraw[] = "offer_draw";
 inline constexpr char kAcceptDraw[] = "accept_draw";
 inline constexpr char kDeclineDraw[] = "decline_draw";
+inline constexpr char kTakeback[] = "takeback";
+inline constexpr char kAcceptTakeback[] = "accept_takeback";
+inline constexpr char kDeclineTakeback[] = "decline_takeback";
+inline constexpr char kAbort[] = "abort";
 inline constexpr char kWatch[] = "watch";
 inline constexpr char kUnwatch[] = "unwatch";
 inline constexpr char kGetGame[] = "get_game";
@@ -227,6 +235,10 @@ using Resign = GameRequest<kResign>;
 using OfferDraw = GameRequest<kOfferDraw>;
 using AcceptDraw = GameRequest<kAcceptDraw>;
 using DeclineDraw = GameRequest<kDeclineDraw>;
+using Takeback = GameRequest<kTakeback>;
+using AcceptTakeback = GameRequest<kAcceptTakeback>;
+using DeclineTakeback = GameRequest<kDeclineTakeback>;
+using Abort = GameRequest<kAbort>;
 using Watch = GameRequest<kWatch>;
 using Unwatch = GameRequest<kUnwatch>;
 using GetGame = GameRequest<kGetGame>;
@@ -266,9 +278,10 @@ struct ListGames {
   }
 };
 
-using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
-                             CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
-                             Unwatch, ListGames, GetGame, Chat, Mute, Unmute>;
+using Request =
+    std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
+                 JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
+                 GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort>;
 
 }  // namespace client
 
@@ -464,16 +477,30 @@ struct RoomCancelled {
 struct Clocks {
   std::int64_t first_ms = 0, second_ms = 0, increment_ms = 0;
   std::optional<std::string> running;
+  // While the side to move has not made its first move: when the server aborts the
+  // game (unix ms); its clock does not run meanwhile.
+  std::optional<std::int64_t> first_move_deadline_ms = std::nullopt;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("first_ms", s.first_ms);
     v("second_ms", s.second_ms);
     v("increment_ms", s.increment_ms);
     v("running", s.running);
+    v("first_move_deadline_ms", s.first_move_deadline_ms);
+  }
+};
+// A pending takeback request: the asking side and how many plies it takes back.
+struct TakebackOffer {
+  std::string side;
+  int plies = 1;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("side", s.side);
+    v("plies", s.plies);
   }
 };
 struct GameStatus {
-  std::string state = "ongoing";      // ongoing, win, draw
+  std::string state = "ongoing";      // ongoing, win, draw, aborted
   std::optional<std::string> winner;  // first or second
   std::optional<std::string> reason;
   template <class S, class V>
@@ -554,6 +581,7 @@ struct GameView {
   std::optional<Clocks> clocks;
   GameStatus status;
   std::optional<std::string> draw_offer;
+  std::optional<TakebackOffer> takeback_offer;
   std::vector<Absent> absent;
   // Connections watching the game, the players' own not counted. Always sent; optional
   // only to read an older server.
@@ -578,6 +606,7 @@ struct GameView {
     v("clocks", s.clocks);
     v("status", s.status);
     v("draw_offer", s.draw_offer);
+    v("takeback_offer", s.takeback_offer);
     v("absent", s.absent);
     v("spectators", s.spectators);
     v("match", s.match);
@@ -625,7 +654,7 @@ struct Move {
 };
 struct GameOver {
   static constexpr const char* type = "game_over";
-  std::string game_id, room_id, result;  // first, second, draw
+  std::string game_id, room_id, result;  // first, second, draw, aborted
   std::optional<std::string> winner;     // player name
   std::string reason;
   PointPair points;
@@ -676,6 +705,37 @@ inline constexpr char kPlayerReturned[] = "player_returned";
 using DrawOffered = SideEvent<kDrawOffered>;
 using DrawDeclined = SideEvent<kDrawDeclined>;
 using PlayerReturned = SideEvent<kPlayerReturned>;
+inline constexpr char kTakebackDeclined[] = "takeback_declined";
+using TakebackDeclined = SideEvent<kTakebackDeclined>;
+// A player asks to take back `plies` plies (1 or 2: its own last move, and the
+// opponent's answer when there is one).
+struct TakebackOffered {
+  static constexpr const char* type = "takeback_offered";
+  std::string game_id, side, player;
+  int plies = 1;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("side", s.side);
+    v("player", s.player);
+    v("plies", s.plies);
+  }
+};
+// The opponent (`side`, `player`) accepted: the game is back at ply `ply`; a
+// game_state follows.
+struct TakebackAccepted {
+  static constexpr const char* type = "takeback_accepted";
+  std::string game_id, side, player;
+  int plies = 1, ply = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("side", s.side);
+    v("player", s.player);
+    v("plies", s.plies);
+    v("ply", s.ply);
+  }
+};
 struct PlayerLeft {
   static constexpr const char* type = "player_left";
   std::string game_id, side, player;
@@ -806,10 +866,10 @@ struct GameRecord {
   }
 };
 
-using Message =
-    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed, LiveGame,
-                 LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver, MatchOver,
-                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat>;
+using Message = std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
+                             RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState,
+                             Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft,
+                             Spectators, Games, GameRecord, Chat, TakebackOffered, TakebackDeclined, TakebackAccepted>;
 
 }  // namespace server
 

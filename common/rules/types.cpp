@@ -36,7 +36,7 @@ std::string_view to_string(Errc c) {
 }
 
 namespace {
-constexpr std::array<std::pair<EndReason, std::string_view>, 12> reason_names{{
+constexpr std::array<std::pair<EndReason, std::string_view>, 14> reason_names{{
     {EndReason::none, ""},
     {EndReason::king_captured, "king_captured"},
     {EndReason::king_escaped, "king_escaped"},
@@ -49,6 +49,8 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 12> reason_names{{
     {EndReason::agreement, "agreement"},
     {EndReason::time, "time"},
     {EndReason::abandonment, "abandonment"},
+    {EndReason::aborted, "aborted"},
+    {EndReason::no_first_move, "no_first_move"},
 }};
 }  // namespace
 

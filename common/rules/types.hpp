@@ -135,13 +135,16 @@ enum class EndReason : std::uint8_t {
   agreement,
   time,
   abandonment,
+  aborted,        // a player aborted the game before both had moved
+  no_first_move,  // the server aborted it: a side did not make its first move in time
 };
 
 std::string_view to_string(EndReason);  // snake_case code, e.g. "king_captured"
 std::optional<EndReason> end_reason_from_string(std::string_view);
 
 struct Status {
-  enum class Kind : std::uint8_t { ongoing, win, draw };
+  // aborted: the game ended before it began (no result, no points, not rated).
+  enum class Kind : std::uint8_t { ongoing, win, draw, aborted };
   Kind kind = Kind::ongoing;
   Side winner = Side::first;  // meaningful only when kind == win
   EndReason reason = EndReason::none;
@@ -150,6 +153,7 @@ struct Status {
   static Status ongoing() { return {}; }
   static Status win(Side s, EndReason r) { return {Kind::win, s, r}; }
   static Status draw(EndReason r) { return {Kind::draw, Side::first, r}; }
+  static Status aborted(EndReason r) { return {Kind::aborted, Side::first, r}; }
   friend bool operator==(const Status&, const Status&) = default;
 };
 

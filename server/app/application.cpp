@@ -185,6 +185,26 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                      room->act(player, c, r.game_id, Room::Action::decline_draw, id);
                    });
                  },
+                 [&](cl::Takeback& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->takeback(player, c, r.game_id, Room::TakebackAction::request, id);
+                   });
+                 },
+                 [&](cl::AcceptTakeback& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->takeback(player, c, r.game_id, Room::TakebackAction::accept, id);
+                   });
+                 },
+                 [&](cl::DeclineTakeback& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->takeback(player, c, r.game_id, Room::TakebackAction::decline, id);
+                   });
+                 },
+                 [&](cl::Abort& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->abort(player, c, r.game_id, id);
+                   });
+                 },
                  [&](cl::Watch& r) {
                    with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
                      room->watch(c, r.game_id, id);

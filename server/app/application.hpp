@@ -53,6 +53,9 @@ struct NetworkStats {
 
 struct AppConfig {
   std::int64_t reconnect_grace_ms = 60'000;  // RULES: default 60 s, configurable
+  // Each side's first move must come within this time of its turn starting, or the
+  // server aborts the game (reason no_first_move); the clocks do not run until then.
+  std::int64_t first_move_ms = 30'000;
   std::size_t max_name_length = 32;
   std::size_t max_string_length = 256;  // options, invite codes, move texts...
   std::string version = "0.1.0";

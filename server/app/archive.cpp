@@ -104,8 +104,9 @@ std::variant<storage::ArchiveQuery, std::string> archive_query(const protocol::c
   }
   q.game = request.game;
   q.player = request.player;
-  if (request.result && *request.result != "first" && *request.result != "second" && *request.result != "draw")
-    return std::string("result must be first, second or draw");
+  if (request.result && *request.result != "first" && *request.result != "second" && *request.result != "draw" &&
+      *request.result != "aborted")
+    return std::string("result must be first, second, draw or aborted");
   q.result = request.result;
   q.winner = request.winner;
   q.from_ms = request.from;

@@ -7,6 +7,7 @@ namespace bh::app {
 void LiveJournal::start(bool header_durable) {
   moves_.clear();
   durable_plies_ = 0;
+  erase_through_ = 0;
   header_durable_ = header_durable;
 }
 
@@ -22,13 +23,15 @@ LiveJournal::Write LiveJournal::next_write() const {
   w.first_ply = durable_plies_ + 1;
   w.moves.assign(moves_.begin() + durable_plies_, moves_.end());
   w.plies = plies();
+  w.erase_through = erase_through_;
   return w;
 }
 
-void LiveJournal::written(bool with_header, int plies, bool ok) {
+void LiveJournal::written(bool with_header, int plies, bool ok, int erase_through) {
   if (ok) {
-    durable_plies_ = std::max(durable_plies_, plies);
+    durable_plies_ = std::min(std::max(durable_plies_, plies), this->plies());
     if (with_header) header_durable_ = true;
+    if (erase_through >= erase_through_) erase_through_ = 0;
   } else {
     header_durable_ = false;
   }
@@ -42,6 +45,13 @@ bool LiveJournal::starts_failing(bool ok) {
 
 void LiveJournal::add(storage::MoveRecord move) {
   moves_.push_back(std::move(move));
+  untold_ = true;
+}
+
+void LiveJournal::take_back(int plies) {
+  erase_through_ = std::max(erase_through_, this->plies());
+  moves_.resize(static_cast<std::size_t>(plies));
+  durable_plies_ = std::min(durable_plies_, plies);
   untold_ = true;
 }
 

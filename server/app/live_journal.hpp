@@ -35,17 +35,22 @@ class LiveJournal {
     int first_ply = 1;
     std::vector<storage::MoveRecord> moves;
     int plies = 0;
+    int erase_through = 0;  // taken back: the store drops plies after `plies` up to this
   };
   Write next_write() const;
   // The store answered a write of this game (next_write() then). A failed write is
   // done again, header and all, with the next one.
-  void written(bool with_header, int plies, bool ok);
+  void written(bool with_header, int plies, bool ok, int erase_through = 0);
   // Any live write's result, of this game or not: true when it is the first failure
   // after a success (failures are logged once per spell, not once per move).
   bool starts_failing(bool ok);
 
   // A move was made: it is being written and not yet told.
   void add(storage::MoveRecord move);
+  // Moves were taken back: the game is `plies` long again. The store is told with the
+  // next write (which drops the later plies); until then it is untold, like a move.
+  // Precondition: !untold(), plies <= this->plies().
+  void take_back(int plies);
   bool untold() const { return untold_; }
   // Runs once the move is told (a reply that would show it). Precondition: untold().
   void defer(std::function<void()> reply) { deferred_.push_back(std::move(reply)); }
@@ -60,6 +65,7 @@ class LiveJournal {
   bool header_durable_ = false;
   bool failing_ = false;
   bool untold_ = false;
+  int erase_through_ = 0;  // the longest the game was before a takeback not yet durable
   std::vector<std::function<void()>> deferred_;
 };
 

@@ -129,7 +129,11 @@ std::optional<sv::Clocks> Room::clocks_view() const {
   if (!game_) return std::nullopt;
   std::optional<Side> running;
   if (phase_ == Phase::playing && !game_->status().over()) running = game_->to_move();
-  return views::clocks(clock_, running, SteadyClock::now());
+  if (waiting_first_move()) running.reset();  // a side's clock runs from its first move on
+  auto clocks = views::clocks(clock_, running, SteadyClock::now());
+  if (clocks && waiting_first_move() && first_move_deadline_ && !clock_.paused())
+    clocks->first_move_deadline_ms = first_move_deadline_ms_;
+  return clocks;
 }
 
 sv::MatchInfo Room::match_info() const { return views::match_info(match_id_, score_); }
@@ -141,8 +145,10 @@ protocol::SidePair Room::players() const {
 }
 
 sv::GameView Room::view(std::optional<int> slot) const {
-  views::GameFacts facts{id_,         game_id_,      settings_,   *game_,       journal_, {},
-                         first_slot_, clocks_view(), draw_offer_, match_info(), *board_,  spectator_count()};
+  std::optional<views::GameFacts::Takeback> takeback;
+  if (takeback_offer_) takeback = views::GameFacts::Takeback{takeback_offer_->side, takeback_offer_->plies};
+  views::GameFacts facts{id_,           game_id_,    settings_,    *game_,  journal_,          {},      first_slot_,
+                         clocks_view(), draw_offer_, match_info(), *board_, spectator_count(), takeback};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {seats_[i].player, seats_[i].present, seats_[i].deadline_ms};
   return views::game_view(facts, slot);
 }
@@ -250,7 +256,9 @@ void Room::start_game(protocol::RequestId join_request) {
   game_ids_.push_back(game_id_);
   game_.emplace(settings_.rules);
   draw_offer_.reset();
+  takeback_offer_.reset();
   clock_.start(SteadyClock::now());
+  start_first_move_wait();
   phase_ = Phase::playing;
   context_->directory.add_game(game_id_, shared_from_this());
   context_->metrics.live_games++;
@@ -284,6 +292,7 @@ void Room::announce_game(const protocol::RequestId& join_request) {
 
 void Room::arm_clock() {
   const auto generation = ++clock_generation_;
+  if (waiting_first_move() && !clock_.paused()) return arm_first_move(generation);
   if (!clock_.timed() || phase_ != Phase::playing || game_->status().over() || clock_.paused()) {
     clock_timer_.cancel();
     return;
@@ -308,6 +317,9 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
                 protocol::RequestId request) {
   asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
                        m = std::move(request_move), request = std::move(request)] {
+    if (self->journal_.untold())  // a takeback (or move) is being written: this move comes after it
+      return self->journal_.defer(
+          [self, player, connection, m, request] { self->move(player, connection, m, request); });
     const auto slot = self->slot_of(player);
     if (!slot || self->phase_ == Phase::open)
       return self->reply_error(connection, request, ErrorCode::not_a_player, "you are not playing in this game");
@@ -322,7 +334,9 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
       return self->reply_error(connection, request, ErrorCode::stale_ply,
                                "the game is at ply " + std::to_string(game.ply()) + ", not " + std::to_string(m.ply));
     std::int64_t left = 0;
-    if (self->clock_.timed()) {
+    if (self->clock_.timed() && self->waiting_first_move()) {
+      left = self->clock_.remaining()[rules::index(side)];  // its clock has not run yet
+    } else if (self->clock_.timed()) {
       left = self->clock_.left(side, SteadyClock::now());
       if (left <= 0) {
         self->clock_.flag(side);
@@ -337,6 +351,8 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     ++self->clock_generation_;
     self->clock_timer_.cancel();
     self->draw_offer_.reset();
+    self->takeback_offer_.reset();  // a move lapses a takeback request, as a draw offer
+    self->start_first_move_wait();
     storage::MoveRecord record;
     record.text = game.rules().move_text(*played);
     record.first_clock_ms = self->clock_.timed() ? self->clock_.remaining()[0] : -1;
@@ -399,19 +415,22 @@ void Room::write_live(std::function<void()> then) {
   update.game_id = game_id_;
   update.first_ply = write.first_ply;
   update.moves = std::move(write.moves);
+  update.erase_through = write.erase_through;
   const int plies = write.plies;
+  const int erase_through = write.erase_through;
   const bool with_header = write.header;
-  context_->store.save_live(std::move(update), [self = shared_from_this(), game_id = game_id_, plies, with_header,
-                                                then = std::move(then)](storage::StoreError error) mutable {
-    asio::post(self->strand_, [self, game_id = std::move(game_id), plies, with_header, error = std::move(error),
-                               then = std::move(then)] {
-      if (self->game_id_ == game_id) self->journal_.written(with_header, plies, error.ok());
-      if (!error.ok()) self->context_->metrics.live_write_failures++;
-      if (self->journal_.starts_failing(error.ok()))
-        log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
-      if (self->phase_ != Phase::closed) then();
-    });
-  });
+  context_->store.save_live(
+      std::move(update), [self = shared_from_this(), game_id = game_id_, plies, with_header, erase_through,
+                          then = std::move(then)](storage::StoreError error) mutable {
+        asio::post(self->strand_, [self, game_id = std::move(game_id), plies, with_header, erase_through,
+                                   error = std::move(error), then = std::move(then)] {
+          if (self->game_id_ == game_id) self->journal_.written(with_header, plies, error.ok(), erase_through);
+          if (!error.ok()) self->context_->metrics.live_write_failures++;
+          if (self->journal_.starts_failing(error.ok()))
+            log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
+          if (self->phase_ != Phase::closed) then();
+        });
+      });
 }
 
 void Room::act(std::string player, std::shared_ptr<Connection> connection, std::string game_id, Action action,
@@ -471,8 +490,8 @@ void Room::end_game(rules::Status status) {
   // The match's next game is decided now and written with this record: no moment
   // exists in which neither is in the database.
   std::optional<storage::LiveGame> next_header;
-  if (score_.more_games()) {
-    next_ = NextGame{make_id("g"), 1 - first_slot_, now_ms(), false};  // sides alternate
+  if (score_.more_games() && final_status.kind != rules::Status::Kind::aborted) {  // an abort ends the match
+    next_ = NextGame{make_id("g"), 1 - first_slot_, now_ms(), false};              // sides alternate
     auto next_score = score_.with(record.first_player, record.second_player, points);
     next_score.next_game();
     next_header = live_header(next_->game_id, next_->first_slot, next_->started_ms, next_score);
@@ -645,6 +664,7 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
 void Room::resume_clocks_if_all_back(int returning_slot) {
   if (!clock_.paused() || !seats_[0].present || !seats_[1].present) return;
   clock_.resume(SteadyClock::now());
+  start_first_move_wait();  // a restored game still waiting for a first move: its time again
   arm_clock();
   // The others see the clocks running again (the returning player gets the state anyway).
   send_to(1 - returning_slot, make_frame(protocol::encode(sv::GameState{view(1 - returning_slot)})));

@@ -77,6 +77,16 @@ class Room : public std::enable_shared_from_this<Room> {
             protocol::RequestId request);
   void act(std::string player, std::shared_ptr<Connection> connection, std::string game_id, Action action,
            protocol::RequestId request);
+  // Takeback (room_takeback.cpp): a player asks to take back its last move (and the
+  // opponent's answer), the opponent accepts or declines. Errors: not_a_player,
+  // game_over, nothing_to_take_back, takeback_pending, no_takeback_request.
+  enum class TakebackAction { request, accept, decline };
+  void takeback(std::string player, std::shared_ptr<Connection> connection, std::string game_id, TakebackAction action,
+                protocol::RequestId request);
+  // A player ends the game without result before both sides have moved
+  // (room_abort.cpp). Errors: not_a_player, game_over, too_late_to_abort.
+  void abort(std::string player, std::shared_ptr<Connection> connection, std::string game_id,
+             protocol::RequestId request);
   void watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request);
   // Also when the connection closed (Application::on_close).
   void unwatch(std::uint64_t connection_id);
@@ -135,6 +145,19 @@ class Room : public std::enable_shared_from_this<Room> {
   void resume_clocks_if_all_back(int returning_slot);
   void arm_clock();
   void on_clock_timer(std::uint64_t generation);
+  // ---- first moves (room_abort.cpp) ----
+  // While a side has not made its first move its clock stands still and the server
+  // aborts the game when the first-move time (AppConfig::first_move_ms) runs out.
+  bool waiting_first_move() const;
+  // A turn starts: the first-move deadline from now, or none once both sides moved.
+  void start_first_move_wait();
+  // The timer (clock_timer_, `generation`) ends the game at the first-move deadline.
+  void arm_first_move(std::uint64_t generation);
+  // ---- takeback (room_takeback.cpp) ----
+  // Plies `side` would take back: 1 when its move is the last, 2 when the opponent has
+  // answered it, 0 when it has made no move.
+  int takeback_plies(rules::Side side) const;
+  void accept_takeback(int slot, const std::shared_ptr<Connection>& connection, const protocol::RequestId& request);
   void start_absence(int slot);
   void arm_room_grace(int slot);
   void end_game(rules::Status status);
@@ -187,6 +210,14 @@ class Room : public std::enable_shared_from_this<Room> {
   LiveJournal journal_;  // the moves, what of them is durable and told
   std::int64_t started_ms_ = 0;
   std::optional<rules::Side> draw_offer_;
+  struct TakebackOffer {
+    rules::Side side;
+    int plies = 1;
+  };
+  std::optional<TakebackOffer> takeback_offer_;  // one at a time; a move lapses it
+  // The first-move deadline while waiting_first_move() (steady, and unix ms to show).
+  std::optional<SteadyClock::time_point> first_move_deadline_;
+  std::int64_t first_move_deadline_ms_ = 0;
   GameClock clock_;  // paused in a restored game until both players are back
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;

@@ -13,13 +13,14 @@ using rules::Side;
 std::string side_text(Side side) { return side == Side::first ? "first" : "second"; }
 
 std::string result_text(const rules::Status& status) {
+  if (status.kind == rules::Status::Kind::aborted) return "aborted";
   return status.kind == rules::Status::Kind::draw ? "draw" : side_text(status.winner);
 }
 
 sv::GameStatus status(const rules::Status& s) {
   sv::GameStatus out;
   if (!s.over()) return out;
-  out.state = s.kind == rules::Status::Kind::win ? "win" : "draw";
+  out.state = s.kind == rules::Status::Kind::win ? "win" : s.kind == rules::Status::Kind::aborted ? "aborted" : "draw";
   if (s.kind == rules::Status::Kind::win) out.winner = side_text(s.winner);
   out.reason = std::string(rules::to_string(s.reason));
   return out;
@@ -78,6 +79,8 @@ sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
   v.clocks = f.clocks;
   v.status = status(f.game.status());
   if (f.draw_offer) v.draw_offer = side_text(*f.draw_offer);
+  if (f.takeback_offer)
+    v.takeback_offer = protocol::server::TakebackOffer{side_text(f.takeback_offer->side), f.takeback_offer->plies};
   for (int i = 0; i < 2; ++i) {
     const auto& s = f.seats[static_cast<std::size_t>(i)];
     if (!s.present && s.deadline_ms > 0) v.absent.push_back({side_text(side_of(i)), s.player, s.deadline_ms});

@@ -54,6 +54,11 @@ struct GameFacts {
   protocol::server::MatchInfo match;
   const protocol::server::Board& board;
   int spectators = 0;  // connections watching, the players' not counted
+  struct Takeback {
+    rules::Side side;
+    int plies = 1;
+  };
+  std::optional<Takeback> takeback_offer = std::nullopt;
 };
 // The game as the player in `seat` sees it (none: a spectator); with the legal moves
 // when that player is to move.

@@ -151,7 +151,9 @@ struct JsonReader {
 
 constexpr std::string_view kCursorPrefix = "c1.";
 
-bool valid_result(std::string_view result) { return result == "first" || result == "second" || result == "draw"; }
+bool valid_result(std::string_view result) {
+  return result == "first" || result == "second" || result == "draw" || result == "aborted";
+}
 
 const std::string kSummaryColumns =
     "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
@@ -237,7 +239,7 @@ StoreError insert_game(Db& db, const GameRecord& g) {
   if (g.id.empty()) return {StoreErrc::invalid_query, "game id is empty"};
   if (!valid_result(g.result)) {
     return {StoreErrc::invalid_query,
-            "game " + g.id + ": result must be first, second or draw, not '" + g.result + "'"};
+            "game " + g.id + ": result must be first, second, draw or aborted, not '" + g.result + "'"};
   }
   {
     Query q(db,
@@ -340,7 +342,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
     sql = "SELECT " + kSummaryColumns + " FROM game_players p CROSS JOIN games g ON g.id = p.game_id";
     add("p.player = ?1");
     if (query.game) add("p.game = ?2");
-    if (query.result) add("p.result = ?3");
+    add(query.result ? "p.result = ?3" : "p.result <> 'aborted'");
     if (query.from_ms) add("p.ended_ms >= ?4");
     if (query.to_ms) add("p.ended_ms < ?5");
     if (query.cursor) add("(p.ended_ms, p.game_id) < (?6, ?7)");
@@ -356,7 +358,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
                                                    : "games_by_end";
     sql = "SELECT " + kSummaryColumns + " FROM games g INDEXED BY " + index;
     if (query.game) add("g.game = ?2");
-    if (query.result) add("g.result = ?3");
+    add(query.result ? "g.result = ?3" : "g.result <> 'aborted'");
     if (query.from_ms) add("g.ended_ms >= ?4");
     if (query.to_ms) add("g.ended_ms < ?5");
     if (query.cursor) add("(g.ended_ms, g.id) < (?6, ?7)");
@@ -373,7 +375,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
             std::nullopt};
   }
   if (query.result && !valid_result(*query.result)) {
-    return {{StoreErrc::invalid_query, "result must be first, second or draw, not '" + *query.result + "'"},
+    return {{StoreErrc::invalid_query, "result must be first, second, draw or aborted, not '" + *query.result + "'"},
             std::nullopt};
   }
   std::optional<CursorPosition> cursor;

@@ -70,6 +70,16 @@ StoreError save_live(Db& db, const LiveUpdate& update) {
     q.bind(6, m.at_ms);
     if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save a move of " + id);
   }
+  // Taken back: each dropped ply gets a later row with no text, which ends the game
+  // there on loading (the table is append-only, see kStep3); a move played there
+  // again is a still later row and wins.
+  for (; ply <= update.erase_through; ++ply) {
+    Query q(db,
+            "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
+            "VALUES (?1, ?2, '', -1, -1, 0)");
+    q.bind(1, id).bind(2, ply);
+    if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot take back a move of " + id);
+  }
   return {};
 }
 
@@ -154,7 +164,8 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
     for (auto& [ply, move] : by_game[g.game_id]) {
       // A gap means a lost write (the room writes it again with its next move; a
       // crash came first): keep what precedes it.
-      if (ply != static_cast<std::int64_t>(g.moves.size()) + 1) break;
+      // An empty text: taken back (save_live), and so is every later ply.
+      if (ply != static_cast<std::int64_t>(g.moves.size()) + 1 || move.text.empty()) break;
       g.moves.push_back(std::move(move));
     }
   }

@@ -25,8 +25,9 @@ struct MoveRecord {
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 
-// A finished game. `result` is "first", "second" or "draw"; `reason` is the rules
-// module's EndReason code (e.g. "king_captured", "resignation").
+// A finished game. `result` is "first", "second", "draw" or "aborted" (ended before
+// both sides moved: no points); `reason` is the rules module's EndReason code (e.g.
+// "king_captured", "resignation", "aborted", "no_first_move").
 struct GameRecord {
   std::string id;                              // server-wide game id, e.g. "g000123"
   std::string game;                            // rules id: tavlei, tablut, seatafl, draughts, alquerque
@@ -59,9 +60,10 @@ struct GameSummary {
 };
 
 struct ArchiveQuery {
-  std::optional<std::string> game;      // rules id
-  std::optional<std::string> player;    // either side
-  std::optional<std::string> result;    // "first", "second" or "draw"
+  std::optional<std::string> game;    // rules id
+  std::optional<std::string> player;  // either side
+  // "first", "second", "draw" or "aborted"; none: every result but aborted.
+  std::optional<std::string> result;
   std::optional<std::string> winner;    // the player who won
   std::optional<std::int64_t> from_ms;  // ended_ms >= from_ms
   std::optional<std::int64_t> to_ms;    // ended_ms < to_ms
@@ -114,6 +116,9 @@ struct LiveUpdate {
   std::string game_id;
   int first_ply = 1;  // the ply of moves[0]
   std::vector<MoveRecord> moves;
+  // Moves were taken back: the plies after the last of this update, up to this one,
+  // are dropped (in the same write), so the game loads as it is now. 0: none.
+  int erase_through = 0;
 };
 
 // A registered player. The password is kept only as a salted slow hash.

@@ -130,6 +130,24 @@ TEST(CommandLine, SayTakesTheRestOfTheLineAsItIs) {
   EXPECT_EQ(command_name(Cmd::say), "say");
 }
 
+TEST(CommandLine, TakebackAbortAndTheirAnswers) {
+  EXPECT_EQ(ok("takeback").kind, Cmd::takeback);
+  EXPECT_EQ(ok("takeback").text, "");
+  EXPECT_EQ(ok("takeback yes").text, "yes");
+  EXPECT_EQ(ok("takeback NO").text, "no");
+  EXPECT_NE(error("takeback maybe").find("unexpected 'maybe': yes or no"), std::string::npos);
+  EXPECT_NE(error("takeback yes please").find("too many words"), std::string::npos);
+  EXPECT_EQ(ok("accept takeback").kind, Cmd::accept);
+  EXPECT_EQ(ok("accept takeback").text, "takeback");
+  EXPECT_EQ(ok("decline takeback").text, "takeback");
+  EXPECT_EQ(ok("accept draw").text, "");
+  EXPECT_EQ(ok("accept").text, "");
+  EXPECT_EQ(ok("abort").kind, Cmd::abort);
+  EXPECT_NE(error("abort now").find("unexpected 'now'"), std::string::npos);
+  EXPECT_EQ(command_name(Cmd::takeback), "takeback");
+  EXPECT_EQ(command_name(Cmd::abort), "abort");
+}
+
 TEST(CommandLine, Archive) {
   Command c = ok("archive --game tablut --player alice --result first");
   EXPECT_EQ(c.archive.game, "tablut");
@@ -137,7 +155,8 @@ TEST(CommandLine, Archive) {
   EXPECT_EQ(c.archive.result, "first");
   EXPECT_FALSE(c.archive.next_page);
   EXPECT_TRUE(ok("archive --page").archive.next_page);
-  EXPECT_NE(error("archive --result won").find("--result is first, second or draw"), std::string::npos);
+  EXPECT_NE(error("archive --result won").find("--result is first, second, draw or aborted"), std::string::npos);
+  EXPECT_EQ(ok("archive --result aborted").archive.result, "aborted");
   EXPECT_NE(error("archive --player").find("--player needs a value"), std::string::npos);
 }
 
@@ -168,9 +187,10 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
 }
 
 TEST(CommandLine, HelpForEveryCommand) {
-  for (const char* name : {"help",   "games", "rooms",  "create",  "join",    "cancel", "watch", "moves", "move",
-                           "resign", "draw",  "accept", "decline", "archive", "replay", "next",  "prev",  "first",
-                           "last",   "goto",  "wait",   "quit",    "say",     "mute",   "unmute"}) {
+  for (const char* name :
+       {"help",   "games", "rooms",  "create",  "join",    "cancel", "watch",  "moves",    "move",
+        "resign", "draw",  "accept", "decline", "archive", "replay", "next",   "prev",     "first",
+        "last",   "goto",  "wait",   "quit",    "say",     "mute",   "unmute", "takeback", "abort"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;

@@ -66,6 +66,15 @@ TEST(ClientCompletion, HelpCreateAndWaitCompleteTheirArgument) {
   EXPECT_EQ(completions("wait e", known()), (Words{"end", "event"}));
 }
 
+TEST(ClientCompletion, TakebackAndItsAnswersCompleteTheirWord) {
+  EXPECT_EQ(completions("takeback ", known()), (Words{"no", "yes"}));
+  EXPECT_EQ(completions("takeback y", known()), Words{"yes"});
+  EXPECT_EQ(completions("accept t", known()), Words{"takeback"});
+  EXPECT_EQ(completions("decline ", known()), (Words{"draw", "takeback"}));
+  EXPECT_EQ(completions("ab", known()), Words{"abort"});
+  EXPECT_TRUE(completions("abort ", known()).empty());
+}
+
 TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {
   EXPECT_TRUE(completions("join r12 ", known()).empty());  // the invite code is not known
   EXPECT_TRUE(completions("e1-", known()).empty());

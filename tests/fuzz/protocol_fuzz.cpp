@@ -87,7 +87,8 @@ void check_move_writer(std::string_view text) {
   m.ply = static_cast<int>(text.size());
   m.move = std::string(text.substr(text.size() / 2));
   m.position = std::string(text);
-  if (text.size() % 2 == 0) m.clocks = server::Clocks{-1, static_cast<std::int64_t>(text.size()), 0, m.move};
+  if (text.size() % 2 == 0)
+    m.clocks = server::Clocks{-1, static_cast<std::int64_t>(text.size()), 0, m.move, std::nullopt};
   m.status.reason = std::string(text.substr(0, text.size() / 2));
   // The player to move's copy: the text cut into move texts (none for a short one).
   if (text.size() % 5 != 0) {

@@ -27,6 +27,7 @@ endif()
 
 # The application alone, with fake connections (no sockets).
 set(app_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/abort_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_and_legal_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate_test.cpp
@@ -47,6 +48,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/spectators_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/takeback_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/utf8_test.cpp)
 if(TARGET bh_app)
@@ -96,7 +98,8 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/disk_full_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/game_e2e_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/takeback_e2e_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)

@@ -56,7 +56,7 @@ class AlquerqueRules final : public Ruleset {
   // abandonment) are not covered by Q8; we keep them sensible and simple: 2 for the
   // winner and 0 for the loser, and a draw (agreement) gives 1 each, half of a win.
   Points points(const Position& final, const Status& status) const override {
-    if (status.kind == Status::Kind::ongoing) return {};
+    if (status.kind == Status::Kind::ongoing || status.kind == Status::Kind::aborted) return {};
     if (status.kind == Status::Kind::draw) return {1, 1};
     const auto& p = final.as<aq::Position>();
     const int winner_pieces = std::popcount(p.pieces[index(status.winner)]);

@@ -192,6 +192,45 @@ TEST_F(ClientGame, JsonLinesAndARestartResumesTheIdentityAndTheGame) {
   EXPECT_NE(erin->expect(R"({"kind":"ok","name":"archive","count":0,)"), "") << erin->transcript();
 }
 
+// Issue 15: takeback asked, answered (both spellings), and abort before the first moves.
+TEST_F(ClientGame, TakebackAskedAndAnsweredThenAbortBeforeTheFirstMoves) {
+  auto gina = client("gina");
+  auto hugo = client("hugo");
+  ASSERT_NE(gina->expect("ok connect"), "") << gina->transcript();
+  ASSERT_NE(hugo->expect("ok connect"), "") << hugo->transcript();
+  const std::string created = gina->command("create tablut --side second --clock 5+0", "create");
+  ASSERT_TRUE(created.starts_with("ok create")) << gina->transcript();
+  const std::string joined = hugo->command("join " + field(created, "room"), "join");
+  ASSERT_TRUE(joined.starts_with("ok join")) << hugo->transcript();
+  const std::string game = field(joined, "game");
+  ASSERT_TRUE(gina->command("wait game 10", "wait").starts_with("ok wait")) << gina->transcript();
+
+  EXPECT_TRUE(hugo->command("takeback", "takeback").starts_with("error takeback code=nothing_to_take_back"))
+      << hugo->transcript();
+  ASSERT_TRUE(hugo->command("a4-a3", "move").starts_with("ok move")) << hugo->transcript();
+  EXPECT_TRUE(gina->command("takeback yes", "takeback").starts_with("error takeback code=no_takeback_request"))
+      << gina->transcript();
+  const std::string asked = hugo->command("takeback", "takeback");
+  EXPECT_TRUE(asked.starts_with("ok takeback game=" + game + " side=first player=hugo plies=1")) << asked;
+  EXPECT_NE(gina->expect("event takeback_offered game=" + game), "") << gina->transcript();
+  EXPECT_TRUE(gina->command("decline takeback", "decline").starts_with("ok decline")) << gina->transcript();
+  EXPECT_NE(hugo->expect("event takeback_declined"), "") << hugo->transcript();
+  ASSERT_TRUE(hugo->command("takeback", "takeback").starts_with("ok takeback")) << hugo->transcript();
+  EXPECT_NE(gina->expect("event takeback_offered game=" + game), "") << gina->transcript();
+  const std::string accepted = gina->command("takeback yes", "takeback");
+  EXPECT_TRUE(accepted.starts_with("ok takeback game=" + game)) << accepted;
+  EXPECT_NE(accepted.find("ply=0"), std::string::npos) << accepted;
+  EXPECT_NE(hugo->expect("event game_state game=" + game + " ply=0"), "") << hugo->transcript();
+
+  // Nobody has moved now: the game may be aborted.
+  EXPECT_EQ(gina->command("abort", "abort"), "ok abort game=" + game) << gina->transcript();
+  EXPECT_NE(hugo->expect("event game_over game=" + game + " result=aborted"), "") << hugo->transcript();
+  const std::string listed = hugo->command("archive --result aborted", "archive");
+  EXPECT_TRUE(listed.starts_with("ok archive count=1")) << hugo->transcript();
+  EXPECT_TRUE(hugo->command("help takeback", "help").starts_with("ok help"));
+  EXPECT_NE(hugo->expect("| takeback [yes|no]"), "") << hugo->transcript();
+}
+
 // Issue 12.11: moves typed as people write them: any case, squares apart, x for a capture.
 TEST_F(ClientGame, MovesAreTakenAsPeopleWriteThem) {
   auto wil = client("wil");

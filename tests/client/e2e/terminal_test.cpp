@@ -100,9 +100,9 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   EXPECT_NE(s.find("     i  h  g  f  e  d  c  b  a"), std::string::npos) << s;
   EXPECT_NE(s.find("  5  a  a  d  d  K  d  d  a  a  5"), std::string::npos) << s;
   EXPECT_NE(s.find("bob (attackers) to move"), std::string::npos) << s;
-  // The prompt shows both clocks; bob's runs.
-  const std::string prompt1 = last_nonempty_line(term.wait_for("[bob 4:5"));
-  EXPECT_TRUE(prompt1.starts_with("[bob 4:5")) << prompt1;
+  // The prompt shows both clocks; neither runs before its side's first move.
+  const std::string prompt1 = last_nonempty_line(term.wait_for("[bob 5:00"));
+  EXPECT_TRUE(prompt1.starts_with("[bob 5:00")) << prompt1;
   EXPECT_NE(prompt1.find("| alice 5:00]>"), std::string::npos) << prompt1;
 
   // Half a line typed, then bob moves: the event appears above, the line stays.

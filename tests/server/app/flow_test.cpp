@@ -72,16 +72,17 @@ TEST_F(AppTest, ClockRunsOutAndTheSideToMoveLosesOnTime) {
   Client& b = guest("bob");
   const std::string game =
       start_game(a, b, {{"game", "draughts"}, {"clock", {{"initial_s", 0.2}, {"increment_s", 0}}}});
-  auto events = play(a, b, game, {"c3-d4"});
-  ASSERT_EQ(events.size(), 1u);
-  ASSERT_TRUE(events[0]["clocks"].is_object());
-  EXPECT_LE(events[0]["clocks"]["first_ms"].get<int>(), 200);
-  EXPECT_EQ(events[0]["clocks"]["running"], "second");
+  // The clocks run from each side's first move on (issue 15).
+  auto events = play(a, b, game, {"c3-d4", "b6-a5"});
+  ASSERT_EQ(events.size(), 2u);
+  ASSERT_TRUE(events[1]["clocks"].is_object());
+  EXPECT_EQ(events[1]["clocks"]["first_ms"].get<int>(), 200);
+  EXPECT_EQ(events[1]["clocks"]["running"], "first");
   const auto t0 = std::chrono::steady_clock::now();
   json over = a.next("game_over", 3s);
   ASSERT_FALSE(over.is_null());
   EXPECT_EQ(over["reason"], "time");
-  EXPECT_EQ(over["result"], "first");
+  EXPECT_EQ(over["result"], "second");
   EXPECT_LT(std::chrono::steady_clock::now() - t0, 1s);
   auto record = json::parse(http("/api/games/" + over["game_id"].get<std::string>()).body);
   EXPECT_EQ(record["clock"]["initial_ms"], 200);

@@ -107,7 +107,8 @@ class Client {
   // The reply (of any type) that echoes `id`.
   json reply(int id, std::chrono::milliseconds timeout = 5s) {
     for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
-                             "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined"}) {
+                             "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined",
+                             "takeback_offered", "takeback_declined", "takeback_accepted"}) {
       json j = conn_->take(
           type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
       if (!j.is_null()) return j;
@@ -115,9 +116,9 @@ class Client {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(2ms);
-      for (const char* type :
-           {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby", "room_cancelled", "ok",
-            "pong", "games", "game_record", "draw_offered", "draw_declined"}) {
+      for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
+                               "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined",
+                               "takeback_offered", "takeback_declined", "takeback_accepted"}) {
         json j = conn_->take(
             type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
         if (!j.is_null()) return j;

@@ -97,6 +97,31 @@ TEST(LiveJournal, RepliesWaitUntilTheMoveIsTold) {
   EXPECT_TRUE(j.told().empty());
 }
 
+TEST(LiveJournal, ATakebackIsWrittenUntilTheStoreHasIt) {
+  LiveJournal j;
+  j.restore({move("a"), move("b"), move("c"), move("d")});
+  j.take_back(2);
+  EXPECT_TRUE(j.untold());
+  EXPECT_EQ(texts(j.moves()), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(j.durable_plies(), 2);
+  auto w = j.next_write();
+  EXPECT_EQ(w.first_ply, 3);
+  EXPECT_TRUE(w.moves.empty());
+  EXPECT_EQ(w.plies, 2);
+  EXPECT_EQ(w.erase_through, 4);
+  // A failed write: the next one drops the plies again, with the move played since.
+  j.written(w.header, w.plies, false, w.erase_through);
+  j.told();
+  j.add(move("x"));
+  w = j.next_write();
+  EXPECT_EQ(w.first_ply, 3);
+  EXPECT_EQ(texts(w.moves), (std::vector<std::string>{"x"}));
+  EXPECT_EQ(w.erase_through, 4);
+  j.written(w.header, w.plies, true, w.erase_through);
+  EXPECT_EQ(j.next_write().erase_through, 0);
+  EXPECT_EQ(j.durable_plies(), 3);
+}
+
 TEST(LiveJournal, ARestoredGameIsDurable) {
   LiveJournal j;
   j.restore({move("a"), move("b")});

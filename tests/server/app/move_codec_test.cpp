@@ -69,7 +69,7 @@ server::Move sample_event() {
   m.side = "first";
   m.position = "bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -";
   m.to_move = "second";
-  m.clocks = server::Clocks{299100, 300000, 5000, std::string("second")};
+  m.clocks = server::Clocks{299100, 300000, 5000, std::string("second"), std::nullopt};
   return m;
 }
 
@@ -77,16 +77,17 @@ TEST(MoveCodecEncode, WritesTheDocumentedEvent) {
   EXPECT_EQ(encode(sample_event(), RequestId{std::int64_t{30}}),
             R"({"type":"move","id":30,"game_id":"g18f2c3a4b5-5e6f7a8b","ply":1,"move":"c2-c3","side":"first",)"
             R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
-            R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second"},)"
+            R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second",)"
+            R"("first_move_deadline_ms":null},)"
             R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":null})");
   // The copy for the player to move: the same, with its moves.
   auto to_move = sample_event();
   to_move.legal = std::vector<std::string>{"a5-b4", "b4-b3"};
-  EXPECT_EQ(encode(to_move),
-            R"({"type":"move","game_id":"g18f2c3a4b5-5e6f7a8b","ply":1,"move":"c2-c3","side":"first",)"
-            R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
-            R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second"},)"
-            R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":["a5-b4","b4-b3"]})");
+  EXPECT_EQ(encode(to_move), R"({"type":"move","game_id":"g18f2c3a4b5-5e6f7a8b","ply":1,"move":"c2-c3","side":"first",)"
+                             R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
+                             R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second",)"
+                             R"("first_move_deadline_ms":null},)"
+                             R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":["a5-b4","b4-b3"]})");
 }
 
 TEST(MoveCodecEncode, MatchesTheGenericWriterForEveryShape) {
@@ -103,12 +104,12 @@ TEST(MoveCodecEncode, MatchesTheGenericWriterForEveryShape) {
     EXPECT_TRUE(same_encoding(m, id));
     m.clocks.reset();
     EXPECT_TRUE(same_encoding(m, id));
-    m.clocks = server::Clocks{0, -1, INT64_MAX, std::nullopt};
+    m.clocks = server::Clocks{0, -1, INT64_MAX, std::nullopt, INT64_MAX};
     m.status = server::GameStatus{"win", std::string("first"), std::string("king_escaped")};
     m.ply = INT_MIN;
     EXPECT_TRUE(same_encoding(m, id));
     m.ply = INT_MAX;
-    m.clocks = server::Clocks{INT64_MIN, 0, 0, std::string()};
+    m.clocks = server::Clocks{INT64_MIN, 0, 0, std::string(), std::nullopt};
     m.status = server::GameStatus{"draw", std::nullopt, std::string("repetition")};
     EXPECT_TRUE(same_encoding(m, id));
     EXPECT_TRUE(same_encoding(server::Move{}, id));
@@ -215,7 +216,7 @@ TEST(MoveCodecEncode, RandomEventsMatchTheGenericWriter) {
     m.position = random_text(rng);
     m.to_move = random_text(rng);
     if (pick(rng, 3) != 0) {
-      m.clocks = server::Clocks{random_number(rng), random_number(rng), random_number(rng), std::nullopt};
+      m.clocks = server::Clocks{random_number(rng), random_number(rng), random_number(rng), std::nullopt, std::nullopt};
       if (pick(rng, 2) != 0) m.clocks->running = random_text(rng);
     }
     m.status.state = random_text(rng);

@@ -89,7 +89,7 @@ TEST(Protocol, ClientDecodesWhatTheServerEncodes) {
   move.side = "first";
   move.position = "B:W...";
   move.to_move = "second";
-  move.clocks = server::Clocks{1000, 2000, 0, std::string("second")};
+  move.clocks = server::Clocks{1000, 2000, 0, std::string("second"), std::nullopt};
   const std::string text = encode(move, RequestId{std::int64_t{12}});
   auto decoded = decode_server_message(text);
   ASSERT_TRUE(std::holds_alternative<ServerFrame>(decoded));
@@ -202,7 +202,7 @@ TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
   move.side = "first";
   move.position = "x";
   move.to_move = "second";
-  move.clocks = server::Clocks{1000, 2000, 0, std::string("second")};
+  move.clocks = server::Clocks{1000, 2000, 0, std::string("second"), std::nullopt};
   const server::DrawOffered offer{"g1", "first", "alice"};
   const server::RoomCancelled cancelled{"r1"};
   for (const RequestId& id : {RequestId{std::int64_t{12}}, RequestId{std::int64_t{-7}},
