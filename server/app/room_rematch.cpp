@@ -30,14 +30,15 @@ void Room::enter_finished() {
 void Room::end_rematch(const std::string& reason, const std::shared_ptr<Connection>& requester,
                        const protocol::RequestId& request) {
   if (phase_ != Phase::finished) return;
+  for (const auto& seat : seats_) context_->rematch_rooms.clear(seat.player, id_);
+  // Closed (out of the directory) before anyone hears of it.
+  close("finished");
   const std::string text = protocol::encode(sv::RematchCancelled{id_, reason});
   const Frame frame = make_frame(text);
   const std::uint64_t except = requester ? requester->id() : 0;
   for (int i = 0; i < 2; ++i)
     if (seats_[i].connection_id != except) send_to(i, frame);
   if (requester) requester->send(make_frame(protocol::with_request_id(text, request)));
-  for (const auto& seat : seats_) context_->rematch_rooms.clear(seat.player, id_);
-  close("finished");
 }
 
 void Room::rematch(std::string player, std::shared_ptr<Connection> connection, RematchAction action,

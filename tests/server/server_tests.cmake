@@ -38,10 +38,13 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/move_codec_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/seek_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/spectators_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets_test.cpp
