@@ -84,6 +84,9 @@ enum class Cmd {
   quit,
   huff,
   flip,
+  rematch,
+  leave,
+  seek,
 };
 
 struct CreateArgs {
@@ -108,10 +111,11 @@ struct WaitArgs {
 
 struct Command {
   Cmd kind = Cmd::help;
-  std::string text;    // help topic, move text, room / game id
-  std::string invite;  // join
-  int number = 0;      // goto
-  CreateArgs create;
+  std::string text;           // help topic, move text, room / game id
+  std::string invite;         // join
+  int number = 0;             // goto
+  CreateArgs create;          // also seek's game, options and clock
+  std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default
   ArchiveArgs archive;
   WaitArgs wait;
 };

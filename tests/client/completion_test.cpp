@@ -25,7 +25,7 @@ KnownIds known() {
 
 TEST(ClientCompletion, FirstWordCompletesToTheCommandsItStarts) {
   EXPECT_EQ(completions("jo", known()), Words{"join"});
-  EXPECT_EQ(completions("re", known()), (Words{"replay", "resign"}));
+  EXPECT_EQ(completions("re", known()), (Words{"rematch", "replay", "resign"}));
   EXPECT_EQ(completions("  fl", known()), Words{"flip"});
   EXPECT_TRUE(completions("zz", known()).empty());
 }
@@ -57,6 +57,14 @@ TEST(ClientCompletion, HelpCreateAndWaitCompleteTheirArgument) {
   EXPECT_EQ(completions("help rep", known()), Words{"replay"});
   EXPECT_EQ(completions("create ta", known()), (Words{"tablut", "tavlei"}));
   EXPECT_EQ(completions("wait e", known()), (Words{"end", "event"}));
+}
+
+TEST(ClientCompletion, SeekPlayAndRematchCompleteTheirArgument) {
+  EXPECT_EQ(completions("seek ta", known()), (Words{"tablut", "tavlei"}));
+  EXPECT_EQ(completions("play dr", known()), Words{"draughts"});
+  EXPECT_EQ(completions("rematch ", known()), (Words{"no", "yes"}));
+  EXPECT_EQ(completions("lea", known()), Words{"leave"});
+  EXPECT_EQ(completions("se", known()), Words{"seek"});
 }
 
 TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {
