@@ -71,6 +71,8 @@ TEST(RematchE2e, RematchAcceptedThenRestartRestoresItWithSidesSwapped) {
   auto moved = alice2.take("move", [](const json& m) { return m.contains("id") && m["id"] == 9; });
   ASSERT_TRUE(moved);
   EXPECT_EQ((*moved)["ply"], 2);
+  alice2.close();
+  bob2.close();
   EXPECT_EQ(server.stop(), 0);
 }
 
@@ -100,6 +102,8 @@ TEST(RematchE2e, TwoSeekersOfTheSameGameArePaired) {
   auto theirs = alice.take("game_started");
   ASSERT_TRUE(theirs);
   EXPECT_EQ((*theirs)["state"]["game_id"], (*joined)["state"]["game_id"]);
+  alice.close();
+  bob.close();
   EXPECT_EQ(server.stop(), 0);
 }
 
