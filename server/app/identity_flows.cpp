@@ -61,6 +61,10 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
   }
   for (const auto& room_id : bound.rooms)
     if (auto room = ctx->directory.find_room(room_id)) room->player_returned(bound.name, c);
+  // A finished room waiting for a rematch (it holds no seat); only a replaced connection
+  // finds one: a closed one ended it.
+  if (auto finished = ctx->rematch_rooms.of(bound.name))
+    if (auto room = ctx->directory.find_room(*finished)) room->rematch_connection(bound.name, c);
 }
 
 }  // namespace

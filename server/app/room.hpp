@@ -92,6 +92,9 @@ class Room : public std::enable_shared_from_this<Room> {
                protocol::RequestId request);
   // The player created, joined or sought another room: a finished room's rematch lapses.
   void player_moved_on(std::string player);
+  // The player's connection was replaced by a new one (a second login): a finished
+  // room's rematch events go to the new one.
+  void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
   // Shutdown: stops clocks and timers; a live game is left unfinished. `done` runs on
   // the strand.
   void stop(std::function<void()> done);

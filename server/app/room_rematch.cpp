@@ -103,6 +103,18 @@ void Room::player_moved_on(std::string player) {
   });
 }
 
+void Room::rematch_connection(std::string player, std::shared_ptr<Connection> connection) {
+  boost::asio::post(strand_,
+                    [self = shared_from_this(), player = std::move(player), connection = std::move(connection)] {
+                      const auto slot = self->slot_of(player);
+                      if (self->phase_ != Phase::finished || !slot) return;
+                      auto& seat = self->seats_[*slot];
+                      seat.connection = connection;
+                      seat.connection_id = connection->id();
+                      seat.present = true;
+                    });
+}
+
 void Room::start_rematch(int accepter_slot, const std::shared_ptr<Connection>& connection,
                          const protocol::RequestId& request) {
   if (context_->shutting_down)

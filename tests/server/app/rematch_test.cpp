@@ -136,6 +136,21 @@ TEST_F(RematchTest, OfferLapsesWhenAPlayerDisconnects) {
   EXPECT_EQ(a.error_of(request("offer_rematch", room), 40), "unknown_room");
 }
 
+TEST_F(RematchTest, APlayerLoggedInAgainElsewhereGetsTheRematchThere) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string room = finished_room(a, b);
+  Client& a2 = client();
+  a2.send({{"type", "resume"}, {"token", tokens_["alice"]}, {"id", 44}});
+  ASSERT_EQ(a2.reply(44)["type"], "identity");
+  ASSERT_FALSE(a.next("session_replaced").is_null());
+  b.send({{"type", "offer_rematch"}, {"room_id", room}});
+  EXPECT_EQ(a2.next("rematch_offered")["player"], "bob");
+  a2.send({{"type", "accept_rematch"}, {"room_id", room}, {"id", 45}});
+  EXPECT_FALSE(answer(a2, "game_started", 45).is_null());
+  EXPECT_FALSE(b.next("game_started").is_null());
+}
+
 TEST_F(RematchTest, LeaveRoomEndsTheChanceForBoth) {
   Client& a = guest("alice");
   Client& b = guest("bob");
