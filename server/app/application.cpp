@@ -304,8 +304,9 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
                     rating,
                     0};
   for (;;) {
-    auto found = ctx_->seeks.take_or_add(mine, now_ms());
-    if (!found) return room->open(c, id);  // none fits: this room waits
+    // None fits: this room waits, opened (posted) before another seeker can find it.
+    auto found = ctx_->seeks.take_or_add(mine, now_ms(), [&] { room->open(c, id); });
+    if (!found) return;
     auto target = ctx_->directory.find_room(found->room_id);
     if (!target) continue;  // closed meanwhile
     ctx_->directory.remove_room(room->id());

@@ -4,7 +4,8 @@
 
 namespace bh::app {
 
-std::optional<Seeks::Entry> Seeks::take_or_add(Entry seeker, std::int64_t now_ms) {
+std::optional<Seeks::Entry> Seeks::take_or_add(Entry seeker, std::int64_t now_ms,
+                                               const std::function<void()>& when_added) {
   std::lock_guard lock(mutex_);
   for (auto it = entries_.begin(); it != entries_.end(); ++it) {
     if (it->player == seeker.player) continue;
@@ -14,6 +15,7 @@ std::optional<Seeks::Entry> Seeks::take_or_add(Entry seeker, std::int64_t now_ms
     return found;
   }
   seeker.opened_ms = now_ms;
+  if (when_added) when_added();
   entries_.push_back(std::move(seeker));
   return std::nullopt;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -26,9 +27,11 @@ class Seeks {
     std::int64_t opened_ms = 0;
   };
   // The oldest waiting entry `seeker` may join (pairing::compatible, not the seeker's
-  // own), taken out of the list; or, when none fits, `seeker` added as a new entry and
-  // nullopt returned.
-  std::optional<Entry> take_or_add(Entry seeker, std::int64_t now_ms);
+  // own), taken out of the list; or, when none fits, `seeker` added as a new entry,
+  // `when_added` run, and nullopt returned. `when_added` runs under the mutex, before
+  // anyone can take the entry: it must only post (Room::open), so that the room is
+  // opened before any seeker's join reaches it.
+  std::optional<Entry> take_or_add(Entry seeker, std::int64_t now_ms, const std::function<void()>& when_added);
   // The room stopped waiting (joined, cancelled, abandoned, closed).
   void remove(const std::string& room_id);
   std::size_t size() const;

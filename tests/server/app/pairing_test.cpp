@@ -53,20 +53,20 @@ TEST(Pairing, RatingRangeAppliesOnlyWhenBothRatingsAreKnown) {
 
 TEST(Seeks, TheOldestCompatibleIsTakenNeverOnesOwn) {
   Seeks seeks;
-  EXPECT_FALSE(seeks.take_or_add({"r1", "alice", tablut(), 1500.0, 0}, 0));
-  EXPECT_FALSE(seeks.take_or_add({"r2", "carol", tablut(), 1900.0, 0}, 1'000));  // 400 apart: both wait
-  EXPECT_FALSE(seeks.take_or_add({"r3", "erin", tablut(180'000), std::nullopt, 0}, 1'000));
+  EXPECT_FALSE(seeks.take_or_add({"r1", "alice", tablut(), 1500.0, 0}, 0, nullptr));
+  EXPECT_FALSE(seeks.take_or_add({"r2", "carol", tablut(), 1900.0, 0}, 1'000, nullptr));  // 400 apart: both wait
+  EXPECT_FALSE(seeks.take_or_add({"r3", "erin", tablut(180'000), std::nullopt, 0}, 1'000, nullptr));
   EXPECT_EQ(seeks.size(), 3u);
   // alice again (another connection, say): her own seek is not hers to join, carol's
   // (1 s old: range 175) is too far, erin's has another clock.
-  EXPECT_FALSE(seeks.take_or_add({"r4", "alice", tablut(), 1500.0, 0}, 2'000));
+  EXPECT_FALSE(seeks.take_or_add({"r4", "alice", tablut(), 1500.0, 0}, 2'000, nullptr));
   seeks.remove("r4");
   EXPECT_EQ(seeks.size(), 3u);
   // 20 s on, dave (1700) fits alice's and carol's: alice's is the oldest.
-  auto dave = seeks.take_or_add({"r5", "dave", tablut(), 1700.0, 0}, 20'000);
+  auto dave = seeks.take_or_add({"r5", "dave", tablut(), 1700.0, 0}, 20'000, nullptr);
   ASSERT_TRUE(dave.has_value());
   EXPECT_EQ(dave->room_id, "r1");
-  auto frank = seeks.take_or_add({"r6", "frank", tablut(), 1700.0, 0}, 20'000);
+  auto frank = seeks.take_or_add({"r6", "frank", tablut(), 1700.0, 0}, 20'000, nullptr);
   ASSERT_TRUE(frank.has_value());
   EXPECT_EQ(frank->room_id, "r2");
   EXPECT_EQ(seeks.size(), 1u);
