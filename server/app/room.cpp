@@ -540,8 +540,7 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   }
 
   const auto match = views::match_over(id_, match_id_, score_, seats_[0].player, seats_[1].player);
-  broadcast(make_frame(protocol::encode(match)));
-  enter_finished();
+  enter_finished(make_frame(protocol::encode(match)));
 }
 
 void Room::cancel_timers() {

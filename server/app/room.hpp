@@ -146,9 +146,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void retry_archive(std::shared_ptr<const storage::GameRecord> record, std::chrono::seconds delay);
   void close(const std::string& reason);
   void cancel_timers();
-  // Rematch (room_rematch.cpp). After match_over: finished, open for a rematch while
-  // both players are connected (else closed).
-  void enter_finished();
+  // Rematch (room_rematch.cpp). Tells everyone `match_over`; the room stays, finished,
+  // open for a rematch while both players are connected (else it closes). A player's
+  // rematch room is known (rematch_rooms) before anyone hears of the end.
+  void enter_finished(const Frame& match_over);
   // The chance of a rematch ends (declined offers do not end it): both told
   // `rematch_cancelled` (`requester` with the request's id), the room closed.
   void end_rematch(const std::string& reason, const std::shared_ptr<Connection>& requester,

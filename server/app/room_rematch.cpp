@@ -10,15 +10,18 @@ namespace bh::app {
 
 namespace sv = protocol::server;
 
-void Room::enter_finished() {
-  if (!seats_[0].present || !seats_[1].present || context_->shutting_down) return close("finished");
+void Room::enter_finished(const Frame& match_over) {
+  const bool stays = seats_[0].present && seats_[1].present && !context_->shutting_down;
+  if (stays)
+    for (const auto& seat : seats_) context_->rematch_rooms.set(seat.player, id_);
+  broadcast(match_over);
+  if (!stays) return close("finished");
   phase_ = Phase::finished;
   journal_.drop_deferred();
   // Out of the games (watch, move... find no game) and without spectators; the seats
   // were freed before match_over. Only the two players still find the room, by its id.
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
   drop_spectators();
-  for (const auto& seat : seats_) context_->rematch_rooms.set(seat.player, id_);
   rematch_timer_ = std::make_unique<boost::asio::steady_timer>(
       strand_, std::chrono::milliseconds(context_->config.rematch_window_ms));
   rematch_timer_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {

@@ -223,7 +223,7 @@ class ShortRematchWindow : public RematchTest {
  protected:
   AppConfig config() override {
     AppConfig c = RematchTest::config();
-    c.rematch_window_ms = 200;
+    c.rematch_window_ms = 1500;  // long enough for the offer under load, short for a test
     return c;
   }
 };
