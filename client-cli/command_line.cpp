@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 29> help_table{{
+constexpr std::array<HelpEntry, 32> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -55,6 +55,12 @@ constexpr std::array<HelpEntry, 29> help_table{{
     {Cmd::draw, "draw", "draw", "offer a draw", ""},
     {Cmd::accept, "accept", "accept", "accept the opponent's draw offer", ""},
     {Cmd::decline, "decline", "decline", "decline the opponent's draw offer", ""},
+    {Cmd::say, "say", "say TEXT", "chat in the current game (players with players, spectators with spectators)",
+     "The rest of the line is sent as it is (no quotes needed), 1 to 140 characters;\n"
+     "at most 5 lines in 10 seconds. Players do not see the spectators' lines while\n"
+     "they play. Lines are not kept: the archive has no chat."},
+    {Cmd::mute, "mute", "mute", "stop seeing your opponent's chat lines (they are not told)", ""},
+    {Cmd::unmute, "unmute", "unmute", "see your opponent's chat lines again", ""},
     {Cmd::rematch, "rematch", "rematch [no]", "after a match: offer a rematch, or accept the one offered",
      "The new game keeps the game, options, clock and match length, with the sides\n"
      "swapped. 'rematch no' declines your opponent's offer. The offer lapses when\n"
@@ -424,6 +430,19 @@ std::optional<std::string> normalize_move(const std::vector<std::string>& words)
 }
 
 std::variant<Command, std::string> parse_command(std::string_view line) {
+  // `say` takes the rest of the line as it is: quotes and backslashes are chat.
+  const auto start = line.find_first_not_of(" \t");
+  if (start != std::string_view::npos && line.substr(start).starts_with("say") &&
+      (line.size() == start + 3 || line[start + 3] == ' ' || line[start + 3] == '\t')) {
+    Command c;
+    c.kind = Cmd::say;
+    std::string_view rest = line.substr(start + 3);
+    const auto first = rest.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return usage_error(c.kind, "say what?");
+    c.text = std::string(rest.substr(first));
+    while (!c.text.empty() && (c.text.back() == ' ' || c.text.back() == '\t')) c.text.pop_back();
+    return c;
+  }
   auto split = split_words(line);
   if (auto* err = std::get_if<std::string>(&split)) return *err;
   const auto& w = std::get<std::vector<std::string>>(split);

@@ -84,6 +84,9 @@ enum class Cmd {
   quit,
   huff,
   flip,
+  say,
+  mute,
+  unmute,
   rematch,
   leave,
   seek,
@@ -111,7 +114,7 @@ struct WaitArgs {
 
 struct Command {
   Cmd kind = Cmd::help;
-  std::string text;           // help topic, move text, room / game id
+  std::string text;           // help topic, move text, room / game id, chat line
   std::string invite;         // join
   int number = 0;             // goto
   CreateArgs create;          // also seek's game, options and clock

@@ -110,6 +110,8 @@ class Session {
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);
   void cmd_game_request(const Command& c);
+  void cmd_say(const Command& c);
+  void cmd_mute(const Command& c);
   void cmd_archive(const Command& c);
   void cmd_replay_step(const Command& c);
   void cmd_wait(const Command& c);
@@ -149,6 +151,7 @@ class Session {
   void on(const protocol::server::Spectators& m, const Incoming& in);
   void on(const protocol::server::Games& m, const Incoming& in);
   void on(const protocol::server::GameRecord& m, const Incoming& in);
+  void on(const protocol::server::Chat& m, const Incoming& in);
   void on(const protocol::server::RematchOffered& m, const Incoming& in);
   void on(const protocol::server::RematchStarted& m, const Incoming& in);
   void on(const protocol::server::RematchCancelled& m, const Incoming& in);

@@ -75,6 +75,11 @@ void Session::run_command(const Command& c) {
     case Cmd::accept:
     case Cmd::decline:
       return cmd_game_request(c);
+    case Cmd::say:
+      return cmd_say(c);
+    case Cmd::mute:
+    case Cmd::unmute:
+      return cmd_mute(c);
     case Cmd::archive:
       return cmd_archive(c);
     case Cmd::replay:
@@ -255,6 +260,21 @@ void Session::cmd_game_request(const Command& c) {
       request(c.kind, cl::DeclineDraw{id}, id);
       break;
   }
+}
+
+void Session::cmd_say(const Command& c) {
+  const LiveGame* g = current();
+  if (g == nullptr) return reply_error("say", "no_game", "you are neither playing nor watching a game");
+  request(c.kind, cl::Chat{g->view.game_id, c.text}, g->view.game_id);
+}
+
+void Session::cmd_mute(const Command& c) {
+  const std::string name(command_name(c.kind));
+  const LiveGame* g = current();
+  if (g == nullptr || !is_player(*g)) return reply_error(name, "no_game", "you are not playing a game");
+  const std::string& id = g->view.game_id;
+  if (c.kind == Cmd::mute) request(c.kind, cl::Mute{id}, id);
+  else request(c.kind, cl::Unmute{id}, id);
 }
 
 void Session::cmd_archive(const Command& c) {

@@ -240,6 +240,18 @@ void Session::on(const srv::Spectators& m, const Incoming&) {
   if (auto it = games_.find(m.game_id); it != games_.end()) it->second.view.spectators = m.count;
 }
 
+// A chat line, shown as plain text: the server refuses control characters, and this
+// client would not pass one to the terminal anyway (chat_line).
+void Session::on(const srv::Chat& m, const Incoming& in) {
+  Out out = event(in, "chat");
+  out.field("game", plain_text(m.game_id))
+      .field("channel", plain_text(m.channel))
+      .field("from", plain_text(m.from))
+      .field("text", plain_text(m.text));
+  out.line(chat_line(m));
+  emit(in, std::move(out));
+}
+
 void Session::on(const srv::Games& m, const Incoming& in) {
   if (in.pending) on_games(m);
 }

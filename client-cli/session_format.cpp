@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "line_fit.hpp"
+#include "protocol/utf8.hpp"
 
 namespace bh::cli {
 
@@ -90,6 +92,29 @@ std::string plies(int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies
 
 std::string numbered(int ply, const std::string& move) {
   return std::to_string((ply + 1) / 2) + (ply % 2 == 1 ? ". " : "... ") + move;
+}
+
+std::string plain_text(std::string_view s) {
+  const std::string valid = protocol::utf8::repaired(s);
+  std::string out;
+  out.reserve(valid.size());
+  for (std::size_t i = 0; i < valid.size();) {
+    const auto lead = static_cast<unsigned char>(valid[i]);
+    const std::size_t n = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    std::uint32_t c = n == 1 ? lead : n == 2 ? (lead & 0x1Fu) : n == 3 ? (lead & 0x0Fu) : (lead & 0x07u);
+    for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(valid[i + k]) & 0x3Fu);
+    const bool control = c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029;
+    const bool bidi = (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    if (control || bidi) out += protocol::utf8::kReplacement;
+    else out.append(valid, i, n);
+    i += n;
+  }
+  return out;
+}
+
+std::string chat_line(const protocol::server::Chat& m) {
+  const std::string who = plain_text(m.from) + ": " + plain_text(m.text);
+  return m.channel == "spectators" ? "[spectator] " + who : who;
 }
 
 }  // namespace bh::cli

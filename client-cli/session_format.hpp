@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "protocol/messages.hpp"
@@ -43,5 +44,14 @@ std::string plies(int n);
 // Ply `ply` (from 1) as the move list numbers it: "2. e1-e3" for the first side's,
 // "2... e9-e7" for the second side's.
 std::string numbered(int ply, const std::string& move);
+
+// Untrusted text made harmless for a terminal: bytes that are not UTF-8 become U+FFFD,
+// and so does every control character (C0 with tab and newline, DEL, C1, U+2028/U+2029)
+// and every bidi override or isolate (U+202A..U+202E, U+2066..U+2069), so no escape
+// sequence, line break or reordering reaches the screen.
+std::string plain_text(std::string_view s);
+// A chat line as shown: "alice: gg" from a player, "[spectator] sam: what a move" from
+// a spectator; both parts through plain_text.
+std::string chat_line(const protocol::server::Chat& m);
 
 }  // namespace bh::cli

@@ -25,6 +25,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
@@ -44,6 +46,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_rooms.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_rematch.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_request.cpp

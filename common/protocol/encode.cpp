@@ -50,6 +50,7 @@ BH_ENCODE(server::PlayerLeft)
 BH_ENCODE(server::Spectators)
 BH_ENCODE(server::Games)
 BH_ENCODE(server::GameRecord)
+BH_ENCODE(server::Chat)
 BH_ENCODE(server::RematchOffered)
 BH_ENCODE(server::RematchStarted)
 BH_ENCODE(server::RematchCancelled)
@@ -77,6 +78,9 @@ BH_REQUEST(client::Watch)
 BH_REQUEST(client::Unwatch)
 BH_REQUEST(client::ListGames)
 BH_REQUEST(client::GetGame)
+BH_REQUEST(client::Chat)
+BH_REQUEST(client::Mute)
+BH_REQUEST(client::Unmute)
 BH_REQUEST(client::OfferRematch)
 BH_REQUEST(client::AcceptRematch)
 BH_REQUEST(client::DeclineRematch)
@@ -88,7 +92,7 @@ BH_REQUEST(client::Seek)
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 29, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 25, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 30, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 28, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

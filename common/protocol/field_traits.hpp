@@ -4,6 +4,7 @@
 // Thread-safety: compile-time only.
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,6 +31,8 @@ struct is_map<std::map<std::string, V>> : std::true_type {};
 struct NullVisitor {
   template <class T>
   void operator()(const char*, T&) {}
+  template <class T>
+  void operator()(const char*, T&, std::size_t) {}
 };
 template <class T>
 concept HasFields = requires(T& t, NullVisitor& v) {

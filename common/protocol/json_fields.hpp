@@ -45,6 +45,11 @@ struct FieldWriter {
   void operator()(const char* name, const T& value) {
     out[name] = to_json_value(value);
   }
+  // A field with its own length limit (read only): written as any other.
+  template <class T>
+  void operator()(const char* name, const T& value, std::size_t) {
+    (*this)(name, value);
+  }
 };
 
 template <class T>
@@ -90,6 +95,11 @@ struct FieldReader {
       }
     }
     read(*it, out, name);
+  }
+  // A string field with its own length limit instead of `max_string` (chat text).
+  void operator()(const char* name, std::string& out, std::size_t max_length) const {
+    FieldReader wider{in, max_length};
+    wider(name, out);
   }
 
   template <class T>

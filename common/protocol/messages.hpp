@@ -51,6 +51,7 @@ enum class ErrorCode {
   shutting_down,
   too_large,
   rate_limited,
+  bad_chat,
   no_rematch_offer,
   rematch_unavailable,
   internal,
@@ -264,6 +265,23 @@ using DeclineDraw = GameRequest<kDeclineDraw>;
 using Watch = GameRequest<kWatch>;
 using Unwatch = GameRequest<kUnwatch>;
 using GetGame = GameRequest<kGetGame>;
+// A line of chat in a game (docs/protocol.md, "Chat"). The text is read with a larger
+// limit than other strings (140 code points may take 560 bytes); the server checks it
+// (app/chat_text.hpp).
+inline constexpr std::size_t kMaxChatBytes = 2048;
+struct Chat {
+  static constexpr const char* type = "chat";
+  std::string game_id, text;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("text", s.text, kMaxChatBytes);
+  }
+};
+inline constexpr char kMute[] = "mute";
+inline constexpr char kUnmute[] = "unmute";
+using Mute = GameRequest<kMute>;
+using Unmute = GameRequest<kUnmute>;
 struct ListGames {
   static constexpr const char* type = "list_games";
   std::optional<std::string> game, player, result, winner;
@@ -283,9 +301,10 @@ struct ListGames {
   }
 };
 
-using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
-                             CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
-                             Unwatch, ListGames, GetGame, OfferRematch, AcceptRematch, DeclineRematch, LeaveRoom, Seek>;
+using Request =
+    std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
+                 JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
+                 GetGame, Chat, Mute, Unmute, OfferRematch, AcceptRematch, DeclineRematch, LeaveRoom, Seek>;
 
 }  // namespace client
 
@@ -749,6 +768,21 @@ struct Spectators {
   }
 };
 
+// A line of chat: "players" (the two players) or "spectators" (those watching).
+struct Chat {
+  static constexpr const char* type = "chat";
+  std::string game_id, channel, from, text;
+  std::int64_t at_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("channel", s.channel);
+    v("from", s.from);
+    v("text", s.text);
+    v("at_ms", s.at_ms);
+  }
+};
+
 struct GameSummary {
   std::string game_id, game;
   OptionMap options;
@@ -842,7 +876,7 @@ struct GameRecord {
 using Message = std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
                              RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState,
                              Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft,
-                             Spectators, Games, GameRecord, RematchOffered, RematchStarted, RematchCancelled>;
+                             Spectators, Games, GameRecord, Chat, RematchOffered, RematchStarted, RematchCancelled>;
 
 }  // namespace server
 

@@ -70,6 +70,11 @@ class TextWriter {
     out_ += "\":";
     value(v);
   }
+  // A field with its own length limit (read only): written as any other.
+  template <class T>
+  void operator()(const char* name, const T& v, std::size_t) {
+    (*this)(name, v);
+  }
 
  private:
   std::string& out_;

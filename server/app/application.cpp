@@ -216,6 +216,21 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                      ctx_->send(c, protocol::encode(sv::Ok{}, id));
                    });
                  },
+                 [&](cl::Chat& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->chat(player, c, std::move(r), id);
+                   });
+                 },
+                 [&](cl::Mute& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->mute(player, c, r.game_id, true, id);
+                   });
+                 },
+                 [&](cl::Unmute& r) {
+                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->mute(player, c, r.game_id, false, id);
+                   });
+                 },
                  [&](cl::ListGames& r) { answer_list_games(ctx_, c, id, r); },
                  [&](cl::GetGame& r) { answer_get_game(ctx_, c, id, std::move(r.game_id)); },
                  [&](cl::OfferRematch& r) {

@@ -665,7 +665,7 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
                        request = std::move(request)] {
     if (self->journal_.untold())  // its state would show a move not yet durable
       return self->journal_.defer([self, connection, game_id, request] { self->watch(connection, game_id, request); });
-    if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
+    if (self->phase_ == Phase::closed || self->phase_ == Phase::open || self->phase_ == Phase::finished || !self->game_)
       return self->reply_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
     // A connection that closed meanwhile has left already: it must not count.
     if (!self->context_->watchers.watch(connection->id(), self->id_)) return;

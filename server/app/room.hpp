@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "app/app_context.hpp"
+#include "app/chat_rate.hpp"
 #include "app/creator_side.hpp"
 #include "app/game_clock.hpp"
 #include "app/live_journal.hpp"
@@ -98,6 +99,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // Shutdown: stops clocks and timers; a live game is left unfinished. `done` runs on
   // the strand.
   void stop(std::function<void()> done);
+
+  // Chat (room_chat.cpp; docs/protocol.md, "Chat"). A player's line goes to both players,
+  // a spectator's (watching, with an identity) to the spectators; each checked
+  // (chat_text.hpp) and rate limited (chat_rate.hpp). Not archived.
+  void chat(std::string player, std::shared_ptr<Connection> connection, protocol::client::Chat line,
+            protocol::RequestId request);
+  // A player stops (`muted`) or starts again hearing the opponent's lines in this room.
+  void mute(std::string player, std::shared_ptr<Connection> connection, std::string game_id, bool muted,
+            protocol::RequestId request);
 
  private:
   using SteadyClock = std::chrono::steady_clock;
@@ -217,6 +227,15 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer spectators_timer_;
   std::uint64_t spectators_generation_ = 0;
   bool spectators_waiting_ = false;  // the timer runs: a change is told when it ends
+
+  // Chat (room_chat.cpp): the lines' rate per (game, identity); by seat, whether that
+  // seat's player muted the other (for the rest of the room's life).
+  ChatRate chat_rate_;
+  std::array<bool, 2> muted_{};
+  // True (and the error sent) when the room takes no chat or mute about `game_id` now.
+  bool refuse_chat(const std::shared_ptr<Connection>& connection, const protocol::RequestId& request,
+                   const std::string& game_id) const;
+  void deliver_to_spectators(const Frame& frame, std::uint64_t except_connection) const;
 };
 
 }  // namespace bh::app

@@ -18,9 +18,10 @@ void Room::enter_finished(const Frame& match_over) {
   if (!stays) return close("finished");
   phase_ = Phase::finished;
   journal_.drop_deferred();
-  // Out of the games (watch, move... find no game) and without spectators; the seats
-  // were freed before match_over. Only the two players still find the room, by its id.
-  for (const auto& g : game_ids_) context_->directory.remove_game(g);
+  // Without spectators (no watch either), and the seats were freed before match_over.
+  // The players still find the room by its id, and by its last game's id for chat.
+  for (const auto& g : game_ids_)
+    if (g != game_id_) context_->directory.remove_game(g);
   drop_spectators();
   rematch_timer_ = std::make_unique<boost::asio::steady_timer>(
       strand_, std::chrono::milliseconds(context_->config.rematch_window_ms));

@@ -147,11 +147,22 @@ TEST(CommandLine, JoinWatchReplayGoto) {
 
 TEST(CommandLine, CommandsWithoutArgumentsRefuseExtraWords) {
   for (const char* name : {"games", "rooms", "cancel", "moves", "resign", "draw", "accept", "decline", "next", "prev",
-                           "first", "last", "quit", "board", "unwatch"}) {
+                           "first", "last", "quit", "board", "unwatch", "mute", "unmute"}) {
     EXPECT_EQ(command_name(ok(name).kind), name);
     EXPECT_NE(error(std::string(name) + " now").find("unexpected 'now'"), std::string::npos) << name;
   }
   EXPECT_EQ(ok("exit").kind, Cmd::quit);
+}
+
+TEST(CommandLine, SayTakesTheRestOfTheLineAsItIs) {
+  Command c = ok("say   don't \"quote\" me \\ here  ");
+  EXPECT_EQ(c.kind, Cmd::say);
+  EXPECT_EQ(c.text, "don't \"quote\" me \\ here");  // no quoting rules: a stray ' is chat
+  EXPECT_EQ(ok("  say gg").text, "gg");
+  EXPECT_NE(error("say").find("say what?"), std::string::npos);
+  EXPECT_NE(error("say    ").find("say what?"), std::string::npos);
+  EXPECT_EQ(error("sayhello"), "unknown command 'sayhello' (try: help)");
+  EXPECT_EQ(command_name(Cmd::say), "say");
 }
 
 TEST(CommandLine, Archive) {
@@ -186,15 +197,16 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
   auto w = split_words(R"(create "sea tafl" 'a b' c\ d)");
   ASSERT_TRUE(std::holds_alternative<std::vector<std::string>>(w));
   EXPECT_EQ(std::get<std::vector<std::string>>(w), (std::vector<std::string>{"create", "sea tafl", "a b", "c d"}));
-  EXPECT_EQ(error("say \"hello"), "unterminated quote");
+  EXPECT_EQ(error("tell \"hello"), "unterminated quote");
   EXPECT_EQ(error("dance"), "unknown command 'dance' (try: help)");
   EXPECT_EQ(error("   "), "");  // a blank line: nothing to do
 }
 
 TEST(CommandLine, HelpForEveryCommand) {
-  for (const char* name : {"help",   "games", "rooms",  "create",  "join",    "cancel",  "watch", "moves", "move",
-                           "resign", "draw",  "accept", "decline", "archive", "replay",  "next",  "prev",  "first",
-                           "last",   "goto",  "wait",   "quit",    "seek",    "rematch", "leave"}) {
+  for (const char* name :
+       {"help", "games",  "rooms",   "create",  "join",   "cancel", "watch",   "moves", "move", "resign",
+        "draw", "accept", "decline", "archive", "replay", "next",   "prev",    "first", "last", "goto",
+        "wait", "quit",   "say",     "mute",    "unmute", "seek",   "rematch", "leave"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;

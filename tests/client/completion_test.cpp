@@ -30,6 +30,13 @@ TEST(ClientCompletion, FirstWordCompletesToTheCommandsItStarts) {
   EXPECT_TRUE(completions("zz", known()).empty());
 }
 
+TEST(ClientCompletion, ChatCommandsCompleteAndTheirTextDoesNot) {
+  EXPECT_EQ(completions("mu", known()), Words{"mute"});
+  EXPECT_EQ(completions("un", known()), (Words{"unmute", "unwatch"}));
+  EXPECT_EQ(completions("sa", known()), Words{"say"});
+  EXPECT_TRUE(completions("say g", known()).empty());  // chat text is the user's own
+}
+
 TEST(ClientCompletion, EmptyLineOffersEveryCommand) {
   const auto all = completions("", known());
   EXPECT_EQ(all.size(), command_names().size());

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "protocol/utf8.hpp"
+
 namespace bh::cli {
 namespace {
 
@@ -52,6 +54,35 @@ TEST(SessionFormat, ListsAndVersusWrapOnlyWhenTheyMust) {
   EXPECT_EQ(versus("alice", "bob"), std::vector<std::string>{"alice vs bob"});
   const std::string long_name(40, 'x');
   EXPECT_EQ(versus(long_name, long_name + "y"), (std::vector<std::string>{long_name + " vs", long_name + "y"}));
+}
+
+// Defence in depth: the server refuses such chat, but a line from any server is shown
+// with nothing a terminal would act on.
+TEST(SessionFormat, PlainTextLeavesNoControlCharacterForTheTerminal) {
+  EXPECT_EQ(plain_text("good game"), "good game");
+  EXPECT_EQ(plain_text("\xD0\xB6 \xF0\x9F\x98\x80"), "\xD0\xB6 \xF0\x9F\x98\x80");  // letters and emoji stay
+  const std::string r(protocol::utf8::kReplacement);
+  EXPECT_EQ(plain_text("\x1B[2J\x1B]0;owned\x07"), r + "[2J" + r + "]0;owned" + r);
+  EXPECT_EQ(plain_text("a\nb\rc\td"), "a" + r + "b" + r + "c" + r + "d");
+  EXPECT_EQ(plain_text("a\x7F\xC2\x9B"
+                       "31m"),
+            "a" + r + r + "31m");  // DEL and the C1 CSI
+  EXPECT_EQ(plain_text("\xE2\x80\xAEgnp.exe\xE2\x81\xA6"), r + "gnp.exe" + r);
+  EXPECT_EQ(plain_text("x\xE2\x80\xA8y"), "x" + r + "y");
+  EXPECT_EQ(plain_text(std::string("a\0b", 3)), "a" + r + "b");
+  EXPECT_EQ(plain_text("bad \xFF\xC3"), "bad " + r + r);
+}
+
+TEST(SessionFormat, ChatLineNamesTheSenderAndTheSpectatorsChannel) {
+  protocol::server::Chat m{"g1", "players", "alice", "gg", 1};
+  EXPECT_EQ(chat_line(m), "alice: gg");
+  m.channel = "spectators";
+  m.from = "sam";
+  m.text = "what a\x1B[31m move\n";
+  const std::string r(protocol::utf8::kReplacement);
+  EXPECT_EQ(chat_line(m), "[spectator] sam: what a" + r + "[31m move" + r);
+  m.from = "evil\x1B[2J";
+  EXPECT_EQ(chat_line(m).find('\x1B'), std::string::npos);
 }
 
 }  // namespace

@@ -34,6 +34,10 @@ struct Filler {
     fill(value);
   }
   template <class T>
+  void operator()(const char*, T& value, std::size_t) {
+    fill(value);
+  }
+  template <class T>
   void fill(T& value) {
     if constexpr (std::is_same_v<T, std::string>) {
       value = text;

@@ -115,4 +115,10 @@ write('http_fuzz', [b'/healthz', b'/metrics', b'/api/lobby', b'/api/games', b'/a
                     b'/css/app.css\nIf-None-Match: "0004"', b'/\nIf-None-Match: W/"0001", *', b'/js/', b'/.env',
                     b'/%2e%2e/%2E%2e/etc/passwd', b'/js%2fapp%2fmain.js', b'/a%5cb', b'/a%00b', b'/%c0%ae/x',
                     b'/room/%ff', b'//etc/passwd', b'/..\\x'])
+# Chat lines (chat_fuzz): plain, spaces to trim, the longest, every kind of refusal.
+write('chat_fuzz', [b'good game', b'   gg   ', b'\xc2\xa0gg\xe3\x80\x80', b'x' * 140, b'x' * 141,
+                    '\u0436'.encode() * 140, '\U0001F600'.encode() * 141, b'', b'    ', b'two\nlines', b'\x1b[2Jx',
+                    b'a\x7f', b'a\xc2\x9bb', b'a\xe2\x80\xa8b', b'\xe2\x80\xaegnp.exe', b'x\xe2\x81\xa6y',
+                    b'\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xe2\x80\x8f!', b'\xff', b'a\xc3', b'\xed\xa0\x80',
+                    b'\xf4\x90\x80\x80', b'\xc0\xaf'])
 print({d: len(os.listdir(os.path.join(OUT, d))) for d in sorted(os.listdir(OUT))})
