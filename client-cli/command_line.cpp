@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 31> help_table{{
+constexpr std::array<HelpEntry, 34> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -30,6 +30,12 @@ constexpr std::array<HelpEntry, 31> help_table{{
      "invite code shown."},
     {Cmd::join, "join", "join ROOM [INVITE]", "join a room (the invite code for a private one)",
      "The game starts at once."},
+    {Cmd::seek, "seek", "seek GAME [K=V]... [M+S] [rated|casual]  (or: play ...)",
+     "play now: join a waiting player of the same game, or wait for one",
+     "Joins the oldest room opened by another seek with the same game, options\n"
+     "(K=V or --option K=V), clock (5+3: 5 minutes and 3 seconds a move; none by\n"
+     "default) and rated-ness; otherwise opens one and waits (cancel withdraws it).\n"
+     "One game, sides drawn at random."},
     {Cmd::cancel, "cancel", "cancel", "cancel the room you opened", ""},
     {Cmd::watch, "watch", "watch GAME", "watch a live game (see rooms)", ""},
     {Cmd::unwatch, "unwatch", "unwatch", "stop watching", ""},
@@ -55,6 +61,11 @@ constexpr std::array<HelpEntry, 31> help_table{{
      "they play. Lines are not kept: the archive has no chat."},
     {Cmd::mute, "mute", "mute", "stop seeing your opponent's chat lines (they are not told)", ""},
     {Cmd::unmute, "unmute", "unmute", "see your opponent's chat lines again", ""},
+    {Cmd::rematch, "rematch", "rematch [no]", "after a match: offer a rematch, or accept the one offered",
+     "The new game keeps the game, options, clock and match length, with the sides\n"
+     "swapped. 'rematch no' declines your opponent's offer. The offer lapses when\n"
+     "either player leaves, disconnects or sits down elsewhere, or after 10 minutes."},
+    {Cmd::leave, "leave", "leave", "after a match: leave the room (no rematch)", ""},
     {Cmd::takeback, "takeback", "takeback [yes|no]", "ask to take back your last move; yes/no answers a request",
      "Takes back your last move, and your opponent's answer if they have moved since,\n"
      "once your opponent accepts. One request at a time; a move lapses it.\n"
@@ -176,6 +187,38 @@ std::variant<Command, std::string> parse_create(Command c, const std::vector<std
       return usage_error(c.kind, "unknown flag " + a);
     } else if (c.create.game.empty()) {
       c.create.game = a;
+    } else {
+      return usage_error(c.kind, "unexpected '" + a + "'");
+    }
+  }
+  if (c.create.game.empty()) return usage_error(c.kind, "which game?");
+  return c;
+}
+
+std::variant<Command, std::string> parse_seek(Command c, const std::vector<std::string>& w) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    if (a == "rated" || a == "casual") {
+      c.rated = a == "rated";
+    } else if (a == "--option" || a == "--clock") {
+      if (i + 1 >= w.size()) return usage_error(c.kind, a + " needs a value");
+      const std::string& v = w[++i];
+      if (a == "--clock") {
+        c.create.clock = parse_clock(v);
+        if (!c.create.clock) return usage_error(c.kind, "--clock expects MINUTES+SECONDS like 5+3, not '" + v + "'");
+        continue;
+      }
+      const auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) return usage_error(c.kind, "an option is NAME=VALUE, not '" + v + "'");
+      c.create.options[v.substr(0, eq)] = v.substr(eq + 1);
+    } else if (a.starts_with("--")) {
+      return usage_error(c.kind, "unknown flag " + a);
+    } else if (c.create.game.empty()) {
+      c.create.game = a;
+    } else if (const auto eq = a.find('='); eq != std::string::npos && eq > 0) {
+      c.create.options[a.substr(0, eq)] = a.substr(eq + 1);
+    } else if (auto clock = parse_clock(a); clock && !c.create.clock) {
+      c.create.clock = clock;
     } else {
       return usage_error(c.kind, "unexpected '" + a + "'");
     }
@@ -425,6 +468,7 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
     if (e.name == w[0] && e.kind != Cmd::move) found = &e;
   if (w[0] == "move") found = &entry(Cmd::move);
   if (w[0] == "exit") found = &entry(Cmd::quit);
+  if (w[0] == "play") found = &entry(Cmd::seek);
   if (found == nullptr && almost_a_move(w))
     return "unknown command '" + w[0] + "': a move is written e1-e3, and a capture c3:e5 or c3xe5 (try: moves)";
   if (found == nullptr) return "unknown command '" + w[0] + "' (try: help)";
@@ -442,6 +486,15 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
       return parse_create(c, w);
     case Cmd::archive:
       return parse_archive(c, w);
+    case Cmd::seek:
+      return parse_seek(c, w);
+    case Cmd::rematch:
+      if (w.size() > 2) return usage_error(c.kind, "unexpected '" + w[2] + "'");
+      if (w.size() == 2) {
+        if (w[1] != "no" && w[1] != "yes") return usage_error(c.kind, "rematch, rematch yes or rematch no");
+        if (w[1] == "no") c.text = "no";
+      }
+      return c;
     case Cmd::wait:
       return parse_wait(c, w);
     case Cmd::join:

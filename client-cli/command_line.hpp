@@ -89,6 +89,9 @@ enum class Cmd {
   unmute,
   takeback,
   abort,
+  rematch,
+  leave,
+  seek,
 };
 
 struct CreateArgs {
@@ -116,9 +119,10 @@ struct Command {
   // help topic, move text, room / game id, chat line; takeback: "", "yes" or "no";
   // accept and decline: "" (the draw) or "takeback"
   std::string text;
-  std::string invite;  // join
-  int number = 0;      // goto
-  CreateArgs create;
+  std::string invite;         // join
+  int number = 0;             // goto
+  CreateArgs create;          // also seek's game, options and clock
+  std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default
   ArchiveArgs archive;
   WaitArgs wait;
 };

@@ -47,7 +47,9 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       add(pool, known.followed);
     } else if (command == "help") {
       pool = command_names();
-    } else if (command == "create") {
+    } else if (command == "rematch") {
+      pool = {"no", "yes"};
+    } else if (command == "create" || command == "seek" || command == "play") {
       pool = known.game_types;
     } else if (command == "wait") {
       pool = {"turn", "end", "game", "event"};

@@ -105,6 +105,8 @@ class Session {
   void cmd_help(const Command& c);
   void cmd_games();
   void cmd_create(const Command& c);
+  void cmd_seek(const Command& c);
+  void cmd_rematch(const Command& c);
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);
   void cmd_game_request(const Command& c);
@@ -154,6 +156,9 @@ class Session {
   void on(const protocol::server::Games& m, const Incoming& in);
   void on(const protocol::server::GameRecord& m, const Incoming& in);
   void on(const protocol::server::Chat& m, const Incoming& in);
+  void on(const protocol::server::RematchOffered& m, const Incoming& in);
+  void on(const protocol::server::RematchStarted& m, const Incoming& in);
+  void on(const protocol::server::RematchCancelled& m, const Incoming& in);
   // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
@@ -192,6 +197,7 @@ class Session {
   std::int64_t grace_ms_ = 0;
 
   std::optional<std::string> room_id_;
+  std::optional<std::string> rematch_room_;  // the finished match a rematch may follow
   std::map<std::string, LiveGame> games_;
   std::string current_id_;
 

@@ -96,6 +96,11 @@ void Session::run_command(const Command& c) {
       return cmd_replay_step(c);
     case Cmd::wait:
       return cmd_wait(c);
+    case Cmd::seek:
+      return cmd_seek(c);
+    case Cmd::rematch:
+    case Cmd::leave:
+      return cmd_rematch(c);
     case Cmd::quit: {
       Out out{Out::Kind::ok, "quit"};
       reply_ok(std::move(out));
@@ -162,6 +167,33 @@ void Session::cmd_create(const Command& c) {
   if (a.match != 1) r.games = a.match;
   if (a.is_private) r.is_private = true;
   request(c.kind, r);
+}
+
+void Session::cmd_seek(const Command& c) {
+  const CreateArgs& a = c.create;
+  if (auto r = rules::make_ruleset(a.game, a.options); !r && r.error().code != rules::Errc::unknown_game)
+    return reply_error("seek", "bad_options", r.error().message);
+  cl::Seek r;
+  r.game = a.game;
+  if (!a.options.empty()) {
+    protocol::OptionMap m;
+    for (const auto& [k, v] : a.options) m.values[k] = v;
+    r.options = m;
+  }
+  if (a.clock) r.clock = cl::ClockSeconds{a.clock->initial_s, a.clock->increment_s};
+  r.rated = c.rated;
+  request(c.kind, r);
+}
+
+void Session::cmd_rematch(const Command& c) {
+  const std::string name(command_name(c.kind));
+  if (!rematch_room_)
+    return reply_error(name, "no_room",
+                       c.kind == Cmd::leave ? "no finished match to leave"
+                                            : "no finished match to play again (a rematch follows a match's end)");
+  if (c.kind == Cmd::leave) return void(request(c.kind, cl::LeaveRoom{*rematch_room_}));
+  if (c.text == "no") return void(request(c.kind, cl::DeclineRematch{*rematch_room_}));
+  request(c.kind, cl::OfferRematch{*rematch_room_});
 }
 
 void Session::cmd_move(const Command& c) {

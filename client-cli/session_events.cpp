@@ -196,6 +196,11 @@ void Session::on(const srv::MatchOver& m, const Incoming& in) {
   // A single game's end was said by game_over; a match of several gets its own line.
   if (m.games > 1)
     out.line("Match over: " + (m.winner ? *m.winner + " wins" : std::string("drawn")) + " (" + totals + ").");
+  if (m.totals.contains(player_)) {  // a player: the room stays a while for a rematch
+    rematch_room_ = m.room_id;
+    out.field("room", m.room_id);
+    out.line("rematch to play again (sides swapped), leave to go.");
+  }
   emit(in, std::move(out));
 }
 
@@ -285,6 +290,32 @@ void Session::on(const srv::Games& m, const Incoming& in) {
 
 void Session::on(const srv::GameRecord& m, const Incoming& in) {
   if (in.pending) on_game_record(m.record);
+}
+
+void Session::on(const srv::RematchOffered& m, const Incoming& in) {
+  Out out = event(in, "rematch_offered");
+  out.field("room", m.room_id).field("player", m.player);
+  out.line(m.player == player_ ? "You offered a rematch; waiting for the answer."
+                               : m.player + " offers a rematch (rematch to accept, rematch no to decline).");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::RematchStarted& m, const Incoming& in) {
+  if (rematch_room_ == m.room_id) rematch_room_.reset();
+  Out out = event(in, "rematch_started");
+  out.field("room", m.new_room_id).field("game", m.game_id);
+  out.line("Rematch: game " + m.game_id + " in room " + m.new_room_id + ", sides swapped.");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::RematchCancelled& m, const Incoming& in) {
+  if (m.reason != "declined" && rematch_room_ == m.room_id) rematch_room_.reset();
+  Out out = event(in, "rematch_cancelled");
+  out.field("room", m.room_id).field("reason", m.reason);
+  out.line(m.reason == "declined"  ? "The rematch was declined."
+           : m.reason == "expired" ? "The rematch offer expired."
+                                   : "No rematch: a player left the room.");
+  emit(in, std::move(out));
 }
 
 }  // namespace bh::cli

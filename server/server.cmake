@@ -40,17 +40,21 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_rooms.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_abort.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_takeback.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_rematch.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_request.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/secrets.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets.cpp

@@ -54,6 +54,9 @@ BH_ENCODE(server::Chat)
 BH_ENCODE(server::TakebackOffered)
 BH_ENCODE(server::TakebackDeclined)
 BH_ENCODE(server::TakebackAccepted)
+BH_ENCODE(server::RematchOffered)
+BH_ENCODE(server::RematchStarted)
+BH_ENCODE(server::RematchCancelled)
 BH_BODY_ONLY(server::Record)
 
 // The requests, for clients (encode_request).
@@ -85,6 +88,11 @@ BH_REQUEST(client::Takeback)
 BH_REQUEST(client::AcceptTakeback)
 BH_REQUEST(client::DeclineTakeback)
 BH_REQUEST(client::Abort)
+BH_REQUEST(client::OfferRematch)
+BH_REQUEST(client::AcceptRematch)
+BH_REQUEST(client::DeclineRematch)
+BH_REQUEST(client::LeaveRoom)
+BH_REQUEST(client::Seek)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
@@ -92,6 +100,7 @@ BH_REQUEST(client::Abort)
 
 // Every alternative of server::Message has its line above (checked at compile time).
 static_assert(std::variant_size_v<server::Message> == 30, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 27, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 33, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 32, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

@@ -46,6 +46,8 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "takeback_pending",
     "no_takeback_request",
     "too_late_to_abort",
+    "no_rematch_offer",
+    "rematch_unavailable",
     "internal",
 };
 

@@ -56,6 +56,8 @@ enum class ErrorCode {
   takeback_pending,
   no_takeback_request,
   too_late_to_abort,
+  no_rematch_offer,
+  rematch_unavailable,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -198,6 +200,39 @@ struct CancelRoom {
     v("room_id", s.room_id);
   }
 };
+// Requests naming only a room (rematch: docs/protocol.md, "Rematch").
+template <const char* Type>
+struct RoomRequest {
+  static constexpr const char* type = Type;
+  std::string room_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+  }
+};
+inline constexpr char kOfferRematch[] = "offer_rematch";
+inline constexpr char kAcceptRematch[] = "accept_rematch";
+inline constexpr char kDeclineRematch[] = "decline_rematch";
+inline constexpr char kLeaveRoom[] = "leave_room";
+using OfferRematch = RoomRequest<kOfferRematch>;
+using AcceptRematch = RoomRequest<kAcceptRematch>;
+using DeclineRematch = RoomRequest<kDeclineRematch>;
+using LeaveRoom = RoomRequest<kLeaveRoom>;
+// Quick pairing: join the oldest compatible room opened by a seek, or open one.
+struct Seek {
+  static constexpr const char* type = "seek";
+  std::string game;
+  std::optional<OptionMap> options;
+  std::optional<ClockSeconds> clock;
+  std::optional<bool> rated;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("options", s.options);
+    v("clock", s.clock);
+    v("rated", s.rated);
+  }
+};
 struct Move {
   static constexpr const char* type = "move";
   std::string game_id;
@@ -278,10 +313,10 @@ struct ListGames {
   }
 };
 
-using Request =
-    std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
-                 JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
-                 GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort>;
+using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
+                             CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
+                             Unwatch, ListGames, GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback,
+                             Abort, OfferRematch, AcceptRematch, DeclineRematch, LeaveRoom, Seek>;
 
 }  // namespace client
 
@@ -381,6 +416,7 @@ struct RoomInfo {
   std::optional<ClockMs> clock;
   int games = 1;
   bool is_private = false;
+  std::optional<bool> seek;  // true: opened by `seek` (quick pairing); null otherwise
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
@@ -391,6 +427,7 @@ struct RoomInfo {
     v("clock", s.clock);
     v("games", s.games);
     v("private", s.is_private);
+    v("seek", s.seek);
   }
 };
 struct LiveGameInfo {
@@ -736,6 +773,35 @@ struct TakebackAccepted {
     v("ply", s.ply);
   }
 };
+// Rematch (after match_over, while the finished room stays for its two players).
+struct RematchOffered {
+  static constexpr const char* type = "rematch_offered";
+  std::string room_id, player;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("player", s.player);
+  }
+};
+struct RematchStarted {
+  static constexpr const char* type = "rematch_started";
+  std::string room_id, new_room_id, game_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("new_room_id", s.new_room_id);
+    v("game_id", s.game_id);
+  }
+};
+struct RematchCancelled {
+  static constexpr const char* type = "rematch_cancelled";
+  std::string room_id, reason;  // declined, left, expired
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("reason", s.reason);
+  }
+};
 struct PlayerLeft {
   static constexpr const char* type = "player_left";
   std::string game_id, side, player;
@@ -866,10 +932,11 @@ struct GameRecord {
   }
 };
 
-using Message = std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
-                             RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState,
-                             Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft,
-                             Spectators, Games, GameRecord, Chat, TakebackOffered, TakebackDeclined, TakebackAccepted>;
+using Message =
+    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed, LiveGame,
+                 LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver, MatchOver,
+                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
+                 TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled>;
 
 }  // namespace server
 

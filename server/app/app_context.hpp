@@ -20,6 +20,8 @@
 #include "app/login_throttle.hpp"
 #include "app/metrics.hpp"
 #include "app/pending_writes.hpp"
+#include "app/rematch_rooms.hpp"
+#include "app/seeks.hpp"
 #include "app/thread_check.hpp"
 #include "app/token_buckets.hpp"
 #include "app/watchers.hpp"
@@ -54,6 +56,8 @@ struct Context {
   Identities identities;
   Watchers watchers;
   PendingWrites pending;
+  Seeks seeks;                 // open rooms made by `seek`
+  RematchRooms rematch_rooms;  // finished rooms still open for a rematch, by player
   LoginThrottle logins;
   TokenBuckets auth_attempts;  // register and login (a password hash each), per address
   TokenBuckets new_accounts;   // accounts created, per address

@@ -12,6 +12,7 @@
 #include "app/http_api.hpp"
 #include "app/identity_flows.hpp"
 #include "app/lobby.hpp"
+#include "app/pairing.hpp"
 #include "app/restore.hpp"
 #include "app/room.hpp"
 #include "app/room_request.hpp"
@@ -92,9 +93,13 @@ class AppImpl final : public Application {
     // player_dropped of a player who also watched their own game).
     for (const auto& room_id : ctx_->watchers.closed(id))
       if (auto room = ctx_->directory.find_room(room_id)) room->unwatch(id);
-    if (auto dropped = ctx_->identities.remove_connection(id))
+    if (auto dropped = ctx_->identities.remove_connection(id)) {
       for (const auto& room_id : dropped->rooms)
         if (auto room = ctx_->directory.find_room(room_id)) room->player_dropped(dropped->player, id);
+      // A finished room waiting for a rematch holds no seat: it is told apart.
+      if (auto finished = ctx_->rematch_rooms.of(dropped->player))
+        if (auto room = ctx_->directory.find_room(*finished)) room->player_dropped(dropped->player, id);
+    }
   }
 
   void handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) override;
@@ -116,6 +121,20 @@ class AppImpl final : public Application {
     return true;
   }
   void create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom r);
+  void seek(const ConnPtr& c, const RequestId& id, cl::Seek r);
+  // The player sits down elsewhere: the rematch of their finished room, if any, lapses.
+  void leave_finished_room(const std::string& player) {
+    if (auto finished = ctx_->rematch_rooms.of(player))
+      if (auto room = ctx_->directory.find_room(*finished)) room->player_moved_on(player);
+  }
+  template <class Then>
+  void with_room(const ConnPtr& c, const RequestId& id, const std::string& room_id, Then then) {
+    const auto player = require_player(c, id);
+    if (!player) return;
+    auto room = ctx_->directory.find_room(room_id);
+    if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + room_id + "'");
+    then(room, *player);
+  }
   template <class Then>
   void with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player, Then then);
 
@@ -151,6 +170,7 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    auto room = ctx_->directory.find_room(r.room_id);
                    if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
                    if (refuse_new_game(c, id)) return;
+                   leave_finished_room(*player);
                    room->join(*player, c, std::move(r.invite_code), id);
                  },
                  [&](cl::CancelRoom& r) {
@@ -233,6 +253,27 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  },
                  [&](cl::ListGames& r) { answer_list_games(ctx_, c, id, r); },
                  [&](cl::GetGame& r) { answer_get_game(ctx_, c, id, std::move(r.game_id)); },
+                 [&](cl::OfferRematch& r) {
+                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->rematch(player, c, Room::RematchAction::offer, id);
+                   });
+                 },
+                 [&](cl::AcceptRematch& r) {
+                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->rematch(player, c, Room::RematchAction::accept, id);
+                   });
+                 },
+                 [&](cl::DeclineRematch& r) {
+                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->rematch(player, c, Room::RematchAction::decline, id);
+                   });
+                 },
+                 [&](cl::LeaveRoom& r) {
+                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->rematch(player, c, Room::RematchAction::leave, id);
+                   });
+                 },
+                 [&](cl::Seek& r) { seek(c, id, std::move(r)); },
              },
              request);
 }
@@ -260,10 +301,53 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   if (refuse_new_game(c, id)) return;
   auto settings = room_settings_from(r);
   if (auto* bad = std::get_if<std::string>(&settings)) return ctx_->send_error(c, id, ErrorCode::bad_options, *bad);
+  leave_finished_room(*player);
   auto room = std::make_shared<Room>(ctx_, *player, std::get<RoomSettings>(std::move(settings)));
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
   ctx_->directory.add_room(room->id(), room);
   room->open(c, id);
+}
+
+void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
+  const auto player = require_player(c, id);
+  if (!player) return;
+  if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+  if (refuse_new_game(c, id)) return;
+  cl::CreateRoom create;  // a seek's room: one game, a random side, public
+  create.game = std::move(r.game);
+  create.options = std::move(r.options);
+  create.clock = r.clock;
+  auto made = room_settings_from(create);
+  if (auto* bad = std::get_if<std::string>(&made)) return ctx_->send_error(c, id, ErrorCode::bad_options, *bad);
+  auto settings = std::get<RoomSettings>(std::move(made));
+  settings.seek = true;
+  const auto credentials = ctx_->identities.credentials(*player);
+  const bool registered = credentials && credentials->registered;
+  // RATINGS PLUG IN HERE (helper "ratings"): the room's rated-ness (settings.rated, its
+  // default and account_required for a guest) and the seeker's rating for the game's
+  // rating key, in place of std::nullopt. pairing::compatible applies the range.
+  const bool rated = r.rated.value_or(registered);
+  const std::optional<double> rating = std::nullopt;
+  leave_finished_room(*player);
+  auto room = std::make_shared<Room>(ctx_, *player, settings);
+  if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
+  // In the directory before it can be found among the seeks.
+  ctx_->directory.add_room(room->id(), room);
+  Seeks::Entry mine{room->id(),
+                    *player,
+                    {settings.game, pairing::normal_options(settings.game, settings.options), settings.clock, rated},
+                    rating,
+                    0};
+  for (;;) {
+    // None fits: this room waits, opened (posted) before another seeker can find it.
+    auto found = ctx_->seeks.take_or_add(mine, now_ms(), [&] { room->open(c, id); });
+    if (!found) return;
+    auto target = ctx_->directory.find_room(found->room_id);
+    if (!target) continue;  // closed meanwhile
+    ctx_->directory.remove_room(room->id());
+    ctx_->identities.remove_room(*player, room->id());
+    return target->join(*player, c, std::nullopt, id);
+  }
 }
 
 // ---- HTTP ----

@@ -70,6 +70,8 @@ struct AppConfig {
   // A game's players and spectators hear its spectator count at most this often: a crowd
   // arriving at once costs one `spectators` event per interval, not one per arrival.
   std::int64_t spectator_count_interval_ms = 1'000;
+  // How long a finished room waits for a rematch while both players stay.
+  std::int64_t rematch_window_ms = 600'000;
   // Who plays first in a room created with side "random" (creator_side.hpp); empty: fair.
   std::function<bool()> coin;
   // Set by main (never null in the server; may be null in unit tests): the network

@@ -54,6 +54,11 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
     case Identities::Outcome::connection_gone:
       return;
   }
+  // A finished room waiting for a rematch (it holds no seat; only a replaced connection
+  // finds one, a closed one ended it) is told first: whatever the player hears from now
+  // on, the room's events come here.
+  if (auto finished = ctx->rematch_rooms.of(bound.name))
+    if (auto room = ctx->directory.find_room(*finished)) room->rematch_connection(bound.name, c);
   ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered}, id));
   if (bound.replaced) {
     ctx->send(bound.replaced, protocol::encode(sv::SessionReplaced{"this player connected again elsewhere"}));

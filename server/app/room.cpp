@@ -204,6 +204,7 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
       return self->reply_error(connection, request, ErrorCode::shutting_down, "the server is shutting down");
     if (auto held = self->context_->identities.claim_room(player, self->id_))
       return self->context_->send_already_seated(connection, request, *held);
+    self->context_->seeks.remove(self->id_);
     auto& seat = self->seats_[1];
     seat.player = player;
     seat.connection = connection;
@@ -272,6 +273,7 @@ void Room::start_game(protocol::RequestId join_request) {
 }
 
 void Room::announce_game(const protocol::RequestId& join_request) {
+  if (before_announce_) std::exchange(before_announce_, nullptr)();
   if (!settings_.is_private) {
     context_->lobby->game_live(views::live_game(id_, game_id_, settings_, players(), game_->ply(), started_ms_));
   }
@@ -557,8 +559,7 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   }
 
   const auto match = views::match_over(id_, match_id_, score_, seats_[0].player, seats_[1].player);
-  broadcast(make_frame(protocol::encode(match)));
-  close("finished");
+  enter_finished(make_frame(protocol::encode(match)));
 }
 
 void Room::cancel_timers() {
@@ -569,6 +570,7 @@ void Room::cancel_timers() {
     seat.grace->cancel();
     seat.deadline_ms = 0;
   }
+  if (rematch_timer_) rematch_timer_->cancel();
 }
 
 void Room::close(const std::string& reason) {
@@ -578,6 +580,7 @@ void Room::close(const std::string& reason) {
   journal_.drop_deferred();  // they hold the room
   // Out of the directory first: whoever hears of the end can no longer find the room.
   context_->directory.remove_room(id_);
+  context_->seeks.remove(id_);
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
   for (const auto& seat : seats_)
     if (!seat.player.empty()) context_->identities.remove_room(seat.player, id_);
@@ -625,6 +628,7 @@ void Room::player_dropped(std::string player, std::uint64_t connection_id) {
     seat.connection.reset();
     seat.connection_id = 0;
     self->spectators_changed();  // a player who watched too counts as a spectator now, if still watching
+    if (self->phase_ == Phase::finished) return self->end_rematch("left", nullptr, {});
     if (self->phase_ == Phase::open) return self->arm_room_grace(*slot);
     if (self->phase_ == Phase::playing) self->start_absence(*slot);
     // While a game's end is being archived nothing runs; the next game arms the timer.
@@ -681,7 +685,7 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
                        request = std::move(request)] {
     if (self->journal_.untold())  // its state would show a move not yet durable
       return self->journal_.defer([self, connection, game_id, request] { self->watch(connection, game_id, request); });
-    if (self->phase_ == Phase::closed || self->phase_ == Phase::open || !self->game_)
+    if (self->phase_ == Phase::closed || self->phase_ == Phase::open || self->phase_ == Phase::finished || !self->game_)
       return self->reply_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
     // A connection that closed meanwhile has left already: it must not count.
     if (!self->context_->watchers.watch(connection->id(), self->id_)) return;

@@ -1,7 +1,8 @@
 // A game room: two seats, a match of one or more games, the live game with its
 // clocks, the spectators. Created by the lobby handler when a player creates a room;
 // lives (owned by the Directory, and by its own pending handlers and timers) until the
-// match ends, the creator cancels it, or the server shuts down.
+// match ends, the creator cancels it, or the server shuts down. After the match it may
+// stay a while, finished, for a rematch (room_rematch.cpp).
 //
 // The room is server-authoritative: every move is checked with the rules module
 // (rules::GameState::play) before anyone hears of it.
@@ -94,6 +95,17 @@ class Room : public std::enable_shared_from_this<Room> {
   void player_dropped(std::string player, std::uint64_t connection_id);
   // The player is back (resume/login) on `connection`: full state, the others told.
   void player_returned(std::string player, std::shared_ptr<Connection> connection);
+  // Rematch (room_rematch.cpp): after match_over the room stays, finished, while both
+  // players are connected, holding no seat; `offer` (or the other's `offer`/`accept`)
+  // starts a new room with the sides swapped; `decline`; `leave` ends the chance.
+  enum class RematchAction { offer, accept, decline, leave };
+  void rematch(std::string player, std::shared_ptr<Connection> connection, RematchAction action,
+               protocol::RequestId request);
+  // The player created, joined or sought another room: a finished room's rematch lapses.
+  void player_moved_on(std::string player);
+  // The player's connection was replaced by a new one (a second login): a finished
+  // room's rematch events go to the new one.
+  void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
   // Shutdown: stops clocks and timers; a live game is left unfinished. `done` runs on
   // the strand.
   void stop(std::function<void()> done);
@@ -109,7 +121,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
  private:
   using SteadyClock = std::chrono::steady_clock;
-  enum class Phase { open, playing, ending, closed };
+  enum class Phase { open, playing, ending, finished, closed };
   struct Seat {
     std::string player;
     std::weak_ptr<Connection> connection;
@@ -167,6 +179,20 @@ class Room : public std::enable_shared_from_this<Room> {
   void retry_archive(std::shared_ptr<const storage::GameRecord> record, std::chrono::seconds delay);
   void close(const std::string& reason);
   void cancel_timers();
+  // Rematch (room_rematch.cpp). Tells everyone `match_over`; the room stays, finished,
+  // open for a rematch while both players are connected (else it closes). A player's
+  // rematch room is known (rematch_rooms) before anyone hears of the end.
+  void enter_finished(const Frame& match_over);
+  // The chance of a rematch ends (declined offers do not end it): both told
+  // `rematch_cancelled` (`requester` with the request's id), the room closed.
+  void end_rematch(const std::string& reason, const std::shared_ptr<Connection>& requester,
+                   const protocol::RequestId& request);
+  void start_rematch(int accepter_slot, const std::shared_ptr<Connection>& connection,
+                     const protocol::RequestId& request);
+  // In the new room of a rematch: both seated (seat 1 the accepter), the game started
+  // and, once durable, announced: `rematch_started` first, then `game_started`.
+  void begin_rematch(std::array<std::string, 2> players, std::array<std::weak_ptr<Connection>, 2> connections,
+                     std::string old_room_id, protocol::RequestId request);
   // Spectators out (close, stop), each told to Context::watchers.
   void drop_spectators();
 
@@ -221,6 +247,11 @@ class Room : public std::enable_shared_from_this<Room> {
   GameClock clock_;  // paused in a restored game until both players are back
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
+
+  // Rematch: who offered (a slot), the window's timer, what announce_game tells first.
+  std::optional<int> rematch_offer_;
+  std::unique_ptr<boost::asio::steady_timer> rematch_timer_;
+  std::function<void()> before_announce_;
 
   std::map<std::uint64_t, std::weak_ptr<Connection>> spectators_;
   int spectators_told_ = 0;  // the count last sent in a `spectators` event

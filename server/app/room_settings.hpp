@@ -23,6 +23,7 @@ struct RoomSettings {
   std::optional<protocol::ClockMs> clock;
   int games = 1;
   bool is_private = false;
+  bool seek = false;  // opened by `seek` (quick pairing)
 };
 
 }  // namespace bh::app

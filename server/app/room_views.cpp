@@ -36,6 +36,7 @@ sv::RoomInfo room_info(const std::string& room_id, const std::string& creator, c
   r.clock = settings.clock;
   r.games = settings.games;
   r.is_private = settings.is_private;
+  if (settings.seek) r.seek = true;
   return r;
 }
 

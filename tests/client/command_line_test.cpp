@@ -56,6 +56,41 @@ TEST(CommandLine, CreateErrorsNameTheProblemAndTheUsage) {
   EXPECT_NE(error("create tablut draughts").find("unexpected 'draughts'"), std::string::npos);
 }
 
+TEST(CommandLine, SeekTakesAGameOptionsAClockAndRatedOrCasual) {
+  const Command c = ok("seek seatafl size=11 --option king_limit=3 5+3 rated");
+  EXPECT_EQ(c.kind, Cmd::seek);
+  EXPECT_EQ(c.create.game, "seatafl");
+  EXPECT_EQ(c.create.options.at("size"), "11");
+  EXPECT_EQ(c.create.options.at("king_limit"), "3");
+  ASSERT_TRUE(c.create.clock);
+  EXPECT_DOUBLE_EQ(c.create.clock->initial_s, 300);
+  EXPECT_DOUBLE_EQ(c.create.clock->increment_s, 3);
+  EXPECT_EQ(c.rated, true);
+  const Command play = ok("play tablut --clock 1+0 casual");
+  EXPECT_EQ(play.kind, Cmd::seek);
+  EXPECT_EQ(play.create.game, "tablut");
+  EXPECT_DOUBLE_EQ(play.create.clock->initial_s, 60);
+  EXPECT_EQ(play.rated, false);
+  const Command plain = ok("seek draughts");
+  EXPECT_FALSE(plain.create.clock);
+  EXPECT_FALSE(plain.rated.has_value());
+  EXPECT_NE(error("seek").find("which game? (usage: seek GAME"), std::string::npos);
+  EXPECT_NE(error("seek tablut 5+3 3+2").find("unexpected '3+2'"), std::string::npos);
+  EXPECT_NE(error("seek tablut --fast").find("unknown flag --fast"), std::string::npos);
+  EXPECT_NE(error("seek tablut --option size").find("an option is NAME=VALUE"), std::string::npos);
+}
+
+TEST(CommandLine, RematchAndLeave) {
+  EXPECT_EQ(ok("rematch").kind, Cmd::rematch);
+  EXPECT_EQ(ok("rematch").text, "");
+  EXPECT_EQ(ok("rematch yes").text, "");
+  EXPECT_EQ(ok("rematch no").text, "no");
+  EXPECT_NE(error("rematch maybe").find("rematch, rematch yes or rematch no"), std::string::npos);
+  EXPECT_NE(error("rematch no now").find("unexpected 'now'"), std::string::npos);
+  EXPECT_EQ(ok("leave").kind, Cmd::leave);
+  EXPECT_NE(error("leave now").find("unexpected 'now'"), std::string::npos);
+}
+
 TEST(CommandLine, Clocks) {
   auto c = parse_clock("0.5+0");
   ASSERT_TRUE(c);
@@ -188,9 +223,9 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
 
 TEST(CommandLine, HelpForEveryCommand) {
   for (const char* name :
-       {"help",   "games", "rooms",  "create",  "join",    "cancel", "watch",  "moves",    "move",
-        "resign", "draw",  "accept", "decline", "archive", "replay", "next",   "prev",     "first",
-        "last",   "goto",  "wait",   "quit",    "say",     "mute",   "unmute", "takeback", "abort"}) {
+       {"help", "games",  "rooms",   "create",  "join",   "cancel",   "watch", "moves", "move",    "resign",
+        "draw", "accept", "decline", "archive", "replay", "next",     "prev",  "first", "last",    "goto",
+        "wait", "quit",   "say",     "mute",    "unmute", "takeback", "abort", "seek",  "rematch", "leave"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;

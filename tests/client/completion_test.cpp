@@ -25,7 +25,7 @@ KnownIds known() {
 
 TEST(ClientCompletion, FirstWordCompletesToTheCommandsItStarts) {
   EXPECT_EQ(completions("jo", known()), Words{"join"});
-  EXPECT_EQ(completions("re", known()), (Words{"replay", "resign"}));
+  EXPECT_EQ(completions("re", known()), (Words{"rematch", "replay", "resign"}));
   EXPECT_EQ(completions("  fl", known()), Words{"flip"});
   EXPECT_TRUE(completions("zz", known()).empty());
 }
@@ -73,6 +73,14 @@ TEST(ClientCompletion, TakebackAndItsAnswersCompleteTheirWord) {
   EXPECT_EQ(completions("decline ", known()), (Words{"draw", "takeback"}));
   EXPECT_EQ(completions("ab", known()), Words{"abort"});
   EXPECT_TRUE(completions("abort ", known()).empty());
+}
+
+TEST(ClientCompletion, SeekPlayAndRematchCompleteTheirArgument) {
+  EXPECT_EQ(completions("seek ta", known()), (Words{"tablut", "tavlei"}));
+  EXPECT_EQ(completions("play dr", known()), Words{"draughts"});
+  EXPECT_EQ(completions("rematch ", known()), (Words{"no", "yes"}));
+  EXPECT_EQ(completions("lea", known()), Words{"leave"});
+  EXPECT_EQ(completions("se", known()), Words{"seek"});
 }
 
 TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {

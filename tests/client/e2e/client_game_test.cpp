@@ -291,3 +291,64 @@ TEST_F(ClientGame, APendingHuffIsAnnouncedAndNamedOnItsOwn) {
 
 }  // namespace
 }  // namespace bh::test
+
+namespace bh::test {
+namespace {
+
+// Quick pairing and a rematch from the terminal: two `seek`s make one game; after it,
+// `rematch` from both starts the next with the sides swapped; `rematch no` declines.
+TEST_F(ClientGame, SeekPairsTwoPlayersAndRematchSwapsSides) {
+  auto ann = client("ann");
+  auto ben = client("ben");
+  ASSERT_NE(ann->expect("ok connect"), "") << ann->transcript();
+  ASSERT_NE(ben->expect("ok connect"), "") << ben->transcript();
+  EXPECT_EQ(ann->command("rematch", "rematch"),
+            "error rematch code=no_room message=\"no finished match to play again (a rematch follows a match's end)\"");
+  EXPECT_EQ(ann->command("leave", "leave"), "error leave code=no_room message=\"no finished match to leave\"");
+
+  const std::string waiting = ann->command("seek tablut 5+3", "seek");
+  ASSERT_TRUE(waiting.starts_with("ok seek room=")) << ann->transcript();
+  const std::string joined = ben->command("play tablut 5+3", "seek");
+  ASSERT_TRUE(joined.starts_with("ok seek game=")) << ben->transcript();
+  const std::string game = field(joined, "game");
+  const std::string ben_side = field(joined, "you");
+  ASSERT_TRUE(ann->command("wait game 10", "wait").starts_with("ok wait")) << ann->transcript();
+
+  ClientProcess& loser = ben_side == "first" ? *ben : *ann;
+  loser.send("resign");
+  ASSERT_NE(loser.expect("ok resign"), "") << loser.transcript();
+  for (ClientProcess* c : {ann.get(), ben.get()})
+    ASSERT_TRUE(c->command("wait event match_over 10", "wait").starts_with("ok wait")) << c->transcript();
+
+  const std::string offered = ann->command("rematch", "rematch");
+  EXPECT_TRUE(offered.starts_with("ok rematch room=")) << ann->transcript();
+  EXPECT_EQ(field(offered, "player"), "ann");
+  ASSERT_TRUE(ben->command("wait event rematch_offered 10", "wait").starts_with("ok wait")) << ben->transcript();
+  EXPECT_NE(ben->transcript().find("event rematch_offered room=" + field(offered, "room") + " player=ann"),
+            std::string::npos)
+      << ben->transcript();
+  const std::string again = ben->command("rematch", "rematch");
+  ASSERT_TRUE(again.starts_with("ok rematch game=")) << ben->transcript();
+  EXPECT_NE(field(again, "game"), game);
+  EXPECT_EQ(field(again, "you"), ben_side == "first" ? "second" : "first");
+  EXPECT_NE(ben->transcript().find("event rematch_started room="), std::string::npos) << ben->transcript();
+  EXPECT_EQ(ben->command("rematch", "rematch").substr(0, 27), "error rematch code=no_room ");
+
+  // The second game ends; this time the offer is declined, then both leave.
+  ben->send("resign");
+  ASSERT_NE(ben->expect("ok resign"), "") << ben->transcript();
+  for (ClientProcess* c : {ann.get(), ben.get()})
+    ASSERT_TRUE(c->command("wait event match_over 10", "wait").starts_with("ok wait")) << c->transcript();
+  ASSERT_TRUE(ben->command("rematch", "rematch").starts_with("ok rematch")) << ben->transcript();
+  ASSERT_TRUE(ann->command("wait event rematch_offered 10", "wait").starts_with("ok wait")) << ann->transcript();
+  EXPECT_TRUE(ann->command("rematch no", "rematch").starts_with("ok rematch room=")) << ann->transcript();
+  ASSERT_TRUE(ben->command("wait event rematch_cancelled 10", "wait").starts_with("ok wait")) << ben->transcript();
+  EXPECT_NE(ben->transcript().find(" reason=declined"), std::string::npos) << ben->transcript();
+  EXPECT_TRUE(ann->command("leave", "leave").starts_with("ok leave")) << ann->transcript();
+  ASSERT_TRUE(ben->command("wait event rematch_cancelled 10", "wait").starts_with("ok wait")) << ben->transcript();
+  EXPECT_NE(ben->transcript().find(" reason=left"), std::string::npos) << ben->transcript();
+  EXPECT_TRUE(ben->command("rematch", "rematch").starts_with("error rematch code=no_room")) << ben->transcript();
+}
+
+}  // namespace
+}  // namespace bh::test

@@ -160,8 +160,12 @@ TEST_F(ChatTest, StrangersUnknownAndFinishedGamesAreRefused) {
   EXPECT_EQ(code_of(nobody, game, "hi", 7), "not_authenticated");
   alice.send({{"type", "resign"}, {"game_id", game}});
   ASSERT_FALSE(bob.next("match_over").is_null());
-  EXPECT_EQ(code_of(alice, game, "gg", 8), "unknown_game");  // the room closed with its match
-  EXPECT_EQ(code_of(sam, game, "gg", 9), "unknown_game");
+  // The finished room stays for a rematch: its players still chat, its spectators are gone.
+  EXPECT_EQ(code_of(alice, game, "gg", 8), "<chat>");
+  EXPECT_EQ(code_of(sam, game, "gg", 9), "not_a_player");
+  alice.send({{"type", "leave_room"}, {"room_id", last_room_}});
+  ASSERT_FALSE(bob.next("rematch_cancelled").is_null());
+  EXPECT_EQ(code_of(alice, game, "gg", 10), "unknown_game");  // the room has closed
 }
 
 TEST_F(ChatTest, EarlierGameOfAMatchIsOverNextGameChats) {

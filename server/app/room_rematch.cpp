@@ -1,0 +1,183 @@
+// Rematch (docs/protocol.md, "Rematch"): the finished room, the offer, and the new room
+// it starts with the sides swapped. Room's member functions, on the room's strand.
+#include <boost/asio/post.hpp>
+#include <utility>
+
+#include "app/room.hpp"
+#include "log/log.hpp"
+
+namespace bh::app {
+
+namespace sv = protocol::server;
+
+void Room::enter_finished(const Frame& match_over) {
+  const bool stays = seats_[0].present && seats_[1].present && !context_->shutting_down;
+  if (stays)
+    for (const auto& seat : seats_) context_->rematch_rooms.set(seat.player, id_);
+  broadcast(match_over);
+  if (!stays) return close("finished");
+  phase_ = Phase::finished;
+  journal_.drop_deferred();
+  // Without spectators (no watch either), and the seats were freed before match_over.
+  // The players still find the room by its id, and by its last game's id for chat.
+  for (const auto& g : game_ids_)
+    if (g != game_id_) context_->directory.remove_game(g);
+  drop_spectators();
+  rematch_timer_ = std::make_unique<boost::asio::steady_timer>(
+      strand_, std::chrono::milliseconds(context_->config.rematch_window_ms));
+  rematch_timer_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (ec || self->phase_ != Phase::finished) return;
+    self->end_rematch("expired", nullptr, {});
+  });
+}
+
+void Room::end_rematch(const std::string& reason, const std::shared_ptr<Connection>& requester,
+                       const protocol::RequestId& request) {
+  if (phase_ != Phase::finished) return;
+  for (const auto& seat : seats_) context_->rematch_rooms.clear(seat.player, id_);
+  // Closed (out of the directory) before anyone hears of it.
+  close("finished");
+  const std::string text = protocol::encode(sv::RematchCancelled{id_, reason});
+  const Frame frame = make_frame(text);
+  const std::uint64_t except = requester ? requester->id() : 0;
+  for (int i = 0; i < 2; ++i)
+    if (seats_[i].connection_id != except) send_to(i, frame);
+  if (requester) requester->send(make_frame(protocol::with_request_id(text, request)));
+}
+
+void Room::rematch(std::string player, std::shared_ptr<Connection> connection, RematchAction action,
+                   protocol::RequestId request) {
+  boost::asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
+                              action, request = std::move(request)] {
+    const auto slot = self->slot_of(player);
+    if (!slot)
+      return self->reply_error(connection, request, protocol::ErrorCode::not_a_player,
+                               "you did not play in room '" + self->id_ + "'");
+    if (self->phase_ == Phase::closed)
+      return self->reply_error(connection, request, protocol::ErrorCode::rematch_unavailable,
+                               "room '" + self->id_ + "' has closed");
+    if (self->phase_ != Phase::finished)
+      return self->reply_error(connection, request, protocol::ErrorCode::rematch_unavailable,
+                               "the match in room '" + self->id_ + "' is not over");
+    // The player may be back on another connection since the match ended: events go there.
+    auto& seat = self->seats_[*slot];
+    if (seat.connection_id != connection->id()) {
+      seat.connection = connection;
+      seat.connection_id = connection->id();
+      seat.present = true;
+    }
+    const int other = 1 - *slot;
+    if (action == RematchAction::leave) return self->end_rematch("left", connection, request);
+    if (!self->seats_[other].present)
+      return self->reply_error(connection, request, protocol::ErrorCode::rematch_unavailable, "your opponent has left");
+    const bool offered_by_other = self->rematch_offer_ == other;
+    switch (action) {
+      case RematchAction::offer:
+        if (offered_by_other) return self->start_rematch(*slot, connection, request);
+        if (self->rematch_offer_ != *slot) {  // a repeated offer tells the opponent nothing new
+          self->rematch_offer_ = *slot;
+          self->send_to(other, make_frame(protocol::encode(sv::RematchOffered{self->id_, player})));
+        }
+        connection->send(make_frame(protocol::encode(sv::RematchOffered{self->id_, player}, request)));
+        return;
+      case RematchAction::accept:
+        if (!offered_by_other)
+          return self->reply_error(connection, request, protocol::ErrorCode::no_rematch_offer,
+                                   "your opponent has not offered a rematch");
+        return self->start_rematch(*slot, connection, request);
+      case RematchAction::decline: {
+        if (!offered_by_other)
+          return self->reply_error(connection, request, protocol::ErrorCode::no_rematch_offer,
+                                   "your opponent has not offered a rematch");
+        self->rematch_offer_.reset();
+        const std::string text = protocol::encode(sv::RematchCancelled{self->id_, "declined"});
+        self->send_to(other, make_frame(text));
+        connection->send(make_frame(protocol::with_request_id(text, request)));
+        return;
+      }
+      case RematchAction::leave:
+        return;  // answered above
+    }
+  });
+}
+
+void Room::player_moved_on(std::string player) {
+  boost::asio::post(strand_, [self = shared_from_this(), player = std::move(player)] {
+    if (self->phase_ == Phase::finished && self->slot_of(player)) self->end_rematch("left", nullptr, {});
+  });
+}
+
+void Room::rematch_connection(std::string player, std::shared_ptr<Connection> connection) {
+  boost::asio::post(strand_,
+                    [self = shared_from_this(), player = std::move(player), connection = std::move(connection)] {
+                      const auto slot = self->slot_of(player);
+                      if (self->phase_ != Phase::finished || !slot) return;
+                      auto& seat = self->seats_[*slot];
+                      seat.connection = connection;
+                      seat.connection_id = connection->id();
+                      seat.present = true;
+                    });
+}
+
+void Room::start_rematch(int accepter_slot, const std::shared_ptr<Connection>& connection,
+                         const protocol::RequestId& request) {
+  if (context_->shutting_down)
+    return reply_error(connection, request, protocol::ErrorCode::shutting_down, "the server is shutting down");
+  if (!context_->store.healthy())
+    return reply_error(connection, request, protocol::ErrorCode::storage_unavailable,
+                       "no new games for now: the server cannot save them (games in progress go on)");
+  const int offerer = 1 - accepter_slot;
+  // Same game, options, clock, match length and privacy; the new room's creator is the
+  // one who offered, and who played second in the last game plays first now.
+  RoomSettings settings = settings_;
+  settings.seek = false;
+  settings.creator_side = offerer == first_slot_ ? CreatorSide::second : CreatorSide::first;
+  auto next = std::make_shared<Room>(context_, seats_[offerer].player, std::move(settings));
+  // Both seats or neither: a player seated elsewhere meanwhile stops the rematch.
+  auto& identities = context_->identities;
+  if (auto held = identities.claim_room(seats_[offerer].player, next->id_))
+    return reply_error(connection, request, protocol::ErrorCode::already_seated,
+                       "your opponent has a seat in room '" + *held + "'");
+  if (auto held = identities.claim_room(seats_[accepter_slot].player, next->id_)) {
+    identities.remove_room(seats_[offerer].player, next->id_);
+    return context_->send_already_seated(connection, request, *held);
+  }
+  const std::string old_id = id_;
+  std::array<std::string, 2> players{seats_[offerer].player, seats_[accepter_slot].player};
+  std::array<std::weak_ptr<Connection>, 2> connections{seats_[offerer].connection, seats_[accepter_slot].connection};
+  for (const auto& seat : seats_) context_->rematch_rooms.clear(seat.player, id_);
+  rematch_offer_.reset();
+  close("rematch");
+  log::info("room " + old_id + ": rematch in room " + next->id_);
+  context_->directory.add_room(next->id_, next);
+  next->begin_rematch(std::move(players), std::move(connections), old_id, request);
+}
+
+void Room::begin_rematch(std::array<std::string, 2> players, std::array<std::weak_ptr<Connection>, 2> connections,
+                         std::string old_room_id, protocol::RequestId request) {
+  boost::asio::post(
+      strand_, [self = shared_from_this(), players = std::move(players), connections = std::move(connections),
+                old_room_id = std::move(old_room_id), request = std::move(request)]() mutable {
+        for (int i = 0; i < 2; ++i) {
+          auto& seat = self->seats_[i];
+          seat.player = players[i];
+          // A player whose connection closed meanwhile starts absent (with the grace).
+          auto c = connections[i].lock();
+          if (c && self->context_->identities.player_of(c->id()) == players[i]) {
+            seat.connection = c;
+            seat.connection_id = c->id();
+            seat.present = true;
+          }
+        }
+        self->score_.seat(players[0], players[1]);
+        self->before_announce_ = [weak = self->weak_from_this(), old_room_id] {
+          auto room = weak.lock();
+          if (!room) return;
+          const Frame frame = make_frame(protocol::encode(sv::RematchStarted{old_room_id, room->id_, room->game_id_}));
+          for (int i = 0; i < 2; ++i) room->send_to(i, frame);
+        };
+        self->start_game(std::move(request));
+      });
+}
+
+}  // namespace bh::app
