@@ -51,6 +51,9 @@ BH_ENCODE(server::Spectators)
 BH_ENCODE(server::Games)
 BH_ENCODE(server::GameRecord)
 BH_BODY_ONLY(server::Record)
+BH_BODY_ONLY(server::Profile)
+BH_BODY_ONLY(server::Leaderboard)
+BH_BODY_ONLY(server::RatingHistory)
 
 // The requests, for clients (encode_request).
 #define BH_REQUEST(T) template std::string encode<T>(const T&, const RequestId&);

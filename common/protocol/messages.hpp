@@ -51,6 +51,7 @@ enum class ErrorCode {
   shutting_down,
   too_large,
   rate_limited,
+  account_required,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -90,6 +91,28 @@ struct ClockMs {
     v("initial_ms", s.initial_ms);
     v("increment_ms", s.increment_ms);
   }
+};
+// A player's rating as shown (one decimal each); provisional while rd > 110.
+struct RatingView {
+  double rating = 1500, rd = 500;
+  bool provisional = true;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("rating", s.rating);
+    v("rd", s.rd);
+    v("provisional", s.provisional);
+  }
+  friend bool operator==(const RatingView&, const RatingView&) = default;
+};
+// Each side's rating (null: a guest).
+struct RatingPair {
+  std::optional<RatingView> first, second;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("first", s.first);
+    v("second", s.second);
+  }
+  friend bool operator==(const RatingPair&, const RatingPair&) = default;
 };
 
 namespace client {
@@ -165,6 +188,8 @@ struct CreateRoom {
   std::optional<ClockSeconds> clock;
   std::optional<int> games;        // default 1
   std::optional<bool> is_private;  // "private", default false
+  // Default: rated when the creator is registered, casual for a guest.
+  std::optional<bool> rated;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game", s.game);
@@ -173,6 +198,7 @@ struct CreateRoom {
     v("clock", s.clock);
     v("games", s.games);
     v("private", s.is_private);
+    v("rated", s.rated);
   }
 };
 struct JoinRoom {
@@ -350,6 +376,8 @@ struct RoomInfo {
   std::optional<ClockMs> clock;
   int games = 1;
   bool is_private = false;
+  bool rated = false;
+  std::optional<RatingView> creator_rating;  // for the room's rating key; null: a guest
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
@@ -360,6 +388,8 @@ struct RoomInfo {
     v("clock", s.clock);
     v("games", s.games);
     v("private", s.is_private);
+    v("rated", s.rated);
+    v("creator_rating", s.creator_rating);
   }
 };
 struct LiveGameInfo {
@@ -369,6 +399,8 @@ struct LiveGameInfo {
   SidePair players;
   int ply = 0;  // as of the snapshot: subscribers are not told of each move
   std::int64_t started_ms = 0;
+  bool rated = false;
+  RatingPair ratings;  // each player's rating when the game started
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -379,6 +411,8 @@ struct LiveGameInfo {
     v("players", s.players);
     v("ply", s.ply);
     v("started_ms", s.started_ms);
+    v("rated", s.rated);
+    v("ratings", s.ratings);
   }
 };
 struct Lobby {
@@ -542,6 +576,8 @@ struct GameView {
   std::optional<int> spectators;
   MatchInfo match;
   std::optional<Board> board;  // always sent; optional only to read an older server
+  bool rated = false;
+  RatingPair ratings;  // each player's rating when the game started
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -564,6 +600,8 @@ struct GameView {
     v("spectators", s.spectators);
     v("match", s.match);
     v("board", s.board);
+    v("rated", s.rated);
+    v("ratings", s.ratings);
   }
 };
 struct GameStarted {
@@ -605,6 +643,25 @@ struct Move {
     v("legal", s.legal);
   }
 };
+// One player's rating before and after a rated game (one decimal each).
+struct RatingChange {
+  double before = 0, after = 0, change = 0, rd = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("before", s.before);
+    v("after", s.after);
+    v("change", s.change);
+    v("rd", s.rd);
+  }
+};
+struct RatingChanges {
+  RatingChange first, second;  // by side
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("first", s.first);
+    v("second", s.second);
+  }
+};
 struct GameOver {
   static constexpr const char* type = "game_over";
   std::string game_id, room_id, result;  // first, second, draw
@@ -613,6 +670,7 @@ struct GameOver {
   PointPair points;
   bool archived = false;
   MatchInfo match;
+  std::optional<RatingChanges> rating_changes;  // null: a casual game (or not archived)
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -623,6 +681,7 @@ struct GameOver {
     v("points", s.points);
     v("archived", s.archived);
     v("match", s.match);
+    v("rating_changes", s.rating_changes);
   }
 };
 struct MatchOver {
@@ -691,8 +750,10 @@ struct GameSummary {
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int moves = 0;
+  bool rated = false;
   template <class S, class V>
   static void fields(S& s, V& v) {
+    v("rated", s.rated);
     v("game_id", s.game_id);
     v("game", s.game);
     v("options", s.options);
@@ -743,8 +804,10 @@ struct Record {
   std::int64_t started_ms = 0, ended_ms = 0;
   std::vector<MoveEntry> moves;
   std::optional<Board> board;  // null only when this server cannot make the game's rules
+  bool rated = false;
   template <class S, class V>
   static void fields(S& s, V& v) {
+    v("rated", s.rated);
     v("game_id", s.game_id);
     v("game", s.game);
     v("options", s.options);
@@ -770,6 +833,88 @@ struct GameRecord {
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("record", s.record);
+  }
+};
+
+// HTTP bodies of the ratings (docs/protocol.md, "Ratings over HTTP").
+struct ProfileRating {
+  double rating = 0, rd = 0, volatility = 0;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  bool provisional = true;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("rating", s.rating);
+    v("rd", s.rd);
+    v("volatility", s.volatility);
+    v("games", s.games);
+    v("wins", s.wins);
+    v("draws", s.draws);
+    v("losses", s.losses);
+    v("provisional", s.provisional);
+  }
+};
+struct Profile {
+  std::string name;
+  bool registered = false;
+  std::map<std::string, ProfileRating> ratings;  // by rating key
+  std::vector<GameSummary> recent;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("registered", s.registered);
+    v("ratings", s.ratings);
+    v("recent", s.recent);
+  }
+};
+struct LeaderboardEntry {
+  std::string name;
+  double rating = 0, rd = 0;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("rating", s.rating);
+    v("rd", s.rd);
+    v("games", s.games);
+    v("wins", s.wins);
+    v("draws", s.draws);
+    v("losses", s.losses);
+  }
+};
+struct Leaderboard {
+  std::string game;  // the rating key
+  std::vector<LeaderboardEntry> players;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("players", s.players);
+  }
+};
+struct RatingHistoryEntry {
+  std::string game_id;
+  std::int64_t at_ms = 0;
+  double before = 0, after = 0, rd = 0;
+  std::string opponent;
+  double score = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("at_ms", s.at_ms);
+    v("before", s.before);
+    v("after", s.after);
+    v("rd", s.rd);
+    v("opponent", s.opponent);
+    v("score", s.score);
+  }
+};
+struct RatingHistory {
+  std::string name, game;
+  std::vector<RatingHistoryEntry> history;  // oldest first
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("game", s.game);
+    v("history", s.history);
   }
 };
 

@@ -20,6 +20,7 @@
 #include "app/login_throttle.hpp"
 #include "app/metrics.hpp"
 #include "app/pending_writes.hpp"
+#include "app/ratings.hpp"
 #include "app/thread_check.hpp"
 #include "app/token_buckets.hpp"
 #include "app/watchers.hpp"
@@ -55,6 +56,7 @@ struct Context {
   Watchers watchers;
   PendingWrites pending;
   LoginThrottle logins;
+  RatingsCache ratings;  // ratings.hpp: loaded at start-up, follows the store
   TokenBuckets auth_attempts;  // register and login (a password hash each), per address
   TokenBuckets new_accounts;   // accounts created, per address
   std::atomic<bool> shutting_down{false};

@@ -12,6 +12,7 @@
 #include "app/http_api.hpp"
 #include "app/identity_flows.hpp"
 #include "app/lobby.hpp"
+#include "app/rating_answers.hpp"
 #include "app/restore.hpp"
 #include "app/room.hpp"
 #include "app/room_request.hpp"
@@ -54,6 +55,7 @@ class AppImpl final : public Application {
       welcome.games.push_back(std::move(info));
     }
     welcome_ = make_frame(protocol::encode(welcome));
+    load_ratings(ctx_);
     restore_live_games(ctx_);
     housekeeping_->start();
   }
@@ -225,6 +227,11 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   if (refuse_new_game(c, id)) return;
   auto settings = room_settings_from(r);
   if (auto* bad = std::get_if<std::string>(&settings)) return ctx_->send_error(c, id, ErrorCode::bad_options, *bad);
+  const auto credentials = ctx_->identities.credentials(*player);
+  const auto rated = decide_rated(r.rated, credentials && credentials->registered);
+  if (!rated)
+    return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
+  std::get<RoomSettings>(settings).rated = *rated;
   auto room = std::make_shared<Room>(ctx_, *player, std::get<RoomSettings>(std::move(settings)));
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
   ctx_->directory.add_room(room->id(), room);
@@ -258,6 +265,9 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                  },
                  [&](http::ListGames& list) { answer_http_games(ctx_, std::move(list.query), std::move(respond)); },
                  [&](http::GetGame& get) { answer_http_game(ctx_, std::move(get.id), std::move(respond)); },
+                 [&](http::GetProfile& get) { answer_http_profile(ctx_, std::move(get.name), std::move(respond)); },
+                 [&](http::GetLeaderboard& get) { answer_http_leaderboard(ctx_, get, std::move(respond)); },
+                 [&](http::GetRatingHistory& get) { answer_http_history(ctx_, get, std::move(respond)); },
              },
              route);
 }

@@ -128,7 +128,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void start_absence(int slot);
   void arm_room_grace(int slot);
   void end_game(rules::Status status);
-  void on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points);
+  void on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points,
+                std::optional<storage::RatingChanges> rating_changes);
   // A finished game whose archive write failed is written again after `delay`, doubling
   // up to 30 s, until the store takes it (or the server stops).
   void retry_archive(std::shared_ptr<const storage::GameRecord> record, std::chrono::seconds delay);
@@ -136,6 +137,16 @@ class Room : public std::enable_shared_from_this<Room> {
   void cancel_timers();
   // Spectators out (close, stop), each told to Context::watchers.
   void drop_spectators();
+
+  // Ratings (room_ratings.cpp). A player's rating for this room's key: null for a
+  // guest (in a casual room) or a game without a rating key.
+  std::optional<protocol::RatingView> rating_of(const std::string& player) const;
+  // Both players' ratings now, kept as the game's ratings at its start (views show them).
+  void note_start_ratings();
+  protocol::server::LiveGameInfo live_info() const;  // the lobby's line for the game
+  // A guest may not join a rated room: tells them (account_required) and returns true.
+  bool refuse_guest_in_rated(const std::string& player, const std::shared_ptr<Connection>& connection,
+                             const protocol::RequestId& request) const;
 
   // Connections watching, the players' own not counted (a player may watch too).
   int spectator_count() const;
@@ -177,6 +188,7 @@ class Room : public std::enable_shared_from_this<Room> {
   LiveJournal journal_;  // the moves, what of them is durable and told
   std::int64_t started_ms_ = 0;
   std::optional<rules::Side> draw_offer_;
+  protocol::RatingPair start_ratings_;  // by side, at the current game's start
   GameClock clock_;  // paused in a restored game until both players are back
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;

@@ -23,6 +23,7 @@ struct RoomSettings {
   std::optional<protocol::ClockMs> clock;
   int games = 1;
   bool is_private = false;
+  bool rated = false;  // both players registered (docs/ratings.md)
 };
 
 }  // namespace bh::app

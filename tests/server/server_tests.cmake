@@ -39,6 +39,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/move_codec_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
