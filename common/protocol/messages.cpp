@@ -12,11 +12,13 @@ namespace bh::protocol {
 namespace {
 
 constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
-    "bad_request",         "unknown_type",      "not_authenticated", "bad_name",      "bad_password", "name_taken",
-    "auth_failed",         "too_many_attempts", "bad_options",       "unknown_room",  "room_full",    "already_seated",
-    "room_closed",         "bad_invite",        "not_creator",       "unknown_game",  "not_a_player", "not_your_turn",
-    "stale_ply",           "illegal_move",      "game_over",         "no_draw_offer", "not_found",    "bad_query",
-    "storage_unavailable", "server_busy",       "shutting_down",     "too_large",     "rate_limited", "account_required", "internal",
+    "bad_request",  "unknown_type",   "not_authenticated", "bad_name",     "bad_password",
+    "name_taken",   "auth_failed",    "too_many_attempts", "bad_options",  "unknown_room",
+    "room_full",    "already_seated", "room_closed",       "bad_invite",   "not_creator",
+    "unknown_game", "not_a_player",   "not_your_turn",     "stale_ply",    "illegal_move",
+    "game_over",    "no_draw_offer",  "not_found",         "bad_query",    "storage_unavailable",
+    "server_busy",  "shutting_down",  "too_large",         "rate_limited", "account_required",
+    "internal",
 };
 
 RequestId read_id(const Json& j) {

@@ -229,8 +229,7 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   if (auto* bad = std::get_if<std::string>(&settings)) return ctx_->send_error(c, id, ErrorCode::bad_options, *bad);
   const auto credentials = ctx_->identities.credentials(*player);
   const auto rated = decide_rated(r.rated, credentials && credentials->registered);
-  if (!rated)
-    return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
+  if (!rated) return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
   std::get<RoomSettings>(settings).rated = *rated;
   auto room = std::make_shared<Room>(ctx_, *player, std::get<RoomSettings>(std::move(settings)));
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);

@@ -1,6 +1,7 @@
 #include "app/rating_http.hpp"
 
 #include <cctype>
+#include <cmath>
 
 #include "app/archive.hpp"
 #include "app/http_api.hpp"
@@ -86,8 +87,8 @@ HttpResponse profile_answer(const std::string& name, const storage::StoreResult<
   out.registered = p.registered;
   for (const auto& r : p.ratings) {
     const auto shown = rating_view(r.rating, r.rd);
-    out.ratings[r.key] = sv::ProfileRating{shown.rating, shown.rd,  std::round(r.volatility * 1e5) / 1e5,
-                                           r.games,      r.wins,    r.draws,
+    out.ratings[r.key] = sv::ProfileRating{shown.rating, shown.rd,         std::round(r.volatility * 1e5) / 1e5,
+                                           r.games,      r.wins,           r.draws,
                                            r.losses,     shown.provisional};
   }
   for (const auto& s : p.recent) out.recent.push_back(summary_view(s));

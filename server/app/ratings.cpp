@@ -13,7 +13,8 @@ void RatingsCache::load(const std::vector<storage::PlayerRating>& all) {
 void RatingsCache::apply(const std::string& first_player, const std::string& second_player,
                          const storage::RatingChanges& changes) {
   std::lock_guard lock(mu_);
-  for (const auto& [player, change] : {std::pair{first_player, changes.first}, std::pair{second_player, changes.second}}) {
+  for (const auto& [player, change] :
+       {std::pair{first_player, changes.first}, std::pair{second_player, changes.second}}) {
     auto& r = ratings_[{player, changes.key}];
     r.player = player;
     r.key = changes.key;

@@ -29,8 +29,7 @@ class RatingsCache {
   // Replaces everything with the store's ratings.
   void load(const std::vector<storage::PlayerRating>& all);
   // A rated game was archived with these changes (first and second by side).
-  void apply(const std::string& first_player, const std::string& second_player,
-             const storage::RatingChanges& changes);
+  void apply(const std::string& first_player, const std::string& second_player, const storage::RatingChanges& changes);
   // The stored rating; a new player's (1500/500/0.09) when there is none.
   storage::PlayerRating find(const std::string& player, const std::string& key) const;
 

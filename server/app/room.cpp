@@ -124,7 +124,6 @@ std::optional<int> Room::slot_of(const std::string& player) const {
   return std::nullopt;
 }
 
-
 std::optional<sv::Clocks> Room::clocks_view() const {
   if (!game_) return std::nullopt;
   std::optional<Side> running;

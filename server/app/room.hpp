@@ -189,7 +189,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t started_ms_ = 0;
   std::optional<rules::Side> draw_offer_;
   protocol::RatingPair start_ratings_;  // by side, at the current game's start
-  GameClock clock_;  // paused in a restored game until both players are back
+  GameClock clock_;                     // paused in a restored game until both players are back
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
 

@@ -74,8 +74,11 @@ void FaultyStore::finish_game(GameRecord record, std::optional<LiveGame> next,
 template <class T, class Forward>
 void FaultyStore::read(const char* what, std::function<void(StoreResult<T>)> done, Forward forward) {
   if (fail_all_reads_.load()) {
-    return deliver([done = std::move(done)](StoreError e) { done({std::move(e), std::nullopt}); },
-                   injected_error(what));
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error(what));
   }
   forward(std::move(done));
 }

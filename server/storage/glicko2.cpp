@@ -96,8 +96,8 @@ std::optional<std::string> rating_key(std::string_view game, const std::map<std:
 }
 
 const std::vector<std::string>& rating_keys() {
-  static const std::vector<std::string> keys{"tavlei", "tablut", "seatafl-9x9", "seatafl-11x11", "draughts",
-                                             "alquerque"};
+  static const std::vector<std::string> keys{"tavlei",        "tablut",   "seatafl-9x9",
+                                             "seatafl-11x11", "draughts", "alquerque"};
   return keys;
 }
 

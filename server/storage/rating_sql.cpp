@@ -175,8 +175,7 @@ StoreResult<std::vector<PlayerRating>> leaderboard(Db& db, const std::string& ke
   return {{}, std::move(out)};
 }
 
-StoreResult<std::vector<RatingHistoryEntry>> rating_history(Db& db, const std::string& name,
-                                                             const std::string& key) {
+StoreResult<std::vector<RatingHistoryEntry>> rating_history(Db& db, const std::string& name, const std::string& key) {
   if (!rating::is_rating_key(key)) return {{StoreErrc::invalid_query, "unknown rating key '" + key + "'"}, {}};
   auto known = name_known(db, name);
   if (!known.error.ok()) return {known.error, std::nullopt};

@@ -33,7 +33,6 @@ StoreResult<std::vector<PlayerRating>> leaderboard(Db& db, const std::string& ke
 // The history of `name` for `key`, oldest first (at most 1000 rows, the newest).
 // Errors: not_found (the name is neither registered nor in the archive), invalid_query
 // (unknown key), unavailable.
-StoreResult<std::vector<RatingHistoryEntry>> rating_history(Db& db, const std::string& name,
-                                                             const std::string& key);
+StoreResult<std::vector<RatingHistoryEntry>> rating_history(Db& db, const std::string& name, const std::string& key);
 
 }  // namespace bh::storage::sql

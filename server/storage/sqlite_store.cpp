@@ -299,8 +299,8 @@ void SqliteStore::load_ratings(std::function<void(StoreResult<std::vector<Player
 
 void SqliteStore::get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) {
   Job job;
-  job.read = read_job<PlayerProfile>(
-      [name = std::move(name)](sql::Db& db) { return sql::load_profile(db, name, 10); }, std::move(done));
+  job.read = read_job<PlayerProfile>([name = std::move(name)](sql::Db& db) { return sql::load_profile(db, name, 10); },
+                                     std::move(done));
   impl_->submit(std::move(job));
 }
 

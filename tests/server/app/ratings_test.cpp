@@ -34,7 +34,7 @@ TEST_F(RatingsTest, FirstRatedGameBetweenNewPlayersGivesGlickmansFigures) {
   Client& a = registered("alice");
   Client& b = registered("bob");
   const std::string game = start_game(a, b, {{"game", "tablut"}});  // rated by default
-  play(a, b, game, kTablutWin);                                      // bob wins
+  play(a, b, game, kTablutWin);                                     // bob wins
   json over = a.next("game_over");
   ASSERT_FALSE(over.is_null());
   ASSERT_TRUE(over["rating_changes"].is_object()) << over.dump();

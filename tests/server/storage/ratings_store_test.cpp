@@ -47,7 +47,8 @@ TEST(Glicko2, DeviationStaysWithinItsBounds) {
     EXPECT_GE(a.rd, rating::kMinRd);
     EXPECT_LE(a.rd, rating::kMaxRd);
   }
-  EXPECT_DOUBLE_EQ(a.rd, rating::kMinRd);  // many games: the floor holds
+  // A settled player: the update would go under 45, the floor holds.
+  EXPECT_DOUBLE_EQ(rating::update_after_game({1500, 45, 0.001}, {1500, 45, 0.001}, 0.5).rd, rating::kMinRd);
   // A very uncertain opponent and a new player: never above 500.
   EXPECT_LE(rating::update_after_game({1500, 500, 0.09}, {1500, 500, 0.09}, 1).rd, 500);
 }
@@ -96,12 +97,20 @@ TEST(RatingsStore, RatedGameUpdatesBothInItsTransactionWithHistory) {
   auto again = testing::await<StoreResult<GameFinish>>(
       [&](auto done) { store->finish_game(rated_game("g1", "second", 1000), std::nullopt, done); });
   EXPECT_EQ(again.error.code, StoreErrc::conflict);
+  auto all = testing::await<StoreResult<std::vector<PlayerRating>>>([&](auto done) { store->load_ratings(done); });
+  ASSERT_TRUE(all.error.ok());
+  ASSERT_EQ(all.value->size(), 2u);
+  for (const auto& r : *all.value) {
+    EXPECT_EQ(r.games, 1);
+    EXPECT_EQ(r.wins, r.player == "bob" ? 1 : 0);
+    EXPECT_EQ(r.losses, r.player == "alice" ? 1 : 0);
+  }
+  // No account in this store: the profile is a guest's, without ratings.
   auto profile = testing::await<StoreResult<PlayerProfile>>([&](auto done) { store->get_profile("bob", done); });
   ASSERT_TRUE(profile.error.ok());
-  ASSERT_EQ(profile.value->ratings.size(), 1u);
-  EXPECT_EQ(profile.value->ratings[0].games, 1);
-  EXPECT_EQ(profile.value->ratings[0].wins, 1);
-  EXPECT_FALSE(profile.value->registered);  // no account in this store
+  EXPECT_FALSE(profile.value->registered);
+  EXPECT_TRUE(profile.value->ratings.empty());
+  EXPECT_EQ(profile.value->recent.size(), 1u);
 }
 
 TEST(RatingsStore, CasualGameWritesNoRating) {
@@ -109,7 +118,8 @@ TEST(RatingsStore, CasualGameWritesNoRating) {
   auto store = open_store(dir);
   GameRecord g = rated_game("g1", "first", 1000);
   g.rated = false;
-  auto finished = testing::await<StoreResult<GameFinish>>([&](auto done) { store->finish_game(g, std::nullopt, done); });
+  auto finished =
+      testing::await<StoreResult<GameFinish>>([&](auto done) { store->finish_game(g, std::nullopt, done); });
   ASSERT_TRUE(finished.error.ok());
   EXPECT_FALSE(finished.value->rating_changes);
   auto all = testing::await<StoreResult<std::vector<PlayerRating>>>([&](auto done) { store->load_ratings(done); });
@@ -142,12 +152,13 @@ TEST(RatingsStore, RatingsSurviveReopeningAndFeedTheLeaderboard) {
   auto history = testing::await<StoreResult<std::vector<RatingHistoryEntry>>>(
       [&](auto done) { store->rating_history("alice", "tablut", done); });
   EXPECT_EQ(history.value->size(), 30u);
-  EXPECT_EQ(testing::await<StoreResult<std::vector<PlayerRating>>>(
-                [&](auto done) { store->leaderboard("chess", 10, done); })
-                .error.code,
+  EXPECT_EQ(testing::await<StoreResult<std::vector<PlayerRating>>>([&](auto done) {
+              store->leaderboard("chess", 10, done);
+            }).error.code,
             StoreErrc::invalid_query);
-  EXPECT_EQ(testing::await<StoreResult<PlayerProfile>>([&](auto done) { store->get_profile("nobody", done); }).error.code,
-            StoreErrc::not_found);
+  EXPECT_EQ(
+      testing::await<StoreResult<PlayerProfile>>([&](auto done) { store->get_profile("nobody", done); }).error.code,
+      StoreErrc::not_found);
 }
 
 }  // namespace
