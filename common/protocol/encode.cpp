@@ -50,6 +50,8 @@ BH_ENCODE(server::PlayerLeft)
 BH_ENCODE(server::Spectators)
 BH_ENCODE(server::Games)
 BH_ENCODE(server::GameRecord)
+BH_ENCODE(server::Player)
+BH_ENCODE(server::LeaderboardReply)
 BH_BODY_ONLY(server::Record)
 BH_BODY_ONLY(server::Profile)
 BH_BODY_ONLY(server::Leaderboard)
@@ -77,13 +79,15 @@ BH_REQUEST(client::Watch)
 BH_REQUEST(client::Unwatch)
 BH_REQUEST(client::ListGames)
 BH_REQUEST(client::GetGame)
+BH_REQUEST(client::GetPlayer)
+BH_REQUEST(client::GetLeaderboard)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 26, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 20, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 28, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 22, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

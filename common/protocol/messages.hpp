@@ -255,6 +255,26 @@ using DeclineDraw = GameRequest<kDeclineDraw>;
 using Watch = GameRequest<kWatch>;
 using Unwatch = GameRequest<kUnwatch>;
 using GetGame = GameRequest<kGetGame>;
+// A player's profile and a rating key's leaderboard (docs/protocol.md, "Ratings"): the
+// same objects as GET /api/players/{name} and GET /api/leaderboard.
+struct GetPlayer {
+  static constexpr const char* type = "get_player";
+  std::string name;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+  }
+};
+struct GetLeaderboard {
+  static constexpr const char* type = "get_leaderboard";
+  std::string game;           // a rating key
+  std::optional<int> limit;   // 1..100, default 20
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("limit", s.limit);
+  }
+};
 struct ListGames {
   static constexpr const char* type = "list_games";
   std::optional<std::string> game, player, result, winner;
@@ -276,7 +296,7 @@ struct ListGames {
 
 using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
                              CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
-                             Unwatch, ListGames, GetGame>;
+                             Unwatch, ListGames, GetGame, GetPlayer, GetLeaderboard>;
 
 }  // namespace client
 
@@ -376,7 +396,8 @@ struct RoomInfo {
   std::optional<ClockMs> clock;
   int games = 1;
   bool is_private = false;
-  bool rated = false;
+  // Always sent by this server; optional only to read an older one (as `spectators`).
+  std::optional<bool> rated;
   std::optional<RatingView> creator_rating;  // for the room's rating key; null: a guest
   template <class S, class V>
   static void fields(S& s, V& v) {
@@ -399,8 +420,9 @@ struct LiveGameInfo {
   SidePair players;
   int ply = 0;  // as of the snapshot: subscribers are not told of each move
   std::int64_t started_ms = 0;
-  bool rated = false;
-  RatingPair ratings;  // each player's rating when the game started
+  // Always sent by this server; optional only to read an older one.
+  std::optional<bool> rated;
+  std::optional<RatingPair> ratings;  // each player's rating when the game started
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -576,8 +598,8 @@ struct GameView {
   std::optional<int> spectators;
   MatchInfo match;
   std::optional<Board> board;  // always sent; optional only to read an older server
-  bool rated = false;
-  RatingPair ratings;  // each player's rating when the game started
+  std::optional<bool> rated;  // always sent; optional only to read an older server
+  std::optional<RatingPair> ratings;  // each player's rating when the game started (always sent)
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -599,9 +621,9 @@ struct GameView {
     v("absent", s.absent);
     v("spectators", s.spectators);
     v("match", s.match);
-    v("board", s.board);
     v("rated", s.rated);
     v("ratings", s.ratings);
+    v("board", s.board);
   }
 };
 struct GameStarted {
@@ -750,10 +772,9 @@ struct GameSummary {
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int moves = 0;
-  bool rated = false;
+  std::optional<bool> rated;  // always sent; optional only to read an older server
   template <class S, class V>
   static void fields(S& s, V& v) {
-    v("rated", s.rated);
     v("game_id", s.game_id);
     v("game", s.game);
     v("options", s.options);
@@ -767,6 +788,7 @@ struct GameSummary {
     v("started_ms", s.started_ms);
     v("ended_ms", s.ended_ms);
     v("moves", s.moves);
+    v("rated", s.rated);
   }
 };
 struct Games {
@@ -804,10 +826,9 @@ struct Record {
   std::int64_t started_ms = 0, ended_ms = 0;
   std::vector<MoveEntry> moves;
   std::optional<Board> board;  // null only when this server cannot make the game's rules
-  bool rated = false;
+  std::optional<bool> rated;   // always sent; optional only to read an older server
   template <class S, class V>
   static void fields(S& s, V& v) {
-    v("rated", s.rated);
     v("game_id", s.game_id);
     v("game", s.game);
     v("options", s.options);
@@ -825,6 +846,7 @@ struct Record {
     v("ended_ms", s.ended_ms);
     v("moves", s.moves);
     v("board", s.board);
+    v("rated", s.rated);
   }
 };
 struct GameRecord {
@@ -918,10 +940,19 @@ struct RatingHistory {
   }
 };
 
+// The WebSocket replies to get_player and get_leaderboard: the HTTP bodies with a type.
+struct Player : Profile {
+  static constexpr const char* type = "player";
+};
+struct LeaderboardReply : Leaderboard {
+  static constexpr const char* type = "leaderboard";
+};
+
 using Message =
     std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed, LiveGame,
                  LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver, MatchOver,
-                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord>;
+                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Player,
+                 LeaderboardReply>;
 
 }  // namespace server
 

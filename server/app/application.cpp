@@ -200,6 +200,8 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  },
                  [&](cl::ListGames& r) { answer_list_games(ctx_, c, id, r); },
                  [&](cl::GetGame& r) { answer_get_game(ctx_, c, id, std::move(r.game_id)); },
+                 [&](cl::GetPlayer& r) { answer_get_player(ctx_, c, id, std::move(r.name)); },
+                 [&](cl::GetLeaderboard& r) { answer_get_leaderboard(ctx_, c, id, r); },
              },
              request);
 }

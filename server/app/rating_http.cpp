@@ -78,10 +78,7 @@ std::variant<std::string, std::monostate> history_key(const std::map<std::string
   return std::monostate{};
 }
 
-HttpResponse profile_answer(const std::string& name, const storage::StoreResult<storage::PlayerProfile>& found) {
-  if (found.error.code == storage::StoreErrc::not_found) return error(404, "not_found", "no player '" + name + "'");
-  if (!found.error.ok() || !found.value) return error(503, "storage_unavailable", found.error.message);
-  const auto& p = *found.value;
+sv::Profile profile_body(const storage::PlayerProfile& p) {
   sv::Profile out;
   out.name = p.name;
   out.registered = p.registered;
@@ -92,20 +89,30 @@ HttpResponse profile_answer(const std::string& name, const storage::StoreResult<
                                            r.losses,     shown.provisional};
   }
   for (const auto& s : p.recent) out.recent.push_back(summary_view(s));
-  return json(200, protocol::encode_body(out));
+  return out;
+}
+
+sv::Leaderboard leaderboard_body(const std::string& key, const std::vector<storage::PlayerRating>& top) {
+  sv::Leaderboard out;
+  out.game = key;
+  for (const auto& r : top) {
+    const auto shown = rating_view(r.rating, r.rd);
+    out.players.push_back({r.player, shown.rating, shown.rd, r.games, r.wins, r.draws, r.losses});
+  }
+  return out;
+}
+
+HttpResponse profile_answer(const std::string& name, const storage::StoreResult<storage::PlayerProfile>& found) {
+  if (found.error.code == storage::StoreErrc::not_found) return error(404, "not_found", "no player '" + name + "'");
+  if (!found.error.ok() || !found.value) return error(503, "storage_unavailable", found.error.message);
+  return json(200, protocol::encode_body(profile_body(*found.value)));
 }
 
 HttpResponse leaderboard_answer(const std::string& key,
                                 const storage::StoreResult<std::vector<storage::PlayerRating>>& found) {
   if (found.error.code == storage::StoreErrc::invalid_query) return error(400, "bad_query", found.error.message);
   if (!found.error.ok() || !found.value) return error(503, "storage_unavailable", found.error.message);
-  sv::Leaderboard out;
-  out.game = key;
-  for (const auto& r : *found.value) {
-    const auto shown = rating_view(r.rating, r.rd);
-    out.players.push_back({r.player, shown.rating, shown.rd, r.games, r.wins, r.draws, r.losses});
-  }
-  return json(200, protocol::encode_body(out));
+  return json(200, protocol::encode_body(leaderboard_body(key, *found.value)));
 }
 
 HttpResponse history_answer(const std::string& name, const std::string& key,

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/application.hpp"
+#include "protocol/messages.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
 
@@ -36,6 +37,10 @@ std::optional<std::string> player_name_from_segment(std::string_view segment);
 std::variant<GetLeaderboard, std::string> leaderboard_query(const std::map<std::string, std::string>& query);
 std::variant<std::string, std::monostate> history_key(const std::map<std::string, std::string>& query,
                                                       std::string& key);
+
+// The bodies both answers share (HTTP and WebSocket, rating_answers.hpp).
+protocol::server::Profile profile_body(const storage::PlayerProfile& profile);
+protocol::server::Leaderboard leaderboard_body(const std::string& key, const std::vector<storage::PlayerRating>& top);
 
 HttpResponse profile_answer(const std::string& name, const storage::StoreResult<storage::PlayerProfile>& found);
 HttpResponse leaderboard_answer(const std::string& key,

@@ -93,7 +93,8 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/disk_full_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/game_e2e_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/ratings_e2e_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)

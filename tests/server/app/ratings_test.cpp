@@ -192,5 +192,65 @@ TEST_F(RatingsTest, RatingsSurviveARestartAndShowInTheNextRoom) {
   EXPECT_DOUBLE_EQ(created["room"]["creator_rating"]["rd"].get<double>(), 396.8);
 }
 
+// get_player and get_leaderboard answer over WebSocket what the HTTP routes answer,
+// to anyone (no identity needed), from the same fetch.
+TEST_F(RatingsTest, PlayerAndLeaderboardOverWebSocketAreTheHttpBodiesWithAType) {
+  Client& a = registered("alice");
+  Client& b = registered("bob");
+  const std::string game = start_game(a, b, {{"game", "tablut"}});
+  play(a, b, game, kTablutWin);
+  ASSERT_FALSE(a.next("game_over").is_null());
+
+  Client& anonymous = client();
+  anonymous.send({{"type", "get_player"}, {"name", "bob"}, {"id", 2}});
+  json player = anonymous.reply(2);
+  EXPECT_EQ(player["type"], "player") << player.dump();
+  EXPECT_DOUBLE_EQ(player["ratings"]["tablut"]["rating"].get<double>(), 1741.6);
+  EXPECT_DOUBLE_EQ(player["ratings"]["tablut"]["rd"].get<double>(), 396.8);
+  json body = player;
+  body.erase("type");
+  body.erase("id");
+  EXPECT_EQ(body, http_json("/api/players/bob"));
+
+  anonymous.send({{"type", "get_leaderboard"}, {"game", "tablut"}, {"limit", 100}, {"id", 3}});
+  json top = anonymous.reply(3);
+  EXPECT_EQ(top["type"], "leaderboard") << top.dump();
+  EXPECT_EQ(top["game"], "tablut");
+  EXPECT_TRUE(top["players"].empty()) << top.dump();  // both still provisional
+  anonymous.send({{"type", "get_leaderboard"}, {"game", "alquerque"}, {"id", 4}});  // default limit
+  EXPECT_EQ(anonymous.reply(4)["type"], "leaderboard");
+
+  // A guest's name from the archive: a profile, unregistered.
+  Client& g = guest("gus");
+  g.send({{"type", "get_player"}, {"name", "alice"}, {"id", 5}});
+  EXPECT_EQ(g.reply(5)["registered"], true);
+}
+
+TEST_F(RatingsTest, HostilePlayerAndLeaderboardRequests) {
+  registered("bob");
+  Client& c = client();
+  int id = 10;
+  for (const std::string name : {"nobody", "", " bob", "bob ", "<script>", "b%6Fb", "bob/ratings", "../bob",
+                                 std::string(64 + 1, 'x'), std::string("b\0ob", 5)})
+    EXPECT_EQ(c.error_of({{"type", "get_player"}, {"name", name}}, ++id), "not_found") << name;
+  EXPECT_EQ(c.error_of({{"type", "get_player"}}, ++id), "bad_request");
+  EXPECT_EQ(c.error_of({{"type", "get_player"}, {"name", 5}}, ++id), "bad_request");
+  EXPECT_EQ(c.error_of({{"type", "get_player"}, {"name", {"bob"}}}, ++id), "bad_request");
+  EXPECT_EQ(c.error_of({{"type", "get_player"}, {"name", std::string(300, 'x')}}, ++id), "bad_request");
+  // Unknown rating keys (the game's name alone is not one for Seatafl).
+  for (const char* key : {"chess", "seatafl", "Tablut", "", "tablut ", "seatafl-13x13"})
+    EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}, {"game", key}}, ++id), "bad_query") << key;
+  EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}}, ++id), "bad_request");
+  for (int limit : {0, 101, -1, 1000000})
+    EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}, {"game", "tablut"}, {"limit", limit}}, ++id), "bad_query")
+        << limit;
+  EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}, {"game", "tablut"}, {"limit", "5"}}, ++id), "bad_request");
+  EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}, {"game", "tablut"}, {"limit", 1.5}}, ++id), "bad_request");
+  EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}, {"game", "tablut"}, {"limit", 1e12}}, ++id), "bad_request");
+  // A flood of them is answered one by one, each with its own id.
+  for (int i = 0; i < 50; ++i) c.send({{"type", "get_leaderboard"}, {"game", "draughts"}, {"limit", 1}, {"id", 500 + i}});
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(c.reply(500 + i)["type"], "leaderboard") << i;
+}
+
 }  // namespace
 }  // namespace bh::app::test
