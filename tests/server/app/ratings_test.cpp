@@ -230,8 +230,9 @@ TEST_F(RatingsTest, HostilePlayerAndLeaderboardRequests) {
   registered("bob");
   Client& c = client();
   int id = 10;
-  for (const std::string name : {"nobody", "", " bob", "bob ", "<script>", "b%6Fb", "bob/ratings", "../bob",
-                                 std::string(64 + 1, 'x'), std::string("b\0ob", 5)})
+  const std::vector<std::string> names = {"nobody",   "",       " bob",  "bob ", "<script>", "b%6Fb", "bob/ratings",
+                                         "../bob", std::string(64 + 1, 'x'), std::string("b\0ob", 5)};
+  for (const std::string& name : names)
     EXPECT_EQ(c.error_of({{"type", "get_player"}, {"name", name}}, ++id), "not_found") << name;
   EXPECT_EQ(c.error_of({{"type", "get_player"}}, ++id), "bad_request");
   EXPECT_EQ(c.error_of({{"type", "get_player"}, {"name", 5}}, ++id), "bad_request");
