@@ -84,6 +84,8 @@ enum class Cmd {
   quit,
   huff,
   flip,
+  profile,
+  top,
 };
 
 struct CreateArgs {
@@ -108,9 +110,9 @@ struct WaitArgs {
 
 struct Command {
   Cmd kind = Cmd::help;
-  std::string text;    // help topic, move text, room / game id
+  std::string text;    // help topic, move text, room / game id, player name, rating key
   std::string invite;  // join
-  int number = 0;      // goto
+  int number = 0;      // goto; top: how many (0: the server's default)
   CreateArgs create;
   ArchiveArgs archive;
   WaitArgs wait;

@@ -49,6 +49,10 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       pool = command_names();
     } else if (command == "create") {
       pool = known.game_types;
+    } else if (command == "profile") {
+      pool = known.players;
+    } else if (command == "top") {
+      pool = kRatingKeys;
     } else if (command == "wait") {
       pool = {"turn", "end", "game", "event"};
     }

@@ -267,8 +267,8 @@ struct GetPlayer {
 };
 struct GetLeaderboard {
   static constexpr const char* type = "get_leaderboard";
-  std::string game;           // a rating key
-  std::optional<int> limit;   // 1..100, default 20
+  std::string game;          // a rating key
+  std::optional<int> limit;  // 1..100, default 20
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game", s.game);
@@ -597,8 +597,8 @@ struct GameView {
   // only to read an older server.
   std::optional<int> spectators;
   MatchInfo match;
-  std::optional<Board> board;  // always sent; optional only to read an older server
-  std::optional<bool> rated;  // always sent; optional only to read an older server
+  std::optional<Board> board;         // always sent; optional only to read an older server
+  std::optional<bool> rated;          // always sent; optional only to read an older server
   std::optional<RatingPair> ratings;  // each player's rating when the game started (always sent)
   template <class S, class V>
   static void fields(S& s, V& v) {
@@ -948,11 +948,10 @@ struct LeaderboardReply : Leaderboard {
   static constexpr const char* type = "leaderboard";
 };
 
-using Message =
-    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed, LiveGame,
-                 LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver, MatchOver,
-                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Player,
-                 LeaderboardReply>;
+using Message = std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
+                             RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState,
+                             Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft,
+                             Spectators, Games, GameRecord, Player, LeaderboardReply>;
 
 }  // namespace server
 

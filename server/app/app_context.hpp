@@ -56,7 +56,7 @@ struct Context {
   Watchers watchers;
   PendingWrites pending;
   LoginThrottle logins;
-  RatingsCache ratings;  // ratings.hpp: loaded at start-up, follows the store
+  RatingsCache ratings;        // ratings.hpp: loaded at start-up, follows the store
   TokenBuckets auth_attempts;  // register and login (a password hash each), per address
   TokenBuckets new_accounts;   // accounts created, per address
   std::atomic<bool> shutting_down{false};

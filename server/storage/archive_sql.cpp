@@ -155,7 +155,8 @@ bool valid_result(std::string_view result) { return result == "first" || result 
 
 const std::string kSummaryColumns =
     "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
-    "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms, g.rated";
+    "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms, "
+    "g.rated";
 
 // The winner filter, on the games row: a win, by the side ?10 played.
 const std::string kWinnerCondition =

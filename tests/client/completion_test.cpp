@@ -20,6 +20,7 @@ KnownIds known() {
   k.archived = {"g31", "g32"};
   k.followed = {"g40", "g45"};
   k.game_types = {"tablut", "tavlei", "draughts"};
+  k.players = {"alice", "albert", "bob"};
   return k;
 }
 
@@ -57,6 +58,15 @@ TEST(ClientCompletion, HelpCreateAndWaitCompleteTheirArgument) {
   EXPECT_EQ(completions("help rep", known()), Words{"replay"});
   EXPECT_EQ(completions("create ta", known()), (Words{"tablut", "tavlei"}));
   EXPECT_EQ(completions("wait e", known()), (Words{"end", "event"}));
+}
+
+TEST(ClientCompletion, ProfileOffersPlayersSeenAndTopTheRatingKeys) {
+  EXPECT_EQ(completions("prof", known()), Words{"profile"});
+  EXPECT_EQ(completions("profile al", known()), (Words{"albert", "alice"}));
+  EXPECT_TRUE(completions("profile ", KnownIds{}).empty());
+  EXPECT_EQ(completions("top sea", known()), (Words{"seatafl-11x11", "seatafl-9x9"}));
+  EXPECT_EQ(completions("top ", KnownIds{}).size(), 6u);
+  EXPECT_TRUE(completions("top tablut ", known()).empty());  // the count is not completed
 }
 
 TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {

@@ -106,9 +106,9 @@ class Client {
   }
   // The reply (of any type) that echoes `id`.
   json reply(int id, std::chrono::milliseconds timeout = 5s) {
-    for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
-                             "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined",
-                             "player", "leaderboard"}) {
+    for (const char* type :
+         {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby", "room_cancelled", "ok",
+          "pong", "games", "game_record", "draw_offered", "draw_declined", "player", "leaderboard"}) {
       json j = conn_->take(
           type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
       if (!j.is_null()) return j;

@@ -216,7 +216,7 @@ TEST_F(RatingsTest, PlayerAndLeaderboardOverWebSocketAreTheHttpBodiesWithAType) 
   json top = anonymous.reply(3);
   EXPECT_EQ(top["type"], "leaderboard") << top.dump();
   EXPECT_EQ(top["game"], "tablut");
-  EXPECT_TRUE(top["players"].empty()) << top.dump();  // both still provisional
+  EXPECT_TRUE(top["players"].empty()) << top.dump();                                // both still provisional
   anonymous.send({{"type", "get_leaderboard"}, {"game", "alquerque"}, {"id", 4}});  // default limit
   EXPECT_EQ(anonymous.reply(4)["type"], "leaderboard");
 
@@ -230,8 +230,16 @@ TEST_F(RatingsTest, HostilePlayerAndLeaderboardRequests) {
   registered("bob");
   Client& c = client();
   int id = 10;
-  const std::vector<std::string> names = {"nobody",   "",       " bob",  "bob ", "<script>", "b%6Fb", "bob/ratings",
-                                         "../bob", std::string(64 + 1, 'x'), std::string("b\0ob", 5)};
+  const std::vector<std::string> names = {"nobody",
+                                          "",
+                                          " bob",
+                                          "bob ",
+                                          "<script>",
+                                          "b%6Fb",
+                                          "bob/ratings",
+                                          "../bob",
+                                          std::string(64 + 1, 'x'),
+                                          std::string("b\0ob", 5)};
   for (const std::string& name : names)
     EXPECT_EQ(c.error_of({{"type", "get_player"}, {"name", name}}, ++id), "not_found") << name;
   EXPECT_EQ(c.error_of({{"type", "get_player"}}, ++id), "bad_request");
@@ -249,7 +257,8 @@ TEST_F(RatingsTest, HostilePlayerAndLeaderboardRequests) {
   EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}, {"game", "tablut"}, {"limit", 1.5}}, ++id), "bad_request");
   EXPECT_EQ(c.error_of({{"type", "get_leaderboard"}, {"game", "tablut"}, {"limit", 1e12}}, ++id), "bad_request");
   // A flood of them is answered one by one, each with its own id.
-  for (int i = 0; i < 50; ++i) c.send({{"type", "get_leaderboard"}, {"game", "draughts"}, {"limit", 1}, {"id", 500 + i}});
+  for (int i = 0; i < 50; ++i)
+    c.send({{"type", "get_leaderboard"}, {"game", "draughts"}, {"limit", 1}, {"id", 500 + i}});
   for (int i = 0; i < 50; ++i) EXPECT_EQ(c.reply(500 + i)["type"], "leaderboard") << i;
 }
 
