@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 34> help_table{{
+constexpr std::array<HelpEntry, 36> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -81,6 +81,12 @@ constexpr std::array<HelpEntry, 34> help_table{{
     {Cmd::replay, "replay", "replay GAME", "step through a finished game",
      "Then: next, prev, first, last, goto N. A ply is one side's move: a full move\n"
      "(1. e1-e3 e9-e7) has two."},
+    {Cmd::profile, "profile", "profile NAME", "a player's ratings and recent games",
+     "A rating is shown with its deviation (rd); '?' marks a provisional one (rd over\n"
+     "110: too few games to be sure). Guests have no ratings."},
+    {Cmd::top, "top", "top GAME [N]", "the best rated players of a game (N: 1 to 100, default 20)",
+     "GAME is a rating key: tavlei, tablut, seatafl-9x9, seatafl-11x11, draughts or\n"
+     "alquerque. Provisional players are left out."},
     {Cmd::next, "next", "next", "replay: one ply forward", ""},
     {Cmd::prev, "prev", "prev", "replay: one ply back", ""},
     {Cmd::first, "first", "first", "replay: the start position", ""},
@@ -507,6 +513,20 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
         return usage_error(c.kind, "name one point, e.g. huff b2 (or the whole move: huff b2 c2-c3)");
       c.text = lower(w[1]);
       return c;
+    case Cmd::profile:
+      if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "whose profile?" : "one name at a time");
+      c.text = w[1];
+      return c;
+    case Cmd::top: {
+      if (w.size() < 2 || w.size() > 3) return usage_error(c.kind, w.size() < 2 ? "which game?" : "too many words");
+      c.text = lower(w[1]);
+      if (w.size() == 3) {
+        const auto n = to_int(w[2]);
+        if (!n || *n < 1 || *n > 100) return usage_error(c.kind, "'" + w[2] + "' is not a number from 1 to 100");
+        c.number = *n;
+      }
+      return c;
+    }
     case Cmd::watch:
     case Cmd::replay:
       if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "which game?" : "too many words");

@@ -92,6 +92,8 @@ enum class Cmd {
   rematch,
   leave,
   seek,
+  profile,
+  top,
 };
 
 struct CreateArgs {
@@ -116,11 +118,11 @@ struct WaitArgs {
 
 struct Command {
   Cmd kind = Cmd::help;
-  // help topic, move text, room / game id, chat line; takeback: "", "yes" or "no";
-  // accept and decline: "" (the draw) or "takeback"
+  // help topic, move text, room / game id, chat line, player name, rating key;
+  // takeback: "", "yes" or "no"; accept and decline: "" (the draw) or "takeback"
   std::string text;
   std::string invite;         // join
-  int number = 0;             // goto
+  int number = 0;             // goto; top: how many (0: the server's default)
   CreateArgs create;          // also seek's game, options and clock
   std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default
   ArchiveArgs archive;

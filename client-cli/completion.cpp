@@ -51,6 +51,10 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       pool = {"no", "yes"};
     } else if (command == "create" || command == "seek" || command == "play") {
       pool = known.game_types;
+    } else if (command == "profile") {
+      pool = known.players;
+    } else if (command == "top") {
+      pool = kRatingKeys;
     } else if (command == "wait") {
       pool = {"turn", "end", "game", "event"};
     } else if (command == "takeback") {

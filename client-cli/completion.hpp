@@ -17,13 +17,19 @@ struct KnownIds {
   std::vector<std::string> archived;    // the last `archive` page: games to replay
   std::vector<std::string> followed;    // games this session plays or watches
   std::vector<std::string> game_types;  // the server's games (`games`), for create
+  std::vector<std::string> players;     // names seen in listings and games, for profile
 };
+
+// The rating keys (docs/ratings.md), for top.
+inline const std::vector<std::string> kRatingKeys{"tavlei",        "tablut",   "seatafl-9x9",
+                                                  "seatafl-11x11", "draughts", "alquerque"};
 
 // Candidates for the word being typed at the end of `line` (the text before the
 // cursor; after a space, a new empty word): the known words that start with it, sorted,
 // each once. The first word completes to a command name; the second to what that
 // command takes: join a room; watch a live or followed game; replay an archived or
-// followed game; help a command; create a game type; wait what to wait for.
+// followed game; help a command; create a game type; wait what to wait for; profile a
+// player seen; top a rating key.
 // Nothing elsewhere (moves, flags), so a Tab there changes nothing.
 std::vector<std::string> completions(std::string_view line, const KnownIds& known);
 

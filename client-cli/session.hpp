@@ -159,6 +159,8 @@ class Session {
   void on(const protocol::server::RematchOffered& m, const Incoming& in);
   void on(const protocol::server::RematchStarted& m, const Incoming& in);
   void on(const protocol::server::RematchCancelled& m, const Incoming& in);
+  void on(const protocol::server::Player& m, const Incoming& in);
+  void on(const protocol::server::LeaderboardReply& m, const Incoming& in);
   // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
@@ -166,6 +168,9 @@ class Session {
   void on_game_record(const protocol::server::Record& r);
   void on_lobby(const protocol::server::Lobby& l);
   void on_games(const protocol::server::Games& g);
+  void on_profile(const protocol::server::Profile& p);
+  void remember_player(const std::string& name);
+  void on_leaderboard(const protocol::server::Leaderboard& l);
   void log_event(const std::string& type, const std::string& game_id);
   void check_wait();
 

@@ -33,7 +33,11 @@ void Session::cmd_flip() {
 
 KnownIds Session::known_ids() const {
   KnownIds known = listed_;
-  for (const auto& [id, g] : games_) known.followed.push_back(id);
+  for (const auto& [id, g] : games_) {
+    known.followed.push_back(id);
+    known.players.push_back(g.view.players.first);
+    known.players.push_back(g.view.players.second);
+  }
   for (const auto& game : catalogue_) known.game_types.push_back(game.id);
   return known;
 }

@@ -88,6 +88,15 @@ void Session::run_command(const Command& c) {
     case Cmd::replay:
       request(c.kind, cl::GetGame{c.text}, c.text);
       return;
+    case Cmd::profile:
+      request(c.kind, cl::GetPlayer{c.text});
+      return;
+    case Cmd::top: {
+      cl::GetLeaderboard q{c.text, std::nullopt};
+      if (c.number > 0) q.limit = c.number;
+      request(c.kind, q);
+      return;
+    }
     case Cmd::next:
     case Cmd::prev:
     case Cmd::first:

@@ -22,7 +22,9 @@ std::string Session::side_label(const LiveGame& g, const std::string& side) cons
   const bool first = side == "first";
   const std::string& name = first ? g.view.sides.first : g.view.sides.second;
   const std::string& player = first ? g.view.players.first : g.view.players.second;
-  return player + " (" + name + ")";
+  std::optional<protocol::RatingView> rating;
+  if (g.view.ratings) rating = first ? g.view.ratings->first : g.view.ratings->second;
+  return rated_name(player, rating) + " (" + name + ")";
 }
 
 std::string Session::clock_line(const LiveGame& g, Clock::time_point now) const {
@@ -44,6 +46,7 @@ std::vector<std::string> Session::game_lines(const LiveGame& g) const {
   const std::string you =
       v.you ? "(you: " + std::string(*v.you == "first" ? v.sides.first : v.sides.second) + ")" : "(watching)";
   std::vector<std::string> head{v.game, v.game_id, "ply " + std::to_string(v.ply)};
+  if (v.rated && *v.rated) head.push_back("rated");
   for (auto& item : versus(side_label(g, "first"), side_label(g, "second"))) head.push_back(std::move(item));
   head.push_back(you);
   if (v.spectators && *v.spectators > 0)

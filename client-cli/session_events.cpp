@@ -166,6 +166,10 @@ void Session::on(const srv::GameOver& m, const Incoming& in) {
   Out out = event(in, "game_over");
   out.field("game", m.game_id).field("result", m.result).field("winner", m.winner.value_or(""));
   out.field("reason", m.reason).field("points", format_number(m.points.first) + "-" + format_number(m.points.second));
+  if (m.rating_changes) {
+    out.field("first_rating", format_number(m.rating_changes->first.after));
+    out.field("second_rating", format_number(m.rating_changes->second.after));
+  }
   if (auto it = games_.find(m.game_id); it != games_.end()) out.line(it->second.end_text);
   if (m.match.games > 1) {
     std::string totals;
@@ -316,6 +320,14 @@ void Session::on(const srv::RematchCancelled& m, const Incoming& in) {
            : m.reason == "expired" ? "The rematch offer expired."
                                    : "No rematch: a player left the room.");
   emit(in, std::move(out));
+}
+
+void Session::on(const srv::Player& m, const Incoming& in) {
+  if (in.pending) on_profile(m);
+}
+
+void Session::on(const srv::LeaderboardReply& m, const Incoming& in) {
+  if (in.pending) on_leaderboard(m);
 }
 
 }  // namespace bh::cli

@@ -32,6 +32,27 @@ std::string format_number(double v) {
   return buf;
 }
 
+std::string rating_text(const std::optional<protocol::RatingView>& r) {
+  if (!r) return {};
+  return std::to_string(std::llround(r->rating)) + (r->provisional ? "?" : "");
+}
+
+std::string rated_name(const std::string& name, const std::optional<protocol::RatingView>& r) {
+  const std::string rating = rating_text(r);
+  return rating.empty() ? name : name + " " + rating;
+}
+
+std::string rating_change_text(const protocol::server::RatingChange& c) {
+  const long long change = std::llround(c.change);
+  return std::to_string(std::llround(c.before)) + " -> " + std::to_string(std::llround(c.after)) + " (" +
+         (change >= 0 ? "+" : "") + std::to_string(change) + ")";
+}
+
+std::string rated_text(const std::optional<bool>& rated) {
+  if (!rated) return {};
+  return *rated ? "rated" : "casual";
+}
+
 std::string format_clock(const std::optional<protocol::ClockMs>& c) {
   if (!c) return "none";
   return format_number(static_cast<double>(c->initial_ms) / 60000.0) + "+" +

@@ -27,6 +27,15 @@ std::string format_clock(const std::optional<protocol::ClockMs>& c);
 std::string options_text(const protocol::OptionMap& o);
 // An end reason code read aloud: "king_captured" -> "king captured".
 std::string reason_text(std::string r);
+// A rating as shown beside a name: "1742", "1500?" while provisional; "" for none (a
+// guest, or a server without ratings).
+std::string rating_text(const std::optional<protocol::RatingView>& r);
+// A name with its rating when it has one: "bob 1742?".
+std::string rated_name(const std::string& name, const std::optional<protocol::RatingView>& r);
+// A rating change as "1500 -> 1742 (+242)".
+std::string rating_change_text(const protocol::server::RatingChange& c);
+// "rated" / "casual"; "" when a server without ratings did not say.
+std::string rated_text(const std::optional<bool>& rated);
 // "first" / "second" as a side; nullopt for anything else.
 std::optional<rules::Side> side_of(const std::string& s);
 

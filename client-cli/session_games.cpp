@@ -81,6 +81,9 @@ void Session::on_game_over(const srv::GameOver& m) {
                  reason_text(m.reason) + " (" + score + ").";
   }
   if (!m.archived) g.end_text += " (not archived: the server's store failed)";
+  if (m.rating_changes)
+    g.end_text += " Ratings: " + g.view.players.first + " " + rating_change_text(m.rating_changes->first) + ", " +
+                  g.view.players.second + " " + rating_change_text(m.rating_changes->second) + ".";
 }
 
 }  // namespace bh::cli

@@ -1,5 +1,7 @@
-// The listings a command asked for: the lobby (rooms), an archive page, and a game
-// record opened as a replay.
+// The listings a command asked for: the lobby (rooms), an archive page, a game record
+// opened as a replay, a player's profile and a leaderboard (profile, top).
+#include <algorithm>
+
 #include "session.hpp"
 #include "session_format.hpp"
 
@@ -13,15 +15,26 @@ namespace srv = protocol::server;
 void Session::on_lobby(const srv::Lobby& l) {
   listed_.rooms.clear();
   listed_.live.clear();
-  for (const auto& r : l.rooms) listed_.rooms.push_back(r.room_id);
-  for (const auto& g : l.games) listed_.live.push_back(g.game_id);
+  for (const auto& r : l.rooms) {
+    listed_.rooms.push_back(r.room_id);
+    remember_player(r.creator);
+  }
+  for (const auto& g : l.games) {
+    listed_.live.push_back(g.game_id);
+    remember_player(g.players.first);
+    remember_player(g.players.second);
+  }
   for (const auto& r : l.rooms) {
     Out d{Out::Kind::data, "room"};
     d.field("room", r.room_id).field("game", r.game).field("options", options_text(r.options));
     d.field("creator", r.creator).field("creator_side", r.creator_side).field("clock", format_clock(r.clock));
     d.number("games", r.games);
+    const std::string rated = rated_text(r.rated);
+    if (!rated.empty()) d.field("rated", rated == "rated" ? "yes" : "no");
+    if (r.creator_rating) d.field("creator_rating", rating_text(r.creator_rating));
     d.line("room " + r.room_id + "  " + r.game + (r.options.values.empty() ? "" : " " + options_text(r.options)) +
-           "  by " + r.creator + " (" + r.creator_side + ")  clock " + format_clock(r.clock) +
+           (rated.empty() ? "" : "  " + rated) + "  by " + rated_name(r.creator, r.creator_rating) + " (" +
+           r.creator_side + ")  clock " + format_clock(r.clock) +
            (r.games > 1 ? "  " + std::to_string(r.games) + " games" : "") + "   -> join " + r.room_id);
     sink_.emit(d);
   }
@@ -29,7 +42,12 @@ void Session::on_lobby(const srv::Lobby& l) {
     Out d{Out::Kind::data, "live"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.players.first).field("second", g.players.second);
     d.number("ply", g.ply).field("clock", format_clock(g.clock));
-    d.line("live " + g.game_id + "  " + g.game + "  " + g.players.first + " vs " + g.players.second + "  clock " +
+    const std::string rated = rated_text(g.rated);
+    if (!rated.empty()) d.field("rated", rated == "rated" ? "yes" : "no");
+    const auto first = g.ratings ? g.ratings->first : std::nullopt;
+    const auto second = g.ratings ? g.ratings->second : std::nullopt;
+    d.line("live " + g.game_id + "  " + g.game + (rated.empty() ? "" : "  " + rated) + "  " +
+           rated_name(g.players.first, first) + " vs " + rated_name(g.players.second, second) + "  clock " +
            format_clock(g.clock) + "  ply " + std::to_string(g.ply) + "   -> watch " + g.game_id);
     sink_.emit(d);
   }
@@ -41,20 +59,26 @@ void Session::on_lobby(const srv::Lobby& l) {
 
 void Session::on_games(const srv::Games& page) {
   listed_.archived.clear();
-  for (const auto& g : page.games) listed_.archived.push_back(g.game_id);
+  for (const auto& g : page.games) {
+    listed_.archived.push_back(g.game_id);
+    remember_player(g.first_player);
+    remember_player(g.second_player);
+  }
   for (const auto& g : page.games) {
     Out d{Out::Kind::data, "archived"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.first_player).field("second", g.second_player);
     d.field("result", g.result).field("reason", g.reason).number("moves", g.moves);
     d.field("points", format_number(g.first_points) + "-" + format_number(g.second_points));
     d.field("options", options_text(g.options)).field("clock", format_clock(g.clock));
+    const std::string rated = rated_text(g.rated);
+    if (!rated.empty()) d.field("rated", rated == "rated" ? "yes" : "no");
     const std::string result = g.result == "draw" || g.result == "aborted"
                                    ? g.result
                                    : (g.result == "first" ? g.first_player : g.second_player) + " won";
     d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
-           (g.clock ? format_clock(g.clock) + "  " : "") + g.first_player + " vs " + g.second_player + "  " + result +
-           " (" + reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) +
-           ")  " + plies(g.moves));
+           (g.clock ? format_clock(g.clock) + "  " : "") + (g.rated && *g.rated ? "rated  " : "") + g.first_player +
+           " vs " + g.second_player + "  " + result + " (" + reason_text(g.reason) + ", " +
+           format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " + plies(g.moves));
     sink_.emit(d);
   }
   archive_cursor_ = page.next_cursor;
@@ -62,6 +86,56 @@ void Session::on_games(const srv::Games& page) {
   out.number("count", page.games.size()).field("more", page.next_cursor ? "yes" : "no");
   if (page.games.empty()) out.line("No games found.");
   if (page.next_cursor) out.line("More: archive --page   Replay one: replay GAME");
+  reply_ok(std::move(out));
+}
+
+// For completing profile NAME: the names seen, the newest kept (at most 200).
+void Session::remember_player(const std::string& name) {
+  auto& players = listed_.players;
+  if (name.empty() || std::find(players.begin(), players.end(), name) != players.end()) return;
+  if (players.size() >= 200) players.erase(players.begin());
+  players.push_back(name);
+}
+
+void Session::on_profile(const srv::Profile& p) {
+  Out out{Out::Kind::ok, "profile"};
+  out.field("player", p.name).field("registered", p.registered ? "yes" : "no");
+  out.line(p.name + (p.registered ? "" : " (a guest: no ratings)"));
+  for (const auto& [key, r] : p.ratings) {
+    Out d{Out::Kind::data, "rating"};
+    d.field("player", p.name).field("game", key).field("rating", format_number(r.rating));
+    d.field("rd", format_number(r.rd)).field("provisional", r.provisional ? "yes" : "no");
+    d.number("games", r.games).number("wins", r.wins).number("draws", r.draws).number("losses", r.losses);
+    d.line("  " + key + "  " + format_number(r.rating) + (r.provisional ? "?" : "") + "  rd " + format_number(r.rd) +
+           "  " + std::to_string(r.games) + (r.games == 1 ? " game" : " games") + " (+" + std::to_string(r.wins) +
+           " =" + std::to_string(r.draws) + " -" + std::to_string(r.losses) + ")");
+    sink_.emit(d);
+  }
+  if (p.registered && p.ratings.empty()) out.line("  no rated games yet");
+  for (const auto& g : p.recent) {
+    const std::string result =
+        g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
+    out.line("  " + g.game_id + "  " + g.game + (g.rated && *g.rated ? " rated" : "") + "  " + g.first_player + " vs " +
+             g.second_player + "  " + result);
+  }
+  out.number("ratings", p.ratings.size()).number("recent", p.recent.size());
+  reply_ok(std::move(out));
+}
+
+void Session::on_leaderboard(const srv::Leaderboard& l) {
+  int rank = 0;
+  for (const auto& e : l.players) {
+    Out d{Out::Kind::data, "ranked"};
+    d.number("rank", ++rank).field("player", e.name).field("rating", format_number(e.rating));
+    d.field("rd", format_number(e.rd)).number("games", e.games);
+    d.line(std::to_string(rank) + ". " + e.name + "  " + format_number(e.rating) + "  rd " + format_number(e.rd) +
+           "  " + std::to_string(e.games) + (e.games == 1 ? " game" : " games") + " (+" + std::to_string(e.wins) +
+           " =" + std::to_string(e.draws) + " -" + std::to_string(e.losses) + ")");
+    sink_.emit(d);
+  }
+  Out out{Out::Kind::ok, "top"};
+  out.field("game", l.game).number("count", l.players.size());
+  if (l.players.empty()) out.line("No established players in " + l.game + " yet (provisional ones are left out).");
   reply_ok(std::move(out));
 }
 

@@ -43,11 +43,15 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_http.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_rooms.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_abort.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_ratings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_takeback.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_rematch.cpp
@@ -66,7 +70,7 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 # bh_cli_session and bh_app_tests from 381 s to 309 s (measured 2026-11-24).
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_boost_impl bh_log
+target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_net_address bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto)
 
 # Client addresses: trusted proxies, forwarded headers, origins; and the request

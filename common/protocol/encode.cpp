@@ -57,7 +57,12 @@ BH_ENCODE(server::TakebackAccepted)
 BH_ENCODE(server::RematchOffered)
 BH_ENCODE(server::RematchStarted)
 BH_ENCODE(server::RematchCancelled)
+BH_ENCODE(server::Player)
+BH_ENCODE(server::LeaderboardReply)
 BH_BODY_ONLY(server::Record)
+BH_BODY_ONLY(server::Profile)
+BH_BODY_ONLY(server::Leaderboard)
+BH_BODY_ONLY(server::RatingHistory)
 
 // The requests, for clients (encode_request).
 #define BH_REQUEST(T) template std::string encode<T>(const T&, const RequestId&);
@@ -93,14 +98,15 @@ BH_REQUEST(client::AcceptRematch)
 BH_REQUEST(client::DeclineRematch)
 BH_REQUEST(client::LeaveRoom)
 BH_REQUEST(client::Seek)
+BH_REQUEST(client::GetPlayer)
+BH_REQUEST(client::GetLeaderboard)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 30, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<server::Message> == 33, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 32, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 35, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 34, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

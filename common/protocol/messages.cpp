@@ -48,6 +48,7 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "too_late_to_abort",
     "no_rematch_offer",
     "rematch_unavailable",
+    "account_required",
     "internal",
 };
 

@@ -58,6 +58,7 @@ enum class ErrorCode {
   too_late_to_abort,
   no_rematch_offer,
   rematch_unavailable,
+  account_required,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -97,6 +98,28 @@ struct ClockMs {
     v("initial_ms", s.initial_ms);
     v("increment_ms", s.increment_ms);
   }
+};
+// A player's rating as shown (one decimal each); provisional while rd > 110.
+struct RatingView {
+  double rating = 1500, rd = 500;
+  bool provisional = true;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("rating", s.rating);
+    v("rd", s.rd);
+    v("provisional", s.provisional);
+  }
+  friend bool operator==(const RatingView&, const RatingView&) = default;
+};
+// Each side's rating (null: a guest).
+struct RatingPair {
+  std::optional<RatingView> first, second;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("first", s.first);
+    v("second", s.second);
+  }
+  friend bool operator==(const RatingPair&, const RatingPair&) = default;
 };
 
 namespace client {
@@ -172,6 +195,8 @@ struct CreateRoom {
   std::optional<ClockSeconds> clock;
   std::optional<int> games;        // default 1
   std::optional<bool> is_private;  // "private", default false
+  // Default: rated when the creator is registered, casual for a guest.
+  std::optional<bool> rated;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game", s.game);
@@ -180,6 +205,7 @@ struct CreateRoom {
     v("clock", s.clock);
     v("games", s.games);
     v("private", s.is_private);
+    v("rated", s.rated);
   }
 };
 struct JoinRoom {
@@ -294,6 +320,26 @@ inline constexpr char kMute[] = "mute";
 inline constexpr char kUnmute[] = "unmute";
 using Mute = GameRequest<kMute>;
 using Unmute = GameRequest<kUnmute>;
+// A player's profile and a rating key's leaderboard (docs/protocol.md, "Ratings"): the
+// same objects as GET /api/players/{name} and GET /api/leaderboard.
+struct GetPlayer {
+  static constexpr const char* type = "get_player";
+  std::string name;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+  }
+};
+struct GetLeaderboard {
+  static constexpr const char* type = "get_leaderboard";
+  std::string game;          // a rating key
+  std::optional<int> limit;  // 1..100, default 20
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("limit", s.limit);
+  }
+};
 struct ListGames {
   static constexpr const char* type = "list_games";
   std::optional<std::string> game, player, result, winner;
@@ -313,10 +359,11 @@ struct ListGames {
   }
 };
 
-using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
-                             CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
-                             Unwatch, ListGames, GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback,
-                             Abort, OfferRematch, AcceptRematch, DeclineRematch, LeaveRoom, Seek>;
+using Request =
+    std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
+                 JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
+                 GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
+                 AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard>;
 
 }  // namespace client
 
@@ -417,6 +464,9 @@ struct RoomInfo {
   int games = 1;
   bool is_private = false;
   std::optional<bool> seek;  // true: opened by `seek` (quick pairing); null otherwise
+  // Always sent by this server; optional only to read an older one (as `spectators`).
+  std::optional<bool> rated;
+  std::optional<RatingView> creator_rating;  // for the room's rating key; null: a guest
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
@@ -428,6 +478,8 @@ struct RoomInfo {
     v("games", s.games);
     v("private", s.is_private);
     v("seek", s.seek);
+    v("rated", s.rated);
+    v("creator_rating", s.creator_rating);
   }
 };
 struct LiveGameInfo {
@@ -437,6 +489,9 @@ struct LiveGameInfo {
   SidePair players;
   int ply = 0;  // as of the snapshot: subscribers are not told of each move
   std::int64_t started_ms = 0;
+  // Always sent by this server; optional only to read an older one.
+  std::optional<bool> rated;
+  std::optional<RatingPair> ratings;  // each player's rating when the game started
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -447,6 +502,8 @@ struct LiveGameInfo {
     v("players", s.players);
     v("ply", s.ply);
     v("started_ms", s.started_ms);
+    v("rated", s.rated);
+    v("ratings", s.ratings);
   }
 };
 struct Lobby {
@@ -624,7 +681,9 @@ struct GameView {
   // only to read an older server.
   std::optional<int> spectators;
   MatchInfo match;
-  std::optional<Board> board;  // always sent; optional only to read an older server
+  std::optional<Board> board;         // always sent; optional only to read an older server
+  std::optional<bool> rated;          // always sent; optional only to read an older server
+  std::optional<RatingPair> ratings;  // each player's rating when the game started (always sent)
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -647,6 +706,8 @@ struct GameView {
     v("absent", s.absent);
     v("spectators", s.spectators);
     v("match", s.match);
+    v("rated", s.rated);
+    v("ratings", s.ratings);
     v("board", s.board);
   }
 };
@@ -689,6 +750,25 @@ struct Move {
     v("legal", s.legal);
   }
 };
+// One player's rating before and after a rated game (one decimal each).
+struct RatingChange {
+  double before = 0, after = 0, change = 0, rd = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("before", s.before);
+    v("after", s.after);
+    v("change", s.change);
+    v("rd", s.rd);
+  }
+};
+struct RatingChanges {
+  RatingChange first, second;  // by side
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("first", s.first);
+    v("second", s.second);
+  }
+};
 struct GameOver {
   static constexpr const char* type = "game_over";
   std::string game_id, room_id, result;  // first, second, draw, aborted
@@ -697,6 +777,7 @@ struct GameOver {
   PointPair points;
   bool archived = false;
   MatchInfo match;
+  std::optional<RatingChanges> rating_changes;  // null: a casual game (or not archived)
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -707,6 +788,7 @@ struct GameOver {
     v("points", s.points);
     v("archived", s.archived);
     v("match", s.match);
+    v("rating_changes", s.rating_changes);
   }
 };
 struct MatchOver {
@@ -850,6 +932,7 @@ struct GameSummary {
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int moves = 0;
+  std::optional<bool> rated;  // always sent; optional only to read an older server
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -865,6 +948,7 @@ struct GameSummary {
     v("started_ms", s.started_ms);
     v("ended_ms", s.ended_ms);
     v("moves", s.moves);
+    v("rated", s.rated);
   }
 };
 struct Games {
@@ -902,6 +986,7 @@ struct Record {
   std::int64_t started_ms = 0, ended_ms = 0;
   std::vector<MoveEntry> moves;
   std::optional<Board> board;  // null only when this server cannot make the game's rules
+  std::optional<bool> rated;   // always sent; optional only to read an older server
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -921,6 +1006,7 @@ struct Record {
     v("ended_ms", s.ended_ms);
     v("moves", s.moves);
     v("board", s.board);
+    v("rated", s.rated);
   }
 };
 struct GameRecord {
@@ -932,11 +1018,101 @@ struct GameRecord {
   }
 };
 
-using Message =
-    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed, LiveGame,
-                 LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver, MatchOver,
-                 DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
-                 TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled>;
+// HTTP bodies of the ratings (docs/protocol.md, "Ratings over HTTP").
+struct ProfileRating {
+  double rating = 0, rd = 0, volatility = 0;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  bool provisional = true;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("rating", s.rating);
+    v("rd", s.rd);
+    v("volatility", s.volatility);
+    v("games", s.games);
+    v("wins", s.wins);
+    v("draws", s.draws);
+    v("losses", s.losses);
+    v("provisional", s.provisional);
+  }
+};
+struct Profile {
+  std::string name;
+  bool registered = false;
+  std::map<std::string, ProfileRating> ratings;  // by rating key
+  std::vector<GameSummary> recent;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("registered", s.registered);
+    v("ratings", s.ratings);
+    v("recent", s.recent);
+  }
+};
+struct LeaderboardEntry {
+  std::string name;
+  double rating = 0, rd = 0;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("rating", s.rating);
+    v("rd", s.rd);
+    v("games", s.games);
+    v("wins", s.wins);
+    v("draws", s.draws);
+    v("losses", s.losses);
+  }
+};
+struct Leaderboard {
+  std::string game;  // the rating key
+  std::vector<LeaderboardEntry> players;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("players", s.players);
+  }
+};
+struct RatingHistoryEntry {
+  std::string game_id;
+  std::int64_t at_ms = 0;
+  double before = 0, after = 0, rd = 0;
+  std::string opponent;
+  double score = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("at_ms", s.at_ms);
+    v("before", s.before);
+    v("after", s.after);
+    v("rd", s.rd);
+    v("opponent", s.opponent);
+    v("score", s.score);
+  }
+};
+struct RatingHistory {
+  std::string name, game;
+  std::vector<RatingHistoryEntry> history;  // oldest first
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("game", s.game);
+    v("history", s.history);
+  }
+};
+
+// The WebSocket replies to get_player and get_leaderboard: the HTTP bodies with a type.
+struct Player : Profile {
+  static constexpr const char* type = "player";
+};
+struct LeaderboardReply : Leaderboard {
+  static constexpr const char* type = "leaderboard";
+};
+
+using Message = std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
+                             RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState,
+                             Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft,
+                             Spectators, Games, GameRecord, Chat, TakebackOffered, TakebackDeclined, TakebackAccepted,
+                             RematchOffered, RematchStarted, RematchCancelled, Player, LeaderboardReply>;
 
 }  // namespace server
 

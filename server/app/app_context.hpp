@@ -20,6 +20,7 @@
 #include "app/login_throttle.hpp"
 #include "app/metrics.hpp"
 #include "app/pending_writes.hpp"
+#include "app/ratings.hpp"
 #include "app/rematch_rooms.hpp"
 #include "app/seeks.hpp"
 #include "app/thread_check.hpp"
@@ -59,6 +60,7 @@ struct Context {
   Seeks seeks;                 // open rooms made by `seek`
   RematchRooms rematch_rooms;  // finished rooms still open for a rematch, by player
   LoginThrottle logins;
+  RatingsCache ratings;        // ratings.hpp: loaded at start-up, follows the store
   TokenBuckets auth_attempts;  // register and login (a password hash each), per address
   TokenBuckets new_accounts;   // accounts created, per address
   std::atomic<bool> shutting_down{false};

@@ -13,6 +13,7 @@
 #include "app/identity_flows.hpp"
 #include "app/lobby.hpp"
 #include "app/pairing.hpp"
+#include "app/rating_answers.hpp"
 #include "app/restore.hpp"
 #include "app/room.hpp"
 #include "app/room_request.hpp"
@@ -20,6 +21,7 @@
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
 #include "rules/registry.hpp"
+#include "storage/glicko2.hpp"
 #include "storage/store.hpp"
 
 namespace bh::app {
@@ -55,6 +57,7 @@ class AppImpl final : public Application {
       welcome.games.push_back(std::move(info));
     }
     welcome_ = make_frame(protocol::encode(welcome));
+    load_ratings(ctx_);
     restore_live_games(ctx_);
     housekeeping_->start();
   }
@@ -274,6 +277,8 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    });
                  },
                  [&](cl::Seek& r) { seek(c, id, std::move(r)); },
+                 [&](cl::GetPlayer& r) { answer_get_player(ctx_, c, id, std::move(r.name)); },
+                 [&](cl::GetLeaderboard& r) { answer_get_leaderboard(ctx_, c, id, r); },
              },
              request);
 }
@@ -302,6 +307,10 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   auto settings = room_settings_from(r);
   if (auto* bad = std::get_if<std::string>(&settings)) return ctx_->send_error(c, id, ErrorCode::bad_options, *bad);
   leave_finished_room(*player);
+  const auto credentials = ctx_->identities.credentials(*player);
+  const auto rated = decide_rated(r.rated, credentials && credentials->registered);
+  if (!rated) return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
+  std::get<RoomSettings>(settings).rated = *rated;
   auto room = std::make_shared<Room>(ctx_, *player, std::get<RoomSettings>(std::move(settings)));
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
   ctx_->directory.add_room(room->id(), room);
@@ -323,11 +332,15 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   settings.seek = true;
   const auto credentials = ctx_->identities.credentials(*player);
   const bool registered = credentials && credentials->registered;
-  // RATINGS PLUG IN HERE (helper "ratings"): the room's rated-ness (settings.rated, its
-  // default and account_required for a guest) and the seeker's rating for the game's
-  // rating key, in place of std::nullopt. pairing::compatible applies the range.
-  const bool rated = r.rated.value_or(registered);
-  const std::optional<double> rating = std::nullopt;
+  // A rated seek is for registered players, and pairs within a rating range.
+  const auto rated = decide_rated(r.rated, registered);
+  if (!rated) return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
+  settings.rated = *rated;
+  std::optional<double> rating;
+  if (registered) {
+    if (auto key = rating::rating_key(settings.game, settings.options.values))
+      rating = ctx_->ratings.find(*player, *key).rating;
+  }
   leave_finished_room(*player);
   auto room = std::make_shared<Room>(ctx_, *player, settings);
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
@@ -335,7 +348,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   ctx_->directory.add_room(room->id(), room);
   Seeks::Entry mine{room->id(),
                     *player,
-                    {settings.game, pairing::normal_options(settings.game, settings.options), settings.clock, rated},
+                    {settings.game, pairing::normal_options(settings.game, settings.options), settings.clock, *rated},
                     rating,
                     0};
   for (;;) {
@@ -377,6 +390,9 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                  },
                  [&](http::ListGames& list) { answer_http_games(ctx_, std::move(list.query), std::move(respond)); },
                  [&](http::GetGame& get) { answer_http_game(ctx_, std::move(get.id), std::move(respond)); },
+                 [&](http::GetProfile& get) { answer_http_profile(ctx_, std::move(get.name), std::move(respond)); },
+                 [&](http::GetLeaderboard& get) { answer_http_leaderboard(ctx_, get, std::move(respond)); },
+                 [&](http::GetRatingHistory& get) { answer_http_history(ctx_, get, std::move(respond)); },
              },
              route);
 }

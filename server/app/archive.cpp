@@ -30,6 +30,7 @@ void copy_header(Out& out, const In& in) {
   out.second_points = in.second_points;
   out.started_ms = in.started_ms;
   out.ended_ms = in.ended_ms;
+  out.rated = in.rated;
 }
 
 }  // namespace

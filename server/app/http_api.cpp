@@ -48,6 +48,25 @@ Route route(const HttpRequest& request) {
       if (id.size() > 256) return error(404, "not_found", "no such game");
       return GetGame{std::move(id)};
     }
+    case HttpPath::player: {
+      auto name = player_name_from_segment(std::string_view(path).substr(std::string_view("/api/players/").size()));
+      if (!name) return error(404, "not_found", "no such player");
+      return GetProfile{std::move(*name)};
+    }
+    case HttpPath::player_ratings: {
+      const std::string_view rest = std::string_view(path).substr(std::string_view("/api/players/").size());
+      auto name = player_name_from_segment(rest.substr(0, rest.find('/')));
+      if (!name) return error(404, "not_found", "no such player");
+      std::string key;
+      auto checked = history_key(request.query, key);
+      if (auto* bad = std::get_if<std::string>(&checked)) return error(400, "bad_query", *bad);
+      return GetRatingHistory{std::move(*name), std::move(key)};
+    }
+    case HttpPath::leaderboard: {
+      auto parsed = leaderboard_query(request.query);
+      if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
+      return std::get<GetLeaderboard>(std::move(parsed));
+    }
     case HttpPath::ws:  // a plain GET of the WebSocket's path, without the upgrade
     case HttpPath::other:
       break;

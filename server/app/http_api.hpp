@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "app/application.hpp"
+#include "app/rating_http.hpp"
 #include "protocol/messages.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
@@ -30,7 +31,8 @@ struct ListGames {
 struct GetGame {
   std::string id;
 };
-using Route = std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame>;
+using Route = std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame, GetProfile, GetLeaderboard,
+                           GetRatingHistory>;
 
 Route route(const HttpRequest& request);
 

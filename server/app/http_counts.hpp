@@ -19,10 +19,12 @@ namespace bh::app {
 // by the kind (http_api.cpp) and the metrics count by the label, so the two cannot
 // disagree on what a path is. Header-only: the network layer, built without the
 // application, counts with it.
-enum class HttpPath { healthz, metrics, lobby, games, game, ws, other };
+enum class HttpPath { healthz, metrics, lobby, games, game, player, player_ratings, leaderboard, ws, other };
 struct ClassifiedPath {
   HttpPath kind;
-  std::string_view label;  // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}", "/ws", "other"
+  // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}", "/api/players/{name}",
+  // "/api/players/{name}/ratings", "/api/leaderboard", "/ws", "other"
+  std::string_view label;
 };
 
 inline ClassifiedPath classify_http_path(std::string_view path) {
@@ -31,6 +33,14 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
   if (path == "/api/lobby") return {HttpPath::lobby, "/api/lobby"};
   if (path == "/api/games") return {HttpPath::games, "/api/games"};
   if (path == "/ws") return {HttpPath::ws, "/ws"};
+  if (path == "/api/leaderboard") return {HttpPath::leaderboard, "/api/leaderboard"};
+  constexpr std::string_view players = "/api/players/";
+  if (path.starts_with(players) && path.size() > players.size()) {
+    const auto slash = path.find('/', players.size());
+    if (slash == std::string_view::npos) return {HttpPath::player, "/api/players/{name}"};
+    if (slash > players.size() && path.substr(slash) == "/ratings")
+      return {HttpPath::player_ratings, "/api/players/{name}/ratings"};
+  }
   constexpr std::string_view games = "/api/games/";
   if (path.starts_with(games) && path.size() > games.size() && path.find('/', games.size()) == std::string_view::npos)
     return {HttpPath::game, "/api/games/{id}"};

@@ -91,6 +91,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<C
   if (live.clock) settings.clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};
   settings.games = live.games;
   settings.is_private = live.is_private;
+  settings.rated = live.rated;
   auto room = std::make_shared<Room>(std::move(context), live, std::move(settings), RestoreTag{});
   room->game_.emplace(room->settings_.rules);
   for (const auto& m : live.moves) {
@@ -98,6 +99,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<C
     auto played = room->game_->play(m.text);
     if (!played) return "game " + live.game_id + ": move " + m.text + " does not replay: " + played.error().message;
   }
+  room->note_start_ratings();
   return room;
 }
 
@@ -106,8 +108,7 @@ void Room::restored() {
     self->context_->metrics.live_games++;
     self->context_->directory.add_game(self->game_id_, self);
     if (!self->settings_.is_private) {
-      self->context_->lobby->game_live(views::live_game(self->id_, self->game_id_, self->settings_, self->players(),
-                                                        self->game_->ply(), self->started_ms_));
+      self->context_->lobby->game_live(self->live_info());
     }
     // Its last move was durable but the end was not archived: finish it now.
     if (self->game_->status().over()) return self->end_game(self->game_->status());
@@ -122,8 +123,6 @@ std::optional<int> Room::slot_of(const std::string& player) const {
     if (!player.empty() && seats_[i].player == player) return i;
   return std::nullopt;
 }
-
-sv::RoomInfo Room::info() const { return views::room_info(id_, seats_[0].player, settings_); }
 
 std::optional<sv::Clocks> Room::clocks_view() const {
   if (!game_) return std::nullopt;
@@ -150,7 +149,10 @@ sv::GameView Room::view(std::optional<int> slot) const {
   views::GameFacts facts{id_,           game_id_,    settings_,    *game_,  journal_,          {},      first_slot_,
                          clocks_view(), draw_offer_, match_info(), *board_, spectator_count(), takeback};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {seats_[i].player, seats_[i].present, seats_[i].deadline_ms};
-  return views::game_view(facts, slot);
+  auto v = views::game_view(facts, slot);
+  v.rated = settings_.rated;
+  v.ratings = start_ratings_;
+  return v;
 }
 
 void Room::send_to(int slot, const Frame& frame) const {
@@ -200,6 +202,7 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
       return self->reply_error(connection, request, ErrorCode::bad_request, "you cannot join your own room");
     if (self->settings_.is_private && !equal_secret(invite.value_or(""), self->invite_code_))
       return self->reply_error(connection, request, ErrorCode::bad_invite, "wrong invite code");
+    if (self->refuse_guest_in_rated(player, connection, request)) return;
     if (self->context_->shutting_down)
       return self->reply_error(connection, request, ErrorCode::shutting_down, "the server is shutting down");
     if (auto held = self->context_->identities.claim_room(player, self->id_))
@@ -258,6 +261,7 @@ void Room::start_game(protocol::RequestId join_request) {
   game_.emplace(settings_.rules);
   draw_offer_.reset();
   takeback_offer_.reset();
+  note_start_ratings();
   clock_.start(SteadyClock::now());
   start_first_move_wait();
   phase_ = Phase::playing;
@@ -275,7 +279,7 @@ void Room::start_game(protocol::RequestId join_request) {
 void Room::announce_game(const protocol::RequestId& join_request) {
   if (before_announce_) std::exchange(before_announce_, nullptr)();
   if (!settings_.is_private) {
-    context_->lobby->game_live(views::live_game(id_, game_id_, settings_, players(), game_->ply(), started_ms_));
+    context_->lobby->game_live(live_info());
   }
   for (int i = 0; i < 2; ++i) {
     const protocol::RequestId id = (i == 1 && score_.game_number() == 1) ? join_request : protocol::RequestId{};
@@ -504,12 +508,17 @@ void Room::end_game(rules::Status status) {
   context_->pending.add();
   auto ctx = context_;
   auto kept = std::make_shared<const storage::GameRecord>(record);
-  context_->store.finish_live_game(
+  context_->store.finish_game(
       std::move(record), std::move(next_header),
-      [self = shared_from_this(), ctx, kept, final_status, points](storage::StoreError error) {
-        asio::post(self->strand_, [self, error = std::move(error), kept, final_status, points]() mutable {
+      [self = shared_from_this(), ctx, kept, final_status, points](storage::StoreResult<storage::GameFinish> result) {
+        std::optional<storage::RatingChanges> changes;
+        if (result.value) changes = std::move(result.value->rating_changes);
+        // On the store's thread, in commit order: the cache follows the database.
+        if (changes) ctx->ratings.apply(kept->first_player, kept->second_player, *changes);
+        asio::post(self->strand_, [self, error = std::move(result.error), kept, final_status, points,
+                                   changes = std::move(changes)]() mutable {
           if (!error.ok()) self->retry_archive(kept, std::chrono::seconds(1));
-          self->on_saved(std::move(error), kept->id, final_status, points);
+          self->on_saved(std::move(error), kept->id, final_status, points, std::move(changes));
         });
         ctx->pending.done();
       });
@@ -533,7 +542,8 @@ void Room::retry_archive(std::shared_ptr<const storage::GameRecord> record, std:
   });
 }
 
-void Room::on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points) {
+void Room::on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points,
+                    std::optional<storage::RatingChanges> rating_changes) {
   if (phase_ == Phase::closed) return;  // shut down meanwhile
   const bool archived = error.ok();
   if (!archived) {
@@ -543,7 +553,8 @@ void Room::on_saved(storage::StoreError error, std::string game_id, rules::Statu
   context_->metrics.games_finished++;
   const auto by_side = players();
   score_.add(by_side.first, by_side.second, points);
-  const sv::GameOver over = views::game_over(id_, game_id, status, points, by_side, archived, match_info());
+  sv::GameOver over = views::game_over(id_, game_id, status, points, by_side, archived, match_info());
+  if (rating_changes) over.rating_changes = changes_view(*rating_changes);
   // The match's last game: the seats are free before anyone hears of the end, so a
   // player may create or join the next room the moment they know.
   if (!next_)

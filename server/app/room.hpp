@@ -173,7 +173,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void start_absence(int slot);
   void arm_room_grace(int slot);
   void end_game(rules::Status status);
-  void on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points);
+  void on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points,
+                std::optional<storage::RatingChanges> rating_changes);
   // A finished game whose archive write failed is written again after `delay`, doubling
   // up to 30 s, until the store takes it (or the server stops).
   void retry_archive(std::shared_ptr<const storage::GameRecord> record, std::chrono::seconds delay);
@@ -195,6 +196,16 @@ class Room : public std::enable_shared_from_this<Room> {
                      std::string old_room_id, protocol::RequestId request);
   // Spectators out (close, stop), each told to Context::watchers.
   void drop_spectators();
+
+  // Ratings (room_ratings.cpp). A player's rating for this room's key: null for a
+  // guest (in a casual room) or a game without a rating key.
+  std::optional<protocol::RatingView> rating_of(const std::string& player) const;
+  // Both players' ratings now, kept as the game's ratings at its start (views show them).
+  void note_start_ratings();
+  protocol::server::LiveGameInfo live_info() const;  // the lobby's line for the game
+  // A guest may not join a rated room: tells them (account_required) and returns true.
+  bool refuse_guest_in_rated(const std::string& player, const std::shared_ptr<Connection>& connection,
+                             const protocol::RequestId& request) const;
 
   // Connections watching, the players' own not counted (a player may watch too).
   int spectator_count() const;
@@ -244,7 +255,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // The first-move deadline while waiting_first_move() (steady, and unix ms to show).
   std::optional<SteadyClock::time_point> first_move_deadline_;
   std::int64_t first_move_deadline_ms_ = 0;
-  GameClock clock_;  // paused in a restored game until both players are back
+  protocol::RatingPair start_ratings_;  // by side, at the current game's start
+  GameClock clock_;                     // paused in a restored game until both players are back
   boost::asio::steady_timer clock_timer_;
   std::uint64_t clock_generation_ = 0;
 

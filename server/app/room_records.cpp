@@ -28,6 +28,7 @@ storage::LiveGame live_header(const RoomFacts& room, const std::array<SeatIdenti
   g.clock = clock_spec(settings);
   g.creator_side = std::string(to_string(settings.creator_side));
   g.is_private = settings.is_private;
+  g.rated = settings.rated;
   g.invite_code = room.invite_code;
   g.games = settings.games;
   g.game_number = score.game_number();
@@ -67,6 +68,7 @@ storage::GameRecord game_record(const RoomFacts& room, const std::string& game_i
   record.ended_ms = std::max(ended_ms, started_ms);
   record.moves = moves;
   record.is_private = settings.is_private;
+  record.rated = settings.rated;
   return record;
 }
 

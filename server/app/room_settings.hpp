@@ -23,7 +23,8 @@ struct RoomSettings {
   std::optional<protocol::ClockMs> clock;
   int games = 1;
   bool is_private = false;
-  bool seek = false;  // opened by `seek` (quick pairing)
+  bool seek = false;   // opened by `seek` (quick pairing)
+  bool rated = false;  // both players registered (docs/ratings.md)
 };
 
 }  // namespace bh::app

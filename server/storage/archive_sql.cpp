@@ -157,7 +157,8 @@ bool valid_result(std::string_view result) {
 
 const std::string kSummaryColumns =
     "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
-    "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms";
+    "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms, "
+    "g.rated";
 
 // The winner filter, on the games row: a win, by the side ?10 played.
 const std::string kWinnerCondition =
@@ -245,8 +246,8 @@ StoreError insert_game(Db& db, const GameRecord& g) {
     Query q(db,
             "INSERT INTO games (id, game, options, start_position, first_player, second_player, result, "
             "reason, first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, "
-            "match_game, started_ms, ended_ms, move_count, is_private) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+            "match_game, started_ms, ended_ms, move_count, is_private, rated) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
     q.bind(1, g.id).bind(2, g.game).bind(3, encode_options(g.options)).bind(4, g.start_position);
     q.bind(5, g.first_player).bind(6, g.second_player).bind(7, g.result).bind(8, g.reason);
     q.bind(9, g.first_points).bind(10, g.second_points);
@@ -257,6 +258,7 @@ StoreError insert_game(Db& db, const GameRecord& g) {
     }
     q.bind(13, g.match_id).bind(14, g.match_game).bind(15, g.started_ms).bind(16, g.ended_ms);
     q.bind(17, static_cast<std::int64_t>(g.moves.size())).bind(18, std::int64_t{g.is_private ? 1 : 0});
+    q.bind(19, std::int64_t{g.rated ? 1 : 0});
     if (const int rc = q.step(); rc != SQLITE_DONE) {
       if ((rc & 0xff) == SQLITE_CONSTRAINT) return {StoreErrc::conflict, "game " + g.id + " is stored already"};
       return error_from(db, rc, "cannot save game " + g.id);
@@ -289,7 +291,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     Query q(db,
             "SELECT id, game, options, start_position, first_player, second_player, result, reason, "
             "first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, match_game, "
-            "started_ms, ended_ms, is_private FROM games WHERE id = ?1");
+            "started_ms, ended_ms, is_private, rated FROM games WHERE id = ?1");
     q.bind(1, id);
     const int rc = q.step();
     if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no game " + id}, std::nullopt};
@@ -313,6 +315,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     g.started_ms = q.int64(14);
     g.ended_ms = q.int64(15);
     g.is_private = q.int64(16) != 0;
+    g.rated = q.int64(17) != 0;
   }
   Query q(db, "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   q.bind(1, id);
@@ -430,6 +433,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
     // Options written by this program always decode; a hand-edited row lists without them.
     if (auto options = decode_options(q.text(11))) s.options = std::move(*options);
     if (!q.is_null(12)) s.clock = ClockSpec{q.int64(12), q.int64(13)};
+    s.rated = q.int64(14) != 0;
     page.games.push_back(std::move(s));
   }
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) return {error_from(db, rc, "cannot list games"), std::nullopt};

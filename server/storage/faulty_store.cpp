@@ -58,10 +58,48 @@ std::function<void(StoreError)> FaultyStore::track(std::function<void(StoreError
   };
 }
 
-void FaultyStore::finish_live_game(GameRecord record, std::optional<LiveGame> next,
-                                   std::function<void(StoreError)> done) {
-  if (take_write_fault()) return deliver(std::move(done), injected_error("the archive write"));
-  inner_->finish_live_game(std::move(record), std::move(next), track(std::move(done)));
+void FaultyStore::finish_game(GameRecord record, std::optional<LiveGame> next,
+                              std::function<void(StoreResult<GameFinish>)> done) {
+  auto plain = [done](StoreError e) { done({std::move(e), std::nullopt}); };
+  if (take_write_fault()) return deliver(std::move(plain), injected_error("the archive write"));
+  // Tracked like the other writes: only an ok after the last fault makes it healthy.
+  auto tracked = track([](StoreError) {});
+  inner_->finish_game(std::move(record), std::move(next),
+                      [tracked, done = std::move(done)](StoreResult<GameFinish> result) {
+                        tracked(result.error);
+                        done(std::move(result));
+                      });
+}
+
+template <class T, class Forward>
+void FaultyStore::read(const char* what, std::function<void(StoreResult<T>)> done, Forward forward) {
+  if (fail_all_reads_.load()) {
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error(what));
+  }
+  forward(std::move(done));
+}
+
+void FaultyStore::load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
+  read("load_ratings", std::move(done), [this](auto d) { inner_->load_ratings(std::move(d)); });
+}
+
+void FaultyStore::get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) {
+  read("get_profile", std::move(done), [&](auto d) { inner_->get_profile(std::move(name), std::move(d)); });
+}
+
+void FaultyStore::leaderboard(std::string key, int limit,
+                              std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
+  read("leaderboard", std::move(done), [&](auto d) { inner_->leaderboard(std::move(key), limit, std::move(d)); });
+}
+
+void FaultyStore::rating_history(std::string name, std::string key,
+                                 std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) {
+  read("rating_history", std::move(done),
+       [&](auto d) { inner_->rating_history(std::move(name), std::move(key), std::move(d)); });
 }
 
 void FaultyStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {

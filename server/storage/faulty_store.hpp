@@ -37,7 +37,14 @@ class FaultyStore final : public Store {
   std::uint64_t injected_failures() const;
   Store& inner() { return *inner_; }
 
-  void finish_live_game(GameRecord record, std::optional<LiveGame> next, std::function<void(StoreError)> done) override;
+  void finish_game(GameRecord record, std::optional<LiveGame> next,
+                   std::function<void(StoreResult<GameFinish>)> done) override;
+  void load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) override;
+  void get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) override;
+  void leaderboard(std::string key, int limit,
+                   std::function<void(StoreResult<std::vector<PlayerRating>>)> done) override;
+  void rating_history(std::string name, std::string key,
+                      std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
@@ -53,6 +60,9 @@ class FaultyStore final : public Store {
   template <class Done>
   void deliver(Done done, StoreError error);
   std::function<void(StoreError)> track(std::function<void(StoreError)> done);
+  // A read: failed while fail_all_reads is on, else `forward(done)`.
+  template <class T, class Forward>
+  void read(const char* what, std::function<void(StoreResult<T>)> done, Forward forward);
 
   std::unique_ptr<Store> inner_;
   std::atomic<int> fail_next_{0};

@@ -16,9 +16,9 @@ StoreError write_header(Db& db, const LiveGame& g) {
           "INSERT OR REPLACE INTO live_games (game_id, room_id, match_id, game, options, clock_initial_ms, "
           "clock_increment_ms, creator_side, is_private, invite_code, games, game_number, first_seat, "
           "creator, creator_token, creator_registered, creator_points, "
-          "joiner, joiner_token, joiner_registered, joiner_points, started_ms) "
+          "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated) "
           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-          "?22)");
+          "?22, ?23)");
   q.bind(1, g.game_id).bind(2, g.room_id).bind(3, g.match_id).bind(4, g.game).bind(5, encode_options(g.options));
   if (g.clock) {
     q.bind(6, g.clock->initial_ms).bind(7, g.clock->increment_ms);
@@ -33,7 +33,7 @@ StoreError write_header(Db& db, const LiveGame& g) {
     q.bind(base, seat.player).bind(base + 1, seat.token).bind(base + 2, seat.registered ? 1 : 0);
     q.bind(base + 3, seat.match_points);
   }
-  q.bind(22, g.started_ms);
+  q.bind(22, g.started_ms).bind(23, g.rated ? 1 : 0);
   if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save live game " + g.game_id);
   return {};
 }
@@ -116,7 +116,7 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
             "SELECT game_id, room_id, match_id, game, options, clock_initial_ms, clock_increment_ms, "
             "creator_side, is_private, invite_code, games, game_number, first_seat, "
             "creator, creator_token, creator_registered, creator_points, "
-            "joiner, joiner_token, joiner_registered, joiner_points, started_ms "
+            "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated "
             "FROM live_games ORDER BY started_ms, game_id");
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
@@ -144,6 +144,7 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
         seat.match_points = q.real(base + 3);
       }
       g.started_ms = q.int64(21);
+      g.rated = q.int64(22) != 0;
       games.push_back(std::move(g));
     }
     if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read live games"), std::nullopt};

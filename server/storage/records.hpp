@@ -46,6 +46,7 @@ struct GameRecord {
   std::int64_t ended_ms = 0;
   std::vector<MoveRecord> moves;
   bool is_private = false;  // played in a private room: listed to its players only
+  bool rated = false;       // a rated game: finishing it updates both players' ratings
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 
@@ -57,6 +58,7 @@ struct GameSummary {
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int move_count = 0;
+  bool rated = false;
 };
 
 struct ArchiveQuery {
@@ -104,6 +106,7 @@ struct LiveGame {
   int game_number = 1;            // 1-based
   std::array<LiveSeat, 2> seats;  // 0: the room's creator, 1: the joiner
   int first_seat = 0;             // the seat playing the first side
+  bool rated = false;
   std::int64_t started_ms = 0;
   std::vector<MoveRecord> moves;  // ply 1 first
   friend bool operator==(const LiveGame&, const LiveGame&) = default;
@@ -128,6 +131,48 @@ struct Account {
   std::string hash;  // hex, PBKDF2-HMAC-SHA256
   int iterations = 0;
   std::int64_t created_ms = 0;
+};
+
+// A player's rating for one rating key (glicko2.hpp), with the games it counts.
+struct PlayerRating {
+  std::string player;
+  std::string key;  // tavlei, tablut, seatafl-9x9, seatafl-11x11, draughts, alquerque
+  double rating = 1500, rd = 500, volatility = 0.09;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  friend bool operator==(const PlayerRating&, const PlayerRating&) = default;
+};
+
+// One player's rating before and after a rated game.
+struct RatingChange {
+  double before = 0, after = 0, rd = 0, volatility = 0;
+  friend bool operator==(const RatingChange&, const RatingChange&) = default;
+};
+struct RatingChanges {
+  std::string key;
+  RatingChange first, second;  // by side
+  friend bool operator==(const RatingChanges&, const RatingChanges&) = default;
+};
+
+// What finishing a game wrote besides the record: the rating changes of a rated game.
+struct GameFinish {
+  std::optional<RatingChanges> rating_changes;  // none: a casual game
+};
+
+// One row of a player's rating history: a rated game, oldest first.
+struct RatingHistoryEntry {
+  std::string game_id;
+  std::int64_t at_ms = 0;
+  double before = 0, after = 0, rd = 0;
+  std::string opponent;
+  double score = 0;  // 1, 0.5 or 0
+};
+
+// A player's public profile: registered or only seen in the archive (as a guest).
+struct PlayerProfile {
+  std::string name;
+  bool registered = false;
+  std::vector<PlayerRating> ratings;  // in rating_keys() order; empty for a guest
+  std::vector<GameSummary> recent;    // newest first, public games only
 };
 
 }  // namespace bh::storage

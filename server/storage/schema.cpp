@@ -130,8 +130,44 @@ constexpr std::string_view kStep4 = R"sql(
 ALTER TABLE games ADD COLUMN is_private INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 5: ratings (docs/ratings.md). One row per (player, rating key) with the
+// Glicko-2 values and the counts; one history row per player per rated game, keyed in
+// the order a history is read; `rated` on archived and live games. The leaderboard reads
+// ratings_by_key from the top.
+constexpr std::string_view kStep5 = R"sql(
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE live_games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE ratings (
+  player TEXT NOT NULL,
+  key TEXT NOT NULL,
+  rating REAL NOT NULL,
+  rd REAL NOT NULL,
+  volatility REAL NOT NULL,
+  games INTEGER NOT NULL,
+  wins INTEGER NOT NULL,
+  draws INTEGER NOT NULL,
+  losses INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (player, key)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_key ON ratings (key, rating);
+CREATE TABLE rating_history (
+  player TEXT NOT NULL,
+  key TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  game_id TEXT NOT NULL,
+  before REAL NOT NULL,
+  after REAL NOT NULL,
+  rd REAL NOT NULL,
+  volatility REAL NOT NULL,
+  opponent TEXT NOT NULL,
+  score REAL NOT NULL,
+  PRIMARY KEY (player, key, at_ms, game_id)
+) WITHOUT ROWID;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

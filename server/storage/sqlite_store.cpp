@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <deque>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -15,6 +16,7 @@
 
 #include "storage/archive_sql.hpp"
 #include "storage/live_sql.hpp"
+#include "storage/rating_sql.hpp"
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
 #include "storage/store_thread.hpp"
@@ -257,16 +259,65 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
   return {{}, std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)))};
 }
 
-void SqliteStore::finish_live_game(GameRecord record, std::optional<LiveGame> next,
-                                   std::function<void(StoreError)> done) {
+void SqliteStore::finish_game(GameRecord record, std::optional<LiveGame> next,
+                              std::function<void(StoreResult<GameFinish>)> done) {
   Job job;
-  job.write = [record = std::move(record), next = std::move(next)](sql::Db& db) {
+  auto finish = std::make_shared<GameFinish>();  // written by `write`, read by `write_done`
+  job.write = [record = std::move(record), next = std::move(next), finish](sql::Db& db) {
     StoreError error = sql::insert_game(db, record);
+    if (error.ok()) {
+      auto rated = sql::apply_ratings(db, record);
+      error = rated.error;
+      if (error.ok()) *finish = std::move(*rated.value);
+    }
     if (error.ok()) error = sql::delete_live(db, record.id);
     if (error.ok() && next) error = sql::save_live(db, LiveUpdate{next, next->game_id, 1, {}});
     return error;
   };
-  job.write_done = std::move(done);
+  job.write_done = [finish, done = std::move(done)](StoreError error) {
+    // A failed transaction wrote no rating: the changes are told only with ok.
+    if (!error.ok()) return done({std::move(error), std::nullopt});
+    done({{}, std::move(*finish)});
+  };
+  impl_->submit(std::move(job));
+}
+
+namespace {
+template <class T, class F>
+std::function<void(sql::Db*, const StoreError&)> read_job(F run, std::function<void(StoreResult<T>)> done) {
+  return [run = std::move(run), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? run(*db) : StoreResult<T>{rejected, std::nullopt});
+  };
+}
+}  // namespace
+
+void SqliteStore::load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
+  Job job;
+  job.read = read_job<std::vector<PlayerRating>>([](sql::Db& db) { return sql::load_ratings(db); }, std::move(done));
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) {
+  Job job;
+  job.read = read_job<PlayerProfile>([name = std::move(name)](sql::Db& db) { return sql::load_profile(db, name, 10); },
+                                     std::move(done));
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::leaderboard(std::string key, int limit,
+                              std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
+  Job job;
+  job.read = read_job<std::vector<PlayerRating>>(
+      [key = std::move(key), limit](sql::Db& db) { return sql::leaderboard(db, key, limit); }, std::move(done));
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::rating_history(std::string name, std::string key,
+                                 std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) {
+  Job job;
+  job.read = read_job<std::vector<RatingHistoryEntry>>(
+      [name = std::move(name), key = std::move(key)](sql::Db& db) { return sql::rating_history(db, name, key); },
+      std::move(done));
   impl_->submit(std::move(job));
 }
 

@@ -62,7 +62,14 @@ class SqliteStore final : public Store {
   static StoreResult<std::unique_ptr<SqliteStore>> open(const std::string& path, SqliteOptions options = {});
   ~SqliteStore() override;  // calls close()
 
-  void finish_live_game(GameRecord record, std::optional<LiveGame> next, std::function<void(StoreError)> done) override;
+  void finish_game(GameRecord record, std::optional<LiveGame> next,
+                   std::function<void(StoreResult<GameFinish>)> done) override;
+  void load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) override;
+  void get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) override;
+  void leaderboard(std::string key, int limit,
+                   std::function<void(StoreResult<std::vector<PlayerRating>>)> done) override;
+  void rating_history(std::string name, std::string key,
+                      std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;

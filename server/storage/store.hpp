@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "storage/records.hpp"
 
@@ -45,8 +46,27 @@ class Store {
   // What a room calls when a game ends: save_game, and in the same transaction the
   // header of the match's next game when there is one, so a crash between the two
   // cannot lose the rest of the match.
-  virtual void finish_live_game(GameRecord record, std::optional<LiveGame> next,
-                                std::function<void(StoreError)> done) = 0;
+  void finish_live_game(GameRecord record, std::optional<LiveGame> next, std::function<void(StoreError)> done) {
+    finish_game(std::move(record), std::move(next),
+                [done = std::move(done)](StoreResult<GameFinish> result) { done(std::move(result.error)); });
+  }
+  // finish_live_game that also tells what else the transaction wrote: for a rated game
+  // (record.rated) both players' new ratings, computed inside the same transaction from
+  // the stored ones (rating_sql.hpp), so the rating and the record are one commit.
+  virtual void finish_game(GameRecord record, std::optional<LiveGame> next,
+                           std::function<void(StoreResult<GameFinish>)> done) = 0;
+
+  // Ratings (docs/ratings.md). Every stored rating, for the server's cache at start-up.
+  virtual void load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) = 0;
+  // A player's profile with up to 10 recent public games; not_found for a name neither
+  // registered nor in the archive.
+  virtual void get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) = 0;
+  // Non-provisional ratings of `key`, best first; invalid_query for a bad key or limit.
+  virtual void leaderboard(std::string key, int limit,
+                           std::function<void(StoreResult<std::vector<PlayerRating>>)> done) = 0;
+  // A player's rating history for `key`, oldest first; not_found, invalid_query.
+  virtual void rating_history(std::string name, std::string key,
+                              std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) = 0;
 
   // Live games (records.hpp): `done` gets ok once the update is durable. A game's moves
   // are written only if its header is (a header-less update of an unknown game is

@@ -145,6 +145,25 @@ TEST(CommandLine, JoinWatchReplayGoto) {
   EXPECT_NE(error("goto").find("goto needs a move number"), std::string::npos);
 }
 
+TEST(CommandLine, ProfileTakesOneNameAndTopAGameAndACount) {
+  Command p = ok("profile Bob");
+  EXPECT_EQ(p.kind, Cmd::profile);
+  EXPECT_EQ(p.text, "Bob");  // names keep their case
+  EXPECT_EQ(ok("profile 'bob smith'").text, "bob smith");
+  EXPECT_NE(error("profile").find("whose profile?"), std::string::npos);
+  EXPECT_NE(error("profile a b").find("one name at a time"), std::string::npos);
+  Command t = ok("top Tablut");
+  EXPECT_EQ(t.kind, Cmd::top);
+  EXPECT_EQ(t.text, "tablut");
+  EXPECT_EQ(t.number, 0);  // the server's default
+  EXPECT_EQ(ok("top seatafl-11x11 5").number, 5);
+  EXPECT_EQ(ok("top draughts 100").number, 100);
+  for (const char* bad : {"top tablut 0", "top tablut 101", "top tablut -1", "top tablut x", "top tablut 1.5"})
+    EXPECT_NE(error(bad).find("is not a number from 1 to 100"), std::string::npos) << bad;
+  EXPECT_NE(error("top").find("which game?"), std::string::npos);
+  EXPECT_NE(error("top tablut 5 6").find("too many words"), std::string::npos);
+}
+
 TEST(CommandLine, CommandsWithoutArgumentsRefuseExtraWords) {
   for (const char* name : {"games", "rooms", "cancel", "moves", "resign", "draw", "accept", "decline", "next", "prev",
                            "first", "last", "quit", "board", "unwatch", "mute", "unmute"}) {

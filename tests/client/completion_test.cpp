@@ -20,6 +20,7 @@ KnownIds known() {
   k.archived = {"g31", "g32"};
   k.followed = {"g40", "g45"};
   k.game_types = {"tablut", "tavlei", "draughts"};
+  k.players = {"alice", "albert", "bob"};
   return k;
 }
 
@@ -81,6 +82,15 @@ TEST(ClientCompletion, SeekPlayAndRematchCompleteTheirArgument) {
   EXPECT_EQ(completions("rematch ", known()), (Words{"no", "yes"}));
   EXPECT_EQ(completions("lea", known()), Words{"leave"});
   EXPECT_EQ(completions("se", known()), Words{"seek"});
+}
+
+TEST(ClientCompletion, ProfileOffersPlayersSeenAndTopTheRatingKeys) {
+  EXPECT_EQ(completions("prof", known()), Words{"profile"});
+  EXPECT_EQ(completions("profile al", known()), (Words{"albert", "alice"}));
+  EXPECT_TRUE(completions("profile ", KnownIds{}).empty());
+  EXPECT_EQ(completions("top sea", known()), (Words{"seatafl-11x11", "seatafl-9x9"}));
+  EXPECT_EQ(completions("top ", KnownIds{}).size(), 6u);
+  EXPECT_TRUE(completions("top tablut ", known()).empty());  // the count is not completed
 }
 
 TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {

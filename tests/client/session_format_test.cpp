@@ -85,5 +85,19 @@ TEST(SessionFormat, ChatLineNamesTheSenderAndTheSpectatorsChannel) {
   EXPECT_EQ(chat_line(m).find('\x1B'), std::string::npos);
 }
 
+TEST(SessionFormat, RatingsAreWholeWithAQuestionMarkWhileProvisional) {
+  EXPECT_EQ(rating_text(protocol::RatingView{1741.6, 396.8, true}), "1742?");
+  EXPECT_EQ(rating_text(protocol::RatingView{1500.4, 80, false}), "1500");
+  EXPECT_EQ(rating_text(std::nullopt), "");
+  EXPECT_EQ(rated_name("bob", protocol::RatingView{1258.4, 396.8, true}), "bob 1258?");
+  EXPECT_EQ(rated_name("gus", std::nullopt), "gus");  // a guest
+  EXPECT_EQ(rating_change_text({1500, 1741.6, 241.6, 396.8}), "1500 -> 1742 (+242)");
+  EXPECT_EQ(rating_change_text({1500, 1258.4, -241.6, 396.8}), "1500 -> 1258 (-242)");
+  EXPECT_EQ(rating_change_text({1500, 1500, 0, 396.8}), "1500 -> 1500 (+0)");
+  EXPECT_EQ(rated_text(true), "rated");
+  EXPECT_EQ(rated_text(false), "casual");
+  EXPECT_EQ(rated_text(std::nullopt), "");  // a server without ratings
+}
+
 }  // namespace
 }  // namespace bh::cli

@@ -69,7 +69,8 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
   // The metrics label of any path is one of a fixed few, so no client grows the table.
   const std::string_view label = app::http_route_label(request.path);
   if (label != "/healthz" && label != "/metrics" && label != "/api/lobby" && label != "/api/games" &&
-      label != "/api/games/{id}" && label != "/ws" && label != "other")
+      label != "/api/games/{id}" && label != "/api/players/{name}" && label != "/api/players/{name}/ratings" &&
+      label != "/api/leaderboard" && label != "/ws" && label != "other")
     fail("a route label outside the fixed set", label);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
@@ -95,6 +96,29 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
     record.moves.push_back(storage::MoveRecord{text, -1, -1, 0});
     std::string replay_error;
     check_answer(app::http::game_record(get->id, {{}, record}, &replay_error), input);
+  }
+  // The ratings' answers (rating_http.hpp) with what the store could return.
+  if (auto* get = std::get_if<app::http::GetProfile>(&route)) {
+    if (!app::http::player_name_from_segment(get->name)) fail("a profile route for a name no player has", get->name);
+    check_answer(app::http::profile_answer(get->name, {{storage::StoreErrc::not_found, ""}, {}}), input);
+    storage::PlayerProfile profile;
+    profile.name = get->name;
+    profile.registered = true;
+    profile.ratings.push_back(storage::PlayerRating{get->name, "tablut", 1741.62, 396.81, 0.09, 1, 1, 0, 0});
+    profile.recent.push_back(summary_from(text));
+    check_answer(app::http::profile_answer(get->name, {{}, profile}), input);
+  }
+  if (auto* get = std::get_if<app::http::GetLeaderboard>(&route)) {
+    if (get->limit < 1 || get->limit > 100) fail("a leaderboard limit outside 1..100", std::to_string(get->limit));
+    std::vector<storage::PlayerRating> top{storage::PlayerRating{text, get->key, 1800, 60, 0.06, 40, 30, 2, 8}};
+    check_answer(app::http::leaderboard_answer(get->key, {{}, top}), input);
+    check_answer(app::http::leaderboard_answer(get->key, {{storage::StoreErrc::unavailable, text}, {}}), input);
+  }
+  if (auto* get = std::get_if<app::http::GetRatingHistory>(&route)) {
+    std::vector<storage::RatingHistoryEntry> history{
+        storage::RatingHistoryEntry{text, 1, 1500, 1741.62, 396.81, text, 1}};
+    check_answer(app::http::history_answer(get->name, get->key, {{}, history}), input);
+    check_answer(app::http::history_answer(get->name, get->key, {{storage::StoreErrc::not_found, ""}, {}}), input);
   }
 }
 

@@ -45,6 +45,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
@@ -103,7 +104,9 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/game_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/takeback_e2e_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/rematch_e2e_test.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/rematch_e2e_test.cpp
+
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/ratings_e2e_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)

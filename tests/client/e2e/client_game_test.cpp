@@ -289,6 +289,55 @@ TEST_F(ClientGame, APendingHuffIsAnnouncedAndNamedOnItsOwn) {
   EXPECT_NE(moved.find("huff b1 a5-b4"), std::string::npos) << moved;
 }
 
+// Registered players: a rated game by default, the ratings in rooms and at the board,
+// the change at the end, then profile and top.
+TEST_F(ClientGame, RatedGameShowsRatingsTheChangeAtTheEndProfileAndTop) {
+  auto registered = [&](const std::string& name) {
+    return std::make_unique<ClientProcess>(std::vector<std::string>{"connect", url_, "--register", name},
+                                           std::vector<std::string>{"XDG_CONFIG_HOME=" + config_.path() + "/" + name,
+                                                                    "BOARDHALL_PASSWORD=correct horse battery"});
+  };
+  auto alice = registered("alice");
+  auto bob = registered("bob");
+  ASSERT_NE(alice->expect("ok connect player=alice registered=yes", 30s), "") << alice->transcript();
+  ASSERT_NE(bob->expect("ok connect player=bob registered=yes", 30s), "") << bob->transcript();
+
+  const std::string created = alice->command("create tablut --side first", "create");
+  ASSERT_TRUE(created.starts_with("ok create")) << alice->transcript();
+  const std::string room = field(created, "room");
+  ASSERT_EQ(bob->command("rooms", "rooms"), "ok rooms rooms=1 games=0") << bob->transcript();
+  EXPECT_NE(bob->transcript().find(" rated=yes creator_rating="), std::string::npos) << bob->transcript();
+  const std::string joined = bob->command("join " + room, "join");
+  ASSERT_TRUE(joined.starts_with("ok join")) << bob->transcript();
+  const std::string game = field(joined, "game");
+  ASSERT_TRUE(alice->command("wait game 10", "wait").starts_with("ok wait")) << alice->transcript();
+
+  for (std::size_t i = 0; i < kEscape.size(); ++i) {
+    ClientProcess& mover = i % 2 == 0 ? *alice : *bob;
+    ASSERT_TRUE(mover.command("wait turn 10", "wait").starts_with("ok wait")) << mover.transcript();
+    ASSERT_TRUE(mover.command(kEscape[i], "move").starts_with("ok move")) << mover.transcript();
+  }
+  ASSERT_TRUE(alice->command("wait end 10", "wait").starts_with("ok wait")) << alice->transcript();
+  EXPECT_NE(alice->transcript().find("event game_over game=" + game +
+                                     " result=second winner=bob reason=king_escaped points=0-1"
+                                     " first_rating=1258.4 second_rating=1741.6"),
+            std::string::npos)
+      << alice->transcript();
+
+  const std::string profile = alice->command("profile bob", "profile");
+  EXPECT_EQ(profile, "ok profile player=bob registered=yes ratings=1 recent=1") << alice->transcript();
+  EXPECT_NE(alice->transcript().find("data rating player=bob game=tablut rating=1741.6 rd=396.8 provisional=yes "
+                                     "games=1 wins=1 draws=0 losses=0"),
+            std::string::npos)
+      << alice->transcript();
+  EXPECT_TRUE(alice->command("profile nobody", "profile").starts_with("error profile code=not_found"))
+      << alice->transcript();
+  EXPECT_EQ(alice->command("top tablut 10", "top"), "ok top game=tablut count=0") << alice->transcript();
+  EXPECT_TRUE(alice->command("top chess", "top").starts_with("error top code=bad_query")) << alice->transcript();
+  alice->send("quit");
+  EXPECT_EQ(alice->wait_exit(), 0) << alice->transcript();
+}
+
 }  // namespace
 }  // namespace bh::test
 

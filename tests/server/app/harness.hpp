@@ -108,7 +108,7 @@ class Client {
   json reply(int id, std::chrono::milliseconds timeout = 5s) {
     for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
                              "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined",
-                             "takeback_offered", "takeback_declined", "takeback_accepted"}) {
+                             "takeback_offered", "takeback_declined", "takeback_accepted", "player", "leaderboard"}) {
       json j = conn_->take(
           type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
       if (!j.is_null()) return j;
@@ -118,7 +118,7 @@ class Client {
       std::this_thread::sleep_for(2ms);
       for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
                                "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined",
-                               "takeback_offered", "takeback_declined", "takeback_accepted"}) {
+                               "takeback_offered", "takeback_declined", "takeback_accepted", "player", "leaderboard"}) {
         json j = conn_->take(
             type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
         if (!j.is_null()) return j;

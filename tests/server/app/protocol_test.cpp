@@ -225,5 +225,71 @@ TEST(Protocol, HttpErrorBodyIsCodeAndMessage) {
   EXPECT_EQ(encode_http_error("not_found", "\xff"), "{\"code\":\"not_found\",\"message\":\"\xef\xbf\xbd\"}");
 }
 
+// The fields of ratings (docs/ratings.md) are always sent by this server, but a client
+// still reads messages of a server without them (absent or null): they read as empty.
+template <class M>
+M read_back(const nlohmann::json& j) {
+  auto decoded = decode_server_message(j.dump());
+  EXPECT_TRUE(std::holds_alternative<ServerFrame>(decoded)) << j.dump();
+  if (!std::holds_alternative<ServerFrame>(decoded)) return M{};
+  return std::get<M>(std::get<ServerFrame>(decoded).message);
+}
+
+TEST(Protocol, RatingFieldsAreOptionalWhenAClientReads) {
+  server::RoomCreated created;
+  created.room.rated = true;
+  created.room.creator_rating = RatingView{1741.6, 396.8, true};
+  auto room = nlohmann::json::parse(encode(created));
+  EXPECT_EQ(room["room"]["rated"], true);
+  EXPECT_EQ(read_back<server::RoomCreated>(room).room.creator_rating, created.room.creator_rating);
+  room["room"].erase("rated");
+  room["room"].erase("creator_rating");
+  auto old_room = read_back<server::RoomCreated>(room).room;
+  EXPECT_FALSE(old_room.rated.has_value());
+  EXPECT_FALSE(old_room.creator_rating.has_value());
+
+  server::LiveGame live;
+  live.game.rated = false;
+  live.game.ratings = RatingPair{RatingView{}, std::nullopt};
+  auto game = nlohmann::json::parse(encode(live));
+  EXPECT_TRUE(game["game"]["ratings"]["second"].is_null());
+  EXPECT_EQ(read_back<server::LiveGame>(game).game.ratings, live.game.ratings);
+  game["game"].erase("rated");
+  game["game"]["ratings"] = nullptr;
+  auto old_game = read_back<server::LiveGame>(game).game;
+  EXPECT_FALSE(old_game.rated.has_value());
+  EXPECT_FALSE(old_game.ratings.has_value());
+
+  server::GameState state;
+  state.state.rated = true;
+  auto view = nlohmann::json::parse(encode(state));
+  view["state"].erase("rated");
+  view["state"].erase("ratings");
+  EXPECT_FALSE(read_back<server::GameState>(view).state.rated.has_value());
+
+  server::GameOver over;
+  over.rating_changes = server::RatingChanges{{1500, 1258.4, -241.6, 396.8}, {1500, 1741.6, 241.6, 396.8}};
+  auto ended = nlohmann::json::parse(encode(over));
+  EXPECT_EQ(ended["rating_changes"]["second"]["after"], 1741.6);
+  ended.erase("rating_changes");
+  EXPECT_FALSE(read_back<server::GameOver>(ended).rating_changes.has_value());
+
+  // `rated` comes last in archive summaries and records, and may be absent there too.
+  server::Games games;
+  games.games.emplace_back().rated = true;
+  const std::string games_text = encode(games);
+  EXPECT_NE(games_text.find(R"("moves":0,"rated":true}])"), std::string::npos) << games_text;
+  auto listed = nlohmann::json::parse(games_text);
+  listed["games"][0].erase("rated");
+  EXPECT_FALSE(read_back<server::Games>(listed).games.at(0).rated.has_value());
+  server::GameRecord record;
+  record.record.rated = false;
+  const std::string record_text = encode(record);
+  EXPECT_NE(record_text.find(R"("board":null,"rated":false}})"), std::string::npos) << record_text;
+  auto stored = nlohmann::json::parse(record_text);
+  stored["record"].erase("rated");
+  EXPECT_FALSE(read_back<server::GameRecord>(stored).record.rated.has_value());
+}
+
 }  // namespace
 }  // namespace bh::protocol

@@ -1,0 +1,53 @@
+// The room's part in ratings (docs/ratings.md): who may sit in a rated room, and the
+// ratings its views show. The update itself is the store's (rating_sql.hpp).
+#include "app/ratings.hpp"
+#include "app/room.hpp"
+#include "app/room_views.hpp"
+#include "storage/glicko2.hpp"
+
+namespace bh::app {
+
+namespace sv = protocol::server;
+
+std::optional<protocol::RatingView> Room::rating_of(const std::string& player) const {
+  if (player.empty()) return std::nullopt;
+  const auto key = rating::rating_key(settings_.game, settings_.options.values);
+  if (!key) return std::nullopt;
+  // In a rated room both are registered; elsewhere a guest has no rating.
+  if (!settings_.rated) {
+    const auto credentials = context_->identities.credentials(player);
+    if (!credentials || !credentials->registered) return std::nullopt;
+  }
+  const auto r = context_->ratings.find(player, *key);
+  return rating_view(r.rating, r.rd);
+}
+
+void Room::note_start_ratings() {
+  const auto by_side = players();
+  start_ratings_ = {rating_of(by_side.first), rating_of(by_side.second)};
+}
+
+sv::RoomInfo Room::info() const {
+  auto r = views::room_info(id_, seats_[0].player, settings_);
+  r.rated = settings_.rated;
+  r.creator_rating = rating_of(seats_[0].player);
+  return r;
+}
+
+sv::LiveGameInfo Room::live_info() const {
+  auto info = views::live_game(id_, game_id_, settings_, players(), game_->ply(), started_ms_);
+  info.rated = settings_.rated;
+  info.ratings = start_ratings_;
+  return info;
+}
+
+bool Room::refuse_guest_in_rated(const std::string& player, const std::shared_ptr<Connection>& connection,
+                                 const protocol::RequestId& request) const {
+  if (!settings_.rated) return false;
+  const auto credentials = context_->identities.credentials(player);
+  if (credentials && credentials->registered) return false;
+  reply_error(connection, request, protocol::ErrorCode::account_required, "rated games are for registered players");
+  return true;
+}
+
+}  // namespace bh::app
