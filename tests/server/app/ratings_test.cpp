@@ -109,6 +109,21 @@ TEST_F(RatingsTest, CasualGameChangesNothing) {
   EXPECT_EQ(profile["recent"][0]["rated"], false);
 }
 
+TEST_F(RatingsTest, AnAbortedRatedGameChangesNothing) {
+  Client& a = registered("alice");
+  Client& b = registered("bob");
+  const std::string game = start_game(a, b, {{"game", "tablut"}});  // rated
+  a.send({{"type", "abort"}, {"game_id", game}, {"id", 40}});
+  json over = a.next("game_over");
+  ASSERT_FALSE(over.is_null());
+  EXPECT_EQ(over["result"], "aborted");
+  EXPECT_TRUE(over["rating_changes"].is_null()) << over.dump();
+  auto profile = http_json("/api/players/bob");
+  EXPECT_TRUE(profile["ratings"].empty()) << profile.dump();
+  auto history = http_json("/api/players/bob/ratings", {{"game", "tablut"}});
+  EXPECT_TRUE(history["history"].empty()) << history.dump();
+}
+
 TEST_F(RatingsTest, GuestCannotCreateOrJoinARatedRoom) {
   Client& g = guest("gus");
   EXPECT_EQ(g.error_of({{"type", "create_room"}, {"game", "tablut"}, {"rated", true}}, 3), "account_required");

@@ -74,12 +74,27 @@ TEST_F(AppTest, SeekIgnoresIncompatibleAndOrdinaryRoomsAndOpensItsOwn) {
   json mine = answer(b, "room_created", 6);
   ASSERT_FALSE(mine.is_null());
   EXPECT_EQ(mine["room"]["creator"], "bob");
-  // A rated seek does not meet a casual one.
+  // A rated seek is for registered players, and does not meet a casual one.
   Client& f = guest("frank");
   json rated = seek("tablut");
   rated["rated"] = true;
   f.send(with_id(rated, 7));
-  EXPECT_EQ(answer(f, "room_created", 7)["room"]["creator"], "frank");
+  EXPECT_EQ(answer(f, "error", 7)["code"], "account_required");
+  Client& g = client();
+  g.send({{"type", "register"}, {"name", "gina"}, {"password", "correct horse"}, {"id", 1}});
+  ASSERT_EQ(g.reply(1, 30s)["type"], "identity");
+  g.send(with_id(rated, 8));
+  json gina = answer(g, "room_created", 8);
+  EXPECT_EQ(gina["room"]["creator"], "gina");
+  EXPECT_EQ(gina["room"]["rated"], true);
+  // Two new registered players (both 1500) are within the range at once.
+  Client& h = client();
+  h.send({{"type", "register"}, {"name", "hank"}, {"password", "correct horse"}, {"id", 1}});
+  ASSERT_EQ(h.reply(1, 30s)["type"], "identity");
+  h.send(with_id(rated, 9));
+  json started = answer(h, "game_started", 9);
+  ASSERT_FALSE(started.is_null());
+  EXPECT_EQ(started["state"]["rated"], true) << started.dump();
 }
 
 TEST_F(AppTest, SeekJoinsTheOldestCompatibleRoom) {
