@@ -67,6 +67,12 @@ std::vector<std::string> Session::game_lines(const LiveGame& g) const {
   } else {
     const bool mine = v.you && *v.you == v.to_move;
     lines.push_back(side_label(g, v.to_move) + " to move" + (mine ? " -- your move" : ""));
+    if (v.clocks && v.clocks->first_move_deadline_ms) {
+      const auto now_ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+              .count();
+      lines.push_back(side_label(g, v.to_move) + ": " + first_move_text(*v.clocks->first_move_deadline_ms, now_ms));
+    }
     if (const auto choices = mine ? huff_choices(g) : std::vector<std::string>{}; !choices.empty()) {
       const std::string other = v.to_move == "first" ? v.players.second : v.players.first;
       lines.push_back(other + " did not capture: you may huff " + or_list(choices) + " with your move (huff " +

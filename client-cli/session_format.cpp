@@ -53,6 +53,11 @@ std::string rated_text(const std::optional<bool>& rated) {
   return *rated ? "rated" : "casual";
 }
 
+std::string first_move_text(std::int64_t deadline_ms, std::int64_t now_ms) {
+  const std::int64_t seconds = std::max<std::int64_t>(0, (deadline_ms - now_ms + 999) / 1000);
+  return std::to_string(seconds) + " s to make the first move, or the game is aborted";
+}
+
 std::string format_clock(const std::optional<protocol::ClockMs>& c) {
   if (!c) return "none";
   return format_number(static_cast<double>(c->initial_ms) / 60000.0) + "+" +

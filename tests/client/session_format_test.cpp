@@ -99,5 +99,11 @@ TEST(SessionFormat, RatingsAreWholeWithAQuestionMarkWhileProvisional) {
   EXPECT_EQ(rated_text(std::nullopt), "");  // a server without ratings
 }
 
+TEST(SessionFormat, TheFirstMoveRuleSaysTheSecondsLeftRoundedUp) {
+  EXPECT_EQ(first_move_text(31'000, 1'000), "30 s to make the first move, or the game is aborted");
+  EXPECT_EQ(first_move_text(31'000, 30'500), "1 s to make the first move, or the game is aborted");
+  EXPECT_EQ(first_move_text(31'000, 40'000), "0 s to make the first move, or the game is aborted");
+}
+
 }  // namespace
 }  // namespace bh::cli
