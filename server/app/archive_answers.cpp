@@ -5,6 +5,7 @@
 
 #include "app/archive.hpp"
 #include "app/completion.hpp"
+#include "app/failure_replies.hpp"
 #include "app/http_api.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
@@ -50,10 +51,6 @@ void fetch_games(Context& ctx, storage::ArchiveQuery query, const char* what,
   ctx.store.list_games(std::move(query), on_io<Page>(ctx.io, what, std::move(then), std::move(failed)));
 }
 
-auto internal_error(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
-  return [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); };
-}
-
 }  // namespace
 
 void answer_get_game(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id, std::string game_id) {
@@ -65,7 +62,7 @@ void answer_get_game(const std::shared_ptr<Context>& ctx, const ConnPtr& c, cons
                              "the archive is unavailable: " + found.error.message);
     ctx->send(c, protocol::encode(sv::GameRecord{std::move(*found.record)}, id));
   };
-  fetch_game(*ctx, std::move(game_id), "get_game", std::move(answer), internal_error(ctx, c, id));
+  fetch_game(*ctx, std::move(game_id), "get_game", std::move(answer), internal_error_reply(ctx, c, id));
 }
 
 void answer_list_games(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
@@ -82,12 +79,12 @@ void answer_list_games(const std::shared_ptr<Context>& ctx, const ConnPtr& c, co
     ctx->send(c, protocol::encode(games_view(*page.value), id));
   };
   fetch_games(*ctx, std::get<storage::ArchiveQuery>(std::move(query)), "list_games", std::move(answer),
-              internal_error(ctx, c, id));
+              internal_error_reply(ctx, c, id));
 }
 
 void answer_http_game(const std::shared_ptr<Context>& ctx, std::string game_id,
                       std::function<void(HttpResponse)> respond) {
-  auto failed = [respond] { respond(http::error(500, "internal", "internal error")); };
+  auto failed = http_internal_error(respond);
   auto answer = [respond, game_id](Replayed found) {
     respond(http::game_record(game_id, found.error, found.record ? &*found.record : nullptr));
   };
@@ -96,7 +93,7 @@ void answer_http_game(const std::shared_ptr<Context>& ctx, std::string game_id,
 
 void answer_http_games(const std::shared_ptr<Context>& ctx, storage::ArchiveQuery query,
                        std::function<void(HttpResponse)> respond) {
-  auto failed = [respond] { respond(http::error(500, "internal", "internal error")); };
+  auto failed = http_internal_error(respond);
   fetch_games(
       *ctx, std::move(query), "GET /api/games",
       [respond](storage::StoreResult<storage::ArchivePage> page) { respond(http::games_page(page)); },

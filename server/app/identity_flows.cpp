@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/completion.hpp"
+#include "app/failure_replies.hpp"
 #include "app/passwords.hpp"
 #include "app/room.hpp"
 #include "log/log.hpp"
@@ -33,11 +34,6 @@ bool valid_name(const std::string& name, std::size_t max_length) {
 
 // Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
 std::string log_quote(std::string_view text) { return protocol::json_string(protocol::utf8::prefix(text, 64)); }
-
-// Answers a request whose work threw on another thread.
-auto internal_error(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
-  return [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); };
-}
 
 // What follows a binding: the identity reply, the connection it replaced told and closed,
 // the player's rooms told the player is back.
@@ -115,7 +111,7 @@ void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
                                              "accounts are unavailable: " + found.error.message);
                     finish_bind(ctx, c, id, ctx->identities.bind_guest(c, name));
                   },
-                  internal_error(ctx_, c, id)));
+                  internal_error_reply(ctx_, c, id)));
 }
 
 // One password hash for `c`'s address, if its budget allows; answers the refusal if not.
@@ -207,7 +203,7 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
       ctx->send_error(c, id, ErrorCode::server_busy, "too many logins at once; retry", kBusyRetryMs);
   };
   ctx_->store.find_account(r.name, on_io<storage::StoreResult<storage::Account>>(ctx_->io, "login", std::move(check),
-                                                                                 internal_error(ctx_, c, id)));
+                                                                                 internal_error_reply(ctx_, c, id)));
 }
 
 }  // namespace bh::app

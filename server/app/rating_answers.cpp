@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "app/completion.hpp"
+#include "app/failure_replies.hpp"
 #include "app/http_api.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
@@ -31,14 +32,6 @@ void fetch_leaderboard(Context& ctx, const http::GetLeaderboard& get, const char
   ctx.store.leaderboard(get.key, get.limit, on_io<FoundTop>(ctx.io, what, std::move(then), std::move(failed)));
 }
 
-auto internal_error(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
-  return [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); };
-}
-
-auto http_failed(std::function<void(HttpResponse)> respond) {
-  return [respond = std::move(respond)] { respond(http::error(500, "internal", "internal error")); };
-}
-
 }  // namespace
 
 void load_ratings(const std::shared_ptr<Context>& ctx) {
@@ -61,7 +54,7 @@ void answer_get_player(const std::shared_ptr<Context>& ctx, const ConnPtr& c, co
                              "the ratings are unavailable: " + found.error.message);
     ctx->send(c, protocol::encode(sv::Player{http::profile_body(*found.value)}, id));
   };
-  fetch_profile(*ctx, std::move(name), "get_player", std::move(answer), internal_error(ctx, c, id));
+  fetch_profile(*ctx, std::move(name), "get_player", std::move(answer), internal_error_reply(ctx, c, id));
 }
 
 void answer_get_leaderboard(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
@@ -81,19 +74,19 @@ void answer_get_leaderboard(const std::shared_ptr<Context>& ctx, const ConnPtr& 
     ctx->send(c, protocol::encode(sv::LeaderboardReply{http::leaderboard_body(key, *found.value)}, id));
   };
   fetch_leaderboard(*ctx, std::get<http::GetLeaderboard>(get), "get_leaderboard", std::move(answer),
-                    internal_error(ctx, c, id));
+                    internal_error_reply(ctx, c, id));
 }
 
 void answer_http_profile(const std::shared_ptr<Context>& ctx, std::string name,
                          std::function<void(HttpResponse)> respond) {
   auto answer = [respond, name](FoundProfile found) { respond(http::profile_answer(name, found)); };
-  fetch_profile(*ctx, std::move(name), "GET /api/players/{name}", std::move(answer), http_failed(respond));
+  fetch_profile(*ctx, std::move(name), "GET /api/players/{name}", std::move(answer), http_internal_error(respond));
 }
 
 void answer_http_leaderboard(const std::shared_ptr<Context>& ctx, const http::GetLeaderboard& get,
                              std::function<void(HttpResponse)> respond) {
   auto answer = [respond, key = get.key](FoundTop found) { respond(http::leaderboard_answer(key, found)); };
-  fetch_leaderboard(*ctx, get, "GET /api/leaderboard", std::move(answer), http_failed(respond));
+  fetch_leaderboard(*ctx, get, "GET /api/leaderboard", std::move(answer), http_internal_error(respond));
 }
 
 void answer_http_history(const std::shared_ptr<Context>& ctx, const http::GetRatingHistory& get,
@@ -104,7 +97,7 @@ void answer_http_history(const std::shared_ptr<Context>& ctx, const http::GetRat
       on_io<Found>(
           ctx->io, "GET /api/players/{name}/ratings",
           [respond, name = get.name, key = get.key](Found found) { respond(http::history_answer(name, key, found)); },
-          http_failed(respond)));
+          http_internal_error(respond)));
 }
 
 }  // namespace bh::app
