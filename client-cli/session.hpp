@@ -161,6 +161,7 @@ class Session {
   void on(const protocol::server::RematchCancelled& m, const Incoming& in);
   void on(const protocol::server::Player& m, const Incoming& in);
   void on(const protocol::server::LeaderboardReply& m, const Incoming& in);
+  void on(const protocol::server::Challenge& m, const Incoming& in);
   // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);

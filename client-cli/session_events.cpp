@@ -330,4 +330,7 @@ void Session::on(const srv::LeaderboardReply& m, const Incoming& in) {
   if (in.pending) on_leaderboard(m);
 }
 
+// Only a bot account is sent challenges; a person's terminal has nothing to do with one.
+void Session::on(const srv::Challenge&, const Incoming&) {}
+
 }  // namespace bh::cli

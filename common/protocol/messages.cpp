@@ -49,6 +49,7 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "no_rematch_offer",
     "rematch_unavailable",
     "account_required",
+    "no_computer",
     "internal",
 };
 

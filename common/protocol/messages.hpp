@@ -59,6 +59,7 @@ enum class ErrorCode {
   no_rematch_offer,
   rematch_unavailable,
   account_required,
+  no_computer,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -259,6 +260,23 @@ struct Seek {
     v("rated", s.rated);
   }
 };
+// Play the computer: a private casual room with a bot account's seat kept for it.
+struct PlayComputer {
+  static constexpr const char* type = "play_computer";
+  std::string game;
+  std::optional<OptionMap> options;
+  std::optional<int> level;  // 1..8, default 4
+  std::optional<ClockSeconds> clock;
+  std::optional<std::string> side;  // the player's side: first, second, a side name, random (default)
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("options", s.options);
+    v("level", s.level);
+    v("clock", s.clock);
+    v("side", s.side);
+  }
+};
 struct Move {
   static constexpr const char* type = "move";
   std::string game_id;
@@ -363,7 +381,7 @@ using Request =
     std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
                  JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
                  GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
-                 AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard>;
+                 AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer>;
 
 }  // namespace client
 
@@ -432,11 +450,13 @@ struct Identity {
   static constexpr const char* type = "identity";
   std::string player, token;
   bool registered = false;
+  std::optional<bool> bot;  // true for an operator-made bot account; null otherwise
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("player", s.player);
     v("token", s.token);
     v("registered", s.registered);
+    v("bot", s.bot);
   }
 };
 struct SessionReplaced {
@@ -467,6 +487,7 @@ struct RoomInfo {
   // Always sent by this server; optional only to read an older one (as `spectators`).
   std::optional<bool> rated;
   std::optional<RatingView> creator_rating;  // for the room's rating key; null: a guest
+  std::optional<int> computer_level;         // a room of play_computer: the bot's level
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
@@ -480,6 +501,7 @@ struct RoomInfo {
     v("seek", s.seek);
     v("rated", s.rated);
     v("creator_rating", s.creator_rating);
+    v("computer_level", s.computer_level);
   }
 };
 struct LiveGameInfo {
@@ -491,7 +513,9 @@ struct LiveGameInfo {
   std::int64_t started_ms = 0;
   // Always sent by this server; optional only to read an older one.
   std::optional<bool> rated;
-  std::optional<RatingPair> ratings;  // each player's rating when the game started
+  std::optional<RatingPair> ratings;             // each player's rating when the game started
+  std::optional<std::vector<std::string>> bots;  // the players that are bot accounts; null: none
+  std::optional<int> computer_level;             // a game against the computer: its level
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -504,6 +528,8 @@ struct LiveGameInfo {
     v("started_ms", s.started_ms);
     v("rated", s.rated);
     v("ratings", s.ratings);
+    v("bots", s.bots);
+    v("computer_level", s.computer_level);
   }
 };
 struct Lobby {
@@ -562,9 +588,29 @@ struct RoomCreated {
 struct RoomCancelled {
   static constexpr const char* type = "room_cancelled";
   std::string room_id;
+  std::optional<std::string> reason;  // null: its creator cancelled it; "no_computer": the bot never came
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
+    v("reason", s.reason);
+  }
+};
+// To a bot account: a player asked for a game against the computer in this room.
+struct Challenge {
+  static constexpr const char* type = "challenge";
+  std::string room_id, game;
+  OptionMap options;
+  std::optional<ClockMs> clock;
+  int level = 4;
+  std::string opponent;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("game", s.game);
+    v("options", s.options);
+    v("clock", s.clock);
+    v("level", s.level);
+    v("opponent", s.opponent);
   }
 };
 
@@ -681,9 +727,11 @@ struct GameView {
   // only to read an older server.
   std::optional<int> spectators;
   MatchInfo match;
-  std::optional<Board> board;         // always sent; optional only to read an older server
-  std::optional<bool> rated;          // always sent; optional only to read an older server
-  std::optional<RatingPair> ratings;  // each player's rating when the game started (always sent)
+  std::optional<Board> board;                    // always sent; optional only to read an older server
+  std::optional<bool> rated;                     // always sent; optional only to read an older server
+  std::optional<RatingPair> ratings;             // each player's rating when the game started (always sent)
+  std::optional<std::vector<std::string>> bots;  // the players that are bot accounts; null: none
+  std::optional<int> computer_level;             // a game against the computer: its level
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -709,6 +757,8 @@ struct GameView {
     v("rated", s.rated);
     v("ratings", s.ratings);
     v("board", s.board);
+    v("bots", s.bots);
+    v("computer_level", s.computer_level);
   }
 };
 struct GameStarted {
@@ -932,7 +982,9 @@ struct GameSummary {
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int moves = 0;
-  std::optional<bool> rated;  // always sent; optional only to read an older server
+  std::optional<bool> rated;                     // always sent; optional only to read an older server
+  std::optional<std::vector<std::string>> bots;  // the players that are bot accounts; null: none
+  std::optional<int> computer_level;             // a game against the computer: its level
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -949,6 +1001,8 @@ struct GameSummary {
     v("ended_ms", s.ended_ms);
     v("moves", s.moves);
     v("rated", s.rated);
+    v("bots", s.bots);
+    v("computer_level", s.computer_level);
   }
 };
 struct Games {
@@ -1038,12 +1092,14 @@ struct ProfileRating {
 struct Profile {
   std::string name;
   bool registered = false;
+  std::optional<bool> bot;                       // true for a bot account; null otherwise
   std::map<std::string, ProfileRating> ratings;  // by rating key
   std::vector<GameSummary> recent;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("name", s.name);
     v("registered", s.registered);
+    v("bot", s.bot);
     v("ratings", s.ratings);
     v("recent", s.recent);
   }
@@ -1112,7 +1168,7 @@ using Message = std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced
                              RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState,
                              Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft,
                              Spectators, Games, GameRecord, Chat, TakebackOffered, TakebackDeclined, TakebackAccepted,
-                             RematchOffered, RematchStarted, RematchCancelled, Player, LeaderboardReply>;
+                             RematchOffered, RematchStarted, RematchCancelled, Player, LeaderboardReply, Challenge>;
 
 }  // namespace server
 

@@ -279,6 +279,9 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  [&](cl::Seek& r) { seek(c, id, std::move(r)); },
                  [&](cl::GetPlayer& r) { answer_get_player(ctx_, c, id, std::move(r.name)); },
                  [&](cl::GetLeaderboard& r) { answer_get_leaderboard(ctx_, c, id, r); },
+                 [&](cl::PlayComputer&) {
+                   ctx_->send_error(c, id, ErrorCode::no_computer, "no computer player is connected");
+                 },
              },
              request);
 }

@@ -237,7 +237,7 @@ void Room::cancel(std::string player, std::shared_ptr<Connection> connection, pr
       return self->reply_error(connection, request, ErrorCode::room_full,
                                "room '" + self->id_ + "' has started; resign instead");
     self->close("cancelled");
-    connection->send(make_frame(protocol::encode(sv::RoomCancelled{self->id_}, request)));
+    connection->send(make_frame(protocol::encode(sv::RoomCancelled{self->id_, std::nullopt}, request)));
   });
 }
 

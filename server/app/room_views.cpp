@@ -130,8 +130,8 @@ std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game
 sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id, const RoomSettings& settings,
                            protocol::SidePair players, int ply, std::int64_t started_ms) {
   return sv::LiveGameInfo{
-      game_id, room_id, settings.game, settings.options, settings.clock, std::move(players), ply, started_ms,
-      false,   {}};
+      game_id, room_id, settings.game, settings.options, settings.clock, std::move(players), ply, started_ms, false, {},
+      {},      {}};
 }
 
 sv::Move move_event(const std::string& game_id, const rules::GameState& game, const std::string& move_text, Side side,

@@ -124,7 +124,7 @@ TEST(Protocol, StatesAndRecordsCarryTheBoardAndTheListOfThePlayerToMove) {
                       R"("marked":{"a1":"exit","a9":"exit","e5":"throne","i1":"exit","i9":"exit"},"lines":null,)"
                       R"("pieces":[{"letter":"a","side":"first","kind":"man","name":"attacker"},)"
                       R"({"letter":"d","side":"second","kind":"man","name":"defender"},)"
-                      R"({"letter":"k","side":"second","kind":"royal","name":"king"}],"note":null}})"),
+                      R"({"letter":"k","side":"second","kind":"royal","name":"king"}],"note":null},)"),
             std::string::npos)
       << text;
   auto decoded = decode_server_message(text);
@@ -204,7 +204,7 @@ TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
   move.to_move = "second";
   move.clocks = server::Clocks{1000, 2000, 0, std::string("second"), std::nullopt};
   const server::DrawOffered offer{"g1", "first", "alice"};
-  const server::RoomCancelled cancelled{"r1"};
+  const server::RoomCancelled cancelled{"r1", std::nullopt};
   for (const RequestId& id : {RequestId{std::int64_t{12}}, RequestId{std::int64_t{-7}},
                               RequestId{std::string("a\"b,c")}, RequestId{std::string("")}}) {
     EXPECT_EQ(with_request_id(encode(move), id), encode(move, id));
@@ -278,7 +278,8 @@ TEST(Protocol, RatingFieldsAreOptionalWhenAClientReads) {
   server::Games games;
   games.games.emplace_back().rated = true;
   const std::string games_text = encode(games);
-  EXPECT_NE(games_text.find(R"("moves":0,"rated":true}])"), std::string::npos) << games_text;
+  EXPECT_NE(games_text.find(R"("moves":0,"rated":true,"bots":null,"computer_level":null}])"), std::string::npos)
+      << games_text;
   auto listed = nlohmann::json::parse(games_text);
   listed["games"][0].erase("rated");
   EXPECT_FALSE(read_back<server::Games>(listed).games.at(0).rated.has_value());
