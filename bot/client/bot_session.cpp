@@ -110,64 +110,64 @@ Actions BotSession::on_message(const protocol::ServerFrame& frame) {
 
   if (std::holds_alternative<sv::Welcome>(msg)) {
     identify(out);
-  } else if (const auto* m = std::get_if<sv::Identity>(&msg)) {
-    on_identity(out, *m);
-  } else if (const auto* m = std::get_if<sv::Error>(&msg)) {
-    on_error(out, *m, pending);
-  } else if (const auto* m = std::get_if<sv::Challenge>(&msg)) {
+  } else if (const auto* identity = std::get_if<sv::Identity>(&msg)) {
+    on_identity(out, *identity);
+  } else if (const auto* error_msg = std::get_if<sv::Error>(&msg)) {
+    on_error(out, *error_msg, pending);
+  } else if (const auto* challenge_msg = std::get_if<sv::Challenge>(&msg)) {
     if (config_.max_games && static_cast<int>(live_games()) >= *config_.max_games) {
-      out.log.push_back("challenge from " + m->opponent + " let lapse: already at " +
+      out.log.push_back("challenge from " + challenge_msg->opponent + " let lapse: already at " +
                         std::to_string(*config_.max_games) + " games");
     } else {
-      out.log.push_back("challenge accepted: " + m->opponent + ", " + m->game + ", level " +
-                        std::to_string(m->level) + ", room " + m->room_id);
-      out.append(join_room(m->room_id, std::nullopt, m->level));
+      out.log.push_back("challenge accepted: " + challenge_msg->opponent + ", " + challenge_msg->game + ", level " +
+                        std::to_string(challenge_msg->level) + ", room " + challenge_msg->room_id);
+      out.append(join_room(challenge_msg->room_id, std::nullopt, challenge_msg->level));
     }
-  } else if (const auto* m = std::get_if<sv::GameStarted>(&msg)) {
-    on_view(out, m->state, false);
-  } else if (const auto* m = std::get_if<sv::GameState>(&msg)) {
+  } else if (const auto* game_started = std::get_if<sv::GameStarted>(&msg)) {
+    on_view(out, game_started->state, false);
+  } else if (const auto* game_state = std::get_if<sv::GameState>(&msg)) {
     const bool resync = pending && pending->kind == Sent::watch;
-    on_view(out, m->state, resync);
-    if (resync) send(out, cl::Unwatch{m->state.game_id}, Sent::other, m->state.game_id);
-  } else if (const auto* m = std::get_if<sv::Move>(&msg)) {
-    on_move(out, *m);
-  } else if (const auto* m = std::get_if<sv::GameOver>(&msg)) {
-    std::string result = m->result == "draw" || m->result == "aborted" ? m->result : "won by " + m->winner.value_or("?");
-    out.log.push_back("game over: " + m->game_id + " " + result + " (" + m->reason + ")");
-    end_game(out, m->game_id);
-  } else if (const auto* m = std::get_if<sv::MatchOver>(&msg)) {
-    out.log.push_back("match over: room " + m->room_id + ", winner " + m->winner.value_or("none"));
-  } else if (const auto* m = std::get_if<sv::DrawOffered>(&msg)) {
-    if (auto it = games_.find(m->game_id); it != games_.end() && m->side != side_text(it->second.me))
+    on_view(out, game_state->state, resync);
+    if (resync) send(out, cl::Unwatch{game_state->state.game_id}, Sent::other, game_state->state.game_id);
+  } else if (const auto* move_msg = std::get_if<sv::Move>(&msg)) {
+    on_move(out, *move_msg);
+  } else if (const auto* game_over = std::get_if<sv::GameOver>(&msg)) {
+    std::string result = game_over->result == "draw" || game_over->result == "aborted" ? game_over->result : "won by " + game_over->winner.value_or("?");
+    out.log.push_back("game over: " + game_over->game_id + " " + result + " (" + game_over->reason + ")");
+    end_game(out, game_over->game_id);
+  } else if (const auto* match_over = std::get_if<sv::MatchOver>(&msg)) {
+    out.log.push_back("match over: room " + match_over->room_id + ", winner " + match_over->winner.value_or("none"));
+  } else if (const auto* draw_offered = std::get_if<sv::DrawOffered>(&msg)) {
+    if (auto it = games_.find(draw_offered->game_id); it != games_.end() && draw_offered->side != side_text(it->second.me))
       answer_draw(out, it->second);
-  } else if (const auto* m = std::get_if<sv::TakebackOffered>(&msg)) {
-    if (auto it = games_.find(m->game_id); it != games_.end() && m->side != side_text(it->second.me))
+  } else if (const auto* takeback_offered = std::get_if<sv::TakebackOffered>(&msg)) {
+    if (auto it = games_.find(takeback_offered->game_id); it != games_.end() && takeback_offered->side != side_text(it->second.me))
       answer_takeback(out, it->second);
-  } else if (const auto* m = std::get_if<sv::TakebackAccepted>(&msg)) {
+  } else if (const auto* takeback_accepted = std::get_if<sv::TakebackAccepted>(&msg)) {
     // The game goes back; its game_state follows. Until then nothing we compute holds.
-    if (auto it = games_.find(m->game_id); it != games_.end()) {
+    if (auto it = games_.find(takeback_accepted->game_id); it != games_.end()) {
       stop_search(out, it->second);
       it->second.move_sent_ply = -1;
       it->second.resyncing = true;
     }
-  } else if (const auto* m = std::get_if<sv::RematchOffered>(&msg)) {
-    if (m->player != player_) {
-      out.log.push_back("rematch offered by " + m->player + " in room " + m->room_id + ": accepted");
-      send(out, cl::AcceptRematch{m->room_id}, Sent::rematch, m->room_id);
+  } else if (const auto* rematch_offered = std::get_if<sv::RematchOffered>(&msg)) {
+    if (rematch_offered->player != player_) {
+      out.log.push_back("rematch offered by " + rematch_offered->player + " in room " + rematch_offered->room_id + ": accepted");
+      send(out, cl::AcceptRematch{rematch_offered->room_id}, Sent::rematch, rematch_offered->room_id);
     }
-  } else if (const auto* m = std::get_if<sv::RematchStarted>(&msg)) {
-    if (auto it = room_levels_.find(m->room_id); it != room_levels_.end()) room_levels_[m->new_room_id] = it->second;
-  } else if (const auto* m = std::get_if<sv::PlayerLeft>(&msg)) {
-    out.log.push_back("opponent left game " + m->game_id + ": " + m->player);
-  } else if (const auto* m = std::get_if<sv::PlayerReturned>(&msg)) {
-    out.log.push_back("opponent returned to game " + m->game_id + ": " + m->player);
-  } else if (const auto* m = std::get_if<sv::SessionReplaced>(&msg)) {
-    out.log.push_back("replaced by another connection of this bot: " + m->message);
+  } else if (const auto* rematch_started = std::get_if<sv::RematchStarted>(&msg)) {
+    if (auto it = room_levels_.find(rematch_started->room_id); it != room_levels_.end()) room_levels_[rematch_started->new_room_id] = it->second;
+  } else if (const auto* player_left = std::get_if<sv::PlayerLeft>(&msg)) {
+    out.log.push_back("opponent left game " + player_left->game_id + ": " + player_left->player);
+  } else if (const auto* player_returned = std::get_if<sv::PlayerReturned>(&msg)) {
+    out.log.push_back("opponent returned to game " + player_returned->game_id + ": " + player_returned->player);
+  } else if (const auto* session_replaced = std::get_if<sv::SessionReplaced>(&msg)) {
+    out.log.push_back("replaced by another connection of this bot: " + session_replaced->message);
     out.fatal = true;
-  } else if (const auto* m = std::get_if<sv::Shutdown>(&msg)) {
-    out.log.push_back("server shutting down: " + m->message);
-  } else if (const auto* m = std::get_if<sv::RoomCancelled>(&msg)) {
-    out.log.push_back("room cancelled: " + m->room_id);
+  } else if (const auto* shutdown_msg = std::get_if<sv::Shutdown>(&msg)) {
+    out.log.push_back("server shutting down: " + shutdown_msg->message);
+  } else if (const auto* room_cancelled = std::get_if<sv::RoomCancelled>(&msg)) {
+    out.log.push_back("room cancelled: " + room_cancelled->room_id);
   }
   return out;
 }
