@@ -123,7 +123,8 @@ int BotRunner::run() {
           drop = true;
         }
       }
-      for (auto& done : pool.take_results()) drop = execute(session.on_search_done(done.search_id, done.choice), &net) || drop;
+      for (auto& done : pool.take_results())
+        drop = execute(session.on_search_done(done.search_id, done.choice), &net) || drop;
       if (session.identified()) {
         std::vector<Join> joins;
         {

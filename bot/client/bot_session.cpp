@@ -132,16 +132,20 @@ Actions BotSession::on_message(const protocol::ServerFrame& frame) {
   } else if (const auto* move_msg = std::get_if<sv::Move>(&msg)) {
     on_move(out, *move_msg);
   } else if (const auto* game_over = std::get_if<sv::GameOver>(&msg)) {
-    std::string result = game_over->result == "draw" || game_over->result == "aborted" ? game_over->result : "won by " + game_over->winner.value_or("?");
+    std::string result = game_over->result == "draw" || game_over->result == "aborted"
+                             ? game_over->result
+                             : "won by " + game_over->winner.value_or("?");
     out.log.push_back("game over: " + game_over->game_id + " " + result + " (" + game_over->reason + ")");
     end_game(out, game_over->game_id);
   } else if (const auto* match_over = std::get_if<sv::MatchOver>(&msg)) {
     out.log.push_back("match over: room " + match_over->room_id + ", winner " + match_over->winner.value_or("none"));
   } else if (const auto* draw_offered = std::get_if<sv::DrawOffered>(&msg)) {
-    if (auto it = games_.find(draw_offered->game_id); it != games_.end() && draw_offered->side != side_text(it->second.me))
+    if (auto it = games_.find(draw_offered->game_id);
+        it != games_.end() && draw_offered->side != side_text(it->second.me))
       answer_draw(out, it->second);
   } else if (const auto* takeback_offered = std::get_if<sv::TakebackOffered>(&msg)) {
-    if (auto it = games_.find(takeback_offered->game_id); it != games_.end() && takeback_offered->side != side_text(it->second.me))
+    if (auto it = games_.find(takeback_offered->game_id);
+        it != games_.end() && takeback_offered->side != side_text(it->second.me))
       answer_takeback(out, it->second);
   } else if (const auto* takeback_accepted = std::get_if<sv::TakebackAccepted>(&msg)) {
     // The game goes back; its game_state follows. Until then nothing we compute holds.
@@ -152,11 +156,13 @@ Actions BotSession::on_message(const protocol::ServerFrame& frame) {
     }
   } else if (const auto* rematch_offered = std::get_if<sv::RematchOffered>(&msg)) {
     if (rematch_offered->player != player_) {
-      out.log.push_back("rematch offered by " + rematch_offered->player + " in room " + rematch_offered->room_id + ": accepted");
+      out.log.push_back("rematch offered by " + rematch_offered->player + " in room " + rematch_offered->room_id +
+                        ": accepted");
       send(out, cl::AcceptRematch{rematch_offered->room_id}, Sent::rematch, rematch_offered->room_id);
     }
   } else if (const auto* rematch_started = std::get_if<sv::RematchStarted>(&msg)) {
-    if (auto it = room_levels_.find(rematch_started->room_id); it != room_levels_.end()) room_levels_[rematch_started->new_room_id] = it->second;
+    if (auto it = room_levels_.find(rematch_started->room_id); it != room_levels_.end())
+      room_levels_[rematch_started->new_room_id] = it->second;
   } else if (const auto* player_left = std::get_if<sv::PlayerLeft>(&msg)) {
     out.log.push_back("opponent left game " + player_left->game_id + ": " + player_left->player);
   } else if (const auto* player_returned = std::get_if<sv::PlayerReturned>(&msg)) {
@@ -177,7 +183,8 @@ void BotSession::on_identity(Actions& out, const sv::Identity& m) {
   player_ = m.player;
   if (config_.token != m.token) out.save_token = m.token;
   config_.token = m.token;
-  out.log.push_back("logged in as " + m.player + (m.bot.value_or(false) ? " (bot account)" : " (not a bot account: no challenges will come)"));
+  out.log.push_back("logged in as " + m.player +
+                    (m.bot.value_or(false) ? " (bot account)" : " (not a bot account: no challenges will come)"));
   awaiting_states_ = true;
   for (auto& [id, g] : games_) g.synced = false;
 }
@@ -241,7 +248,7 @@ void BotSession::on_view(Actions& out, const sv::GameView& view, bool resync_rep
   std::optional<rules::Side> me;
   if (view.you) me = side_from_text(*view.you);
   if (!me && resync_reply && existing != games_.end()) me = existing->second.me;  // a watch has no `you`
-  if (!me) return;  // a game we only watch
+  if (!me) return;                                                                // a game we only watch
   if (view.status.state != "ongoing") {
     end_game(out, view.game_id);
     return;
@@ -354,7 +361,7 @@ void BotSession::stop_search(Actions& out, LiveGame& g) {
 void BotSession::think(Actions& out, LiveGame& g) {
   if (!identified_ || g.resyncing || !g.synced || g.resigned || !g.my_turn()) return stop_search(out, g);
   const int ply = g.state.ply();
-  if (g.move_sent_ply == ply) return;             // the echo of our move is on its way
+  if (g.move_sent_ply == ply) return;              // the echo of our move is on its way
   if (g.search_id && g.search_ply == ply) return;  // already thinking about this position
   stop_search(out, g);
   g.search_id = next_search_++;

@@ -31,10 +31,10 @@ namespace bh::bot {
 
 struct SessionConfig {
   std::string name;
-  std::string password;            // empty: resume only
+  std::string password;              // empty: resume only
   std::optional<std::string> token;  // a token saved by an earlier run
-  int default_level = 4;           // a room joined without a challenge (join_room)
-  std::optional<int> max_games;    // challenges past this many live games are let lapse
+  int default_level = 4;             // a room joined without a challenge (join_room)
+  std::optional<int> max_games;      // challenges past this many live games are let lapse
   std::uint64_t seed = 1;
 };
 
@@ -46,15 +46,15 @@ struct SearchOrder {
 };
 
 struct Actions {
-  std::vector<std::string> frames;       // to send, in this order
-  std::vector<SearchOrder> searches;     // to start
-  std::vector<std::uint64_t> cancels;    // to stop (a late result is dropped anyway)
-  std::vector<std::string> log;          // one line each
-  std::vector<std::string> ended;        // games over or dropped: their choosers can go
-  std::optional<std::string> save_token;  // a token to keep (the token file)
-  bool reconnect = false;                // drop this connection, come back after the back-off
+  std::vector<std::string> frames;             // to send, in this order
+  std::vector<SearchOrder> searches;           // to start
+  std::vector<std::uint64_t> cancels;          // to stop (a late result is dropped anyway)
+  std::vector<std::string> log;                // one line each
+  std::vector<std::string> ended;              // games over or dropped: their choosers can go
+  std::optional<std::string> save_token;       // a token to keep (the token file)
+  bool reconnect = false;                      // drop this connection, come back after the back-off
   std::optional<std::int64_t> retry_after_ms;  // the server's wait before trying again
-  bool fatal = false;                    // stop the bot: nothing sensible to retry
+  bool fatal = false;                          // stop the bot: nothing sensible to retry
   void append(Actions&& other);
 };
 
@@ -81,7 +81,19 @@ class BotSession {
   std::size_t live_games() const;
 
  private:
-  enum class Sent { login, resume, join, move, resign, draw_answer, offer_draw, takeback_answer, rematch, watch, other };
+  enum class Sent {
+    login,
+    resume,
+    join,
+    move,
+    resign,
+    draw_answer,
+    offer_draw,
+    takeback_answer,
+    rematch,
+    watch,
+    other
+  };
   struct Pending {
     Sent kind = Sent::other;
     std::string subject;  // the game or room id

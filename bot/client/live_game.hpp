@@ -25,11 +25,11 @@ struct LiveGame {
   rules::GameState state;
   int level = 4;
   std::optional<protocol::server::Clocks> clocks;
-  std::vector<int> scores;                  // the bot's search scores, one per own move
+  std::vector<int> scores;                   // the bot's search scores, one per own move
   std::optional<std::size_t> last_offer_at;  // scores.size() when it last offered a draw
-  std::optional<std::uint64_t> search_id;   // the search running for this game
-  int search_ply = -1;                      // the ply that search is for
-  int move_sent_ply = -1;                   // a move request sent at this ply awaits its echo
+  std::optional<std::uint64_t> search_id;    // the search running for this game
+  int search_ply = -1;                       // the ply that search is for
+  int move_sent_ply = -1;                    // a move request sent at this ply awaits its echo
   bool resigned = false;
   bool synced = true;      // false after a reconnection until its game_state comes back
   bool resyncing = false;  // a watch for its full state is on its way

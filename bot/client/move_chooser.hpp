@@ -20,9 +20,9 @@ namespace bh::bot {
 
 // What a search may spend: the engine's SearchLimits without the stop flag.
 struct ChoiceLimits {
-  int level = 4;                            // 1..8
-  std::optional<int> movetime_ms;           // a fixed time per move
-  std::optional<std::int64_t> my_time_ms;   // the game clock, when the game has one
+  int level = 4;                           // 1..8
+  std::optional<int> movetime_ms;          // a fixed time per move
+  std::optional<std::int64_t> my_time_ms;  // the game clock, when the game has one
   std::optional<std::int64_t> my_increment_ms;
   std::optional<std::int64_t> their_time_ms;
   std::uint64_t seed = 1;

@@ -26,9 +26,7 @@ bool level_for(const std::vector<int>& scores, std::size_t n, int margin) {
 
 bool PlaceholderPolicy::resign(const PolicyInput& in) const { return in.forced_loss; }
 
-bool PlaceholderPolicy::offer_draw(const PolicyInput& in) const {
-  return in.ply >= 80 && level_for(in.scores, 8, 20);
-}
+bool PlaceholderPolicy::offer_draw(const PolicyInput& in) const { return in.ply >= 80 && level_for(in.scores, 8, 20); }
 
 bool PlaceholderPolicy::accept_draw(const PolicyInput& in) const {
   if (in.forced_loss) return true;

@@ -62,11 +62,11 @@ class SearchPool {
   int event_fd_ = -1;
   std::mutex mutex_;
   std::condition_variable wake_;
-  bool closing_ = false;                                          // guarded by mutex_
-  std::deque<Job> queue_;                                         // guarded by mutex_
+  bool closing_ = false;                                               // guarded by mutex_
+  std::deque<Job> queue_;                                              // guarded by mutex_
   std::map<std::uint64_t, std::shared_ptr<std::atomic<bool>>> stops_;  // guarded by mutex_
-  std::map<std::string, std::shared_ptr<Slot>> slots_;           // guarded by mutex_
-  std::vector<SearchDone> results_;                               // guarded by mutex_
+  std::map<std::string, std::shared_ptr<Slot>> slots_;                 // guarded by mutex_
+  std::vector<SearchDone> results_;                                    // guarded by mutex_
   std::vector<std::thread> threads_;
 };
 

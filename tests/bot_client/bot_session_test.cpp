@@ -79,7 +79,8 @@ class SessionTest : public ::testing::Test {
   }
   void log_in() {
     feed(R"({"type":"welcome","protocol":1,"server":"boardhall/0.1.0","reconnect_grace_ms":60000,"games":[]})");
-    feed(R"({"type":"identity","id":1,"player":"bot","token":"0123456789abcdef0123456789abcdef","registered":true,"bot":true})");
+    feed(
+        R"({"type":"identity","id":1,"player":"bot","token":"0123456789abcdef0123456789abcdef","registered":true,"bot":true})");
   }
   // Starts a game with the bot to move; returns the search it ordered.
   SearchOrder start_my_game(const std::string& game_id, std::optional<int> level = std::nullopt) {
@@ -123,7 +124,8 @@ TEST_F(SessionTest, RefusedTokenFallsBackToLogin) {
   session_.on_disconnected();
   auto a = feed(R"({"type":"welcome","protocol":1,"server":"x","reconnect_grace_ms":60000,"games":[]})");
   const auto id = parsed(a)[0]["id"];
-  auto b = feed(json{{"type", "error"}, {"id", id}, {"code", "auth_failed"}, {"message", "unknown or expired token"}}.dump());
+  auto b = feed(
+      json{{"type", "error"}, {"id", id}, {"code", "auth_failed"}, {"message", "unknown or expired token"}}.dump());
   auto frames = parsed(b);
   ASSERT_EQ(frames.size(), 1u);
   EXPECT_EQ(frames[0]["type"], "login");
@@ -133,7 +135,8 @@ TEST_F(SessionTest, RefusedTokenFallsBackToLogin) {
 TEST_F(SessionTest, WrongPasswordIsFatal) {
   auto a = feed(R"({"type":"welcome","protocol":1,"server":"x","reconnect_grace_ms":60000,"games":[]})");
   const auto id = parsed(a)[0]["id"];
-  auto b = feed(json{{"type", "error"}, {"id", id}, {"code", "auth_failed"}, {"message", "wrong name or password"}}.dump());
+  auto b =
+      feed(json{{"type", "error"}, {"id", id}, {"code", "auth_failed"}, {"message", "wrong name or password"}}.dump());
   EXPECT_TRUE(b.fatal);
 }
 
@@ -154,7 +157,8 @@ TEST_F(SessionTest, ChallengePastMaxGamesIsLetLapse) {
   s.on_frame(R"({"type":"welcome","protocol":1,"server":"x","reconnect_grace_ms":60000,"games":[]})");
   s.on_frame(R"({"type":"identity","id":1,"player":"bot","token":"t","registered":true,"bot":true})");
   s.on_frame(protocol::encode(sv::GameStarted{tablut_view("g1", "first", {})}));
-  auto a = s.on_frame(R"({"type":"challenge","room_id":"r2","game":"tablut","options":{},"clock":null,"level":4,"opponent":"bob"})");
+  auto a = s.on_frame(
+      R"({"type":"challenge","room_id":"r2","game":"tablut","options":{},"clock":null,"level":4,"opponent":"bob"})");
   EXPECT_TRUE(a.frames.empty());
 }
 
@@ -331,9 +335,10 @@ TEST_F(SessionTest, DrawOffersComeAtMostOncePerTwentyOwnMoves) {
 TEST_F(SessionTest, GameOverStopsTheSearchAndForgetsTheGame) {
   log_in();
   SearchOrder order = start_my_game("g1");
-  auto a = feed(R"({"type":"game_over","game_id":"g1","room_id":"r-g1","result":"second","winner":"alice",)"
-                R"("reason":"resignation","points":{"first":0,"second":1},"archived":true,)"
-                R"("match":{"match_id":"m1","games":1,"number":1,"totals":{"alice":1,"bot":0}},"rating_changes":null})");
+  auto a =
+      feed(R"({"type":"game_over","game_id":"g1","room_id":"r-g1","result":"second","winner":"alice",)"
+           R"("reason":"resignation","points":{"first":0,"second":1},"archived":true,)"
+           R"("match":{"match_id":"m1","games":1,"number":1,"totals":{"alice":1,"bot":0}},"rating_changes":null})");
   ASSERT_EQ(a.cancels.size(), 1u);
   EXPECT_EQ(a.cancels[0], order.search_id);
   EXPECT_EQ(session_.game("g1"), nullptr);
@@ -349,8 +354,12 @@ TEST_F(SessionTest, ResumeAfterReconnectRecomputesTheMove) {
   // New connection: resume, identity, then the game's full state.
   auto hello = parsed(feed(R"({"type":"welcome","protocol":1,"server":"x","reconnect_grace_ms":60000,"games":[]})"));
   ASSERT_EQ(hello[0]["type"], "resume");
-  feed(json{{"type", "identity"}, {"id", hello[0]["id"]}, {"player", "bot"},
-            {"token", "0123456789abcdef0123456789abcdef"}, {"registered", true}, {"bot", true}}
+  feed(json{{"type", "identity"},
+            {"id", hello[0]["id"]},
+            {"player", "bot"},
+            {"token", "0123456789abcdef0123456789abcdef"},
+            {"registered", true},
+            {"bot", true}}
            .dump());
   auto a = feed_msg(sv::GameState{tablut_view("g1", "first", {})});
   ASSERT_EQ(a.searches.size(), 1u);
@@ -365,7 +374,8 @@ TEST_F(SessionTest, GameNotResumedIsDropped) {
   start_my_game("g1");
   session_.on_disconnected();
   feed(R"({"type":"welcome","protocol":1,"server":"x","reconnect_grace_ms":60000,"games":[]})");
-  feed(R"({"type":"identity","id":7,"player":"bot","token":"0123456789abcdef0123456789abcdef","registered":true,"bot":true})");
+  feed(
+      R"({"type":"identity","id":7,"player":"bot","token":"0123456789abcdef0123456789abcdef","registered":true,"bot":true})");
   feed(R"({"type":"pong"})");
   EXPECT_EQ(session_.game("g1"), nullptr);
 }
@@ -375,9 +385,9 @@ TEST_F(SessionTest, StalePlyErrorResyncsThroughWatch) {
   SearchOrder order = start_my_game("g1");
   auto sent = parsed(session_.on_search_done(order.search_id, first_legal(order)));
   ASSERT_EQ(sent.size(), 1u);
-  auto a = feed(json{{"type", "error"}, {"id", sent[0]["id"]}, {"code", "stale_ply"},
-                     {"message", "the game is at ply 2, not 0"}}
-                    .dump());
+  auto a = feed(
+      json{{"type", "error"}, {"id", sent[0]["id"]}, {"code", "stale_ply"}, {"message", "the game is at ply 2, not 0"}}
+          .dump());
   auto frames = parsed(a);
   ASSERT_EQ(frames.size(), 1u);
   EXPECT_EQ(frames[0]["type"], "watch");

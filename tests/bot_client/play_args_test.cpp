@@ -6,8 +6,8 @@ namespace bh::bot {
 namespace {
 
 TEST(PlayArgs, ReadsEveryOption) {
-  auto parsed = parse_play_args({"--server", "wss://play.example.org:8443/ws", "--name", "Bot", "--secret-file",
-                                 "/s", "--token-file", "/t", "--max-games", "3", "--insecure"});
+  auto parsed = parse_play_args({"--server", "wss://play.example.org:8443/ws", "--name", "Bot", "--secret-file", "/s",
+                                 "--token-file", "/t", "--max-games", "3", "--insecure"});
   ASSERT_TRUE(std::holds_alternative<PlayOptions>(parsed)) << std::get<std::string>(parsed);
   const auto& o = std::get<PlayOptions>(parsed);
   EXPECT_EQ(o.target.host, "play.example.org");
