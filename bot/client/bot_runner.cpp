@@ -14,9 +14,13 @@
 #include "reconnect_backoff.hpp"
 #include "search_pool.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 namespace {
+constexpr int kTickMs = 1000;
+constexpr auto kPingEvery = std::chrono::seconds(20);
+constexpr auto kSilenceLimit = std::chrono::seconds(60);
+
 void drain_fd(int fd) {
   std::uint64_t count = 0;
   [[maybe_unused]] const auto n = ::read(fd, &count, sizeof count);
@@ -108,11 +112,26 @@ int BotRunner::run() {
     cli::NetClient net;
     net.start(config_.target);
     bool drop = false;
+    auto last_heard = std::chrono::steady_clock::now();
+    auto last_ping = last_heard;
     while (!drop && !stopping_.load()) {
       pollfd fds[3] = {{net.wakeup_fd(), POLLIN, 0}, {pool.done_fd(), POLLIN, 0}, {control_fd_, POLLIN, 0}};
-      if (::poll(fds, 3, -1) < 0) continue;  // EINTR: a signal; stop() has set the flag
+      if (::poll(fds, 3, kTickMs) < 0) continue;  // EINTR: a signal; stop() has set the flag
       if (fds[2].revents) drain_fd(control_fd_);
-      for (auto& ev : net.drain()) {
+      // A path that died without a close (a NAT, a cable) shows only as silence: a ping
+      // now and then must be answered, or the connection is given up.
+      const auto now = std::chrono::steady_clock::now();
+      if (session.identified() && now - last_ping >= kPingEvery) {
+        net.send(protocol::encode_request(protocol::client::Ping{}));
+        last_ping = now;
+      }
+      if (now - last_heard >= kSilenceLimit) {
+        log("no word from the server for " + std::to_string(kSilenceLimit.count()) + " s");
+        drop = true;
+      }
+      auto events = net.drain();
+      if (!events.empty()) last_heard = now;
+      for (auto& ev : events) {
         if (ev.kind == cli::NetEvent::Kind::connected) {
           drop = execute(session.on_connected(), &net) || drop;
         } else if (ev.kind == cli::NetEvent::Kind::frame) {
@@ -157,4 +176,4 @@ int BotRunner::run() {
   return exit_code;
 }
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

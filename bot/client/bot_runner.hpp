@@ -20,7 +20,7 @@
 #include "move_chooser.hpp"
 #include "net_client.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 struct RunnerConfig {
   cli::NetTarget target;
@@ -70,4 +70,4 @@ std::optional<std::string> read_token_file(const std::string& path);
 // Writes it (mode 0600) through a temporary file and a rename. False on failure.
 bool write_token_file(const std::string& path, const std::string& token);
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 namespace cl = protocol::client;
 namespace sv = protocol::server;
@@ -405,4 +405,4 @@ Actions BotSession::on_search_done(std::uint64_t search_id, const Choice& choice
   return out;
 }
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

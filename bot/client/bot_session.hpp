@@ -27,7 +27,7 @@
 #include "move_chooser.hpp"
 #include "protocol/messages.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 struct SessionConfig {
   std::string name;
@@ -126,4 +126,4 @@ class BotSession {
   std::map<std::string, int> room_levels_;  // from challenges, for the games they start
 };
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

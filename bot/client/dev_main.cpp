@@ -2,4 +2,4 @@
 // is wired into `boardhall-bot play` (bot/main.cpp) at the merge.
 #include "play_command.hpp"
 
-int main(int argc, char** argv) { return bh::bot::run_play(argc, argv); }
+int main(int argc, char** argv) { return bh::bot::client::run_play(argc, argv); }

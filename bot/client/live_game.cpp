@@ -2,7 +2,7 @@
 
 #include "rules/registry.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 std::optional<rules::GameState> replay_view(const protocol::server::GameView& view, std::string& why) {
   rules::OptionText options;
@@ -47,4 +47,4 @@ ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed) {
   return limits;
 }
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

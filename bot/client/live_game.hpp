@@ -15,7 +15,7 @@
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 struct LiveGame {
   explicit LiveGame(rules::GameState s) : state(std::move(s)) {}
@@ -49,4 +49,4 @@ std::optional<rules::Side> side_from_text(const std::string& text);
 // increment, the opponent's time) when the game has one.
 ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed);
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

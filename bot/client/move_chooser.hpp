@@ -16,7 +16,7 @@
 
 #include "rules/game_state.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 // What a search may spend: the engine's SearchLimits without the stop flag.
 struct ChoiceLimits {
@@ -68,4 +68,4 @@ class PlayPolicy {
   virtual bool accept_draw(const PolicyInput&) const = 0;
 };
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -7,7 +7,7 @@
 #include "bot_runner.hpp"
 #include "random_chooser.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 namespace {
 constexpr const char* kUsage =
@@ -134,4 +134,4 @@ int run_play(int argc, char** argv) {
   return status;
 }
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -13,7 +13,7 @@
 
 #include "net_client.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 struct PlayOptions {
   cli::NetTarget target;
@@ -31,4 +31,4 @@ std::variant<cli::NetTarget, std::string> parse_server_url(std::string_view url)
 // a fatal error, 2 for bad arguments or an unreadable secret file).
 int run_play(int argc, char** argv);
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 Choice RandomChooser::choose(const rules::GameState& game, const ChoiceLimits& limits, const std::atomic<bool>&) {
   const rules::MoveList moves = game.legal_moves();
@@ -34,4 +34,4 @@ bool PlaceholderPolicy::accept_draw(const PolicyInput& in) const {
   return in.ply >= 60 && level_for(in.scores, 4, 30);
 }
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

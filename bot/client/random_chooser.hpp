@@ -10,7 +10,7 @@
 
 #include "move_chooser.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 class RandomChooser final : public MoveChooser {
  public:
@@ -31,4 +31,4 @@ class PlaceholderPolicy final : public PlayPolicy {
   bool accept_draw(const PolicyInput& in) const override;
 };
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 std::int64_t ReconnectBackoff::next(std::optional<std::int64_t> retry_after_ms) {
   std::uniform_int_distribution<std::int64_t> jitter(-base_ms_ / 5, base_ms_ / 5);
@@ -12,4 +12,4 @@ std::int64_t ReconnectBackoff::next(std::optional<std::int64_t> retry_after_ms) 
   return wait;
 }
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -10,7 +10,7 @@
 #include <optional>
 #include <random>
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 class ReconnectBackoff {
  public:
@@ -28,4 +28,4 @@ class ReconnectBackoff {
   std::mt19937_64 rng_;
 };
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

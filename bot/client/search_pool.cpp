@@ -5,7 +5,7 @@
 
 #include <optional>
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 SearchPool::SearchPool(std::shared_ptr<ChooserFactory> factory, unsigned threads)
     : factory_(std::move(factory)), event_fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
@@ -92,4 +92,4 @@ void SearchPool::work() {
   }
 }
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

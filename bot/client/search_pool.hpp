@@ -22,7 +22,7 @@
 #include "bot_session.hpp"
 #include "move_chooser.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 
 struct SearchDone {
   std::uint64_t search_id = 0;
@@ -70,4 +70,4 @@ class SearchPool {
   std::vector<std::thread> threads_;
 };
 
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -12,7 +12,7 @@
 #include "server_process.hpp"
 #include "ws_client.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 namespace {
 
 using namespace std::chrono_literals;
@@ -111,10 +111,9 @@ TEST(BotAgainstTheRealServer, JoinsPlaysAndResumesAfterAServerCrash) {
                             {{"type", "register"}, {"name", "alice"}, {"password", "alice password"}, {"id", 1}},
                             "identity", reply));
   alice.token = reply["token"];
-  ASSERT_TRUE(send_and_take(alice.ws,
-                            {{"type", "create_room"}, {"game", "tablut"}, {"side", "second"}, {"rated", false},
-                             {"id", 2}},
-                            "room_created", reply));
+  ASSERT_TRUE(send_and_take(
+      alice.ws, {{"type", "create_room"}, {"game", "tablut"}, {"side", "second"}, {"rated", false}, {"id", 2}},
+      "room_created", reply));
   const std::string room_id = reply["room"]["room_id"];
 
   RunnerConfig config;
@@ -170,4 +169,4 @@ TEST(BotAgainstTheRealServer, JoinsPlaysAndResumesAfterAServerCrash) {
 }
 
 }  // namespace
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -9,7 +9,7 @@
 #include "random_chooser.hpp"
 #include "rules/registry.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 namespace {
 
 using nlohmann::json;
@@ -454,4 +454,4 @@ TEST(RandomChooser, AlwaysPicksALegalMove) {
 }
 
 }  // namespace
-}  // namespace bh::bot
+}  // namespace bh::bot::client

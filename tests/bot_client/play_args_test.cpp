@@ -2,7 +2,7 @@
 
 #include "play_command.hpp"
 
-namespace bh::bot {
+namespace bh::bot::client {
 namespace {
 
 TEST(PlayArgs, ReadsEveryOption) {
@@ -38,4 +38,4 @@ TEST(PlayArgs, ServerUrlNeedsAWebSocketScheme) {
 }
 
 }  // namespace
-}  // namespace bh::bot
+}  // namespace bh::bot::client

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace bh::bot {
+namespace bh::bot::client {
 namespace {
 
 TEST(ReconnectBackoff, StartsAtHalfASecondAndDoublesToTenSecondsWithJitter) {
@@ -29,4 +29,4 @@ TEST(ReconnectBackoff, ServersRetryAfterIsAFloor) {
 }
 
 }  // namespace
-}  // namespace bh::bot
+}  // namespace bh::bot::client
