@@ -55,7 +55,7 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
   // on, the room's events come here.
   if (auto finished = ctx->rematch_rooms.of(bound.name))
     if (auto room = ctx->directory.find_room(*finished)) room->rematch_connection(bound.name, c);
-  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered, std::nullopt}, id));
+  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered, bound.bot ? std::optional<bool>(true) : std::nullopt}, id));
   if (bound.replaced) {
     ctx->send(bound.replaced, protocol::encode(sv::SessionReplaced{"this player connected again elsewhere"}));
     bound.replaced->close("session replaced");
@@ -183,16 +183,17 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
       return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
     // An unknown name is checked against a dummy hash: its answer takes as long.
     // The verdict goes back to the network threads, where identities are bound.
+    const bool bot = known && found.value->bot;
     auto answer = on_io<bool>(
         ctx->io, "login",
-        [ctx, c, id, name](bool good) {
+        [ctx, c, id, name, bot](bool good) {
           if (!good) {
             ctx->logins.failed(name);
             log::info("login failed for " + log_quote(name) + " from " + c->address());
             return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
           }
           ctx->logins.succeeded(name);
-          finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+          finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name, bot));
         },
         [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); });
     auto verify = [password, known, account = known ? *found.value : storage::Account{}, answer = std::move(answer)] {
