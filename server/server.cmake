@@ -158,7 +158,7 @@ function(bh_use_jemalloc target)
 endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
-  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp)
+  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_web_embedded)
   bh_use_jemalloc(boardhall-server)
 endif()

@@ -7,6 +7,7 @@
 #include "app/completion.hpp"
 #include "app/failure_replies.hpp"
 #include "app/passwords.hpp"
+#include "app/player_names.hpp"
 #include "app/room.hpp"
 #include "log/log.hpp"
 #include "protocol/utf8.hpp"
@@ -25,12 +26,7 @@ using protocol::ErrorCode;
 using protocol::RequestId;
 using ConnPtr = std::shared_ptr<Connection>;
 
-bool valid_name(const std::string& name, std::size_t max_length) {
-  if (name.empty() || name.size() > max_length || name.front() == ' ' || name.back() == ' ') return false;
-  for (unsigned char c : name)
-    if (!(std::isalnum(c) || c == ' ' || c == '-' || c == '_' || c == '.')) return false;
-  return true;
-}
+bool valid_name(const std::string& name, std::size_t max_length) { return valid_player_name(name, max_length); }
 
 // Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
 std::string log_quote(std::string_view text) { return protocol::json_string(protocol::utf8::prefix(text, 64)); }
