@@ -26,14 +26,15 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   settings.computer_level = level;
   auto room = std::make_shared<Room>(ctx, player, std::move(settings));
   // The player's seat first: a refusal then leaves no bot's seat to give back.
-  if (auto held = ctx->identities.claim_room(player, room->id())) return ctx->send_already_seated(connection, id, *held);
+  if (auto held = ctx->identities.claim_room(player, room->id()))
+    return ctx->send_already_seated(connection, id, *held);
   auto bot = ctx->identities.claim_bot(room->id());
   if (!bot) {
     ctx->identities.remove_room(player, room->id());
     return ctx->send_error(connection, id, ErrorCode::no_computer, "no computer player is connected");
   }
-  log::info("room " + room->id() + ": a game against the computer (" + bot->name + ", level " +
-            std::to_string(level) + ")");
+  log::info("room " + room->id() + ": a game against the computer (" + bot->name + ", level " + std::to_string(level) +
+            ")");
   room->keep_seat_for(bot->name, std::move(bot->connection));
   ctx->directory.add_room(room->id(), room);
   room->open(connection, id);

@@ -51,7 +51,9 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
   // on, the room's events come here.
   if (auto finished = ctx->rematch_rooms.of(bound.name))
     if (auto room = ctx->directory.find_room(*finished)) room->rematch_connection(bound.name, c);
-  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered, bound.bot ? std::optional<bool>(true) : std::nullopt}, id));
+  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered,
+                                             bound.bot ? std::optional<bool>(true) : std::nullopt},
+                                id));
   if (bound.replaced) {
     ctx->send(bound.replaced, protocol::encode(sv::SessionReplaced{"this player connected again elsewhere"}));
     bound.replaced->close("session replaced");

@@ -19,12 +19,8 @@ void Room::keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connec
 
 void Room::challenge_computer() {
   if (computer_.empty() || !computer_timer_) return;
-  const sv::Challenge challenge{id_,
-                                settings_.game,
-                                settings_.options,
-                                settings_.clock,
-                                settings_.computer_level.value_or(4),
-                                seats_[0].player};
+  const sv::Challenge challenge{
+      id_, settings_.game, settings_.options, settings_.clock, settings_.computer_level.value_or(4), seats_[0].player};
   if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(protocol::encode(challenge)));
   computer_timer_->expires_after(std::chrono::milliseconds(context_->config.computer_join_ms));
   computer_timer_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {

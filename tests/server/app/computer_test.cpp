@@ -93,8 +93,7 @@ TEST_F(ComputerTest, BadLevelsOptionsAndStrangersAreRefused) {
   Client& a = guest("alice");
   bot("robo");
   for (int level : {0, 9, -1, 1000000})
-    EXPECT_EQ(a.error_of({{"type", "play_computer"}, {"game", "tablut"}, {"level", level}}, 2), "bad_request")
-        << level;
+    EXPECT_EQ(a.error_of({{"type", "play_computer"}, {"game", "tablut"}, {"level", level}}, 2), "bad_request") << level;
   EXPECT_EQ(a.error_of({{"type", "play_computer"}, {"game", "chess"}}, 3), "bad_options");
   EXPECT_EQ(a.error_of({{"type", "play_computer"}, {"game", "tablut"}, {"side", "up"}}, 4), "bad_options");
   EXPECT_EQ(a.error_of({{"type", "play_computer"}, {"game", "tablut"}, {"clock", {{"initial_s", 0}}}}, 5),
@@ -123,10 +122,8 @@ TEST_F(ComputerTest, TheBotIsChallengedAndItsSeatIsKept) {
   Client& robot = bot("robo");
   Client& a = guest("alice");
   Client& b = guest("bob");
-  json created = ask(a, {{"game", "draughts"},
-                         {"level", 6},
-                         {"side", "first"},
-                         {"clock", {{"initial_s", 300}, {"increment_s", 3}}}});
+  json created = ask(
+      a, {{"game", "draughts"}, {"level", 6}, {"side", "first"}, {"clock", {{"initial_s", 300}, {"increment_s", 3}}}});
   ASSERT_EQ(created["type"], "room_created") << created.dump();
   const json& room = created["room"];
   EXPECT_EQ(room["computer_level"], 6);

@@ -35,8 +35,8 @@ TEST_F(AppTest, BadInputGetsErrorsAndTheConnectionGoesOn) {
 TEST_F(AppTest, HostilePlayComputerRequestsAreRefused) {
   Client& c = guest("alice");
   const json decode_failures[] = {
-      {{"type", "play_computer"}},                                     // no game
-      {{"type", "play_computer"}, {"game", 5}},                        // not a string
+      {{"type", "play_computer"}},                                      // no game
+      {{"type", "play_computer"}, {"game", 5}},                         // not a string
       {{"type", "play_computer"}, {"game", "tablut"}, {"level", "6"}},  // a string
       {{"type", "play_computer"}, {"game", "tablut"}, {"level", 6.5}},
       {{"type", "play_computer"}, {"game", "tablut"}, {"level", true}},

@@ -100,8 +100,7 @@ TEST(BotAccounts, LiveGamesKeepTheLevelAndTheBotSeat) {
   g.started_ms = 10;
   {
     auto store = open_store(dir.file("a.db"));
-    ASSERT_TRUE(
-        await<StoreError>([&](auto done) { store->save_live(LiveUpdate{g, "", 1, {}, 0}, done); }).ok());
+    ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live(LiveUpdate{g, "", 1, {}, 0}, done); }).ok());
   }
   auto store = open_store(dir.file("a.db"));
   auto loaded = await<StoreResult<std::vector<LiveGame>>>([&](auto done) { store->load_live(done); });
