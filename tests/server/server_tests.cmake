@@ -33,6 +33,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/durability_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/errors_test.cpp
@@ -100,6 +101,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/disk_full_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/game_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp

@@ -30,6 +30,38 @@ TEST_F(AppTest, BadInputGetsErrorsAndTheConnectionGoesOn) {
   EXPECT_EQ(c.next("pong")["id"], "s-1");
 }
 
+// play_computer from a hostile client: every wrong type or value is answered, no room
+// is made, and the connection goes on.
+TEST_F(AppTest, HostilePlayComputerRequestsAreRefused) {
+  Client& c = guest("alice");
+  const json decode_failures[] = {
+      {{"type", "play_computer"}},                                      // no game
+      {{"type", "play_computer"}, {"game", 5}},                         // not a string
+      {{"type", "play_computer"}, {"game", "tablut"}, {"level", "6"}},  // a string
+      {{"type", "play_computer"}, {"game", "tablut"}, {"level", 6.5}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"level", true}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"level", 1e20}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"level", 4294967297LL}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"level", -4294967297LL}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"level", json::array({4})}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"options", "size=9"}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"side", 1}},
+      {{"type", "play_computer"}, {"game", "tablut"}, {"clock", "fast"}},
+      {{"type", "play_computer"}, {"game", std::string(300, 'x')}},
+  };
+  int id = 10;
+  for (const auto& request : decode_failures) EXPECT_EQ(c.error_of(request, id++), "bad_request") << request.dump();
+  for (long long level : {0LL, 9LL, -1LL, -2147483648LL, 2147483647LL})
+    EXPECT_EQ(c.error_of({{"type", "play_computer"}, {"game", "tablut"}, {"level", level}}, id++), "bad_request")
+        << level;
+  EXPECT_EQ(c.error_of({{"type", "play_computer"}, {"game", "Tablut"}}, id++), "bad_options");
+  EXPECT_EQ(c.error_of({{"type", "play_computer"}, {"game", "tablut"}, {"options", {{"size", "99"}}}}, id++),
+            "bad_options");
+  // Well formed, but nobody to play: the connection still answers, and no seat was kept.
+  EXPECT_EQ(c.error_of({{"type", "play_computer"}, {"game", "tablut"}, {"level", 8}}, id++), "no_computer");
+  EXPECT_EQ(c.error_of({{"type", "create_room"}, {"game", "tablut"}}, id++), "<room_created>");
+}
+
 TEST_F(AppTest, IdentityErrors) {
   Client& c = client();
   EXPECT_EQ(c.error_of({{"type", "create_room"}, {"game", "tablut"}}, 1), "not_authenticated");
@@ -217,6 +249,9 @@ TEST_F(AppTest, StorageUnavailableIsReported) {
   Client& c = client();
   EXPECT_EQ(c.error_of({{"type", "guest"}, {"name", "bob"}}, 3), "storage_unavailable");
   store_->fail_all_reads(false);
+  store_->fail_all_writes(true);  // no new games, the computer's neither
+  EXPECT_EQ(a.error_of({{"type", "play_computer"}, {"game", "tablut"}}, 4), "storage_unavailable");
+  store_->fail_all_writes(false);
 }
 
 TEST_F(AppTest, ShutdownTellsClientsAndRefusesNewWork) {
@@ -229,6 +264,7 @@ TEST_F(AppTest, ShutdownTellsClientsAndRefusesNewWork) {
   EXPECT_FALSE(a.next("shutdown").is_null());
   EXPECT_FALSE(b.next("shutdown").is_null());
   EXPECT_EQ(a.error_of({{"type", "create_room"}, {"game", "tablut"}}, 1), "shutting_down");
+  EXPECT_EQ(a.error_of({{"type", "play_computer"}, {"game", "tablut"}}, 3), "shutting_down");
   Client& c = client();
   EXPECT_EQ(c.error_of({{"type", "guest"}, {"name", "carl"}}, 2), "shutting_down");
   EXPECT_EQ(http("/healthz").status, 503);

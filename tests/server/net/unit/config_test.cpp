@@ -165,7 +165,19 @@ TEST(Config, ModesComeFromFlagsOnly) {
   EXPECT_EQ(backup.config->db, "/data/live.db");
   EXPECT_FALSE(parse({"--backup", ""}).config);
 
-  const auto env_only = parse({}, {{"BOARDHALL_HEALTH_PROBE", "http://x/"}, {"BOARDHALL_HELP", "1"}});
+  const auto bot = parse({"--db", "/data/live.db", "--create-bot", "robo", "--secret-file", "/run/robo.secret"});
+  ASSERT_TRUE(bot.config) << bot.error;
+  EXPECT_EQ(bot.config->mode, Mode::create_bot);
+  EXPECT_EQ(bot.config->bot_name, "robo");
+  EXPECT_EQ(bot.config->secret_file, "/run/robo.secret");
+  EXPECT_FALSE(parse({"--create-bot", "robo"}).config);  // where would its password go?
+  EXPECT_FALSE(parse({"--secret-file", "/run/x"}).config);
+  EXPECT_FALSE(parse({"--create-bot", "", "--secret-file", "/run/x"}).config);
+
+  const auto env_only = parse({}, {{"BOARDHALL_HEALTH_PROBE", "http://x/"},
+                                   {"BOARDHALL_HELP", "1"},
+                                   {"BOARDHALL_CREATE_BOT", "robo"},
+                                   {"BOARDHALL_SECRET_FILE", "/run/x"}});
   ASSERT_TRUE(env_only.config) << env_only.error;
   EXPECT_EQ(env_only.config->mode, Mode::serve);
 }
