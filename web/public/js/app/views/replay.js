@@ -9,6 +9,7 @@ import { gameUrl } from '../router.js';
 import { replayFrame, clampPly, recordStatus } from '../replay_state.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
+import { botBadge } from './bot_badge.js';
 
 /** @param {import('../app.js').App} app */
 export function replayView(app, route, root) {
@@ -82,6 +83,7 @@ export function replayView(app, route, root) {
     return [
       h('span', { class: `side-dot ${el.sides[side]}`, 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, el.players[side]),
+      botBadge(t, el.players[side], record.bots, record.computer_level),
       h('span', { class: 'muted' }, ` ${sideName(t, el.sides[side])}`),
       h('span', { class: clocks ? 'clock' : 'clock none', testid: `clock-${side}` }, clocks ? formatClock(clocks[side]) : '–'),
     ];
