@@ -42,6 +42,8 @@ constexpr FlagSpec kFlags[] = {
     {"health-probe", true, false},
     {"version", false, false},
     {"backup", true, false},
+    {"create-bot", true, false},
+    {"secret-file", true, false},
     {"help", false, false},
 };
 
@@ -139,6 +141,17 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (value.empty()) return bad(source, "a file path", value);
     config.mode = Mode::backup;
     config.backup_to = value;
+    return std::nullopt;
+  }
+  if (flag == "create-bot") {
+    if (value.empty()) return bad(source, "a bot account's name", value);
+    config.mode = Mode::create_bot;
+    config.bot_name = value;
+    return std::nullopt;
+  }
+  if (flag == "secret-file") {
+    if (value.empty()) return bad(source, "a file path", value);
+    config.secret_file = value;
     return std::nullopt;
   }
   if (flag == "health-probe") {
@@ -271,6 +284,10 @@ std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& a
     if (name == "burst") burst_given = true;
     if (auto error = apply(name, source, value, config)) return ConfigError{error->message};
   }
+  if (config.mode == Mode::create_bot && config.secret_file.empty())
+    return ConfigError{"--create-bot NAME needs --secret-file PATH (where the bot's password is kept)"};
+  if (config.mode != Mode::create_bot && !config.secret_file.empty())
+    return ConfigError{"--secret-file goes with --create-bot NAME"};
   // A burst below the rate would make the rate unreachable; unless set, it follows the rate.
   if (!burst_given) config.burst = std::max(config.burst, config.rate * 2);
   return config;
@@ -318,6 +335,10 @@ Limits per client address (docs/protocol.md, "Limits"):
 
   --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
   --backup DEST         write an online backup of --db into the new file DEST and exit
+  --create-bot NAME --secret-file PATH
+                        make NAME a bot account in --db (docs/bot.md) and exit: its password
+                        is a new random one written to PATH (mode 0600), or the one PATH
+                        holds already; a person's account of that name is refused
   --version             print the version and exit
   --help                print this text and exit
 

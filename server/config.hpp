@@ -19,7 +19,7 @@
 
 namespace bh::server {
 
-enum class Mode { serve, help, version, health_probe, backup };
+enum class Mode { serve, help, version, health_probe, backup, create_bot };
 
 struct Config {
   Mode mode = Mode::serve;
@@ -45,6 +45,8 @@ struct Config {
   std::string web_root;                       // serve the web client from this folder; empty: the built-in files
   std::string probe_url;                      // Mode::health_probe
   std::string backup_to;                      // Mode::backup: online backup of --db into this new file
+  std::string bot_name;                       // Mode::create_bot: the bot account to make in --db...
+  std::string secret_file;                    // ...whose password is (or is written) in this file
 };
 
 struct ConfigError {

@@ -1,5 +1,6 @@
 // boardhall-server: parses the configuration, opens the store, builds the application
 // and runs the network until SIGINT/SIGTERM (see net/server.hpp for the shutdown).
+// The one-shot modes (--backup, --create-bot) do their work and exit.
 #include <sys/resource.h>
 
 #include <iostream>
@@ -10,6 +11,7 @@
 
 #include "app/application.hpp"
 #include "config.hpp"
+#include "create_bot.hpp"
 #include "log/log.hpp"
 #include "net/server.hpp"
 #include "server_options.hpp"
@@ -36,6 +38,8 @@ void raise_fd_limit() {
 int main(int argc, char** argv) {
   auto started =
       bh::server::start_or_exit(argc, argv, "boardhall-server", "0.1.0 (protocol 1)", [](const bh::server::Config& c) {
+        if (c.mode == bh::server::Mode::create_bot)
+          return bh::server::create_bot(c.db, c.bot_name, c.secret_file, std::cout, std::cerr);
         const auto backed_up = bh::storage::backup_database(c.db, c.backup_to);
         if (!backed_up.ok()) {
           std::cerr << "boardhall-server: " << backed_up.message << "\n";

@@ -27,6 +27,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
@@ -51,6 +52,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_abort.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_computer.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_ratings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_takeback.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
@@ -156,7 +158,7 @@ function(bh_use_jemalloc target)
 endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
-  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp)
+  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_web_embedded)
   bh_use_jemalloc(boardhall-server)
 endif()

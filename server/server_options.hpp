@@ -38,11 +38,12 @@ inline net::ServerOptions server_options(const Config& config) {
 }
 
 // Parses the command line; for every mode but `serve` does the work (help, version,
-// health probe, `backup` by calling `backup`) and returns the exit status to end with.
+// health probe; `backup` and `create_bot` by calling `one_shot`, which knows the
+// database) and returns the exit status to end with.
 // Returns the configuration to serve with otherwise. A bad flag prints one line: 2.
 inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::string_view program,
                                                std::string_view version,
-                                               const std::function<int(const Config&)>& backup) {
+                                               const std::function<int(const Config&)>& one_shot) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   auto parsed = parse_config(args, process_environment());
   if (const auto* error = std::get_if<ConfigError>(&parsed)) {
@@ -60,7 +61,8 @@ inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::strin
     case Mode::health_probe:
       return net::run_health_probe(config.probe_url);
     case Mode::backup:
-      return backup(config);
+    case Mode::create_bot:
+      return one_shot(config);
     case Mode::serve:
       break;
   }

@@ -8,6 +8,7 @@
 
 #include "app/app_context.hpp"
 #include "app/archive_answers.hpp"
+#include "app/computer_games.hpp"
 #include "app/housekeeping.hpp"
 #include "app/http_api.hpp"
 #include "app/identity_flows.hpp"
@@ -126,7 +127,9 @@ class AppImpl final : public Application {
   void create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom r);
   void seek(const ConnPtr& c, const RequestId& id, cl::Seek r);
   // The player sits down elsewhere: the rematch of their finished room, if any, lapses.
+  // Not for a bot, which plays any number of games at once.
   void leave_finished_room(const std::string& player) {
+    if (ctx_->identities.is_bot(player)) return;
     if (auto finished = ctx_->rematch_rooms.of(player))
       if (auto room = ctx_->directory.find_room(*finished)) room->player_moved_on(player);
   }
@@ -279,8 +282,14 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  [&](cl::Seek& r) { seek(c, id, std::move(r)); },
                  [&](cl::GetPlayer& r) { answer_get_player(ctx_, c, id, std::move(r.name)); },
                  [&](cl::GetLeaderboard& r) { answer_get_leaderboard(ctx_, c, id, r); },
-                 [&](cl::PlayComputer&) {
-                   ctx_->send_error(c, id, ErrorCode::no_computer, "no computer player is connected");
+                 [&](cl::PlayComputer& r) {
+                   const auto player = require_player(c, id);
+                   if (!player) return;
+                   if (ctx_->shutting_down)
+                     return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+                   if (refuse_new_game(c, id)) return;
+                   leave_finished_room(*player);
+                   play_computer(ctx_, c, id, *player, std::move(r));
                  },
              },
              request);

@@ -72,6 +72,8 @@ struct AppConfig {
   std::int64_t spectator_count_interval_ms = 1'000;
   // How long a finished room waits for a rematch while both players stay.
   std::int64_t rematch_window_ms = 600'000;
+  // A room of play_computer is cancelled when its bot has not joined within this time.
+  std::int64_t computer_join_ms = 15'000;
   // Who plays first in a room created with side "random" (creator_side.hpp); empty: fair.
   std::function<bool()> coin;
   // Set by main (never null in the server; may be null in unit tests): the network

@@ -35,11 +35,22 @@ void copy_header(Out& out, const In& in) {
 
 }  // namespace
 
+std::optional<std::vector<std::string>> bot_names(const std::string& first, bool first_bot, const std::string& second,
+                                                  bool second_bot) {
+  std::vector<std::string> out;
+  if (first_bot) out.push_back(first);
+  if (second_bot && second != first) out.push_back(second);
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
 sv::GameSummary summary_view(const storage::GameSummary& s) {
   expect_off_store_thread("an archive list entry");
   sv::GameSummary out;
   copy_header(out, s);
   out.moves = s.move_count;
+  out.bots = bot_names(s.first_player, s.first_bot, s.second_player, s.second_bot);
+  out.computer_level = s.computer_level;
   return out;
 }
 

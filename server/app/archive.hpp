@@ -6,14 +6,19 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "protocol/messages.hpp"
 #include "storage/records.hpp"
 
 namespace bh::app {
 
+// The `bots` mark: the names of the players that are bot accounts, null when none.
+std::optional<std::vector<std::string>> bot_names(const std::string& first, bool first_bot, const std::string& second,
+                                                  bool second_bot);
 protocol::server::GameSummary summary_view(const storage::GameSummary& summary);
 // A page of the archive as list entries, with the cursor of the next page.
 protocol::server::Games games_view(const storage::ArchivePage& page);

@@ -64,6 +64,7 @@ Identities::Bound Identities::bind_locked(const std::shared_ptr<Connection>& con
   out.name = player.name;
   out.token = player.token;
   out.registered = player.registered;
+  out.bot = player.bot;
   out.rooms.assign(player.rooms.begin(), player.rooms.end());
   return out;
 }
@@ -108,7 +109,8 @@ Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& conn
   return out;
 }
 
-Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name) {
+Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name,
+                                              bool bot) {
   std::lock_guard lock(mutex_);
   auto it = players_.find(name);
   if (it != players_.end() && !it->second.registered) return failure(Outcome::name_taken);
@@ -122,7 +124,11 @@ Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>&
     tokens_[p.token] = name;
     it = players_.find(name);
   }
+  const bool was_bot = it->second.bot;
+  // A bot account stays one for the record's life (a restored seat may have set it).
+  it->second.bot = was_bot || bot;
   Bound out = bind_locked(connection, it->second);
+  if (out.outcome != Outcome::ok) it->second.bot = was_bot;
   if (out.outcome != Outcome::ok && fresh) {
     tokens_.erase(it->second.token);
     players_.erase(it);
@@ -144,7 +150,7 @@ std::optional<Identities::Credentials> Identities::credentials(const std::string
   std::lock_guard lock(mutex_);
   const auto p = players_.find(player);
   if (p == players_.end()) return std::nullopt;
-  return Credentials{p->second.token, p->second.registered};
+  return Credentials{p->second.token, p->second.registered, p->second.bot};
 }
 
 bool Identities::restore(const std::string& player, const Credentials& credentials, const std::string& room_id) {
@@ -156,6 +162,7 @@ bool Identities::restore(const std::string& player, const Credentials& credentia
     p.name = player;
     p.token = credentials.token;
     p.registered = credentials.registered;
+    p.bot = credentials.bot;
     p.offline_since_ms = now_ms();
     tokens_[p.token] = player;
     it = players_.find(player);
@@ -170,10 +177,41 @@ std::optional<std::string> Identities::claim_room(const std::string& player, con
   std::lock_guard lock(mutex_);
   const auto p = players_.find(player);
   if (p == players_.end()) return std::nullopt;
-  for (const auto& held : p->second.rooms)
-    if (held != room_id) return held;
+  if (!p->second.bot)
+    for (const auto& held : p->second.rooms)
+      if (held != room_id) return held;
   p->second.rooms.insert(room_id);
   return std::nullopt;
+}
+
+bool Identities::is_bot(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  const auto p = players_.find(player);
+  return p != players_.end() && p->second.bot;
+}
+
+std::optional<Identities::Bot> Identities::claim_bot(const std::string& room_id) {
+  std::lock_guard lock(mutex_);
+  Player* best = nullptr;
+  std::shared_ptr<Connection> best_connection;
+  for (auto& [name, p] : players_) {
+    if (!p.bot || p.connection_id == 0) continue;
+    auto connection = p.connection.lock();
+    if (!connection) continue;
+    if (!best || p.rooms.size() < best->rooms.size()) {
+      best = &p;
+      best_connection = std::move(connection);
+    }
+  }
+  if (!best) return std::nullopt;
+  best->rooms.insert(room_id);
+  return Bot{best->name, std::move(best_connection)};
+}
+
+std::size_t Identities::seats(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  const auto p = players_.find(player);
+  return p == players_.end() ? 0 : p->second.rooms.size();
 }
 
 void Identities::remove_room(const std::string& player, const std::string& room_id) {

@@ -30,6 +30,7 @@ class Identities {
     Outcome outcome = Outcome::ok;
     std::string name, token;
     bool registered = false;
+    bool bot = false;                      // a bot account
     std::vector<std::string> rooms;        // rooms where the player holds a seat
     std::shared_ptr<Connection> replaced;  // the connection that held the player before
   };
@@ -54,13 +55,15 @@ class Identities {
 
   Bound bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name);
   // After a successful login or register; reuses the player's record (and token) if any.
-  Bound bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name);
+  // `bot`: the account is a bot account (only a login can say so).
+  Bound bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name, bool bot = false);
   Bound bind_token(const std::shared_ptr<Connection>& connection, const std::string& token);
 
   // A player's token and whether the name is registered, for the live-game record.
   struct Credentials {
     std::string token;
     bool registered = false;
+    bool bot = false;
   };
   std::optional<Credentials> credentials(const std::string& player) const;
   // At start-up: a player seated in a restored game, offline, with the token they had.
@@ -69,8 +72,20 @@ class Identities {
 
   // A player holds one seat at a time (an open room, or a match being played): takes a
   // seat in `room_id` unless the player holds one elsewhere, whose room id is returned.
-  // Atomic, so two joins in flight cannot both win.
+  // Atomic, so two joins in flight cannot both win. A bot account holds any number.
   std::optional<std::string> claim_room(const std::string& player, const std::string& room_id);
+  // Whether `player` is a known player logged in with a bot account.
+  bool is_bot(const std::string& player) const;
+  // play_computer: the connected bot holding the fewest seats (ties: the first name)
+  // takes a seat in `room_id`, in one step, so games spread over the bots; none when no
+  // bot is connected.
+  struct Bot {
+    std::string name;
+    std::shared_ptr<Connection> connection;
+  };
+  std::optional<Bot> claim_bot(const std::string& room_id);
+  // The seats `player` holds (rooms kept for a bot included).
+  std::size_t seats(const std::string& player) const;
   void remove_room(const std::string& player, const std::string& room_id);
   std::vector<std::shared_ptr<Connection>> connections() const;
 
@@ -78,6 +93,7 @@ class Identities {
   struct Player {
     std::string name, token;
     bool registered = false;
+    bool bot = false;
     std::weak_ptr<Connection> connection;
     std::uint64_t connection_id = 0;  // 0: offline
     std::set<std::string> rooms;

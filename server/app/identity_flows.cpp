@@ -7,6 +7,7 @@
 #include "app/completion.hpp"
 #include "app/failure_replies.hpp"
 #include "app/passwords.hpp"
+#include "app/player_names.hpp"
 #include "app/room.hpp"
 #include "log/log.hpp"
 #include "protocol/utf8.hpp"
@@ -25,12 +26,7 @@ using protocol::ErrorCode;
 using protocol::RequestId;
 using ConnPtr = std::shared_ptr<Connection>;
 
-bool valid_name(const std::string& name, std::size_t max_length) {
-  if (name.empty() || name.size() > max_length || name.front() == ' ' || name.back() == ' ') return false;
-  for (unsigned char c : name)
-    if (!(std::isalnum(c) || c == ' ' || c == '-' || c == '_' || c == '.')) return false;
-  return true;
-}
+bool valid_name(const std::string& name, std::size_t max_length) { return valid_player_name(name, max_length); }
 
 // Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
 std::string log_quote(std::string_view text) { return protocol::json_string(protocol::utf8::prefix(text, 64)); }
@@ -55,7 +51,7 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
   // on, the room's events come here.
   if (auto finished = ctx->rematch_rooms.of(bound.name))
     if (auto room = ctx->directory.find_room(*finished)) room->rematch_connection(bound.name, c);
-  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered, std::nullopt}, id));
+  ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered, bound.bot ? std::optional<bool>(true) : std::nullopt}, id));
   if (bound.replaced) {
     ctx->send(bound.replaced, protocol::encode(sv::SessionReplaced{"this player connected again elsewhere"}));
     bound.replaced->close("session replaced");
@@ -183,16 +179,17 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
       return ctx->send_error(c, id, ErrorCode::storage_unavailable, "accounts are unavailable: " + found.error.message);
     // An unknown name is checked against a dummy hash: its answer takes as long.
     // The verdict goes back to the network threads, where identities are bound.
+    const bool bot = known && found.value->bot;
     auto answer = on_io<bool>(
         ctx->io, "login",
-        [ctx, c, id, name](bool good) {
+        [ctx, c, id, name, bot](bool good) {
           if (!good) {
             ctx->logins.failed(name);
             log::info("login failed for " + log_quote(name) + " from " + c->address());
             return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
           }
           ctx->logins.succeeded(name);
-          finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name));
+          finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name, bot));
         },
         [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); });
     auto verify = [password, known, account = known ? *found.value : storage::Account{}, answer = std::move(answer)] {

@@ -82,6 +82,7 @@ sv::Profile profile_body(const storage::PlayerProfile& p) {
   sv::Profile out;
   out.name = p.name;
   out.registered = p.registered;
+  if (p.bot) out.bot = true;
   for (const auto& r : p.ratings) {
     const auto shown = rating_view(r.rating, r.rd);
     out.ratings[r.key] = sv::ProfileRating{shown.rating, shown.rd,         std::round(r.volatility * 1e5) / 1e5,

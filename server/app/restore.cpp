@@ -32,7 +32,7 @@ void restore_live_games(const std::shared_ptr<Context>& ctx) {
     }
     auto room = std::get<std::shared_ptr<Room>>(std::move(made));
     for (const auto& seat : live.seats)
-      if (!ctx->identities.restore(seat.player, {seat.token, seat.registered}, room->id()))
+      if (!ctx->identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
         log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
     ctx->directory.add_room(room->id(), room);
     room->restored();

@@ -92,6 +92,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<C
   settings.games = live.games;
   settings.is_private = live.is_private;
   settings.rated = live.rated;
+  settings.computer_level = live.computer_level;
   auto room = std::make_shared<Room>(std::move(context), live, std::move(settings), RestoreTag{});
   room->game_.emplace(room->settings_.rules);
   for (const auto& m : live.moves) {
@@ -152,6 +153,8 @@ sv::GameView Room::view(std::optional<int> slot) const {
   auto v = views::game_view(facts, slot);
   v.rated = settings_.rated;
   v.ratings = start_ratings_;
+  v.bots = bots();
+  v.computer_level = settings_.computer_level;
   return v;
 }
 
@@ -184,8 +187,10 @@ void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request
     seat.present = true;
     if (!self->settings_.is_private) self->context_->lobby->room_opened(self->info());
     sv::RoomCreated created{self->info(), std::nullopt};
-    if (self->settings_.is_private) created.invite_code = self->invite_code_;
+    // A room of play_computer has no code to give: its seat is kept for the bot.
+    if (self->settings_.is_private && self->computer_.empty()) created.invite_code = self->invite_code_;
     creator->send(make_frame(protocol::encode(created, request)));
+    self->challenge_computer();
   });
 }
 
@@ -200,7 +205,10 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
                                "room '" + self->id_ + "' already has two players");
     if (player == self->seats_[0].player)
       return self->reply_error(connection, request, ErrorCode::bad_request, "you cannot join your own room");
-    if (self->settings_.is_private && !equal_secret(invite.value_or(""), self->invite_code_))
+    if (self->seat_kept_from(player))
+      return self->reply_error(connection, request, ErrorCode::room_full,
+                               "room '" + self->id_ + "' is a game against the computer");
+    if (self->settings_.is_private && self->computer_.empty() && !equal_secret(invite.value_or(""), self->invite_code_))
       return self->reply_error(connection, request, ErrorCode::bad_invite, "wrong invite code");
     if (self->refuse_guest_in_rated(player, connection, request)) return;
     if (self->context_->shutting_down)
@@ -221,6 +229,7 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
     self->score_.seat(self->seats_[0].player, player);
     self->seats_[0].grace_generation++;  // the creator's absence timer (open room) ends
     self->seats_[0].grace->cancel();
+    if (self->computer_timer_) self->computer_timer_->cancel();  // the computer came
     if (!self->settings_.is_private) self->context_->lobby->room_closed(self->id_, "started");
     self->start_game(std::move(request));
   });
@@ -409,6 +418,7 @@ storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, 
     if (auto found = context_->identities.credentials(seats_[i].player)) {
       identities[i].token = found->token;
       identities[i].registered = found->registered;
+      identities[i].bot = found->bot;
     }
   }
   return records::live_header(facts(), identities, game_id, first_slot, started_ms, score);
@@ -492,6 +502,8 @@ void Room::end_game(rules::Status status) {
 
   storage::GameRecord record = records::game_record(facts(), game_id_, game, players(), score_.game_number(),
                                                     started_ms_, now_ms(), journal_.moves());
+  record.first_bot = context_->identities.is_bot(record.first_player);
+  record.second_bot = context_->identities.is_bot(record.second_player);
 
   // The match's next game is decided now and written with this record: no moment
   // exists in which neither is in the database.
@@ -582,6 +594,7 @@ void Room::cancel_timers() {
     seat.deadline_ms = 0;
   }
   if (rematch_timer_) rematch_timer_->cancel();
+  if (computer_timer_) computer_timer_->cancel();
 }
 
 void Room::close(const std::string& reason) {
@@ -595,6 +608,7 @@ void Room::close(const std::string& reason) {
   for (const auto& g : game_ids_) context_->directory.remove_game(g);
   for (const auto& seat : seats_)
     if (!seat.player.empty()) context_->identities.remove_room(seat.player, id_);
+  if (!computer_.empty()) context_->identities.remove_room(computer_, id_);  // the seat kept for the bot
   drop_spectators();
   if (before == Phase::open && !settings_.is_private) context_->lobby->room_closed(id_, reason);
 }
@@ -662,7 +676,7 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
     seat.grace->cancel();
     if (self->phase_ == Phase::open) {
       sv::RoomCreated created{self->info(), std::nullopt};
-      if (self->settings_.is_private) created.invite_code = self->invite_code_;
+      if (self->settings_.is_private && self->computer_.empty()) created.invite_code = self->invite_code_;
       connection->send(make_frame(protocol::encode(created)));
       return;
     }

@@ -71,6 +71,11 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Announces the room (lobby, creator's `room_created`). Call once after creation.
   void open(std::shared_ptr<Connection> creator, protocol::RequestId request);
+  // A room of play_computer (room_computer.cpp): the second seat is kept for `bot`, who
+  // alone may join, and is sent `challenge`; without it after AppConfig::computer_join_ms
+  // the room is cancelled (reason no_computer). Call once, before open(), from the
+  // thread that made the room.
+  void keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection);
   void join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
             protocol::RequestId request);
   void cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request);
@@ -197,6 +202,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // Spectators out (close, stop), each told to Context::watchers.
   void drop_spectators();
 
+  // ---- the computer (room_computer.cpp) ----
+  // After open(): the bot is challenged and its time to join starts.
+  void challenge_computer();
+  // Whether `player` may not take the second seat because it is kept for the bot.
+  bool seat_kept_from(const std::string& player) const;
+  // The `bots` mark of the views: the seated players that are bot accounts (null: none).
+  std::optional<std::vector<std::string>> bots() const;
+
   // Ratings (room_ratings.cpp). A player's rating for this room's key: null for a
   // guest (in a casual room) or a game without a rating key.
   std::optional<protocol::RatingView> rating_of(const std::string& player) const;
@@ -264,6 +277,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<int> rematch_offer_;
   std::unique_ptr<boost::asio::steady_timer> rematch_timer_;
   std::function<void()> before_announce_;
+
+  // play_computer: the bot the second seat is kept for (set before open, then read
+  // only), its connection until challenged, and its time to join.
+  std::string computer_;
+  std::shared_ptr<Connection> computer_connection_;
+  std::unique_ptr<boost::asio::steady_timer> computer_timer_;
 
   std::map<std::uint64_t, std::weak_ptr<Connection>> spectators_;
   int spectators_told_ = 0;  // the count last sent in a `spectators` event

@@ -31,6 +31,7 @@ sv::RoomInfo Room::info() const {
   auto r = views::room_info(id_, seats_[0].player, settings_);
   r.rated = settings_.rated;
   r.creator_rating = rating_of(seats_[0].player);
+  r.computer_level = settings_.computer_level;
   return r;
 }
 
@@ -38,6 +39,8 @@ sv::LiveGameInfo Room::live_info() const {
   auto info = views::live_game(id_, game_id_, settings_, players(), game_->ply(), started_ms_);
   info.rated = settings_.rated;
   info.ratings = start_ratings_;
+  info.bots = bots();
+  info.computer_level = settings_.computer_level;
   return info;
 }
 

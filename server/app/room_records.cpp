@@ -29,6 +29,7 @@ storage::LiveGame live_header(const RoomFacts& room, const std::array<SeatIdenti
   g.creator_side = std::string(to_string(settings.creator_side));
   g.is_private = settings.is_private;
   g.rated = settings.rated;
+  g.computer_level = settings.computer_level;
   g.invite_code = room.invite_code;
   g.games = settings.games;
   g.game_number = score.game_number();
@@ -37,6 +38,7 @@ storage::LiveGame live_header(const RoomFacts& room, const std::array<SeatIdenti
     seat.player = seats[i].player;
     seat.token = seats[i].token;
     seat.registered = seats[i].registered;
+    seat.bot = seats[i].bot;
     seat.match_points = score.total(seat.player);
   }
   g.first_seat = first_seat;
@@ -69,6 +71,7 @@ storage::GameRecord game_record(const RoomFacts& room, const std::string& game_i
   record.moves = moves;
   record.is_private = settings.is_private;
   record.rated = settings.rated;
+  record.computer_level = settings.computer_level;
   return record;
 }
 

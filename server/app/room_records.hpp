@@ -27,6 +27,7 @@ struct RoomFacts {
 struct SeatIdentity {
   std::string player, token;
   bool registered = false;
+  bool bot = false;  // a bot account
 };
 
 // The header of the live game `game_id` (without moves): seats 0 (the creator) and 1,

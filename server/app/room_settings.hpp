@@ -25,6 +25,9 @@ struct RoomSettings {
   bool is_private = false;
   bool seek = false;   // opened by `seek` (quick pairing)
   bool rated = false;  // both players registered (docs/ratings.md)
+  // A game against the computer (play_computer): the bot's level, 1..8. Such a room is
+  // private (without an invite code) and casual.
+  std::optional<int> computer_level;
 };
 
 }  // namespace bh::app

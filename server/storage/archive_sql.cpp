@@ -158,7 +158,7 @@ bool valid_result(std::string_view result) {
 const std::string kSummaryColumns =
     "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
     "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms, "
-    "g.rated";
+    "g.rated, g.computer_level, g.first_bot, g.second_bot";
 
 // The winner filter, on the games row: a win, by the side ?10 played.
 const std::string kWinnerCondition =
@@ -246,8 +246,9 @@ StoreError insert_game(Db& db, const GameRecord& g) {
     Query q(db,
             "INSERT INTO games (id, game, options, start_position, first_player, second_player, result, "
             "reason, first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, "
-            "match_game, started_ms, ended_ms, move_count, is_private, rated) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+            "match_game, started_ms, ended_ms, move_count, is_private, rated, computer_level, first_bot, second_bot) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
+            "?22)");
     q.bind(1, g.id).bind(2, g.game).bind(3, encode_options(g.options)).bind(4, g.start_position);
     q.bind(5, g.first_player).bind(6, g.second_player).bind(7, g.result).bind(8, g.reason);
     q.bind(9, g.first_points).bind(10, g.second_points);
@@ -259,6 +260,12 @@ StoreError insert_game(Db& db, const GameRecord& g) {
     q.bind(13, g.match_id).bind(14, g.match_game).bind(15, g.started_ms).bind(16, g.ended_ms);
     q.bind(17, static_cast<std::int64_t>(g.moves.size())).bind(18, std::int64_t{g.is_private ? 1 : 0});
     q.bind(19, std::int64_t{g.rated ? 1 : 0});
+    if (g.computer_level) {
+      q.bind(20, std::int64_t{*g.computer_level});
+    } else {
+      q.bind_null(20);
+    }
+    q.bind(21, std::int64_t{g.first_bot ? 1 : 0}).bind(22, std::int64_t{g.second_bot ? 1 : 0});
     if (const int rc = q.step(); rc != SQLITE_DONE) {
       if ((rc & 0xff) == SQLITE_CONSTRAINT) return {StoreErrc::conflict, "game " + g.id + " is stored already"};
       return error_from(db, rc, "cannot save game " + g.id);
@@ -291,7 +298,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     Query q(db,
             "SELECT id, game, options, start_position, first_player, second_player, result, reason, "
             "first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, match_game, "
-            "started_ms, ended_ms, is_private, rated FROM games WHERE id = ?1");
+            "started_ms, ended_ms, is_private, rated, computer_level, first_bot, second_bot FROM games WHERE id = ?1");
     q.bind(1, id);
     const int rc = q.step();
     if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no game " + id}, std::nullopt};
@@ -316,6 +323,9 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     g.ended_ms = q.int64(15);
     g.is_private = q.int64(16) != 0;
     g.rated = q.int64(17) != 0;
+    if (!q.is_null(18)) g.computer_level = static_cast<int>(q.int64(18));
+    g.first_bot = q.int64(19) != 0;
+    g.second_bot = q.int64(20) != 0;
   }
   Query q(db, "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   q.bind(1, id);
@@ -434,6 +444,9 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
     if (auto options = decode_options(q.text(11))) s.options = std::move(*options);
     if (!q.is_null(12)) s.clock = ClockSpec{q.int64(12), q.int64(13)};
     s.rated = q.int64(14) != 0;
+    if (!q.is_null(15)) s.computer_level = static_cast<int>(q.int64(15));
+    s.first_bot = q.int64(16) != 0;
+    s.second_bot = q.int64(17) != 0;
     page.games.push_back(std::move(s));
   }
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) return {error_from(db, rc, "cannot list games"), std::nullopt};
@@ -451,8 +464,22 @@ StoreError insert_account(Db& db, const Account& a) {
   return {};
 }
 
+StoreError save_bot_account(Db& db, const Account& a) {
+  if (a.name.empty()) return {StoreErrc::invalid_query, "account name is empty"};
+  // A person's account is left alone (the WHERE of the update): no row changes.
+  Query q(db,
+          "INSERT INTO accounts (name, salt, hash, iterations, created_ms, bot) VALUES (?1, ?2, ?3, ?4, ?5, 1) "
+          "ON CONFLICT (name) DO UPDATE SET salt = excluded.salt, hash = excluded.hash, "
+          "iterations = excluded.iterations WHERE accounts.bot = 1");
+  q.bind(1, a.name).bind(2, a.salt).bind(3, a.hash).bind(4, a.iterations).bind(5, a.created_ms);
+  if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save bot account " + a.name);
+  if (sqlite3_changes(db.handle()) == 0)
+    return {StoreErrc::conflict, "account " + a.name + " is a person's, not a bot's"};
+  return {};
+}
+
 StoreResult<Account> load_account(Db& db, const std::string& name) {
-  Query q(db, "SELECT name, salt, hash, iterations, created_ms FROM accounts WHERE name = ?1");
+  Query q(db, "SELECT name, salt, hash, iterations, created_ms, bot FROM accounts WHERE name = ?1");
   q.bind(1, name);
   const int rc = q.step();
   if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no account " + name}, std::nullopt};
@@ -463,6 +490,7 @@ StoreResult<Account> load_account(Db& db, const std::string& name) {
   a.hash = q.text(2);
   a.iterations = static_cast<int>(q.int64(3));
   a.created_ms = q.int64(4);
+  a.bot = q.int64(5) != 0;
   return {{}, std::move(a)};
 }
 

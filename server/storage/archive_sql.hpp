@@ -47,6 +47,9 @@ std::string list_games_sql(const ArchiveQuery& query);
 
 // Errors: invalid_query (empty name), conflict (the name is taken), unavailable.
 StoreError insert_account(Db& db, const Account& account);
+// Creates the bot account, or sets an existing bot account's password. Errors:
+// invalid_query (empty name), conflict (a person's account has the name), unavailable.
+StoreError save_bot_account(Db& db, const Account& account);
 // Errors: not_found, unavailable.
 StoreResult<Account> load_account(Db& db, const std::string& name);
 

@@ -123,6 +123,11 @@ void FaultyStore::create_account(Account account, std::function<void(StoreError)
   inner_->create_account(std::move(account), track(std::move(done)));
 }
 
+void FaultyStore::save_bot_account(Account account, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("save_bot_account"));
+  inner_->save_bot_account(std::move(account), track(std::move(done)));
+}
+
 void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   if (fail_all_reads_.load()) {
     return deliver(

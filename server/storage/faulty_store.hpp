@@ -25,7 +25,8 @@ class FaultyStore final : public Store {
   explicit FaultyStore(std::unique_ptr<Store> inner);
   ~FaultyStore() override;
 
-  // The next `count` writes (save_game, finish_live_game, save_live, create_account)
+  // The next `count` writes (save_game, finish_live_game, save_live, create_account,
+  // save_bot_account)
   // fail; later ones go through.
   void fail_next_writes(int count);
   // Every write fails while on. Turning it off makes the store healthy again at once
@@ -50,6 +51,7 @@ class FaultyStore final : public Store {
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
   void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;
   void create_account(Account account, std::function<void(StoreError)> done) override;
+  void save_bot_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;
   void close() override;

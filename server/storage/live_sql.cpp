@@ -16,9 +16,10 @@ StoreError write_header(Db& db, const LiveGame& g) {
           "INSERT OR REPLACE INTO live_games (game_id, room_id, match_id, game, options, clock_initial_ms, "
           "clock_increment_ms, creator_side, is_private, invite_code, games, game_number, first_seat, "
           "creator, creator_token, creator_registered, creator_points, "
-          "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated) "
+          "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated, computer_level, creator_bot, "
+          "joiner_bot) "
           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-          "?22, ?23)");
+          "?22, ?23, ?24, ?25, ?26)");
   q.bind(1, g.game_id).bind(2, g.room_id).bind(3, g.match_id).bind(4, g.game).bind(5, encode_options(g.options));
   if (g.clock) {
     q.bind(6, g.clock->initial_ms).bind(7, g.clock->increment_ms);
@@ -34,6 +35,12 @@ StoreError write_header(Db& db, const LiveGame& g) {
     q.bind(base + 3, seat.match_points);
   }
   q.bind(22, g.started_ms).bind(23, g.rated ? 1 : 0);
+  if (g.computer_level) {
+    q.bind(24, *g.computer_level);
+  } else {
+    q.bind_null(24);
+  }
+  q.bind(25, g.seats[0].bot ? 1 : 0).bind(26, g.seats[1].bot ? 1 : 0);
   if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save live game " + g.game_id);
   return {};
 }
@@ -116,8 +123,8 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
             "SELECT game_id, room_id, match_id, game, options, clock_initial_ms, clock_increment_ms, "
             "creator_side, is_private, invite_code, games, game_number, first_seat, "
             "creator, creator_token, creator_registered, creator_points, "
-            "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated "
-            "FROM live_games ORDER BY started_ms, game_id");
+            "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated, computer_level, "
+            "creator_bot, joiner_bot FROM live_games ORDER BY started_ms, game_id");
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
       LiveGame g;
@@ -145,6 +152,9 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
       }
       g.started_ms = q.int64(21);
       g.rated = q.int64(22) != 0;
+      if (!q.is_null(23)) g.computer_level = static_cast<int>(q.int64(23));
+      g.seats[0].bot = q.int64(24) != 0;
+      g.seats[1].bot = q.int64(25) != 0;
       games.push_back(std::move(g));
     }
     if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read live games"), std::nullopt};

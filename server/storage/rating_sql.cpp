@@ -130,11 +130,12 @@ StoreResult<PlayerProfile> load_profile(Db& db, const std::string& name, int rec
   PlayerProfile profile;
   profile.name = name;
   {
-    Query q(db, "SELECT 1 FROM accounts WHERE name = ?1");
+    Query q(db, "SELECT bot FROM accounts WHERE name = ?1");
     q.bind(1, name);
     const int rc = q.step();
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return {error_from(db, rc, "cannot look up " + name), std::nullopt};
     profile.registered = rc == SQLITE_ROW;
+    profile.bot = profile.registered && q.int64(0) != 0;
   }
   if (profile.registered) {
     Query q(db, "SELECT " + kRatingColumns + " FROM ratings WHERE player = ?1");

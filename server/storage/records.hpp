@@ -47,6 +47,9 @@ struct GameRecord {
   std::vector<MoveRecord> moves;
   bool is_private = false;  // played in a private room: listed to its players only
   bool rated = false;       // a rated game: finishing it updates both players' ratings
+  // Which players were bot accounts, and the computer's level in a game of play_computer.
+  bool first_bot = false, second_bot = false;
+  std::optional<int> computer_level;
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 
@@ -59,6 +62,8 @@ struct GameSummary {
   std::int64_t started_ms = 0, ended_ms = 0;
   int move_count = 0;
   bool rated = false;
+  bool first_bot = false, second_bot = false;  // the players that were bot accounts
+  std::optional<int> computer_level;           // a game of play_computer: the bot's level
 };
 
 struct ArchiveQuery {
@@ -89,6 +94,7 @@ struct LiveSeat {
   std::string token;
   bool registered = false;
   double match_points = 0;  // points from earlier games of the match
+  bool bot = false;         // a bot account (docs/protocol.md, "Play the computer")
   friend bool operator==(const LiveSeat&, const LiveSeat&) = default;
 };
 
@@ -107,6 +113,7 @@ struct LiveGame {
   std::array<LiveSeat, 2> seats;  // 0: the room's creator, 1: the joiner
   int first_seat = 0;             // the seat playing the first side
   bool rated = false;
+  std::optional<int> computer_level;  // a game of play_computer: the bot's level
   std::int64_t started_ms = 0;
   std::vector<MoveRecord> moves;  // ply 1 first
   friend bool operator==(const LiveGame&, const LiveGame&) = default;
@@ -131,6 +138,8 @@ struct Account {
   std::string hash;  // hex, PBKDF2-HMAC-SHA256
   int iterations = 0;
   std::int64_t created_ms = 0;
+  // An operator-made bot account (Store::save_bot_account); create_account never sets it.
+  bool bot = false;
 };
 
 // A player's rating for one rating key (glicko2.hpp), with the games it counts.
@@ -171,6 +180,7 @@ struct RatingHistoryEntry {
 struct PlayerProfile {
   std::string name;
   bool registered = false;
+  bool bot = false;                   // a bot account
   std::vector<PlayerRating> ratings;  // in rating_keys() order; empty for a guest
   std::vector<GameSummary> recent;    // newest first, public games only
 };

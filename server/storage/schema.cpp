@@ -166,8 +166,22 @@ CREATE TABLE rating_history (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 6: play the computer (docs/protocol.md). Bot accounts are marked (only the
+// operator's --create-bot sets the mark); live and archived games keep the computer's
+// level of a game of play_computer and which players were bots, so a restored game and
+// the archive still show them.
+constexpr std::string_view kStep6 = R"sql(
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE live_games ADD COLUMN computer_level INTEGER;
+ALTER TABLE live_games ADD COLUMN creator_bot INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE live_games ADD COLUMN joiner_bot INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN computer_level INTEGER;
+ALTER TABLE games ADD COLUMN first_bot INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN second_bot INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

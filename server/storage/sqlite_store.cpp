@@ -344,6 +344,13 @@ void SqliteStore::create_account(Account account, std::function<void(StoreError)
   impl_->submit(std::move(job));
 }
 
+void SqliteStore::save_bot_account(Account account, std::function<void(StoreError)> done) {
+  Job job;
+  job.write = [account = std::move(account)](sql::Db& db) { return sql::save_bot_account(db, account); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
 void SqliteStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   Job job;
   job.read = [query = std::move(query), done = std::move(done)](sql::Db* db, const StoreError& rejected) {

@@ -78,8 +78,11 @@ class Store {
   // not_found when there is no such game.
   virtual void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) = 0;
 
-  // conflict when the name is taken.
+  // conflict when the name is taken. The account is never a bot (`account.bot` is ignored).
   virtual void create_account(Account account, std::function<void(StoreError)> done) = 0;
+  // Creates the bot account `account.name`, or gives an existing bot account this
+  // password (salt, hash, iterations); conflict when the name is a person's account.
+  virtual void save_bot_account(Account account, std::function<void(StoreError)> done) = 0;
   virtual void find_account(std::string name, std::function<void(StoreResult<Account>)> done) = 0;
 
   // False after a write failed (disk full, read-only file...) until a write succeeds;

@@ -153,7 +153,7 @@ class StubApplication final : public bh::app::Application {
 
 int main(int argc, char** argv) {
   auto started = bh::server::start_or_exit(argc, argv, "bh_stub_server", "0.1.0", [](const bh::server::Config&) {
-    std::cerr << "bh_stub_server: the stub has no database to back up\n";
+    std::cerr << "bh_stub_server: the stub has no database\n";
     return 2;
   });
   if (const int* status = std::get_if<int>(&started)) return *status;

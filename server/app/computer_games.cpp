@@ -1,0 +1,42 @@
+#include "app/computer_games.hpp"
+
+#include "app/room.hpp"
+#include "app/room_request.hpp"
+#include "log/log.hpp"
+
+namespace bh::app {
+
+void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Connection>& connection,
+                   const protocol::RequestId& id, const std::string& player, protocol::client::PlayComputer request) {
+  using protocol::ErrorCode;
+  const int level = request.level.value_or(kDefaultComputerLevel);
+  if (level < 1 || level > kMaxComputerLevel)
+    return ctx->send_error(connection, id, ErrorCode::bad_request,
+                           "level must be 1 to " + std::to_string(kMaxComputerLevel));
+  protocol::client::CreateRoom create;  // one game, private, casual
+  create.game = std::move(request.game);
+  create.options = std::move(request.options);
+  create.side = std::move(request.side);
+  create.clock = request.clock;
+  auto made = room_settings_from(create);
+  if (auto* bad = std::get_if<std::string>(&made)) return ctx->send_error(connection, id, ErrorCode::bad_options, *bad);
+  auto settings = std::get<RoomSettings>(std::move(made));
+  settings.is_private = true;
+  settings.rated = false;
+  settings.computer_level = level;
+  auto room = std::make_shared<Room>(ctx, player, std::move(settings));
+  // The player's seat first: a refusal then leaves no bot's seat to give back.
+  if (auto held = ctx->identities.claim_room(player, room->id())) return ctx->send_already_seated(connection, id, *held);
+  auto bot = ctx->identities.claim_bot(room->id());
+  if (!bot) {
+    ctx->identities.remove_room(player, room->id());
+    return ctx->send_error(connection, id, ErrorCode::no_computer, "no computer player is connected");
+  }
+  log::info("room " + room->id() + ": a game against the computer (" + bot->name + ", level " +
+            std::to_string(level) + ")");
+  room->keep_seat_for(bot->name, std::move(bot->connection));
+  ctx->directory.add_room(room->id(), room);
+  room->open(connection, id);
+}
+
+}  // namespace bh::app

@@ -1,0 +1,131 @@
+#include "create_bot.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <future>
+#include <iterator>
+#include <optional>
+#include <ostream>
+
+#include "app/passwords.hpp"
+#include "app/player_names.hpp"
+#include "app/secrets.hpp"
+#include "storage/sqlite_store.hpp"
+
+namespace bh::server {
+
+namespace {
+
+constexpr std::size_t kMaxNameLength = 32;  // as AppConfig::max_name_length
+
+template <class T, class Start>
+T wait(Start start) {
+  std::promise<T> result;
+  start([&result](T value) { result.set_value(std::move(value)); });
+  return result.get_future().get();
+}
+
+// The password PATH holds (its first line), none when there is no file.
+struct Secret {
+  bool exists = false;
+  std::string password;
+  std::string error;  // the file exists but cannot be read
+};
+Secret read_secret(const std::string& path) {
+  Secret out;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno != ENOENT) out.error = std::strerror(errno);
+    out.exists = errno != ENOENT;
+    return out;
+  }
+  out.exists = true;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    out.error = "cannot be read";
+    return out;
+  }
+  std::getline(in, out.password);
+  if (!out.password.empty() && out.password.back() == '\r') out.password.pop_back();
+  return out;
+}
+
+// Writes a new file (never an existing one), readable by its owner only.
+std::string write_secret(const std::string& path, const std::string& password) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return std::strerror(errno);
+  const std::string text = password + "\n";
+  const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) && ::fsync(fd) == 0;
+  const std::string error = ok ? std::string() : std::strerror(errno);
+  ::close(fd);
+  if (!ok) ::unlink(path.c_str());
+  return error;
+}
+
+}  // namespace
+
+int create_bot(const std::string& db, const std::string& name, const std::string& secret_file, std::ostream& out,
+               std::ostream& err) {
+  if (!app::valid_player_name(name, kMaxNameLength)) {
+    err << "--create-bot: a name has 1 to " << kMaxNameLength
+        << " characters: letters, digits, '-', '_', '.', and spaces inside (got \"" << name << "\")\n";
+    return 2;
+  }
+  const Secret secret = read_secret(secret_file);
+  if (!secret.error.empty()) {
+    err << "--secret-file " << secret_file << ": " << secret.error << "\n";
+    return 2;
+  }
+  if (secret.exists && (secret.password.size() < 8 || secret.password.size() > 256)) {
+    err << "--secret-file " << secret_file << " exists but holds no password (8 to 256 characters on its first line)\n";
+    return 2;
+  }
+  storage::SqliteOptions options;
+  options.log = [&err](const std::string& line) { err << "store: " << line << "\n"; };
+  auto opened = storage::open_sqlite_store(db, options);
+  if (!opened.error.ok()) {
+    err << "cannot open the database " << db << ": " << opened.error.message << "\n";
+    return 2;
+  }
+  auto& store = **opened.value;
+  const auto found =
+      wait<storage::StoreResult<storage::Account>>([&](auto done) { store.find_account(name, std::move(done)); });
+  if (!found.error.ok() && found.error.code != storage::StoreErrc::not_found) {
+    err << "cannot read the accounts: " << found.error.message << "\n";
+    return 2;
+  }
+  if (found.value && !found.value->bot) {
+    err << "--create-bot: '" << name << "' is a person's account; a bot needs a name of its own\n";
+    return 2;
+  }
+  if (found.value && secret.exists && app::verify_password(*found.value, secret.password)) {
+    out << "bot account '" << name << "' is ready; its password is in " << secret_file << " (unchanged)\n";
+    return 0;
+  }
+  std::string password = secret.password;
+  if (!secret.exists) {
+    password = app::random_hex(24);
+    if (const auto error = write_secret(secret_file, password); !error.empty()) {
+      err << "--secret-file " << secret_file << ": cannot write it: " << error << "\n";
+      return 2;
+    }
+  }
+  auto account = app::make_account(name, password, app::kPasswordIterations);
+  const auto saved =
+      wait<storage::StoreError>([&](auto done) { store.save_bot_account(std::move(account), std::move(done)); });
+  store.close();
+  if (!saved.ok()) {
+    err << "--create-bot: " << saved.message << "\n";
+    return 2;
+  }
+  out << "bot account '" << name << "' " << (found.value ? "given the password in " : "created; its password is in ")
+      << secret_file << "\n";
+  return 0;
+}
+
+}  // namespace bh::server
