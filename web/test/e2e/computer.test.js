@@ -73,6 +73,7 @@ test('a bot that does not come: the room is cancelled and the dialog says so', {
     // The lobby shows the waiting room as the visitor's own, without a link to send.
     await v.page.getByTestId('room-waiting').filter({ hasText: 'Waiting for the computer' }).waitFor();
     assert.equal(await v.page.getByTestId('room-link').count(), 0);
+    await v.page.screenshot({ path: screenshotPath('computer-waiting.png') });
     // The server gives the bot 15 s.
     await v.page.getByTestId('computer-error').filter({ hasText: 'The computer did not come' }).waitFor({ timeout: 25000 });
     assert.ok(silent.events.some((e) => e.event === 'challenge' && e.opponent === 'olga'));
@@ -119,7 +120,7 @@ test('a guest plays the computer by clicking: level, clock and side chosen, the 
   const badge = page.getByTestId('bot-badge');
   await badge.waitFor();
   assert.equal(await badge.count(), 1, 'only the bot has the badge');
-  assert.equal((await badge.textContent()).trim(), 'bot level 6');
+  assert.equal((await badge.textContent()).trim(), 'bot · level 6');
   assert.match(await page.title(), /rita – computer \(bot, level 6\)/);
 
   await clickMove(page, 'i4-i3');
@@ -136,7 +137,7 @@ test('a guest plays the computer by clicking: level, clock and side chosen, the 
   // (yet): the page takes the marks from the live game it saw, hence no reload here.
   await page.getByTestId('over-replay').click();
   await page.getByTestId('replay-slider').waitFor();
-  assert.equal((await page.getByTestId('bot-badge').textContent()).trim(), 'bot level 6');
+  assert.equal((await page.getByTestId('bot-badge').textContent()).trim(), 'bot · level 6');
   // The bot's profile says what it is (a private game is not among its public recent games).
   await v.go(`/player/${BOT}`);
   await page.getByTestId('profile-bot').filter({ hasText: 'A bot account' }).waitFor();
@@ -145,7 +146,7 @@ test('a guest plays the computer by clicking: level, clock and side chosen, the 
   await v.go('/archive');
   const row = page.locator(`[data-testid="archive-row"][data-game="${gameId}"]`);
   await row.waitFor();
-  assert.equal((await row.getByTestId('bot-badge').textContent()).trim(), 'bot level 6');
+  assert.equal((await row.getByTestId('bot-badge').textContent()).trim(), 'bot · level 6');
   assert.deepEqual(v.problems, []);
   await v.context.close();
 });

@@ -8,5 +8,5 @@ import { isBot } from '../bot_mark.js';
 export function botBadge(t, name, bots, level = null) {
   if (!isBot(name, bots)) return null;
   return h('span', { class: 'bot-badge', testid: 'bot-badge', title: t('bot.title') },
-    t('bot.badge'), Number.isInteger(level) ? ` ${t('bot.level', { n: level })}` : '');
+    t('bot.badge'), Number.isInteger(level) ? ` · ${t('bot.level', { n: level })}` : '');
 }
