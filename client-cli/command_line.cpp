@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 36> help_table{{
+constexpr std::array<HelpEntry, 37> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -36,6 +36,13 @@ constexpr std::array<HelpEntry, 36> help_table{{
      "(K=V or --option K=V), clock (5+3: 5 minutes and 3 seconds a move; none by\n"
      "default) and rated-ness; otherwise opens one and waits (cancel withdraws it).\n"
      "One game, sides drawn at random."},
+    {Cmd::computer, "computer", "computer GAME [level N] [clock M+S|none] [side S] [K=V]...",
+     "play the computer (a bot the server runs) at a level from 1 to 8",
+     "level 1 is a beginner who blunders, 8 the strongest the machine gives (default 4).\n"
+     "clock 5+3: 5 minutes and 3 seconds a move (default: none). side: first, second,\n"
+     "a side name (white, defenders...) or random (default). Options as K=V or\n"
+     "--option K=V. A casual game, never rated; cancel while you wait withdraws it.\n"
+     "The --level, --clock and --side spellings of create work too."},
     {Cmd::cancel, "cancel", "cancel", "cancel the room you opened", ""},
     {Cmd::watch, "watch", "watch GAME", "watch a live game (see rooms)", ""},
     {Cmd::unwatch, "unwatch", "unwatch", "stop watching", ""},
@@ -227,6 +234,53 @@ std::variant<Command, std::string> parse_seek(Command c, const std::vector<std::
       c.create.clock = clock;
     } else {
       return usage_error(c.kind, "unexpected '" + a + "'");
+    }
+  }
+  if (c.create.game.empty()) return usage_error(c.kind, "which game?");
+  return c;
+}
+
+// computer GAME [level N] [clock M+S|none] [side S] [K=V]...; the create spellings
+// (--level, --clock, --side, --option) are taken too, so either habit works.
+std::variant<Command, std::string> parse_computer(Command c, const std::vector<std::string>& w) {
+  bool have_clock = false, have_level = false, have_side = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const bool flag = w[i].starts_with("--");
+    const std::string a = flag ? w[i].substr(2) : w[i];
+    const bool keyword = a == "level" || a == "clock" || a == "side" || a == "option";
+    if (keyword) {
+      if (i + 1 >= w.size()) return usage_error(c.kind, a + " needs a value");
+      const std::string& v = w[++i];
+      if (a == "level") {
+        if (have_level) return usage_error(c.kind, "one level at a time");
+        const auto n = to_int(v);
+        if (!n || *n < 1 || *n > 8) return usage_error(c.kind, "the level is a number from 1 to 8, not '" + v + "'");
+        c.create.level = *n;
+        have_level = true;
+      } else if (a == "clock") {
+        if (have_clock) return usage_error(c.kind, "one clock at a time");
+        have_clock = true;
+        if (lower(v) == "none") continue;
+        c.create.clock = parse_clock(v);
+        if (!c.create.clock)
+          return usage_error(c.kind, "the clock is MINUTES+SECONDS like 5+3, or none, not '" + v + "'");
+      } else if (a == "side") {
+        if (have_side) return usage_error(c.kind, "one side at a time");
+        have_side = true;
+        if (lower(v) != "random") c.create.side = v;
+      } else {
+        const auto eq = v.find('=');
+        if (eq == std::string::npos || eq == 0) return usage_error(c.kind, "an option is NAME=VALUE, not '" + v + "'");
+        c.create.options[v.substr(0, eq)] = v.substr(eq + 1);
+      }
+    } else if (flag) {
+      return usage_error(c.kind, "unknown flag " + w[i]);
+    } else if (const auto eq = a.find('='); eq != std::string::npos && eq > 0) {
+      c.create.options[a.substr(0, eq)] = a.substr(eq + 1);
+    } else if (c.create.game.empty()) {
+      c.create.game = a;
+    } else {
+      return usage_error(c.kind, "unexpected '" + a + "' (level, clock, side or an option K=V)");
     }
   }
   if (c.create.game.empty()) return usage_error(c.kind, "which game?");
@@ -494,6 +548,8 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
       return parse_archive(c, w);
     case Cmd::seek:
       return parse_seek(c, w);
+    case Cmd::computer:
+      return parse_computer(c, w);
     case Cmd::rematch:
       if (w.size() > 2) return usage_error(c.kind, "unexpected '" + w[2] + "'");
       if (w.size() == 2) {

@@ -94,6 +94,7 @@ enum class Cmd {
   seek,
   profile,
   top,
+  computer,
 };
 
 struct CreateArgs {
@@ -103,6 +104,7 @@ struct CreateArgs {
   std::string side;  // empty: random
   int match = 1;
   bool is_private = false;
+  std::optional<int> level;  // computer: 1..8; none: the server's default (4)
 };
 
 struct ArchiveArgs {
@@ -123,7 +125,7 @@ struct Command {
   std::string text;
   std::string invite;         // join
   int number = 0;             // goto; top: how many (0: the server's default)
-  CreateArgs create;          // also seek's game, options and clock
+  CreateArgs create;          // also seek's and computer's game, options, clock (and side, level)
   std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default
   ArchiveArgs archive;
   WaitArgs wait;

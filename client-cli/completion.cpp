@@ -28,6 +28,14 @@ void add(std::vector<std::string>& to, const std::vector<std::string>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
+// After `computer GAME`: a keyword, or the values of the keyword just typed.
+std::vector<std::string> computer_words(const std::string& previous) {
+  if (previous == "level") return {"1", "2", "3", "4", "5", "6", "7", "8"};
+  if (previous == "side") return {"first", "second", "random"};
+  if (previous == "clock") return {"none"};
+  return {"level", "clock", "side"};
+}
+
 }  // namespace
 
 std::vector<std::string> completions(std::string_view line, const KnownIds& known) {
@@ -49,7 +57,7 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       pool = command_names();
     } else if (command == "rematch") {
       pool = {"no", "yes"};
-    } else if (command == "create" || command == "seek" || command == "play") {
+    } else if (command == "create" || command == "seek" || command == "play" || command == "computer") {
       pool = known.game_types;
     } else if (command == "profile") {
       pool = known.players;
@@ -63,6 +71,7 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       pool = {"draw", "takeback"};
     }
   }
+  if (before.size() >= 2 && before[0] == "computer") pool = computer_words(before.back());
   std::vector<std::string> out;
   for (auto& candidate : pool)
     if (candidate.starts_with(word)) out.push_back(std::move(candidate));

@@ -29,7 +29,8 @@ inline const std::vector<std::string> kRatingKeys{"tavlei",        "tablut",   "
 // each once. The first word completes to a command name; the second to what that
 // command takes: join a room; watch a live or followed game; replay an archived or
 // followed game; help a command; create a game type; wait what to wait for; profile a
-// player seen; top a rating key.
+// player seen; top a rating key; computer a game type, then level, clock and side (and
+// the levels, "none" and the sides after those).
 // Nothing elsewhere (moves, flags), so a Tab there changes nothing.
 std::vector<std::string> completions(std::string_view line, const KnownIds& known);
 

@@ -106,6 +106,7 @@ class Session {
   void cmd_games();
   void cmd_create(const Command& c);
   void cmd_seek(const Command& c);
+  void cmd_computer(const Command& c);
   void cmd_rematch(const Command& c);
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);

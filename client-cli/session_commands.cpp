@@ -107,6 +107,8 @@ void Session::run_command(const Command& c) {
       return cmd_wait(c);
     case Cmd::seek:
       return cmd_seek(c);
+    case Cmd::computer:
+      return cmd_computer(c);
     case Cmd::rematch:
     case Cmd::leave:
       return cmd_rematch(c);
@@ -191,6 +193,23 @@ void Session::cmd_seek(const Command& c) {
   }
   if (a.clock) r.clock = cl::ClockSeconds{a.clock->initial_s, a.clock->increment_s};
   r.rated = c.rated;
+  request(c.kind, r);
+}
+
+void Session::cmd_computer(const Command& c) {
+  const CreateArgs& a = c.create;
+  if (auto r = rules::make_ruleset(a.game, a.options); !r && r.error().code != rules::Errc::unknown_game)
+    return reply_error("computer", "bad_options", r.error().message);
+  cl::PlayComputer r;
+  r.game = a.game;
+  if (!a.options.empty()) {
+    protocol::OptionMap m;
+    for (const auto& [k, v] : a.options) m.values[k] = v;
+    r.options = m;
+  }
+  r.level = a.level;
+  if (a.clock) r.clock = cl::ClockSeconds{a.clock->initial_s, a.clock->increment_s};
+  if (!a.side.empty()) r.side = a.side;
   request(c.kind, r);
 }
 

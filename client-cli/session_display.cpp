@@ -24,7 +24,7 @@ std::string Session::side_label(const LiveGame& g, const std::string& side) cons
   const std::string& player = first ? g.view.players.first : g.view.players.second;
   std::optional<protocol::RatingView> rating;
   if (g.view.ratings) rating = first ? g.view.ratings->first : g.view.ratings->second;
-  return rated_name(player, rating) + " (" + name + ")";
+  return rated_name(player_name(player, g.view.bots, g.view.computer_level), rating) + " (" + name + ")";
 }
 
 std::string Session::clock_line(const LiveGame& g, Clock::time_point now) const {

@@ -63,6 +63,8 @@ void Session::on(const srv::Error& m, const Incoming& in) {
     return reply_error("watch", m.code,
                        "no longer watching " + in.pending->game_id + ": the game has ended or is gone");
   }
+  if (in.pending && in.pending->kind == Cmd::computer && m.code == "no_computer")
+    return reply_error("computer", m.code, no_computer_text());
   if (in.pending) return reply_error(command_name(in.pending->kind), m.code, m.message);
   Out out = event(in, "error");
   out.field("code", m.code).field("message", m.message).line("Server: " + m.message);
@@ -119,15 +121,22 @@ void Session::on(const srv::RoomCreated& m, const Incoming& in) {
            (m.room.options.values.empty() ? "" : " (" + options_text(m.room.options) + ")") + ", you play " + side +
            ", clock " + format_clock(m.room.clock) +
            (m.room.games > 1 ? ", " + std::to_string(m.room.games) + " games" : "") + ".");
-  if (m.invite_code) out.line("Private: the opponent types  join " + m.room.room_id + " " + *m.invite_code);
-  out.line("Waiting for an opponent (cancel to close the room).");
+  if (m.room.computer_level) {
+    // The server keeps the other seat for a bot; the game starts when it joins.
+    out.number("computer_level", *m.room.computer_level);
+    out.line("Waiting for the computer (level " + std::to_string(*m.room.computer_level) + ")...");
+  } else {
+    if (m.invite_code) out.line("Private: the opponent types  join " + m.room.room_id + " " + *m.invite_code);
+    out.line("Waiting for an opponent (cancel to close the room).");
+  }
   emit(in, std::move(out));
 }
 
 void Session::on(const srv::RoomCancelled& m, const Incoming& in) {
   room_id_.reset();
   Out out = event(in, "room_cancelled");
-  out.field("room", m.room_id).line("Room " + m.room_id + " cancelled.");
+  out.field("room", m.room_id).field("reason", m.reason.value_or(""));
+  out.line(m.reason == "no_computer" ? computer_did_not_come_text() : "Room " + m.room_id + " cancelled.");
   emit(in, std::move(out));
 }
 

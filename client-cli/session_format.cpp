@@ -42,6 +42,26 @@ std::string rated_name(const std::string& name, const std::optional<protocol::Ra
   return rating.empty() ? name : name + " " + rating;
 }
 
+std::string player_name(const std::string& name, const std::optional<std::vector<std::string>>& bots,
+                        const std::optional<int>& level) {
+  if (!bots || std::find(bots->begin(), bots->end(), name) == bots->end()) return name;
+  return name + (level ? " (bot, level " + std::to_string(*level) + ")" : " (bot)");
+}
+
+std::string bots_text(const std::optional<std::vector<std::string>>& bots) {
+  std::string out;
+  if (bots)
+    for (const auto& b : *bots) out += (out.empty() ? "" : ",") + b;
+  return out;
+}
+
+std::string no_computer_text() {
+  return "no computer player is connected to this server. Its operator starts one with "
+         "scripts/serve --bot (or the bot service of docker/compose.yaml); see docs/bot.md";
+}
+
+std::string computer_did_not_come_text() { return "The computer did not come; is a bot running? See docs/bot.md"; }
+
 std::string rating_change_text(const protocol::server::RatingChange& c) {
   const long long change = std::llround(c.change);
   return std::to_string(std::llround(c.before)) + " -> " + std::to_string(std::llround(c.after)) + " (" +

@@ -32,6 +32,17 @@ std::string reason_text(std::string r);
 std::string rating_text(const std::optional<protocol::RatingView>& r);
 // A name with its rating when it has one: "bob 1742?".
 std::string rated_name(const std::string& name, const std::optional<protocol::RatingView>& r);
+// A player's name with the bot mark when `bots` lists it: "computer (bot, level 6)" in a
+// game against the computer at level 6, "computer (bot)" when the level is not known;
+// anyone else's name as it is.
+std::string player_name(const std::string& name, const std::optional<std::vector<std::string>>& bots,
+                        const std::optional<int>& level);
+// `bots` as one field for scripts: "computer" or "a,b"; "" for none.
+std::string bots_text(const std::optional<std::vector<std::string>>& bots);
+// What to tell a player whose play_computer found no bot on the server (error
+// no_computer), and whose room the bot never came to (room_cancelled, reason no_computer).
+std::string no_computer_text();
+std::string computer_did_not_come_text();
 // A rating change as "1500 -> 1742 (+242)".
 std::string rating_change_text(const protocol::server::RatingChange& c);
 // "rated" / "casual"; "" when a server without ratings did not say.

@@ -42,12 +42,15 @@ void Session::on_lobby(const srv::Lobby& l) {
     Out d{Out::Kind::data, "live"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.players.first).field("second", g.players.second);
     d.number("ply", g.ply).field("clock", format_clock(g.clock));
+    if (g.bots) d.field("bots", bots_text(g.bots));
+    if (g.computer_level) d.number("computer_level", *g.computer_level);
     const std::string rated = rated_text(g.rated);
     if (!rated.empty()) d.field("rated", rated == "rated" ? "yes" : "no");
     const auto first = g.ratings ? g.ratings->first : std::nullopt;
     const auto second = g.ratings ? g.ratings->second : std::nullopt;
     d.line("live " + g.game_id + "  " + g.game + (rated.empty() ? "" : "  " + rated) + "  " +
-           rated_name(g.players.first, first) + " vs " + rated_name(g.players.second, second) + "  clock " +
+           rated_name(player_name(g.players.first, g.bots, g.computer_level), first) + " vs " +
+           rated_name(player_name(g.players.second, g.bots, g.computer_level), second) + "  clock " +
            format_clock(g.clock) + "  ply " + std::to_string(g.ply) + "   -> watch " + g.game_id);
     sink_.emit(d);
   }
@@ -72,13 +75,16 @@ void Session::on_games(const srv::Games& page) {
     d.field("options", options_text(g.options)).field("clock", format_clock(g.clock));
     const std::string rated = rated_text(g.rated);
     if (!rated.empty()) d.field("rated", rated == "rated" ? "yes" : "no");
-    const std::string result = g.result == "draw" || g.result == "aborted"
-                                   ? g.result
-                                   : (g.result == "first" ? g.first_player : g.second_player) + " won";
+    if (g.bots) d.field("bots", bots_text(g.bots));
+    if (g.computer_level) d.number("computer_level", *g.computer_level);
+    const std::string first = player_name(g.first_player, g.bots, g.computer_level);
+    const std::string second = player_name(g.second_player, g.bots, g.computer_level);
+    const std::string result =
+        g.result == "draw" || g.result == "aborted" ? g.result : (g.result == "first" ? first : second) + " won";
     d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
-           (g.clock ? format_clock(g.clock) + "  " : "") + (g.rated && *g.rated ? "rated  " : "") + g.first_player +
-           " vs " + g.second_player + "  " + result + " (" + reason_text(g.reason) + ", " +
-           format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " + plies(g.moves));
+           (g.clock ? format_clock(g.clock) + "  " : "") + (g.rated && *g.rated ? "rated  " : "") + first + " vs " +
+           second + "  " + result + " (" + reason_text(g.reason) + ", " + format_number(g.first_points) + "-" +
+           format_number(g.second_points) + ")  " + plies(g.moves));
     sink_.emit(d);
   }
   archive_cursor_ = page.next_cursor;
@@ -99,8 +105,11 @@ void Session::remember_player(const std::string& name) {
 
 void Session::on_profile(const srv::Profile& p) {
   Out out{Out::Kind::ok, "profile"};
-  out.field("player", p.name).field("registered", p.registered ? "yes" : "no");
-  out.line(p.name + (p.registered ? "" : " (a guest: no ratings)"));
+  const bool bot = p.bot.value_or(false);
+  out.field("player", p.name).field("registered", p.registered ? "yes" : "no").field("bot", bot ? "yes" : "no");
+  out.line(p.name + (bot            ? " (bot account: the computer, run by this server's operator)"
+                     : p.registered ? ""
+                                    : " (a guest: no ratings)"));
   for (const auto& [key, r] : p.ratings) {
     Out d{Out::Kind::data, "rating"};
     d.field("player", p.name).field("game", key).field("rating", format_number(r.rating));
@@ -113,10 +122,11 @@ void Session::on_profile(const srv::Profile& p) {
   }
   if (p.registered && p.ratings.empty()) out.line("  no rated games yet");
   for (const auto& g : p.recent) {
-    const std::string result =
-        g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
-    out.line("  " + g.game_id + "  " + g.game + (g.rated && *g.rated ? " rated" : "") + "  " + g.first_player + " vs " +
-             g.second_player + "  " + result);
+    const std::string first = player_name(g.first_player, g.bots, g.computer_level);
+    const std::string second = player_name(g.second_player, g.bots, g.computer_level);
+    const std::string result = g.result == "draw" ? "draw" : (g.result == "first" ? first : second) + " won";
+    out.line("  " + g.game_id + "  " + g.game + (g.rated && *g.rated ? " rated" : "") + "  " + first + " vs " + second +
+             "  " + result);
   }
   out.number("ratings", p.ratings.size()).number("recent", p.recent.size());
   reply_ok(std::move(out));

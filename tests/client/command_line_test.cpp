@@ -242,9 +242,9 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
 
 TEST(CommandLine, HelpForEveryCommand) {
   for (const char* name :
-       {"help", "games",  "rooms",   "create",  "join",   "cancel",   "watch", "moves", "move",    "resign",
-        "draw", "accept", "decline", "archive", "replay", "next",     "prev",  "first", "last",    "goto",
-        "wait", "quit",   "say",     "mute",    "unmute", "takeback", "abort", "seek",  "rematch", "leave"}) {
+       {"help",   "games",   "rooms",   "create",   "join",  "cancel", "watch",   "moves", "move",    "resign", "draw",
+        "accept", "decline", "archive", "replay",   "next",  "prev",   "first",   "last",  "goto",    "wait",   "quit",
+        "say",    "mute",    "unmute",  "takeback", "abort", "seek",   "rematch", "leave", "computer"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;
@@ -252,6 +252,68 @@ TEST(CommandLine, HelpForEveryCommand) {
   }
   EXPECT_FALSE(help_for("dance"));
   EXPECT_GE(help_overview().size(), 20u);
+}
+
+TEST(CommandLine, ComputerTakesAGameALevelAClockASideAndOptions) {
+  const Command c = ok("computer seatafl level 6 clock 5+3 side defenders size=11 --option king_limit=3");
+  EXPECT_EQ(c.kind, Cmd::computer);
+  EXPECT_EQ(c.create.game, "seatafl");
+  EXPECT_EQ(c.create.level, 6);
+  ASSERT_TRUE(c.create.clock);
+  EXPECT_DOUBLE_EQ(c.create.clock->initial_s, 300);
+  EXPECT_DOUBLE_EQ(c.create.clock->increment_s, 3);
+  EXPECT_EQ(c.create.side, "defenders");
+  EXPECT_EQ(c.create.options.at("size"), "11");
+  EXPECT_EQ(c.create.options.at("king_limit"), "3");
+}
+
+TEST(CommandLine, ComputerDefaultsLeaveTheLevelClockAndSideToTheServer) {
+  const Command c = ok("computer draughts");
+  EXPECT_EQ(c.create.game, "draughts");
+  EXPECT_FALSE(c.create.level);
+  EXPECT_FALSE(c.create.clock);
+  EXPECT_EQ(c.create.side, "");
+  EXPECT_TRUE(c.create.options.empty());
+  // clock none and side random say the defaults aloud.
+  const Command d = ok("computer draughts clock none side random");
+  EXPECT_FALSE(d.create.clock);
+  EXPECT_EQ(d.create.side, "");
+}
+
+TEST(CommandLine, ComputerTakesTheCreateSpellingsAndAnyOrder) {
+  const Command c = ok("computer level 2 --side first tablut --clock 1+0");
+  EXPECT_EQ(c.create.game, "tablut");
+  EXPECT_EQ(c.create.level, 2);
+  EXPECT_EQ(c.create.side, "first");
+  EXPECT_DOUBLE_EQ(c.create.clock->initial_s, 60);
+  EXPECT_EQ(ok("computer alquerque --level 8").create.level, 8);
+}
+
+TEST(CommandLine, ComputerErrorsNameTheProblemAndTheUsage) {
+  EXPECT_EQ(error("computer"), "which game? (usage: computer GAME [level N] [clock M+S|none] [side S] [K=V]...)");
+  EXPECT_NE(error("computer level 6").find("which game?"), std::string::npos);
+  EXPECT_NE(error("computer tablut level 9").find("the level is a number from 1 to 8, not '9'"), std::string::npos);
+  EXPECT_NE(error("computer tablut level 0").find("from 1 to 8, not '0'"), std::string::npos);
+  EXPECT_NE(error("computer tablut level hard").find("not 'hard'"), std::string::npos);
+  EXPECT_NE(error("computer tablut level").find("level needs a value"), std::string::npos);
+  EXPECT_NE(error("computer tablut clock fast").find("the clock is MINUTES+SECONDS like 5+3, or none, not 'fast'"),
+            std::string::npos);
+  EXPECT_NE(error("computer tablut side").find("side needs a value"), std::string::npos);
+  EXPECT_NE(error("computer tablut level 2 level 3").find("one level at a time"), std::string::npos);
+  EXPECT_NE(error("computer tablut --rated").find("unknown flag --rated"), std::string::npos);
+  EXPECT_NE(error("computer tablut draughts").find("unexpected 'draughts' (level, clock, side or an option K=V)"),
+            std::string::npos);
+  EXPECT_NE(error("computer tablut --option size").find("an option is NAME=VALUE"), std::string::npos);
+}
+
+TEST(CommandLine, ComputerIsInTheHelp) {
+  bool listed = false;
+  for (const auto& l : help_overview()) listed = listed || l.find("computer GAME") != std::string::npos;
+  EXPECT_TRUE(listed);
+  const auto h = help_for("computer");
+  ASSERT_TRUE(h);
+  EXPECT_GE(h->size(), 4u);
+  EXPECT_EQ(command_name(Cmd::computer), "computer");
 }
 
 TEST(ConnectArgs, DefaultsAndFlags) {

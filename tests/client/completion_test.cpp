@@ -38,6 +38,16 @@ TEST(ClientCompletion, ChatCommandsCompleteAndTheirTextDoesNot) {
   EXPECT_TRUE(completions("say g", known()).empty());  // chat text is the user's own
 }
 
+TEST(ClientCompletion, ComputerCompletesAGameThenItsKeywordsAndTheirValues) {
+  EXPECT_EQ(completions("comp", known()), Words{"computer"});
+  EXPECT_EQ(completions("computer dr", known()), Words{"draughts"});
+  EXPECT_EQ(completions("computer draughts ", known()), (Words{"clock", "level", "side"}));
+  EXPECT_EQ(completions("computer draughts l", known()), Words{"level"});
+  EXPECT_EQ(completions("computer draughts level ", known()).size(), 8u);
+  EXPECT_EQ(completions("computer draughts level 6 side s", known()), Words{"second"});
+  EXPECT_EQ(completions("computer draughts clock n", known()), Words{"none"});
+}
+
 TEST(ClientCompletion, EmptyLineOffersEveryCommand) {
   const auto all = completions("", known());
   EXPECT_EQ(all.size(), command_names().size());

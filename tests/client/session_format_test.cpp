@@ -105,5 +105,22 @@ TEST(SessionFormat, TheFirstMoveRuleSaysTheSecondsLeftRoundedUp) {
   EXPECT_EQ(first_move_text(31'000, 40'000), "0 s to make the first move, or the game is aborted");
 }
 
+TEST(SessionFormat, ABotsNameCarriesItsMarkAndLevel) {
+  const std::optional<std::vector<std::string>> bots = std::vector<std::string>{"computer"};
+  EXPECT_EQ(player_name("computer", bots, 6), "computer (bot, level 6)");
+  EXPECT_EQ(player_name("computer", bots, std::nullopt), "computer (bot)");
+  EXPECT_EQ(player_name("alice", bots, 6), "alice");
+  EXPECT_EQ(player_name("computer", std::nullopt, 6), "computer");  // not marked: not a bot
+  EXPECT_EQ(bots_text(bots), "computer");
+  EXPECT_EQ(bots_text(std::vector<std::string>{"a", "b"}), "a,b");
+  EXPECT_EQ(bots_text(std::nullopt), "");
+}
+
+TEST(SessionFormat, NoComputerMessagesSayWhatToDo) {
+  EXPECT_NE(no_computer_text().find("scripts/serve --bot"), std::string::npos);
+  EXPECT_NE(no_computer_text().find("docs/bot.md"), std::string::npos);
+  EXPECT_EQ(computer_did_not_come_text(), "The computer did not come; is a bot running? See docs/bot.md");
+}
+
 }  // namespace
 }  // namespace bh::cli

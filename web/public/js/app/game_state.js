@@ -42,6 +42,8 @@ export function fromState(s, now) {
     match: s.match ?? null,
     rated: Boolean(s.rated),
     ratings: s.ratings ?? null,
+    bots: s.bots ?? null, // the players that are bot accounts
+    computerLevel: s.computer_level ?? null, // a game against the computer: its level
     takebackOffer: s.takeback_offer ?? null,
     legal: Array.isArray(s.legal) ? s.legal : null,
     over: null,

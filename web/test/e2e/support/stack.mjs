@@ -35,8 +35,12 @@ const hasWebRoot = () => {
   }
 };
 
-/** Starts the server; `restart()` stops it (SIGTERM, as a deploy would) and starts it again on the same port and database. */
-export async function startStack({ grace = 60, args: extra = [] } = {}) {
+/**
+ * Starts the server; `restart()` stops it (SIGTERM, as a deploy would) and starts it again
+ * on the same port and database. `prepare(db, dir)` runs first, on the fresh database's
+ * path (e.g. the server's one-shot --create-bot).
+ */
+export async function startStack({ grace = 60, args: extra = [], prepare = null } = {}) {
   if (!fs.existsSync(SERVER)) throw new Error(`no server binary at ${SERVER}: build it (scripts/build boardhall-server) or set BOARDHALL_SERVER`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-web-e2e-'));
   const db = path.join(dir, 'boardhall.db');
@@ -72,6 +76,7 @@ export async function startStack({ grace = 60, args: extra = [] } = {}) {
     clearTimeout(timer);
   }
 
+  if (prepare) await prepare(db, dir);
   await launch();
   const dev = selfServe
     ? null

@@ -7,6 +7,7 @@ import { archiveUrl, gameUrl } from '../router.js';
 import { filtersFromQuery, listGamesRequest, pageQuery, RESULTS } from '../archive_query.js';
 import { gameName, optionsText, reasonText, errorText } from '../describe.js';
 import { formatClockSetting } from '../clock.js';
+import { botBadge } from './bot_badge.js';
 
 /** @param {import('../app.js').App} app */
 export function archiveView(app, route, main) {
@@ -52,7 +53,8 @@ export function archiveView(app, route, main) {
       h('ul', { class: 'list' }, page.games.map((g) =>
         h('li', { class: 'item', testid: 'archive-row', dataset: { game: g.game_id } },
           h('a', { href: gameUrl(g.game_id), class: 'what' }, gameName(t, g.game), Object.keys(g.options || {}).length ? ` (${optionsText(t, g.options)})` : ''),
-          h('span', null, `${g.first_player} – ${g.second_player}`),
+          h('span', null, g.first_player, botBadge(t, g.first_player, g.bots, g.computer_level), ' – ',
+            g.second_player, botBadge(t, g.second_player, g.bots, g.computer_level)),
           h('span', null, resultOf(g), h('span', { class: 'muted' }, ` · ${reasonText(t, g.reason)}`)),
           h('span', { class: 'muted' }, [t('archive.moves', { n: g.moves }), g.clock ? formatClockSetting(g.clock) : '', new Date(g.ended_ms).toLocaleDateString(t.lang)].filter(Boolean).join(' · '))))),
       h('div', { class: 'row' },

@@ -15,6 +15,8 @@ import { moveList } from './move_list.js';
 import { confirmDialog } from './dialogs.js';
 import { chatPanel } from './chat.js';
 import { rematchBox } from './rematch.js';
+import { botBadge } from './bot_badge.js';
+import { nameWithMark } from '../bot_mark.js';
 
 const other = (side) => (side === 'first' ? 'second' : 'first');
 
@@ -71,6 +73,7 @@ export function liveGame(app, route, root, { onEnded }) {
     return [
       h('span', { class: `side-dot ${v.sides[side]}`, 'aria-hidden': 'true' }),
       h('a', { class: 'name', href: playerUrl(v.players[side]) }, v.players[side]),
+      botBadge(t, v.players[side], v.bots, v.computerLevel),
       v.ratings?.[side] ? h('span', { class: 'rating', testid: `rating-${side}` }, ` ${ratingText(v.ratings[side])}`) : null,
       h('span', { class: 'muted' }, ` ${sideName(t, v.sides[side])}`, v.you === side ? ` · ${t('game.you')}` : ''),
       absentEls[side],
@@ -120,7 +123,7 @@ export function liveGame(app, route, root, { onEnded }) {
   function draw() {
     const v = view();
     if (!v) return;
-    app.setTitle(`${gameName(t, v.game)} · ${v.players.first} – ${v.players.second}`);
+    app.setTitle(`${gameName(t, v.game)} · ${nameWithMark(t, v.players.first, v.bots, v.computerLevel)} – ${nameWithMark(t, v.players.second, v.bots, v.computerLevel)}`);
     setText(el.title, gameName(t, v.game));
     setText(el.sub, [optionsText(t, v.options), v.rated ? t('seek.rated') : '', v.you === null ? t('game.watching') : ''].filter(Boolean).join(' · '));
     const m = v.over?.match ?? v.match;

@@ -1,5 +1,6 @@
-// The lobby: the visitor's open room or the form to create one, open rooms, live games,
-// and the five games with their rules. Live through subscribe_lobby.
+// The lobby: the visitor's open room or the form to create one, "Play the computer"
+// (its dialog loaded on first use), open rooms, live games (a bot's name with its
+// badge), and the five games with their rules. Live through subscribe_lobby.
 
 import { h, replace } from '../dom.js';
 import { roomUrl, gameUrl, playerUrl, leaderboardUrl } from '../router.js';
@@ -10,6 +11,7 @@ import { LOBBY_TYPES } from '../lobby_state.js';
 import { createForm } from './create_form.js';
 import { roomBox } from './room.js';
 import { seekForm } from './seek_form.js';
+import { botBadge } from './bot_badge.js';
 
 /** @param {import('../app.js').App} app */
 export function lobbyView(app, route, main) {
@@ -24,6 +26,18 @@ export function lobbyView(app, route, main) {
   let subscribed = false;
   let form = null; // kept across redraws so that typed values stay
   let quick = null;
+  let computer = null; // the open "Play the computer" dialog
+  let gone = false;
+
+  async function openComputer() {
+    if (computer) return;
+    const { openComputerDialog } = await import('./computer_dialog.js');
+    if (gone || computer || !app.welcome) return;
+    computer = openComputerDialog(app);
+    computer.closed.then(() => { computer = null; });
+  }
+  const computerButton = h('p', { class: 'computer-cta' },
+    h('button', { type: 'button', testid: 'play-computer', onclick: openComputer }, t('computer.open')));
 
   const info = (id) => app.welcome?.games.find((g) => g.id === id);
   const clockText = (x) => (x.clock ? formatClockSetting(x.clock) : t('clock.none'));
@@ -37,7 +51,7 @@ export function lobbyView(app, route, main) {
       return replace(seek, head, h('p', { class: 'muted' }, app.myRoom ? t('seek.have_room') : t('seek.need_name')));
     }
     if (!quick || quick.registered !== app.identity.registered) quick = { registered: app.identity.registered, form: seekForm(app) };
-    replace(seek, head, quick.form);
+    replace(seek, head, quick.form, computerButton);
   }
 
   function drawMine() {
@@ -83,7 +97,8 @@ export function lobbyView(app, route, main) {
         : h('ul', { class: 'list' }, list.map((g) =>
             h('li', { class: 'item', testid: 'live-row', dataset: { game: g.game_id } },
               h('span', { class: 'what' }, gameName(t, g.game), g.options && Object.keys(g.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, g.options)})`) : null),
-              h('span', null, h('a', { href: playerUrl(g.players.first) }, g.players.first), ' – ', h('a', { href: playerUrl(g.players.second) }, g.players.second)),
+              h('span', null, h('a', { href: playerUrl(g.players.first) }, g.players.first), botBadge(t, g.players.first, g.bots, g.computer_level), ' – ',
+                h('a', { href: playerUrl(g.players.second) }, g.players.second), botBadge(t, g.players.second, g.bots, g.computer_level)),
               h('span', { class: 'muted' }, clockText(g), ` · ${t('lobby.ply', { n: g.ply })}`, g.rated ? ` · ${t('seek.rated')}` : ''),
               h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))))),
     );
@@ -118,10 +133,13 @@ export function lobbyView(app, route, main) {
     },
     onIdentity: drawMine,
     onMessage(msg) {
+      computer?.onMessage(msg);
       if (LOBBY_TYPES.includes(msg.type)) { drawRooms(); drawLive(); }
       if (['room_created', 'room_cancelled', 'room_closed', 'game_started'].includes(msg.type)) drawMine();
     },
     destroy() {
+      gone = true;
+      computer?.close();
       app.win.clearInterval(refresh);
       if (subscribed && app.conn.ready) app.conn.send({ type: 'unsubscribe_lobby' });
     },

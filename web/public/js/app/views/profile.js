@@ -6,6 +6,7 @@ import { gameUrl, playerUrl, leaderboardUrl } from '../router.js';
 import { gameName, optionsText, reasonText } from '../describe.js';
 import { ratingRows, ratingKeyName, ratingText } from '../rating.js';
 import { getJson } from '../api.js';
+import { botBadge } from './bot_badge.js';
 
 /** @param {import('../app.js').App} app */
 export function profileView(app, route, main) {
@@ -26,6 +27,7 @@ export function profileView(app, route, main) {
   function draw(p) {
     const rows = ratingRows(p.ratings);
     replace(box,
+      p.bot ? h('p', { testid: 'profile-bot' }, h('span', { class: 'bot-badge' }, t('bot.badge')), ' ', t('profile.bot')) : null,
       p.registered ? null : h('p', { class: 'muted', testid: 'profile-guest' }, t('profile.guest')),
       h('h2', null, t('profile.ratings')),
       rows.length === 0
@@ -45,7 +47,7 @@ export function profileView(app, route, main) {
             return h('li', { class: 'item', testid: 'profile-game', dataset: { game: g.game_id } },
               // To its replay (at the final position), even for a game this page saw live.
               h('a', { href: gameUrl(g.game_id, Number.isInteger(g.moves) ? g.moves : null), class: 'what' }, gameName(t, g.game), Object.keys(g.options || {}).length ? ` (${optionsText(t, g.options)})` : ''),
-              h('span', null, t('profile.against'), ' ', h('a', { href: playerUrl(opponent) }, opponent)),
+              h('span', null, t('profile.against'), ' ', h('a', { href: playerUrl(opponent) }, opponent), botBadge(t, opponent, g.bots, g.computer_level)),
               h('span', null, resultOf(g), h('span', { class: 'muted' }, g.reason ? ` · ${reasonText(t, g.reason)}` : '')),
               h('span', { class: 'muted' }, [g.rated ? t('seek.rated') : t('seek.casual'), g.ended_ms ? new Date(g.ended_ms).toLocaleDateString(t.lang) : ''].filter(Boolean).join(' · ')));
           })));

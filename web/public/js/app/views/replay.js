@@ -9,6 +9,7 @@ import { gameUrl } from '../router.js';
 import { replayFrame, clampPly, recordStatus } from '../replay_state.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
+import { botBadge } from './bot_badge.js';
 
 /** @param {import('../app.js').App} app */
 export function replayView(app, route, root) {
@@ -41,6 +42,10 @@ export function replayView(app, route, root) {
     const info = app.welcome?.games.find((g) => g.id === rec.game);
     const sides = { first: rec.sides?.first ?? info?.first_side ?? 'first', second: rec.sides?.second ?? info?.second_side ?? 'second' };
     const players = { first: rec.first_player, second: rec.second_player };
+    // The bot marks: the record's when the server sends them, else the live game's if this page saw it.
+    const seen = app.games.get(rec.game_id);
+    el.bots = rec.bots ?? seen?.bots ?? null;
+    el.level = rec.computer_level ?? seen?.computerLevel ?? null;
     const button = (testid, label, text, to) => h('button', { type: 'button', testid, 'aria-label': label, title: label, onclick: () => go(to()) }, text);
     Object.assign(el, {
       players, sides,
@@ -82,6 +87,7 @@ export function replayView(app, route, root) {
     return [
       h('span', { class: `side-dot ${el.sides[side]}`, 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, el.players[side]),
+      botBadge(t, el.players[side], el.bots, el.level),
       h('span', { class: 'muted' }, ` ${sideName(t, el.sides[side])}`),
       h('span', { class: clocks ? 'clock' : 'clock none', testid: `clock-${side}` }, clocks ? formatClock(clocks[side]) : '–'),
     ];

@@ -34,6 +34,12 @@ export function roomBox(app, { room, invite_code }) {
       e.target.disabled = false;
     }
   };
+  // A room of play_computer: no link to send, the bot is on its way.
+  if (Number.isInteger(room.computer_level))
+    return h('div', { class: 'room-box', testid: 'room-box', dataset: { room: room.room_id } },
+      h('p', { class: 'what' }, gameName(t, room.game), ' · ', room.clock ? formatClockSetting(room.clock) : t('clock.none'), ' · ', t('room.your_side', { side })),
+      h('p', { class: 'waiting', testid: 'room-waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('computer.waiting', { n: room.computer_level })),
+      h('p', null, h('button', { type: 'button', class: 'danger', testid: 'room-cancel', onclick: cancel }, t('computer.cancel'))));
   return h('div', { class: 'room-box', testid: 'room-box', dataset: { room: room.room_id } },
     h('p', { class: 'what' }, gameName(t, room.game),
       Object.keys(room.options || {}).length ? ` (${optionsText(t, room.options)})` : '',
