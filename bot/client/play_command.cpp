@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "bot_runner.hpp"
-#include "random_chooser.hpp"
+#include "engine_chooser.hpp"
 
 namespace bh::bot::client {
 
@@ -119,7 +119,7 @@ int run_play(int argc, char** argv) {
   config.session.password = std::move(password);
   config.session.max_games = options.max_games;
   config.token_file = options.token_file;
-  BotRunner runner(std::move(config), std::make_shared<RandomChooserFactory>(), std::make_shared<PlaceholderPolicy>());
+  BotRunner runner(std::move(config), std::make_shared<EngineChooserFactory>(), std::make_shared<EnginePolicy>());
   g_runner = &runner;
   struct sigaction sa {};
   sa.sa_handler = on_signal;
