@@ -1,6 +1,7 @@
 // Stand-ins for the search engine and its policies: a chooser that plays a random legal
 // move (seeded, so a test replays), and simple policies (resign on a forced loss, offer
-// and accept draws in long level positions). The lead swaps in bot/engine at merge.
+// and accept draws in long level positions), for the tests; `boardhall-bot play` uses the
+// engine (engine_chooser.hpp).
 //
 // Thread-safety: RandomChooser as MoveChooser (one thread at a time); the factory and
 // the policies are stateless.

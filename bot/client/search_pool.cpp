@@ -3,9 +3,18 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace bh::bot::client {
+
+ChoiceLimits charge_wait(ChoiceLimits limits, std::int64_t waited_ms) {
+  if (waited_ms <= 0) return limits;
+  if (limits.my_time_ms) limits.my_time_ms = std::max<std::int64_t>(0, *limits.my_time_ms - waited_ms);
+  if (limits.movetime_ms)
+    limits.movetime_ms = static_cast<int>(std::max<std::int64_t>(1, *limits.movetime_ms - waited_ms));
+  return limits;
+}
 
 SearchPool::SearchPool(std::shared_ptr<ChooserFactory> factory, unsigned threads)
     : factory_(std::move(factory)), event_fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
@@ -31,7 +40,7 @@ void SearchPool::start(SearchOrder order) {
     if (!slot) slot = std::make_shared<Slot>();
     auto stop = std::make_shared<std::atomic<bool>>(false);
     stops_[order.search_id] = stop;
-    queue_.push_back(Job{std::move(order), std::move(stop), slot});
+    queue_.push_back(Job{std::move(order), std::move(stop), slot, std::chrono::steady_clock::now()});
   }
   wake_.notify_one();
 }
@@ -77,7 +86,10 @@ void SearchPool::work() {
       std::lock_guard slot_lock(job.slot->mutex);
       if (!job.slot->chooser) job.slot->chooser = factory_->make(job.order.state.rules_ptr());
       if (!job.stop->load() && !job.order.state.status().over()) {
-        done.choice = job.slot->chooser->choose(job.order.state, job.order.limits, *job.stop);
+        const auto waited =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - job.queued_at)
+                .count();
+        done.choice = job.slot->chooser->choose(job.order.state, charge_wait(job.order.limits, waited), *job.stop);
         chosen = true;
       }
     }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -28,6 +29,11 @@ struct SearchDone {
   std::uint64_t search_id = 0;
   Choice choice;
 };
+
+// The limits of a search that waited `waited_ms` in the queue: the clock and a fixed
+// move time both shrink by the wait (the clock to no less than 0, the move time to no
+// less than 1 ms), so that queueing never costs the game on time.
+ChoiceLimits charge_wait(ChoiceLimits limits, std::int64_t waited_ms);
 
 class SearchPool {
  public:
@@ -55,6 +61,7 @@ class SearchPool {
     SearchOrder order;
     std::shared_ptr<std::atomic<bool>> stop;
     std::shared_ptr<Slot> slot;
+    std::chrono::steady_clock::time_point queued_at;
   };
   void work();
 
