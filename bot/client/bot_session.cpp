@@ -1,5 +1,6 @@
 #include "bot_session.hpp"
 
+#include <chrono>
 #include <utility>
 
 namespace bh::bot::client {
@@ -9,6 +10,12 @@ namespace sv = protocol::server;
 
 namespace {
 std::string side_text(rules::Side s) { return s == rules::Side::first ? "first" : "second"; }
+
+// The wall clock, for the server's first-move deadline (a unix time in ms).
+std::int64_t unix_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 std::optional<std::int64_t> int_id(const protocol::RequestId& id) {
   if (const auto* n = std::get_if<std::int64_t>(&id.value)) return *n;
@@ -366,7 +373,7 @@ void BotSession::think(Actions& out, LiveGame& g) {
   stop_search(out, g);
   g.search_id = next_search_++;
   g.search_ply = ply;
-  out.searches.push_back(SearchOrder{*g.search_id, g.game_id, g.state, limits_for(g, config_.seed)});
+  out.searches.push_back(SearchOrder{*g.search_id, g.game_id, g.state, limits_for(g, config_.seed, unix_now_ms())});
 }
 
 Actions BotSession::on_search_done(std::uint64_t search_id, const Choice& choice) {

@@ -1,5 +1,7 @@
 #include "live_game.hpp"
 
+#include <algorithm>
+
 #include "rules/registry.hpp"
 
 namespace bh::bot::client {
@@ -33,7 +35,7 @@ std::optional<rules::Side> side_from_text(const std::string& text) {
   return std::nullopt;
 }
 
-ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed) {
+ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed, std::int64_t now_unix_ms) {
   ChoiceLimits limits;
   limits.level = game.level;
   // A different seed per game and ply: the low levels' noise must not repeat itself.
@@ -43,6 +45,11 @@ ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed) {
     limits.my_time_ms = first ? game.clocks->first_ms : game.clocks->second_ms;
     limits.their_time_ms = first ? game.clocks->second_ms : game.clocks->first_ms;
     limits.my_increment_ms = game.clocks->increment_ms;
+    if (const auto deadline = game.clocks->first_move_deadline_ms) {
+      const std::int64_t before_deadline = std::clamp<std::int64_t>(*deadline - now_unix_ms, 0, first_move_budget_ms);
+      limits.my_time_ms = std::min(*limits.my_time_ms, before_deadline);
+      limits.my_increment_ms = 0;  // nothing is added before the deadline
+    }
   }
   return limits;
 }

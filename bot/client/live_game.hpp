@@ -45,8 +45,15 @@ std::optional<rules::GameState> replay_view(const protocol::server::GameView& vi
 // The side named "first"/"second"; nullopt for anything else.
 std::optional<rules::Side> side_from_text(const std::string& text);
 
+// The most the bot thinks about its first move while the server's first-move rule
+// runs (the game is aborted when the first move does not come in time).
+inline constexpr std::int64_t first_move_budget_ms = 10'000;
+
 // The search limits of the bot's move in `game`: its level, and the clock (my time,
-// increment, the opponent's time) when the game has one.
-ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed);
+// increment, the opponent's time) when the game has one. Before the bot's first move
+// its clock does not run but the server's first-move deadline does: then the time left
+// is what remains before that deadline (`now_unix_ms` is the bot's wall clock), at most
+// first_move_budget_ms, so that a long clock never makes a first move come too late.
+ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed, std::int64_t now_unix_ms);
 
 }  // namespace bh::bot::client

@@ -325,7 +325,7 @@ TEST_F(ClientGame, RatedGameShowsRatingsTheChangeAtTheEndProfileAndTop) {
       << alice->transcript();
 
   const std::string profile = alice->command("profile bob", "profile");
-  EXPECT_EQ(profile, "ok profile player=bob registered=yes ratings=1 recent=1") << alice->transcript();
+  EXPECT_EQ(profile, "ok profile player=bob registered=yes bot=no ratings=1 recent=1") << alice->transcript();
   EXPECT_NE(alice->transcript().find("data rating player=bob game=tablut rating=1741.6 rd=396.8 provisional=yes "
                                      "games=1 wins=1 draws=0 losses=0"),
             std::string::npos)
