@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "levels.hpp"
 #include "rules/alquerque/engine.hpp"
 
 namespace bh::bot {
@@ -21,6 +22,7 @@ struct AlquerqueAdapter {
   static constexpr bool repetition_draws = false;  // Q1-Q5 make every game finite
   static constexpr bool forced_captures = false;
   static constexpr bool null_move_pruning = false;  // zugzwang is common
+  static constexpr LevelTable level_table = LevelTable::alquerque;
   static constexpr bool capture_quiescence = true;
 
   explicit AlquerqueAdapter(const rules::Ruleset&) {}

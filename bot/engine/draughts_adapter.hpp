@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "levels.hpp"
 #include "rules/draughts/engine.hpp"
 
 namespace bh::bot {
@@ -19,6 +20,7 @@ struct DraughtsAdapter {
   static constexpr bool repetition_draws = true;
   static constexpr bool forced_captures = true;
   static constexpr bool null_move_pruning = false;  // zugzwang is common
+  static constexpr LevelTable level_table = LevelTable::standard;
   static constexpr bool capture_quiescence = true;
 
   explicit DraughtsAdapter(const rules::Ruleset&) {}

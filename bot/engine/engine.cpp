@@ -35,7 +35,7 @@ class GameEngine final : public Engine::Impl {
   SearchResult choose(const rules::GameState& game, const SearchLimits& limits) override {
     const auto started = Budget::Clock::now();
     replay(game);
-    const Level& level = level_spec(std::clamp(limits.level, min_level, max_level));
+    const Level& level = level_spec(std::clamp(limits.level, min_level, max_level), A::level_table);
     Budget budget;
     budget.max_depth = level.max_depth;
     budget.min_depth = level.min_depth;

@@ -1,4 +1,4 @@
-// The playing levels 1..8 as one table of data. Levels 1..7 are bounded by depth and
+// The playing levels 1..8 as tables of data (one per kind of game). Levels 1..7 are bounded by depth and
 // nodes only (reproducible from the seed, cheap to measure); level 8 is bounded by time
 // (the move time or the clock). Root noise is a random amount in [0, noise] centi-pieces
 // added to each root move's exact score (levels 1-2 blunder so); evaluation noise moves
@@ -28,7 +28,10 @@ inline constexpr int max_level = 8;
 // Level 8's think time without a move time or a clock.
 inline constexpr int default_movetime_ms = 1000;
 
-inline constexpr std::array<Level, 8> levels{{
+// Which table a game family plays by.
+enum class LevelTable : std::uint8_t { standard, alquerque };
+
+inline constexpr std::array<Level, 8> standard_levels{{
     {1, 1, 0, 600, 0, false},      // 1: one ply, large noise: misses captures and escapes
     {1, 1, 0, 80, 0, false},       // 2: one ply
     {64, 2, 300, 0, 70, false},    // 3: sees the reply, with a blurred judgement
@@ -39,7 +42,26 @@ inline constexpr std::array<Level, 8> levels{{
     {64, 1, 0, 0, 0, true},        // 8: the time decides
 }};
 
+// Alquerque's board is small and its first side is ahead (level 8 scores the start
+// about +1.9 pieces for White at depth 16): a search of a few thousand nodes already
+// plays the better side without fault, so the standard table's levels 6-8 would only
+// score their sides' share against one another. Its budgets are smaller, so that each
+// level below 8 still misjudges sometimes.
+inline constexpr std::array<Level, 8> alquerque_levels{{
+    {1, 1, 0, 600, 0, false},     // 1
+    {1, 1, 0, 250, 0, false},     // 2
+    {64, 2, 40, 0, 100, false},   // 3
+    {64, 2, 100, 0, 70, false},   // 4
+    {64, 2, 300, 0, 40, false},   // 5
+    {64, 2, 800, 0, 25, false},   // 6
+    {64, 2, 2000, 0, 15, false},  // 7
+    {64, 1, 0, 0, 0, true},       // 8
+}};
+
 // Precondition: min_level <= level <= max_level.
-constexpr const Level& level_spec(int level) { return levels[static_cast<std::size_t>(level - 1)]; }
+constexpr const Level& level_spec(int level, LevelTable table = LevelTable::standard) {
+  const auto& t = table == LevelTable::alquerque ? alquerque_levels : standard_levels;
+  return t[static_cast<std::size_t>(level - 1)];
+}
 
 }  // namespace bh::bot

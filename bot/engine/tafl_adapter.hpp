@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "levels.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/tafl/engine.hpp"
 
@@ -20,6 +21,7 @@ struct TaflAdapter {
   static constexpr bool repetition_draws = true;
   static constexpr bool forced_captures = false;   // no capture quiescence: captures are not compulsory
   static constexpr bool null_move_pruning = true;  // no zugzwang to speak of
+  static constexpr LevelTable level_table = LevelTable::standard;
   static constexpr bool capture_quiescence = false;
 
   explicit TaflAdapter(const rules::Ruleset& rules);
