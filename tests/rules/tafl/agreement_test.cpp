@@ -41,7 +41,9 @@ const PerftCase start_table[] = {
     {"tavlei", 1, 72},        {"tavlei", 2, 3944},        {"tavlei", 3, 285728},        {"tablut", 1, 80},
     {"tablut", 2, 4400},      {"tablut", 3, 353200},      {"seatafl", 1, 80},           {"seatafl", 2, 4400},
     {"seatafl", 3, 353200},   {"seatafl11", 1, 124},      {"seatafl11", 2, 7276},       {"seatafl11", 3, 920688},
-    {"seatafl_k4_m5", 1, 80}, {"seatafl_k4_m5", 2, 4400}, {"seatafl_k4_m5", 3, 350096},
+    {"seatafl_k4_m5", 1, 80}, {"seatafl_k4_m5", 2, 4400}, {"seatafl_k4_m5", 3, 350096}, {"copenhagen", 1, 116},
+    {"copenhagen", 2, 6788},  {"copenhagen", 3, 806344},  {"brandubh", 1, 40},          {"brandubh", 2, 960},
+    {"brandubh", 3, 39512},
 };
 
 const Config& config(const std::string& name) {
