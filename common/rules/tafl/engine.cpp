@@ -199,11 +199,15 @@ inline u128 spread(const Rules& r, u128 set) {
 
 // C8. The fort is the region of empty squares the king can reach, the king's square
 // included; its wall is every piece next to it. The attackers can never break in when
-// the wall is all defenders and none of them can ever be captured: on each line through
-// a wall piece, one side is off the board, another wall piece, or a square of the fort
-// that can never turn hostile (not the throne, which is hostile to defenders once empty).
-// No wall piece is then ever the first to fall (nor to a shieldwall: a row member has an
-// enemy in front and row members or brackets beside it, so it touches no fort square).
+// the wall is all defenders none of which can ever be captured. Those are found as the
+// largest set of defenders in which each one is safe while the others stand:
+// - on each of its two lines, a neighbour is off the board, in the set, or a fort
+//   square other than the throne (attackers never get into the fort; the throne turns
+//   hostile to defenders when the king leaves it);
+// - with the shieldwall (C6), it is in no row the wall could take: a run along the
+//   edge of set members and the king, every one with an open square in front (not in
+//   the set, not a fort square) and no fort square at either end.
+// No defender of the set can be the first to fall, so none ever falls.
 bool exit_fort(const Rules& r, const Board& b) {
   if ((r.edge & bit(b.king)) == 0) return false;
   const u128 empty = r.board & ~(b.att | b.def);  // the king's square counts as empty
@@ -214,17 +218,49 @@ bool exit_fort(const Rules& r, const Board& b) {
   if ((fort & r.exits) != 0) return false;  // a way out is open: no fort needed
   const u128 wall = spread(r, fort) & ~fort;
   if ((wall & b.att) != 0) return false;
-  const u128 secure = (fort & ~r.throne_bit) | wall;
-  bool unbreakable = true;
-  for_each_square(wall, [&](int s) {
-    const auto& nb = r.neighbour[s];
-    for (int axis = 0; axis < 4; axis += 2) {
-      const int one = nb[axis], other = nb[axis + 1];
-      if (one < 0 || other < 0 || ((secure & bit(one)) != 0) || ((secure & bit(other)) != 0)) continue;
-      unbreakable = false;
+  const u128 fort_safe = fort & ~r.throne_bit;
+  u128 held = b.def;
+  for (;;) {
+    const u128 safe = held | fort_safe;
+    u128 keep = held;
+    for_each_square(held, [&](int s) {
+      const auto& nb = r.neighbour[s];
+      for (int axis = 0; axis < 4; axis += 2) {
+        const int one = nb[axis], other = nb[axis + 1];
+        if (one < 0 || other < 0 || (safe & bit(one)) != 0 || (safe & bit(other)) != 0) continue;
+        keep &= ~bit(s);
+      }
+    });
+    if (r.variant.extras.shieldwall) {
+      const int last = r.size - 1;
+      // Each edge from one corner to the other: its first square, the step along it
+      // and the step inward (E, W, N, S as in Rules::neighbour).
+      const int starts[4] = {0, last * r.size, 0, last};
+      const int along[4] = {0, 0, 2, 2};
+      const int inward[4] = {2, 3, 0, 1};
+      for (int e = 0; e < 4; ++e) {
+        int s = r.neighbour[starts[e]][along[e]];
+        while (s >= 0) {
+          if ((((held & keep) | bit(b.king)) & bit(s)) == 0) {
+            s = r.neighbour[s][along[e]];
+            continue;
+          }
+          const int before = r.neighbour[s][along[e] ^ 1];
+          u128 run = 0;
+          bool pinned = true;
+          for (; s >= 0 && (((held & keep) | bit(b.king)) & bit(s)) != 0; s = r.neighbour[s][along[e]]) {
+            run |= bit(s);
+            if ((safe & bit(r.neighbour[s][inward[e]])) != 0) pinned = false;
+          }
+          const bool open_ends = (fort & bit(before)) == 0 && (s < 0 || (fort & bit(s)) == 0);
+          if (pinned && open_ends) keep &= ~run;
+        }
+      }
     }
-  });
-  return unbreakable;
+    if (keep == held) break;
+    held = keep;
+  }
+  return (wall & ~held) == 0;
 }
 
 // C10. Every defender, the king included, is shut in: no path of squares free of

@@ -128,10 +128,13 @@ std::vector<bool> flood(const Board& b, const std::vector<int>& seeds, Ok ok) {
   return seen;
 }
 
-// C8, as docs/rules/copenhagen.md words it: the king on the edge, the empty squares it
-// can walk to (at least one, no corner among them) walled in by defenders only, and
-// every wall defender, on each of its two lines, with a neighbour off the board, in the
-// wall, or among those squares but not the throne.
+// C8, as docs/rules/copenhagen.md words it: the king on the edge; the empty squares it
+// can walk to (at least one, no corner among them) walled in by defenders only; and
+// every wall defender among the "held" defenders, found by striking out, until none is
+// left to strike, each defender that has a line with no neighbour off the board, held,
+// or a fort square other than the throne, or that stands in a row on the edge (held
+// defenders and the king, side by side) whose every member faces a square neither held
+// nor in the fort and whose two ends are not fort squares.
 inline bool exit_fort(const Game& g, const Board& b, int k) {
   if (!is_edge(k / b.n, k % b.n, b.n)) return false;
   const auto room = flood(b, {k}, [&](int r, int f) { return at(b, r, f) == '.'; });
@@ -149,19 +152,60 @@ inline bool exit_fort(const Game& g, const Board& b, int k) {
       if (in_room(r + dr[d], f + df[d])) return true;
     return false;
   };
-  for (int s = 0; s < b.n * b.n; ++s) {
-    const int r = s / b.n, f = s % b.n;
-    if (!in_wall(r, f)) continue;
-    if (at(b, r, f) != 'd') return false;
-    for (int axis = 0; axis < 4; axis += 2) {
-      bool safe = false;
-      for (int d = axis; d < axis + 2; ++d) {
-        const int nr = r + dr[d], nf = f + df[d];
-        if (!on_board(nr, nf, b.n) || in_wall(nr, nf) || (in_room(nr, nf) && !is_throne(g, nr, nf))) safe = true;
+  std::vector<bool> held(b.sq.size(), false);
+  for (int s = 0; s < b.n * b.n; ++s) held[static_cast<std::size_t>(s)] = b.sq[static_cast<std::size_t>(s)] == 'd';
+  auto is_held = [&](int r, int f) { return on_board(r, f, b.n) && held[static_cast<std::size_t>(r * b.n + f)]; };
+  auto good = [&](int r, int f) {  // a neighbour that can never turn hostile
+    return !on_board(r, f, b.n) || is_held(r, f) || (in_room(r, f) && !is_throne(g, r, f));
+  };
+  for (bool struck = true; struck;) {
+    struck = false;
+    std::vector<int> out;
+    for (int s = 0; s < b.n * b.n; ++s) {
+      const int r = s / b.n, f = s % b.n;
+      if (!is_held(r, f)) continue;
+      if (!(good(r, f + 1) || good(r, f - 1)) || !(good(r + 1, f) || good(r - 1, f))) out.push_back(s);
+    }
+    // Rows on each edge: walk the edge square by square.
+    for (int e = 0; e < 4 && g.copenhagen; ++e) {
+      auto square = [&](int i) {  // i-th square of edge e, from 0 to n-1
+        if (e == 0) return std::make_pair(0, i);
+        if (e == 1) return std::make_pair(b.n - 1, i);
+        if (e == 2) return std::make_pair(i, 0);
+        return std::make_pair(i, b.n - 1);
+      };
+      const int ir = e == 0 ? 1 : e == 1 ? -1 : 0, inf = e == 2 ? 1 : e == 3 ? -1 : 0;
+      for (int i = 1; i < b.n - 1;) {
+        auto [r, f] = square(i);
+        if (!is_held(r, f) && at(b, r, f) != 'k') {
+          ++i;
+          continue;
+        }
+        const int first = i;
+        bool all_face_open = true;
+        std::vector<int> row;
+        while (i < b.n - 1) {
+          auto [rr, ff] = square(i);
+          if (!is_held(rr, ff) && at(b, rr, ff) != 'k') break;
+          if (good(rr + ir, ff + inf)) all_face_open = false;
+          row.push_back(rr * b.n + ff);
+          ++i;
+        }
+        auto [br, bf] = square(first - 1);
+        auto [er, ef] = square(i);
+        if (all_face_open && !in_room(br, bf) && !in_room(er, ef))
+          for (int s : row)
+            if (b.sq[static_cast<std::size_t>(s)] == 'd') out.push_back(s);
       }
-      if (!safe) return false;
+    }
+    for (int s : out) {
+      if (held[static_cast<std::size_t>(s)]) struck = true;
+      held[static_cast<std::size_t>(s)] = false;
     }
   }
+  for (int s = 0; s < b.n * b.n; ++s)
+    if (in_wall(s / b.n, s % b.n) && (at(b, s / b.n, s % b.n) != 'd' || !held[static_cast<std::size_t>(s)]))
+      return false;
   return true;
 }
 
