@@ -19,7 +19,8 @@ std::string synthetic_player(int number) {
 }
 
 const std::vector<std::string>& synthetic_games() {
-  static const std::vector<std::string> games = {"tavlei", "tablut", "seatafl", "draughts", "alquerque"};
+  static const std::vector<std::string> games = {"tavlei",   "tablut",   "seatafl",  "copenhagen",
+                                                 "brandubh", "draughts", "alquerque"};
   return games;
 }
 
