@@ -75,12 +75,12 @@ Replay replay(const std::shared_ptr<const Ruleset>& rules, const Record& rec) {
   const Geometry geo = rules->geometry();
   for (std::size_t i = 0; i < rec.moves.size(); ++i) {
     const std::string& token = rec.moves[i];
-    if (token == "timeout") {
-      out.timeout = true;
+    if (g.status().over()) {  // a move or a timeout after the end
+      out.parting = Parting::continues_after_end;
       break;
     }
-    if (g.status().over()) {
-      out.parting = Parting::continues_after_end;
+    if (token == "timeout") {
+      out.timeout = true;
       break;
     }
     const auto x = token.find('x');
@@ -139,7 +139,7 @@ std::string check_file(const char* id, const char* file, const std::vector<Excep
   const auto rules = tafl_test::rules(id);
   std::map<int, Exception> expected;
   for (const auto& e : listed) expected.emplace(e.line, e);
-  int replayed = 0, agreed = 0, resigned = 0, timeouts = 0, unclaimed = 0;
+  int replayed = 0, agreed = 0, resigned = 0, timeouts = 0, unclaimed = 0, unclaimed_ended = 0;
   std::map<std::string, int> by_reason;  // the engine's own endings among the agreed games
   std::map<std::string, int> exceptions;
   for (const auto& rec : read_records(file)) {
@@ -158,7 +158,10 @@ std::string check_file(const char* id, const char* file, const std::vector<Excep
         << file << " line " << rec.line << " (record " << rec.result << ", engine " << status_text(r.status) << ")";
     if (r.parting != Parting::none) continue;
     if (r.timeout) ++timeouts;
-    else if (rec.result != "Black" && rec.result != "White") ++unclaimed;
+    else if (rec.result != "Black" && rec.result != "White") {
+      ++unclaimed;
+      if (r.status.over()) ++unclaimed_ended;
+    }
     else if (!r.status.over()) ++resigned;
     else {
       ++agreed;
@@ -174,7 +177,8 @@ std::string check_file(const char* id, const char* file, const std::vector<Excep
   }
   report += "); " + std::to_string(resigned) + " winners by resignation (the rules see the game going on), " +
             std::to_string(timeouts) + " ended on time, " + std::to_string(unclaimed) +
-            " without a winner (draw, ongoing, none), consistent; listed exceptions:";
+            " without a winner (draw, ongoing, none; " + std::to_string(unclaimed_ended) +
+            " of them ended by the rules at their last move); listed exceptions:";
   for (const auto& [why, n] : exceptions) report += " [" + std::to_string(n) + " " + why + "]";
   return report;
 }
