@@ -161,8 +161,7 @@ std::string check_file(const char* id, const char* file, const std::vector<Excep
     else if (rec.result != "Black" && rec.result != "White") {
       ++unclaimed;
       if (r.status.over()) ++unclaimed_ended;
-    }
-    else if (!r.status.over()) ++resigned;
+    } else if (!r.status.over()) ++resigned;
     else {
       ++agreed;
       ++by_reason[status_text(r.status)];
