@@ -85,7 +85,7 @@ Replay replay(const std::shared_ptr<const Ruleset>& rules, const Record& rec) {
     }
     const auto x = token.find('x');
     const std::string move = token.substr(0, x);
-    std::set<std::string> marked;
+    std::set<std::string> marked;  // a set: the records sometimes write a capture twice
     for (auto at = x; at != std::string::npos;) {
       const auto next = token.find('x', at + 1);
       marked.insert(token.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1));
