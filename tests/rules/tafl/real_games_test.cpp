@@ -67,6 +67,7 @@ struct Replay {
   bool timeout = false;
   std::string detail;  // the first hard failure (an illegal move, other captures), or ""
   Status status;       // the engine's status after the last move played
+  int plies = 0;       // moves played
 };
 
 Replay replay(const std::shared_ptr<const Ruleset>& rules, const Record& rec) {
@@ -114,10 +115,11 @@ Replay replay(const std::shared_ptr<const Ruleset>& rules, const Record& rec) {
     }
   }
   out.status = g.status();
+  out.plies = g.ply();
   if (out.parting != Parting::none || out.timeout) return out;
-  // A winner named while the rules see the game going on is a resignation (the site
-  // names the winner of a resigned game: at the end of most such games the loser faces
-  // a king with two open roads to the corners, or a lost material count).
+  // A winner named while the rules see the game going on is a resignation: the site
+  // names the winner of a resigned game, and in all but a few of these the winner made
+  // the last move, the loser giving up at his turn (the report counts them).
   const bool claims = rec.result == "Black" || rec.result == "White";
   if (claims && out.status.over()) {
     const Side winner = rec.result == "Black" ? Side::first : Side::second;
@@ -140,6 +142,7 @@ std::string check_file(const char* id, const char* file, const std::vector<Excep
   std::map<int, Exception> expected;
   for (const auto& e : listed) expected.emplace(e.line, e);
   int replayed = 0, agreed = 0, resigned = 0, timeouts = 0, unclaimed = 0, unclaimed_ended = 0;
+  int resigned_facing = 0;               // resignations where the winner made the last move
   std::map<std::string, int> by_reason;  // the engine's own endings among the agreed games
   std::map<std::string, int> exceptions;
   for (const auto& rec : read_records(file)) {
@@ -161,8 +164,11 @@ std::string check_file(const char* id, const char* file, const std::vector<Excep
     else if (rec.result != "Black" && rec.result != "White") {
       ++unclaimed;
       if (r.status.over()) ++unclaimed_ended;
-    } else if (!r.status.over()) ++resigned;
-    else {
+    } else if (!r.status.over()) {
+      ++resigned;
+      const bool attackers_last = r.plies % 2 == 1;
+      if (attackers_last == (rec.result == "Black")) ++resigned_facing;
+    } else {
       ++agreed;
       ++by_reason[status_text(r.status)];
     }
@@ -174,10 +180,10 @@ std::string check_file(const char* id, const char* file, const std::vector<Excep
     report += sep + reason + " " + std::to_string(n);
     sep = ", ";
   }
-  report += "); " + std::to_string(resigned) + " winners by resignation (the rules see the game going on), " +
-            std::to_string(timeouts) + " ended on time, " + std::to_string(unclaimed) +
-            " without a winner (draw, ongoing, none; " + std::to_string(unclaimed_ended) +
-            " of them ended by the rules at their last move); listed exceptions:";
+  report += "); " + std::to_string(resigned) + " winners by resignation (the rules see the game going on; the winner " +
+            "made the last move in " + std::to_string(resigned_facing) + "), " + std::to_string(timeouts) +
+            " ended on time, " + std::to_string(unclaimed) + " without a winner (draw, ongoing, none; " +
+            std::to_string(unclaimed_ended) + " of them ended by the rules at their last move); listed exceptions:";
   for (const auto& [why, n] : exceptions) report += " [" + std::to_string(n) + " " + why + "]";
   return report;
 }
