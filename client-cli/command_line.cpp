@@ -92,8 +92,8 @@ constexpr std::array<HelpEntry, 37> help_table{{
      "A rating is shown with its deviation (rd); '?' marks a provisional one (rd over\n"
      "110: too few games to be sure). Guests have no ratings."},
     {Cmd::top, "top", "top GAME [N]", "the best rated players of a game (N: 1 to 100, default 20)",
-     "GAME is a rating key: tavlei, tablut, seatafl-9x9, seatafl-11x11, draughts or\n"
-     "alquerque. Provisional players are left out."},
+     "GAME is a rating key: tavlei, tablut, seatafl-9x9, seatafl-11x11, copenhagen,\n"
+     "brandubh, draughts or alquerque. Provisional players are left out."},
     {Cmd::next, "next", "next", "replay: one ply forward", ""},
     {Cmd::prev, "prev", "prev", "replay: one ply back", ""},
     {Cmd::first, "first", "first", "replay: the start position", ""},

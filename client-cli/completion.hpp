@@ -21,8 +21,8 @@ struct KnownIds {
 };
 
 // The rating keys (docs/ratings.md), for top.
-inline const std::vector<std::string> kRatingKeys{"tavlei",        "tablut",   "seatafl-9x9",
-                                                  "seatafl-11x11", "draughts", "alquerque"};
+inline const std::vector<std::string> kRatingKeys{"tavlei",     "tablut",   "seatafl-9x9", "seatafl-11x11",
+                                                  "copenhagen", "brandubh", "draughts",    "alquerque"};
 
 // Candidates for the word being typed at the end of `line` (the text before the
 // cursor; after a space, a new empty word): the known words that start with it, sorted,

@@ -29,7 +29,7 @@ Playing on a server:
       server behind TLS, --insecure to accept a self-signed test certificate
 
 Games: tavlei, tablut, seatafl (options size=9|11, king_limit=N, move_limit=N),
-       draughts, alquerque
+       copenhagen (11x11), brandubh (7x7), draughts, alquerque
 
   --version    print the version and exit
 )";

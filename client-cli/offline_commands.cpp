@@ -62,7 +62,7 @@ std::optional<Request> parse_request(std::span<const std::string> args, std::str
     }
   }
   if (r.game.empty()) {
-    error = "missing GAME (one of: tavlei, tablut, seatafl, draughts, alquerque)";
+    error = "missing GAME (one of: tavlei, tablut, seatafl, copenhagen, brandubh, draughts, alquerque)";
     return std::nullopt;
   }
   return r;

@@ -242,7 +242,14 @@ class Searcher {
     if (const auto t = a_.terminal(p))
       return *t > 0 ? mate_score - ply : *t < 0 ? -(mate_score - ply) : draw_score(ply);
     if constexpr (A::repetition_draws) {
-      if (repeated(ply, floor)) return draw_score(ply);
+      if (repeated(ply, floor)) {
+        // Where a repetition is one side's loss (Copenhagen, Brandubh), score it so.
+        if constexpr (requires(const A& a, const Pos& q) { a.repetition_loser(q); }) {
+          if (const int loser = a_.repetition_loser(p); loser >= 0)
+            return loser == A::side(p) ? -(mate_score - ply) : mate_score - ply;
+        }
+        return draw_score(ply);
+      }
     }
     if (depth <= 0 || ply >= max_search_ply - 2)
       return quiesce(p, stack_[static_cast<std::size_t>(base_ + ply)], alpha, beta, ply);

@@ -67,7 +67,8 @@ TaflAdapter::TaflAdapter(const rules::Ruleset& rules) {
     const auto it = o.find(name);
     return it == o.end() ? 0 : it->second;
   };
-  r = tafl::make_rules(*tafl::find_variant(rules.game_id()), option("size") == 11 ? 11 : 9, option("king_limit"),
+  // The board size from the ruleset itself: an option (seatafl) or the variant's own (7, 11).
+  r = tafl::make_rules(*tafl::find_variant(rules.game_id()), rules.geometry().width, option("king_limit"),
                        option("move_limit"));
   if (r.variant.escape == tafl::Escape::corner_exits) {
     for (int s = 0; s < r.size * r.size; ++s) {

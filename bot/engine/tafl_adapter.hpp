@@ -45,6 +45,11 @@ struct TaflAdapter {
     if (s.kind != rules::Status::Kind::win) return 0;
     return rules::index(s.winner) == b.side ? 1 : -1;
   }
+  // The side (0 attackers, 1 defenders) a repetition makes lose, or -1 for a draw (T5;
+  // C11 and R9 make it the defenders' loss).
+  int repetition_loser(const Pos&) const {
+    return r.variant.extras.repetition == rules::tafl::Repetition::defenders_lose ? 1 : -1;
+  }
   std::uint64_t key(const Pos& b) const;
   int evaluate(const Pos& b) const;  // for the side to move
   // Pieces the move probably captures (a cheap test for ordering only).

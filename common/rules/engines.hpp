@@ -8,7 +8,8 @@
 
 namespace bh::rules {
 
-// `id` is "tavlei", "tablut" or "seatafl"; options as declared in the catalogue.
+// `id` is a row of tafl/variant.hpp (tavlei, tablut, seatafl, copenhagen, brandubh);
+// options as declared in the catalogue.
 std::shared_ptr<const Ruleset> make_tafl(std::string_view id, OptionValues options);
 std::shared_ptr<const Ruleset> make_draughts(OptionValues options);
 std::shared_ptr<const Ruleset> make_alquerque(OptionValues options);

@@ -46,7 +46,7 @@ Status GameState::rules_status() const {
   if (s.over()) return s;
   if (rules_->threefold_repetition_draws()) {
     const auto it = seen_.find(position_);
-    if (it != seen_.end() && it->second >= 3) return Status::draw(EndReason::repetition);
+    if (it != seen_.end() && it->second >= 3) return rules_->repetition_status();
   }
   const int limit = rules_->kings_only_ply_limit();
   if (limit > 0 && kings_only_plies_ >= limit) return Status::draw(EndReason::kings_only);

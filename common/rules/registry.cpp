@@ -20,6 +20,8 @@ const std::vector<GameInfo>& catalogue() {
            {"king_limit", "the king moves at most N squares", {}, std::nullopt},
            {"move_limit", "every piece moves at most N squares", {}, std::nullopt},
        }},
+      {"copenhagen", "Copenhagen hnefatafl, 11x11", "attackers", "defenders", {}},
+      {"brandubh", "Brandubh, 7x7", "attackers", "defenders", {}},
       {"draughts", "Russian draughts (shashki), 8x8", "white", "black", {}},
       {"alquerque", "Alquerque, 5x5", "white", "black", {}},
   };

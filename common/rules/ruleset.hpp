@@ -92,6 +92,8 @@ class Ruleset {
   // Draw rules by history (RULES.md T5, D8): threefold repetition, and for draughts
   // the count of plies in which only kings moved without capture.
   virtual bool threefold_repetition_draws() const = 0;
+  // What that third occurrence means: a draw (T5, D8), or a loss for one side (C11, R9).
+  virtual Status repetition_status() const { return Status::draw(EndReason::repetition); }
   virtual int kings_only_ply_limit() const { return 0; }  // 0: no such rule
   // True when `m` (legal in `before`) is a kings-only non-capture ply for that rule.
   virtual bool is_kings_only_ply(const Position&, const Move&) const { return false; }

@@ -36,7 +36,7 @@ std::string_view to_string(Errc c) {
 }
 
 namespace {
-constexpr std::array<std::pair<EndReason, std::string_view>, 14> reason_names{{
+constexpr std::array<std::pair<EndReason, std::string_view>, 16> reason_names{{
     {EndReason::none, ""},
     {EndReason::king_captured, "king_captured"},
     {EndReason::king_escaped, "king_escaped"},
@@ -51,6 +51,8 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 14> reason_names{{
     {EndReason::abandonment, "abandonment"},
     {EndReason::aborted, "aborted"},
     {EndReason::no_first_move, "no_first_move"},
+    {EndReason::exit_fort, "exit_fort"},
+    {EndReason::encircled, "encircled"},
 }};
 }  // namespace
 

@@ -129,7 +129,7 @@ enum class EndReason : std::uint8_t {
   no_attackers,   // V7
   no_legal_move,  // every game; D7, Q7
   no_pieces,      // D7, Q7
-  repetition,     // T5, D8
+  repetition,     // T5, D8; a defenders' loss in C11, R9
   kings_only,     // D8: 30 plies of king moves without capture
   resignation,
   agreement,
@@ -137,6 +137,8 @@ enum class EndReason : std::uint8_t {
   abandonment,
   aborted,        // a player aborted the game before both had moved
   no_first_move,  // the server aborted it: a side did not make its first move in time
+  exit_fort,      // C8: the king in an unbreakable fort on the edge
+  encircled,      // C10, R8: the attackers enclose every defender
 };
 
 std::string_view to_string(EndReason);  // snake_case code, e.g. "king_captured"

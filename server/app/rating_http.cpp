@@ -24,11 +24,15 @@ HttpResponse json(int status, std::string body) { return HttpResponse{status, "a
 std::optional<std::string> rating_key_param(const std::map<std::string, std::string>& query, std::string& error) {
   const auto game = query.find("game");
   if (game == query.end()) {
-    error = "game is required: one of tavlei, tablut, seatafl-9x9, seatafl-11x11, draughts, alquerque";
+    error =
+        "game is required: one of tavlei, tablut, seatafl-9x9, seatafl-11x11, copenhagen, brandubh, draughts, "
+        "alquerque";
     return std::nullopt;
   }
   if (!rating::is_rating_key(game->second)) {
-    error = "game must be one of tavlei, tablut, seatafl-9x9, seatafl-11x11, draughts, alquerque";
+    error =
+        "game must be one of tavlei, tablut, seatafl-9x9, seatafl-11x11, copenhagen, brandubh, draughts, "
+        "alquerque";
     return std::nullopt;
   }
   return game->second;

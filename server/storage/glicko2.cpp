@@ -91,13 +91,15 @@ std::optional<std::string> rating_key(std::string_view game, const std::map<std:
     if (size->second == "11") return "seatafl-11x11";
     return std::nullopt;
   }
-  if (game == "tavlei" || game == "tablut" || game == "draughts" || game == "alquerque") return std::string(game);
+  if (game == "tavlei" || game == "tablut" || game == "copenhagen" || game == "brandubh" || game == "draughts" ||
+      game == "alquerque")
+    return std::string(game);
   return std::nullopt;
 }
 
 const std::vector<std::string>& rating_keys() {
-  static const std::vector<std::string> keys{"tavlei",        "tablut",   "seatafl-9x9",
-                                             "seatafl-11x11", "draughts", "alquerque"};
+  static const std::vector<std::string> keys{"tavlei",     "tablut",   "seatafl-9x9", "seatafl-11x11",
+                                             "copenhagen", "brandubh", "draughts",    "alquerque"};
   return keys;
 }
 

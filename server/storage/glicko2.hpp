@@ -52,7 +52,7 @@ bool provisional(double rd);
 double one_decimal(double value);
 
 // The rating key of a game with its options: tavlei, tablut, seatafl-9x9,
-// seatafl-11x11, draughts, alquerque; nullopt for an unknown game or size. Other
+// seatafl-11x11, copenhagen, brandubh, draughts, alquerque; nullopt for an unknown game or size. Other
 // options do not split ratings.
 std::optional<std::string> rating_key(std::string_view game, const std::map<std::string, std::string>& options);
 // Every rating key, in the order listed above.

@@ -29,8 +29,8 @@ struct MoveRecord {
 // both sides moved: no points); `reason` is the rules module's EndReason code (e.g.
 // "king_captured", "resignation", "aborted", "no_first_move").
 struct GameRecord {
-  std::string id;                              // server-wide game id, e.g. "g000123"
-  std::string game;                            // rules id: tavlei, tablut, seatafl, draughts, alquerque
+  std::string id;    // server-wide game id, e.g. "g000123"
+  std::string game;  // rules id: tavlei, tablut, seatafl, copenhagen, brandubh, draughts, alquerque
   std::map<std::string, std::string> options;  // as given when the room was created
   std::string start_position;                  // position string of the start
   std::string first_player;                    // who played the first side
@@ -145,7 +145,7 @@ struct Account {
 // A player's rating for one rating key (glicko2.hpp), with the games it counts.
 struct PlayerRating {
   std::string player;
-  std::string key;  // tavlei, tablut, seatafl-9x9, seatafl-11x11, draughts, alquerque
+  std::string key;  // tavlei, tablut, seatafl-9x9, seatafl-11x11, copenhagen, brandubh, draughts, alquerque
   double rating = 1500, rd = 500, volatility = 0.09;
   int games = 0, wins = 0, draws = 0, losses = 0;
   friend bool operator==(const PlayerRating&, const PlayerRating&) = default;

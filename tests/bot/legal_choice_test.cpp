@@ -56,6 +56,7 @@ INSTANTIATE_TEST_SUITE_P(EveryGame, LegalChoice,
                                            GameSetup{"seatafl", {{"size", "11"}}},
                                            GameSetup{"seatafl", {{"king_limit", "4"}, {"move_limit", "5"}}},
                                            GameSetup{"seatafl", {{"size", "11"}, {"move_limit", "3"}}},
+                                           GameSetup{"copenhagen", {}}, GameSetup{"brandubh", {}},
                                            GameSetup{"draughts", {}}, GameSetup{"alquerque", {}}),
                          [](const ::testing::TestParamInfo<GameSetup>& p) {
                            return "Setup" + std::to_string(p.index);

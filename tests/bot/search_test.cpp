@@ -56,6 +56,18 @@ TEST(Search, TaflKingEscapesInTwoWhateverTheAttackersDo) {
   }
 }
 
+TEST(Search, CopenhagenAndBrandubhKingsEscapeToTheirCorners) {
+  // The variant and its board size come from the ruleset (tafl_adapter.cpp).
+  const auto cph = ruleset("copenhagen");
+  const SearchResult c = Engine(cph).choose(game_at(cph, "11/11/11/11/11/11/11/11/3a7/11/2k1a6 d"), level(5));
+  EXPECT_EQ(cph->move_text(c.move), "c1-a1");
+  EXPECT_EQ(c.score, mate_score - 1);
+  const auto bdb = ruleset("brandubh");
+  const SearchResult b = Engine(bdb).choose(game_at(bdb, "2k1a2/7/7/7/7/7/3a3 d"), level(5));
+  EXPECT_EQ(bdb->move_text(b.move), "c7-a7");
+  EXPECT_EQ(b.score, mate_score - 1);
+}
+
 TEST(Search, TavleiKingReachesAnExitCorner) {
   const auto rules = ruleset("tavlei");
   // The king on c1 is two squares from the exit a1 (it moves at most three).

@@ -43,6 +43,15 @@ TEST(OfflineCli, PerftPrintsOneLinePerDepth) {
   EXPECT_NE(r.out.find("\n2 "), std::string::npos) << r.out;
 }
 
+TEST(OfflineCli, CopenhagenAndBrandubhPerftFromTheirStarts) {
+  const auto c = cli("perft copenhagen 2");
+  EXPECT_EQ(c.status, 0) << c.out;
+  EXPECT_EQ(c.out.rfind("1 116\n2 6788", 0), 0u) << c.out;
+  const auto b = cli("perft brandubh 2");
+  EXPECT_EQ(b.status, 0) << b.out;
+  EXPECT_EQ(b.out.rfind("1 40\n2 960", 0), 0u) << b.out;
+}
+
 TEST(OfflineCli, BadInputIsOneLineAndNonZero) {
   for (const char* args :
        {"perft chess 2", "perft tavlei zero", "perft tavlei 0", "perft tavlei", "perft seatafl 1 --option size=10",

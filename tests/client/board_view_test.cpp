@@ -87,6 +87,31 @@ TEST(BoardView, SeaTaflHasNoThroneAndGrowsTo11WithTwoDigitRanks) {
   EXPECT_EQ(lines[14], "[ ] last move  x captured");
 }
 
+TEST(BoardView, BrandubhIsSevenBySevenWithThroneAndCornerExits) {
+  auto r = game("brandubh");
+  EXPECT_EQ(join(render_board(*r, r->start())),
+            "     a  b  c  d  e  f  g\n"
+            "  7  *  .  .  a  .  .  *  7\n"
+            "  6  .  .  .  a  .  .  .  6\n"
+            "  5  .  .  .  d  .  .  .  5\n"
+            "  4  a  a  d  K  d  a  a  4\n"
+            "  3  .  .  .  d  .  .  .  3\n"
+            "  2  .  .  .  a  .  .  .  2\n"
+            "  1  *  .  .  a  .  .  *  1\n"
+            "     a  b  c  d  e  f  g\n"
+            "a attackers  d defenders  K king  # throne  * exit  [ ] last move  x captured\n");
+}
+
+TEST(BoardView, CopenhagenIsElevenByElevenWithThroneAndCornerExits) {
+  auto r = game("copenhagen");
+  const auto lines = render_board(*r, r->start());
+  EXPECT_EQ(lines[0], "     a  b  c  d  e  f  g  h  i  j  k");
+  EXPECT_EQ(lines[1], " 11  *  .  .  a  a  a  a  a  .  .  *  11");
+  EXPECT_EQ(lines[6], "  6  a  a  .  d  d  K  d  d  .  a  a  6");
+  EXPECT_EQ(lines[11], "  1  *  .  .  a  a  a  a  a  .  .  *  1");
+  for (const auto& l : lines) EXPECT_LE(l.size(), 80u) << l;
+}
+
 TEST(BoardView, DraughtsCaptureIsHighlightedAndLightSquaresAreBlank) {
   auto r = game("draughts");
   rules::GameState g(r);

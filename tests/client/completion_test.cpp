@@ -99,7 +99,8 @@ TEST(ClientCompletion, ProfileOffersPlayersSeenAndTopTheRatingKeys) {
   EXPECT_EQ(completions("profile al", known()), (Words{"albert", "alice"}));
   EXPECT_TRUE(completions("profile ", KnownIds{}).empty());
   EXPECT_EQ(completions("top sea", known()), (Words{"seatafl-11x11", "seatafl-9x9"}));
-  EXPECT_EQ(completions("top ", KnownIds{}).size(), 6u);
+  EXPECT_EQ(completions("top ", KnownIds{}).size(), 8u);
+  EXPECT_EQ(completions("top b", KnownIds{}), (Words{"brandubh"}));
   EXPECT_TRUE(completions("top tablut ", known()).empty());  // the count is not completed
 }
 

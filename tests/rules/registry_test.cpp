@@ -7,13 +7,26 @@
 namespace bh::rules {
 namespace {
 
-TEST(Registry, KnowsTheFiveGames) {
-  for (const char* id : {"tavlei", "tablut", "seatafl", "draughts", "alquerque"}) {
+TEST(Registry, KnowsTheSevenGames) {
+  EXPECT_EQ(catalogue().size(), 7U);
+  for (const char* id : {"tavlei", "tablut", "seatafl", "copenhagen", "brandubh", "draughts", "alquerque"}) {
     ASSERT_NE(find_game(id), nullptr) << id;
     auto rules = make_ruleset(id);
     ASSERT_TRUE(rules.ok()) << id << ": " << rules.error().message;
     EXPECT_EQ((*rules)->game_id(), id);
   }
+}
+
+TEST(Registry, CopenhagenAndBrandubhHaveTheirOwnBoardsAndNoOptions) {
+  auto cph = make_ruleset("copenhagen");
+  ASSERT_TRUE(cph.ok());
+  EXPECT_EQ((*cph)->geometry().width, 11);
+  auto bdb = make_ruleset("brandubh");
+  ASSERT_TRUE(bdb.ok());
+  EXPECT_EQ((*bdb)->geometry().width, 7);
+  auto sized = make_ruleset("brandubh", {{"size", "9"}});
+  ASSERT_FALSE(sized.ok());
+  EXPECT_EQ(sized.error().code, Errc::unknown_option);
 }
 
 TEST(Registry, UnknownGameIsAnError) {

@@ -88,7 +88,7 @@ inline void for_each_move(const Rules& r, const Board& b, F&& f) {
 }  // namespace
 
 Rules make_rules(const Variant& v, int size, int king_limit_option, int move_limit_option) {
-  assert(size == 9 || size == 11);
+  assert(size == 7 || size == 9 || size == 11);
   Rules r;
   r.variant = v;
   r.size = size;
@@ -112,7 +112,10 @@ Rules make_rules(const Variant& v, int size, int king_limit_option, int move_lim
         static_cast<std::int8_t>(fl + 1 < size ? s + 1 : -1), static_cast<std::int8_t>(fl > 0 ? s - 1 : -1),
         static_cast<std::int8_t>(rk + 1 < size ? s + size : -1), static_cast<std::int8_t>(rk > 0 ? s - size : -1)};
     if (rk == 0 || fl == 0 || rk == size - 1 || fl == size - 1) edge |= bit(s);
+    if (fl + 1 < size) r.east_open |= bit(s);
+    if (fl > 0) r.west_open |= bit(s);
   }
+  r.edge = edge;
   const u128 corners = bit(0) | bit(size - 1) | bit(n - size) | bit(n - 1);
   if (v.throne != Throne::none) {
     r.throne = (size / 2) * size + size / 2;
@@ -187,10 +190,101 @@ std::string inconsistency(const Rules& r, const Position& p) {
   return {};
 }
 
+namespace {
+
+// The squares orthogonally next to any square of `set`.
+inline u128 spread(const Rules& r, u128 set) {
+  return (((set & r.east_open) << 1) | ((set & r.west_open) >> 1) | (set << r.size) | (set >> r.size)) & r.board;
+}
+
+// C8. The fort is the region of empty squares the king can reach, the king's square
+// included; its wall is every piece next to it. The attackers can never break in when
+// the wall is all defenders none of which can ever be captured. Those are found as the
+// largest set of defenders in which each one is safe while the others stand:
+// - on each of its two lines, a neighbour is off the board, in the set, or a fort
+//   square other than the throne (attackers never get into the fort; the throne turns
+//   hostile to defenders when the king leaves it);
+// - with the shieldwall (C6), it is in no row the wall could take: a run along the
+//   edge of set members and the king, every one with an open square in front (not in
+//   the set, not a fort square) and no fort square at either end.
+// No defender of the set can be the first to fall, so none ever falls.
+bool exit_fort(const Rules& r, const Board& b) {
+  if ((r.edge & bit(b.king)) == 0) return false;
+  const u128 empty = r.board & ~(b.att | b.def);  // the king's square counts as empty
+  u128 fort = bit(b.king);
+  for (u128 grown = fort | (spread(r, fort) & empty); grown != fort; grown = fort | (spread(r, fort) & empty))
+    fort = grown;
+  if (fort == bit(b.king)) return false;    // the king cannot move
+  if ((fort & r.exits) != 0) return false;  // a way out is open: no fort needed
+  const u128 wall = spread(r, fort) & ~fort;
+  if ((wall & b.att) != 0) return false;
+  const u128 fort_safe = fort & ~r.throne_bit;
+  u128 held = b.def;
+  for (;;) {
+    const u128 safe = held | fort_safe;
+    u128 keep = held;
+    for_each_square(held, [&](int s) {
+      const auto& nb = r.neighbour[s];
+      for (int axis = 0; axis < 4; axis += 2) {
+        const int one = nb[axis], other = nb[axis + 1];
+        if (one < 0 || other < 0 || (safe & bit(one)) != 0 || (safe & bit(other)) != 0) continue;
+        keep &= ~bit(s);
+      }
+    });
+    if (r.variant.extras.shieldwall) {
+      const int last = r.size - 1;
+      // Each edge from one corner to the other: its first square, the step along it
+      // and the step inward (E, W, N, S as in Rules::neighbour).
+      const int starts[4] = {0, last * r.size, 0, last};
+      const int along[4] = {0, 0, 2, 2};
+      const int inward[4] = {2, 3, 0, 1};
+      for (int e = 0; e < 4; ++e) {
+        int s = r.neighbour[starts[e]][along[e]];
+        while (s >= 0) {
+          if ((((held & keep) | bit(b.king)) & bit(s)) == 0) {
+            s = r.neighbour[s][along[e]];
+            continue;
+          }
+          const int before = r.neighbour[s][along[e] ^ 1];
+          u128 run = 0;
+          bool pinned = true;
+          for (; s >= 0 && (((held & keep) | bit(b.king)) & bit(s)) != 0; s = r.neighbour[s][along[e]]) {
+            run |= bit(s);
+            if ((safe & bit(r.neighbour[s][inward[e]])) != 0) pinned = false;
+          }
+          const bool open_ends = (fort & bit(before)) == 0 && (s < 0 || (fort & bit(s)) == 0);
+          if (pinned && open_ends) keep &= ~run;
+        }
+      }
+    }
+    if (keep == held) break;
+    held = keep;
+  }
+  return (wall & ~held) == 0;
+}
+
+// C10. Every defender, the king included, is shut in: no path of squares free of
+// attackers leads from any of them to the edge.
+bool encircled(const Rules& r, const Board& b) {
+  const u128 open = r.board & ~b.att;
+  u128 reach = b.def | bit(b.king);
+  while ((reach & r.edge) == 0) {
+    const u128 grown = reach | (spread(r, reach) & open);
+    if (grown == reach) return true;
+    reach = grown;
+  }
+  return false;
+}
+
+}  // namespace
+
 Status terminal_status(const Rules& r, const Board& b) {
   if (b.king < 0) return Status::win(Side::first, EndReason::king_captured);
   if ((r.escape & bit(b.king)) != 0) return Status::win(Side::second, EndReason::king_escaped);
   if (r.variant.no_attackers_defenders_win && b.att == 0) return Status::win(Side::second, EndReason::no_attackers);
+  const Extras& x = r.variant.extras;
+  if (x.exit_fort && b.side == 0 && exit_fort(r, b)) return Status::win(Side::second, EndReason::exit_fort);
+  if (x.encirclement && b.side == 1 && encircled(r, b)) return Status::win(Side::first, EndReason::encircled);
   return Status::ongoing();
 }
 
@@ -238,6 +332,35 @@ bool king_captured(const Rules& r, const Board& b, int mover) {
   return true;
 }
 
+// C6. The enemies in rows along the edge that a move to the edge square `to` closes:
+// each row of two or more, bracketed at its far end by a piece of the mover's side or
+// a corner, every member with a piece of the mover's side straight in front of it.
+// `friends` and `enemies` are read after the move, before any capture.
+u128 shieldwall(const Rules& r, int to, u128 friends, u128 enemies) {
+  const int rk = r.rank[to], fl = r.file[to], last = r.size - 1;
+  int inward;  // E, W, N, S as in Rules::neighbour
+  if (rk == 0) inward = 2;
+  else if (rk == last) inward = 3;
+  else if (fl == 0) inward = 0;
+  else if (fl == last) inward = 1;
+  else return 0;
+  if ((rk == 0 || rk == last) && (fl == 0 || fl == last)) return 0;  // a corner: the king has escaped
+  const int along = inward < 2 ? 2 : 0;
+  u128 caught = 0;
+  for (int d = along; d < along + 2; ++d) {
+    u128 row = 0;
+    int members = 0;
+    int s = r.neighbour[to][d];
+    for (; s >= 0 && (enemies & bit(s)) != 0; s = r.neighbour[s][d], ++members) {
+      if ((friends & bit(r.neighbour[s][inward])) == 0) break;
+      row |= bit(s);
+    }
+    if (s < 0 || (enemies & bit(s)) != 0 || members < 2) continue;  // off the board, or a member unpinned
+    if (((friends | r.exits) & bit(s)) != 0) caught |= row;
+  }
+  return caught;
+}
+
 }  // namespace
 
 Board apply(const Rules& r, const Board& b, Mv m) {
@@ -260,6 +383,12 @@ Board apply(const Rules& r, const Board& b, Mv m) {
       hostile = n.def | r.hostile_to_attackers;
       if (r.variant.king_armed && n.king >= 0) hostile |= bit(n.king);
     }
+    u128 walled = 0;
+    if (r.variant.extras.shieldwall) {
+      const u128 king = n.king >= 0 ? bit(n.king) : u128{0};
+      walled = b.side == 0 ? shieldwall(r, m.to, n.att, n.def | king) & ~king  // C6: the king stays
+                           : shieldwall(r, m.to, n.def | king, n.att);
+    }
     for (int d = 0; d < 4; ++d) {
       const int v = nb[d];
       if (v < 0 || (victims & bit(v)) == 0) continue;
@@ -267,6 +396,11 @@ Board apply(const Rules& r, const Board& b, Mv m) {
       if (beyond < 0 || (hostile & bit(beyond)) == 0) continue;
       victims ^= bit(v);
       n.occt ^= bit(r.transposed[v]);
+    }
+    if (walled != 0) {
+      walled &= victims;  // not twice
+      victims ^= walled;
+      for_each_square(walled, [&](int v) { n.occt ^= bit(r.transposed[v]); });
     }
     if (b.side == 0 && n.king >= 0 && king_captured(r, n, m.to)) {
       n.occt ^= bit(r.transposed[n.king]);

@@ -38,6 +38,8 @@ struct Rules {
   u128 hostile_to_defenders = 0;        // fixed hostile squares for defenders (V5)
   u128 hostile_to_defenders_empty = 0;  // hostile to defenders while empty (V5: the throne)
   u128 throne_bit = 0;
+  u128 edge = 0;                      // the outermost ring of squares
+  u128 east_open = 0, west_open = 0;  // squares with a neighbour to the east, to the west
   // Squares no piece may stop on, per line (rank r: bit = file; file f: bit = rank),
   // indexed [throne empty][line]; separate sets for the king and the other pieces.
   std::array<std::array<std::uint16_t, 11>, 2> piece_ban_rank{}, piece_ban_file{};
@@ -48,7 +50,7 @@ struct Rules {
   std::array<std::array<std::int8_t, 4>, 121> neighbour{};  // E, W, N, S; -1 off the board
 };
 
-// Options already validated: size 9|11, king_limit, move_limit (0 when absent).
+// Options already validated: size 7|9|11, king_limit, move_limit (0 when absent).
 Rules make_rules(const Variant& v, int size, int king_limit_option, int move_limit_option);
 
 struct Board {
@@ -73,7 +75,9 @@ Position to_position(const Rules& r, const Board& b);
 std::string inconsistency(const Rules& r, const Position& p);
 
 // Status from the position alone, without looking for legal moves: captured or escaped
-// king, no attackers left (when the variant says so).
+// king, no attackers left (when the variant says so), and where the variant has them
+// the exit fort (judged with the attackers to move, C8) and the encirclement (judged
+// with the defenders to move, C10).
 Status terminal_status(const Rules& r, const Board& b);
 // Every legal move of the side to move, ignoring whether the game has ended.
 int generate(const Rules& r, const Board& b, Mv* out);

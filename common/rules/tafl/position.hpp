@@ -1,6 +1,6 @@
 // Tafl position value (RULES.md section 1): who stands where and who moves next.
 //
-// Boards are 9x9 or 11x11 (at most 121 squares), so each piece kind is a 128-bit set
+// Boards are 7x7, 9x9 or 11x11 (at most 121 squares), so each piece kind is a 128-bit set
 // kept as two 64-bit words: square s is bit (s % 64) of word (s / 64), with
 // s = rank * size + file as in notation.hpp's Geometry. The king is kept apart from the
 // other defenders; `king == no_square` is the position right after the king was

@@ -19,8 +19,8 @@ class TaflRuleset final : public Ruleset {
  public:
   TaflRuleset(const tafl::Variant& v, OptionValues o)
       : Ruleset(o),
-        rules_(
-            tafl::make_rules(v, option(o, "size") == 11 ? 11 : 9, option(o, "king_limit"), option(o, "move_limit"))) {
+        rules_(tafl::make_rules(v, option(o, "size") > 0 ? option(o, "size") : v.board_size, option(o, "king_limit"),
+                                option(o, "move_limit"))) {
     auto s = tafl::parse_position(rules_, tafl::start_text(rules_.size));
     assert(s.ok());
     start_ = *s;
@@ -61,6 +61,11 @@ class TaflRuleset final : public Ruleset {
   }
 
   bool threefold_repetition_draws() const override { return true; }  // T5
+  Status repetition_status() const override {
+    if (rules_.variant.extras.repetition == tafl::Repetition::defenders_lose)
+      return Status::win(Side::first, EndReason::repetition);  // C11, R9
+    return Status::draw(EndReason::repetition);
+  }
 
   std::vector<Piece> pieces() const override {
     return {Piece{Side::first, PieceKind::man, 'a'}, Piece{Side::second, PieceKind::man, 'd'},

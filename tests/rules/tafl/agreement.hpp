@@ -26,6 +26,8 @@ inline const std::vector<Config>& configs() {
       {"seatafl11", "seatafl", {{"size", 11}}, 11, 0, 0},
       {"seatafl_k4_m5", "seatafl", {{"size", 9}, {"king_limit", 4}, {"move_limit", 5}}, 9, 4, 5},
       {"seatafl11_m3", "seatafl", {{"size", 11}, {"move_limit", 3}}, 11, 0, 3},
+      {"copenhagen", "copenhagen", {}, 11, 0, 0},
+      {"brandubh", "brandubh", {}, 7, 0, 0},
   };
   return all;
 }

@@ -150,6 +150,7 @@ INSTANTIATE_TEST_SUITE_P(
     AllGames, LegalEveryGame,
     ::testing::Values(Case{"tavlei", "tavlei", json::object()}, Case{"tablut", "tablut", json::object()},
                       Case{"seatafl9", "seatafl", json::object()}, Case{"seatafl11", "seatafl", {{"size", 11}}},
+                      Case{"copenhagen", "copenhagen", json::object()}, Case{"brandubh", "brandubh", json::object()},
                       Case{"draughts", "draughts", json::object()}, Case{"alquerque", "alquerque", json::object()}),
     [](const ::testing::TestParamInfo<Case>& p) { return p.param.label; });
 

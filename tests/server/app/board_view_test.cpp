@@ -186,9 +186,9 @@ Placement rules_placement(const rules::Ruleset& rules, const rules::Position& p,
 // back with the board's letters give exactly the rules' pieces, and the side to move
 // is the second field (tafl `a`/`d`, Alquerque `w`/`b`) or the first letter (draughts).
 TEST(BoardView, ThePositionStringIsReadWithTheBoardsLettersAsDocumented) {
-  const std::vector<std::pair<std::string, rules::OptionText>> games = {{"tavlei", {}},   {"tablut", {}},
-                                                                        {"seatafl", {}},  {"seatafl", {{"size", "11"}}},
-                                                                        {"draughts", {}}, {"alquerque", {}}};
+  const std::vector<std::pair<std::string, rules::OptionText>> games = {
+      {"tavlei", {}},     {"tablut", {}},   {"seatafl", {}},  {"seatafl", {{"size", "11"}}},
+      {"copenhagen", {}}, {"brandubh", {}}, {"draughts", {}}, {"alquerque", {}}};
   std::mt19937 rng(14);
   for (const auto& [game, options] : games) {
     const auto rules = ruleset(game, options);

@@ -10,7 +10,7 @@ TEST_F(AppTest, WelcomeComesFirstWithTheProtocolVersion) {
   ASSERT_FALSE(frames.empty());
   EXPECT_EQ(frames[0]["type"], "welcome");
   EXPECT_EQ(frames[0]["protocol"], 1);
-  EXPECT_EQ(frames[0]["games"].size(), 5u);
+  EXPECT_EQ(frames[0]["games"].size(), 7u);
 }
 
 TEST_F(AppTest, BadInputGetsErrorsAndTheConnectionGoesOn) {

@@ -92,6 +92,10 @@ INSTANTIATE_TEST_SUITE_P(
         Scripted{"tavlei", split("a4-b4 c5-c9 d1-d4 g5-g4 a6-d6 e5-c5 d4-d5"), "first", "king_captured", 1, 0},
         Scripted{"tablut", split("f9-f8 d5-d4 i6-g6 d4-d7 f8-g8 e5-d5 d1-c1 d5-d1"), "second", "king_escaped", 0, 1},
         Scripted{"seatafl", split("i6-i9 f5-f3 f9-f4 e5-f5 f1-h1 f5-f9"), "second", "king_escaped", 0, 1},
+        // Real games (tests/data/tafl: copenhagen.csv line 61, brandubh.csv line 106).
+        Scripted{"copenhagen", split("k8-g8 h6-h8 j6-j11 g6-j6 k7-k10 f6-i6 k5-i5 i6-i11 k10-i10 i11-k11"), "second",
+                 "king_escaped", 0, 1},
+        Scripted{"brandubh", split("d2-e2 c4-c2 d6-c6 d3-a3 b4-b5 d4-b4 c6-c4"), "first", "king_captured", 1, 0},
         Scripted{"draughts",
                  split("c3-b4 d6-c5 b4:d6 e7:c5 e3-f4 h6-g5 f4:h6 f8-e7 h6:f8:d6:b4 b6-c5 b4:e7:h4 d8-e7 "
                        "h4:d8:a5 b8-c7 a5:d8 a7-b6 d8:a5 h8-g7 f2-e3 g7-h6 g3-f4 h6-g5 f4:h6"),

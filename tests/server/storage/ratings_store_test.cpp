@@ -59,7 +59,9 @@ TEST(Glicko2, RatingKeys) {
   EXPECT_EQ(rating::rating_key("seatafl", {{"size", "13"}}), std::nullopt);
   EXPECT_EQ(rating::rating_key("draughts", {{"flying_kings", "no"}}), "draughts");  // options do not split
   EXPECT_EQ(rating::rating_key("chess", {}), std::nullopt);
-  EXPECT_EQ(rating::rating_keys().size(), 6u);
+  EXPECT_EQ(rating::rating_key("copenhagen", {}), "copenhagen");
+  EXPECT_EQ(rating::rating_key("brandubh", {}), "brandubh");
+  EXPECT_EQ(rating::rating_keys().size(), 8u);
   EXPECT_TRUE(rating::provisional(110.1));
   EXPECT_FALSE(rating::provisional(110));
 }

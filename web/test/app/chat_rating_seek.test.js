@@ -66,11 +66,13 @@ test('a rating reads as a whole number, with "?" while provisional', () => {
 
 test('rating keys: one per game, Sea tafl by board size', () => {
   assert.equal(ratingKey('tablut', {}), 'tablut');
+  assert.equal(ratingKey('copenhagen', {}), 'copenhagen');
+  assert.equal(ratingKey('brandubh', {}), 'brandubh');
   assert.equal(ratingKey('seatafl', { size: 9 }), 'seatafl-9x9');
   assert.equal(ratingKey('seatafl', {}), 'seatafl-11x11');
   assert.equal(ratingKeyName((g) => g.toUpperCase(), 'seatafl-9x9'), 'SEATAFL 9×9');
   assert.deepEqual(ratingRows({ draughts: { rating: 1 }, zzz: { rating: 3 }, tavlei: { rating: 2 } }).map((r) => r.key), ['tavlei', 'draughts', 'zzz']);
-  assert.equal(RATING_KEYS.length, 6);
+  assert.equal(RATING_KEYS.length, 8);
 });
 
 const tablut = { id: 'tablut', options: [{ name: 'king_limit', allowed: [] }] };

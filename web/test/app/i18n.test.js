@@ -39,9 +39,9 @@ test('every key the code asks for by name is in the tables', () => {
 });
 
 test('the facts the server names have words in both languages', () => {
-  const games = ['tavlei', 'tablut', 'seatafl', 'draughts', 'alquerque'];
+  const games = ['tavlei', 'tablut', 'seatafl', 'copenhagen', 'brandubh', 'draughts', 'alquerque'];
   const sides = ['attackers', 'defenders', 'white', 'black'];
-  const reasons = ['king_captured', 'king_escaped', 'no_attackers', 'no_legal_move', 'no_pieces', 'repetition', 'kings_only', 'resignation', 'agreement', 'time', 'abandonment'];
+  const reasons = ['king_captured', 'king_escaped', 'no_attackers', 'no_legal_move', 'no_pieces', 'repetition', 'exit_fort', 'encircled', 'kings_only', 'resignation', 'agreement', 'time', 'abandonment'];
   const options = ['size', 'king_limit', 'move_limit'];
   const keys = [...games.flatMap((g) => [`game.${g}`, `rules.${g}`]), ...sides.map((s) => `side.${s}`), ...reasons.map((r) => `reason.${r}`), ...options.map((o) => `option.${o}`)];
   for (const lang of Object.keys(TABLES)) for (const k of keys) assert.ok(TABLES[lang][k], `${lang} ${k}`);

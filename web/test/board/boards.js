@@ -20,6 +20,13 @@ export const tavlei = {
 export const tablut = { ...tavlei, marked: { e5: 'throne' }, note: 'king escapes at any edge' };
 export const seatafl = { ...tavlei, marked: {}, note: 'king escapes at any edge' };
 export const seatafl11 = { ...seatafl, files: 11, ranks: 11 };
+export const copenhagen = {
+  ...tavlei,
+  files: 11,
+  ranks: 11,
+  marked: { a1: 'exit', a11: 'exit', k1: 'exit', k11: 'exit', f6: 'throne' },
+};
+export const brandubh = { ...tavlei, files: 7, ranks: 7, marked: { a1: 'exit', a7: 'exit', g1: 'exit', g7: 'exit', d4: 'throne' } };
 
 const light = {};
 for (let f = 0; f < 8; f++) for (let r = 0; r < 8; r++) if ((f + r) % 2) light[squareName(f, r)] = 'light';
@@ -62,6 +69,7 @@ export const alquerque = {
 export const starts = {
   tafl9: '3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 a',
   tafl11: '3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a',
+  tafl7: '3a3/3a3/3d3/aadkdaa/3d3/3a3/3a3 a',
   draughts: 'W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8',
   alquerque: 'bbbbb/bbbbb/bb1ww/wwwww/wwwww w - -',
 };

@@ -13,7 +13,7 @@ test('orientation: first side at the bottom puts a1 bottom left, the second turn
 });
 
 test('squareAt inverts displayCell on every board and side', () => {
-  for (const board of [B.tavlei, B.seatafl11, B.draughts, B.alquerque])
+  for (const board of [B.tavlei, B.seatafl11, B.copenhagen, B.brandubh, B.draughts, B.alquerque])
     for (const side of ['first', 'second'])
       for (let col = 0; col < board.files; col++)
         for (let row = 0; row < board.ranks; row++) {

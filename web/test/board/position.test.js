@@ -26,6 +26,24 @@ test("a letter that differs only by case still finds its piece (the brief's exam
   assert.deepEqual([...parsePosition('wW3/5/5/5/5 w - -', mixed)], [['a5', 'white'], ['b5', 'white-king']]);
 });
 
+test('brandubh 7x7 start: a cross of 8 attackers, 4 defenders and the king on d4', () => {
+  const p = parsePosition(B.starts.tafl7, B.brandubh);
+  assert.equal(count(p, 'attacker'), 8);
+  assert.equal(count(p, 'defender'), 4);
+  assert.equal(p.get('d4'), 'king');
+  assert.equal(p.get('d7'), 'attacker');
+  assert.equal(p.get('g4'), 'attacker');
+  assert.equal(p.has('a1'), false);
+  assert.throws(() => parsePosition(B.starts.tafl7, B.copenhagen));
+});
+
+test('copenhagen 11x11 start: the sea tafl 11x11 start, with its throne and corners', () => {
+  const p = parsePosition(B.starts.tafl11, B.copenhagen);
+  assert.equal(count(p, 'attacker'), 24);
+  assert.equal(count(p, 'defender'), 12);
+  assert.equal(p.get('f6'), 'king');
+});
+
 test('sea tafl 11x11 start: two-digit runs, corners and centre', () => {
   const p = parsePosition(B.starts.tafl11, B.seatafl11);
   assert.equal(count(p, 'attacker'), 24);

@@ -15,13 +15,13 @@ after(async () => {
   await stack?.close();
 });
 
-test('the lobby loads with its five games, the favicon and no error', async () => {
+test('the lobby loads with its seven games, the favicon and no error', async () => {
   const v = await visitor(browser, stack);
   await v.go('/');
   await v.page.getByTestId('connection').and(v.page.locator('[data-phase="online"]')).waitFor({ state: 'attached' });
   const games = await v.page.getByTestId('catalogue').locator('dt').allTextContents();
-  assert.equal(games.length, 5);
-  assert.match(games.join(' '), /Tavlei.*Tablut.*Sea tafl.*Russian draughts.*Alquerque/);
+  assert.equal(games.length, 7);
+  assert.match(games.join(' '), /Tavlei.*Tablut.*Sea tafl.*Copenhagen hnefatafl.*Brandubh.*Russian draughts.*Alquerque/);
   const icon = await v.page.request.get(stack.url + '/favicon.svg');
   assert.equal(icon.status(), 200);
   assert.deepEqual(v.problems, []);

@@ -14,8 +14,9 @@ struct PerftCase {
 };
 
 const PerftCase start_table[] = {
-    {"tavlei", 4, 15951824},    {"tablut", 4, 19913864},        {"seatafl", 4, 19913864},
-    {"seatafl11", 4, 57885012}, {"seatafl_k4_m5", 4, 19420568}, {"seatafl11_m3", 4, 27590348},
+    {"tavlei", 4, 15951824},     {"tablut", 4, 19913864},        {"seatafl", 4, 19913864},
+    {"seatafl11", 4, 57885012},  {"seatafl_k4_m5", 4, 19420568}, {"seatafl11_m3", 4, 27590348},
+    {"copenhagen", 4, 50456804}, {"brandubh", 4, 1007392},
 };
 
 const Config& config(const std::string& name) {

@@ -2,7 +2,7 @@
 // provisional, changes with their sign, the rating keys of the leaderboard. Pure.
 
 /** The server's rating keys: one per game, Sea tafl per board size. */
-export const RATING_KEYS = ['tavlei', 'tablut', 'seatafl-9x9', 'seatafl-11x11', 'draughts', 'alquerque'];
+export const RATING_KEYS = ['tavlei', 'tablut', 'seatafl-9x9', 'seatafl-11x11', 'copenhagen', 'brandubh', 'draughts', 'alquerque'];
 
 /** The rating key of a game with its options (Sea tafl splits by board size). */
 export function ratingKey(game, options = {}) {

@@ -12,6 +12,11 @@ export const GAMES = [
     moves: 'i4-i3 e6-h6 i3-i2 e5-e6 i2-h2 e6-c6 h2-g2 c6-c9 g2-g3 c9-a9' },
   { id: 'seatafl', options: { size: '11' }, end: 'king_escaped', winner: 'second',
     moves: 'k4-j4 f8-i8 j4-j3 f7-f9 j3-i3 f9-j9 i3-h3 f6-f9 h3-g3 f9-a9' },
+  // Real games from tests/data/tafl (copenhagen.csv line 61, brandubh.csv line 106).
+  { id: 'copenhagen', options: {}, end: 'king_escaped', winner: 'second',
+    moves: 'k8-g8 h6-h8 j6-j11 g6-j6 k7-k10 f6-i6 k5-i5 i6-i11 k10-i10 i11-k11' },
+  { id: 'brandubh', options: {}, end: 'king_captured', winner: 'first',
+    moves: 'd2-e2 c4-c2 d6-c6 d3-a3 b4-b5 d4-b4 c6-c4' },
   { id: 'draughts', options: {}, end: 'no_pieces', winner: 'first',
     moves: 'a3-b4 d6-c5 b4:d6 c7:e5 b2-a3 e5-d4 c3:e5 f6:d4 e3:c5 b6:d4 a1-b2 d4-c3 b2:d4 a7-b6 a3-b4 b6-c5 b4:d6 e7:c5:e3 d2:f4 h6-g5 f4:h6 f8-e7 h6:f8:a3 d8-e7 a3:f8 h8-g7 f8:h6 b8-a7 c1-b2 a7-b6 b2-a3 b6-a5 a3-b4 a5:c3 e1-d2 c3:e1 f2-e3 e1:h4 e3-d4 h4-f2 g1:e3' },
   { id: 'alquerque', options: {}, end: 'no_pieces', winner: 'first',

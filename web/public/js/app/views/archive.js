@@ -19,7 +19,7 @@ export function archiveView(app, route, main) {
   const field = (key, control) => h('div', { class: 'field' }, h('label', { for: `ar-${key}` }, t(`archive.${key}`)), control);
   const gameSelect = h('select', { id: 'ar-game', testid: 'archive-game', name: 'game' },
     h('option', { value: '' }, t('archive.any')),
-    (games.length ? games.map((g) => g.id) : ['tavlei', 'tablut', 'seatafl', 'draughts', 'alquerque']).map((g) => h('option', { value: g, selected: filters.game === g }, gameName(t, g))));
+    (games.length ? games.map((g) => g.id) : ['tavlei', 'tablut', 'seatafl', 'copenhagen', 'brandubh', 'draughts', 'alquerque']).map((g) => h('option', { value: g, selected: filters.game === g }, gameName(t, g))));
   const resultSelect = h('select', { id: 'ar-result', testid: 'archive-result', name: 'result' },
     h('option', { value: '' }, t('archive.any')),
     RESULTS.map((r) => h('option', { value: r, selected: filters.result === r }, t(`archive.result_${r}`))));

@@ -1,0 +1,6 @@
+// libFuzzer target: Brandubh (7x7), position strings and move texts (see rules_fuzz.hpp).
+#include "rules_fuzz.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return bh::fuzz::run_one("brandubh", {}, data, size);
+}
