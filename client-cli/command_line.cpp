@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 37> help_table{{
+constexpr std::array<HelpEntry, 38> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},

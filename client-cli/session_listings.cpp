@@ -162,7 +162,7 @@ void Session::on_export(const srv::Record& record) {
   Out out{Out::Kind::ok, "export"};
   out.field("game_id", record.game_id).number("moves", record.moves.size());
   if (file.empty()) {
-    out.field("record", *text);
+    out.lines_for_scripts = true;  // the record is what a script asked for
     std::size_t start = 0;
     for (auto end = text->find('\n'); end != std::string::npos; start = end + 1, end = text->find('\n', start))
       out.line(text->substr(start, end - start));

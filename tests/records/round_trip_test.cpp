@@ -71,6 +71,7 @@ TEST(RoundTrip, RandomGamesOfEveryGame) {
   const std::vector<std::pair<std::string, std::map<std::string, std::string>>> games = {
       {"tavlei", {}},   {"tablut", {}},    {"seatafl", {}},    {"seatafl", {{"size", "11"}}},
       {"draughts", {}}, {"alquerque", {}}, {"copenhagen", {}}, {"brandubh", {}}};
+  std::map<std::string, std::string> written;  // every record text, by game
   for (const auto& [id, options] : games) {
     auto made = rules::make_ruleset(id, rules::OptionText(options.begin(), options.end()));
     if (!made) continue;  // a variant not in the registry yet
@@ -96,8 +97,13 @@ TEST(RoundTrip, RandomGamesOfEveryGame) {
       game.record = record;
       game.end = s.over() ? s : rules::Status::draw(rules::EndReason::agreement);
       EXPECT_EQ(round_trip(game), "") << id << " game " << round;
+      written[id] += format_record(record).value();
     }
   }
+  // The games did what the move texts are for: tafl and draughts captures, huffs.
+  EXPECT_NE(written["tablut"].find("x"), std::string::npos);
+  EXPECT_NE(written["draughts"].find("x"), std::string::npos);
+  EXPECT_NE(written["alquerque"].find("huff="), std::string::npos);
 }
 
 }  // namespace
