@@ -46,6 +46,12 @@ TEST(Export, DraughtsFromASetUpPositionAndLongCaptures) {
   text = format_record(r);
   ASSERT_TRUE(text.ok()) << text.error().message;
   EXPECT_NE(text->find("\n1. e3xc5xe7xg5xe3 *\n"), std::string::npos) << *text;
+  // A king's two routes from f8 to c1 take different men: written by every landing square.
+  r.start_position = "W:WKf8:Bd2,g7,d6,c3,a7,d4";
+  r.moves = {"f8:h6:c1"};
+  text = format_record(r);
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  EXPECT_NE(text->find("\n1. f8xh6xc1 *\n"), std::string::npos) << *text;
 }
 
 TEST(Export, NumberedSquaresAndFen) {

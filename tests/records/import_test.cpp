@@ -83,6 +83,10 @@ TEST(Import, RefusesWhatItCannotPlace) {
             std::string::npos);
   EXPECT_NE(refusal("[GameType \"25\"]\n[FEN \"W:Wc3:Bd4\"]\n1. c3xe5 b8-a7 1-0\n").find("follows the end"),
             std::string::npos);
+  // Two king captures with the same ends that take different men: the ends do not say which.
+  const std::string two_routes = "[GameType \"25\"]\n[FEN \"W:WKf8:Bd2,g7,d6,c3,a7,d4\"]\n1. f8xc1 *\n";
+  EXPECT_NE(refusal(two_routes).find("'f8xc1' is ambiguous: it matches f8:h6:c1 f8:c5:e3:c1"), std::string::npos)
+      << refusal(two_routes);
   EXPECT_NE(refusal("[Game \"seatafl\"]\n[Options \"size\"]\n1. a1-a2 1-0\n").find("bad Options tag"),
             std::string::npos);
 }
@@ -96,6 +100,12 @@ TEST(Import, TheRulesOrTheRecordDecideTheEnd) {
   const auto drawn = read_records("[GameType \"25\"]\n1. c3-d4 1/2-1/2\n", {});
   ASSERT_TRUE(drawn.at(0).record);
   EXPECT_EQ(drawn[0].end, rules::Status::draw(rules::EndReason::agreement));
+}
+
+TEST(Import, AWrittenMiddleSquareChoosesTheRoute) {
+  const auto games = read_records("[GameType \"25\"]\n[FEN \"W:WKf8:Bd2,g7,d6,c3,a7,d4\"]\n1. f8xe3xc1 1-0\n", {});
+  ASSERT_TRUE(games.at(0).record) << games[0].refusal;
+  EXPECT_EQ(games[0].record->moves, std::vector<std::string>{"f8:c5:e3:c1"});
 }
 
 TEST(Import, NumberedPdnReads) {
