@@ -89,6 +89,24 @@ TEST(RecordsE2e, ImportListExportAndImportAgain) {
             std::string::npos)
       << back.output;
 
+  // HTTP/1.1: an empty export is its headers and the last chunk, and the connection
+  // then serves the next request; HEAD has the headers and no body at all.
+  {
+    RawTcp keep;
+    ASSERT_TRUE(keep.connect(server.port()));
+    ASSERT_TRUE(
+        keep.send("GET /api/games/export?game=tablut HTTP/1.1\r\nHost: x\r\n\r\n"
+                  "HEAD /api/games/export HTTP/1.1\r\nHost: x\r\n\r\n"
+                  "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+    std::string both;
+    for (int i = 0; i < 1000 && !keep.peer_closed(); ++i) both += keep.read_some(5s);
+    EXPECT_EQ(count(both, "HTTP/1.1 200"), 3) << both;
+    EXPECT_EQ(count(both, "Transfer-Encoding: chunked"), 2) << both;
+    EXPECT_EQ(count(both, "\r\n0\r\n\r\n"), 1) << both;  // the GET's last chunk, none after HEAD
+    EXPECT_EQ(count(both, "[Event "), 0) << both;
+    EXPECT_NE(both.find(R"({"status":"ok"})"), std::string::npos) << both;
+  }
+
   // HTTP/1.0 has no chunks: the body until the server closes.
   RawTcp raw;
   ASSERT_TRUE(raw.connect(server.port()));
