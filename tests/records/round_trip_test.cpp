@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "records/export.hpp"
@@ -41,12 +42,47 @@ std::string round_trip(const ReadGame& game) {
   return "";
 }
 
+// The PDN 3.0 grammar's tokens (the standard's "PDN Grammars" page): tag pairs
+// `[IDENTIFIER STRING]`, move numbers `[0-9]+\.(\.\.)?`, a normal move
+// `Square - Square`, a capture `Square (x Square)+` with alpha squares `[a-h][1-8]`, and
+// the game's result. "" when `text` keeps to them, else the first line or token that does not.
+std::string outside_pdn_grammar(const std::string& text) {
+  static const std::regex tag(R"re(\[[A-Z][a-zA-Z0-9_]* "([^"\\]|\\.)*"\])re");
+  static const std::regex token(R"re([0-9]+\.(\.\.)?|[a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+)|1-0|0-1|1/2-1/2|\*)re");
+  std::istringstream lines(text);
+  std::string line;
+  bool movetext = false;
+  while (std::getline(lines, line)) {
+    if (line.empty()) {
+      movetext = true;
+      continue;
+    }
+    if (!movetext) {
+      if (!std::regex_match(line, tag)) return "tag line: " + line;
+      continue;
+    }
+    std::istringstream words(line);
+    std::string word;
+    while (words >> word)
+      if (!std::regex_match(word, token)) return "movetext token: " + word;
+  }
+  return "";
+}
+
+TEST(RoundTrip, TheGrammarCheckRefusesWhatIsNotPdn) {
+  EXPECT_EQ(outside_pdn_grammar("[Event \"a \\\"b\\\"\"]\n\n1. c3-d4 f6-g5 2. d4xf6 g7xe5xc3 1-0\n"), "");
+  EXPECT_EQ(outside_pdn_grammar("[event \"x\"]\n\n1. c3-d4 *\n"), "tag line: [event \"x\"]");
+  EXPECT_EQ(outside_pdn_grammar("[Event \"x\"]\n\n1. c3:d4 *\n"), "movetext token: c3:d4");
+  EXPECT_EQ(outside_pdn_grammar("[Event \"x\"]\n\n1. c3-d4xe5 *\n"), "movetext token: c3-d4xe5");
+}
+
 TEST(RoundTrip, EveryDraughtsGameOfTheTestData) {
   int checked = 0;
   for (const char* name : {"draughts/ussr1947.pdn", "draughts/abatsiev1965.pdn"}) {
     for (const auto& game : read_records(data_file(name), {"draughts"})) {
       if (!game.record) continue;
       EXPECT_EQ(round_trip(game), "") << name << " line " << game.line;
+      EXPECT_EQ(outside_pdn_grammar(format_record(*game.record).value()), "") << name << " line " << game.line;
       ++checked;
     }
   }
