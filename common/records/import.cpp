@@ -177,8 +177,11 @@ ReadGame replay_record(Record header, const std::vector<Token>& moves, int line,
   } else if (by_rules.over()) {
     end = by_rules;
   } else if (header.outcome == Outcome::first_won || header.outcome == Outcome::second_won) {
+    // A Boardhall record says how a game the rules did not end was won (Termination).
+    const auto said = rules::end_reason_from_string(tag_or(header, "Termination", ""));
+    const bool known = said == rules::EndReason::time || said == rules::EndReason::abandonment;
     end = rules::Status::win(header.outcome == Outcome::first_won ? rules::Side::first : rules::Side::second,
-                             rules::EndReason::resignation);
+                             known ? *said : rules::EndReason::resignation);
   } else if (header.outcome == Outcome::draw) {
     end = rules::Status::draw(rules::EndReason::agreement);
   } else {

@@ -97,6 +97,11 @@ TEST(Import, TheRulesOrTheRecordDecideTheEnd) {
   EXPECT_EQ(won[0].record->outcome, Outcome::first_won);
   EXPECT_EQ(won[0].end, rules::Status::win(rules::Side::first, rules::EndReason::no_pieces));
   EXPECT_EQ(won[0].points, (rules::Points{1, 0}));
+  const auto on_time = read_records("[GameType \"25\"]\n[Termination \"time\"]\n1. c3-d4 0-1\n", {});
+  ASSERT_TRUE(on_time.at(0).record) << on_time[0].refusal;
+  EXPECT_EQ(on_time[0].end, rules::Status::win(rules::Side::second, rules::EndReason::time));
+  const auto odd = read_records("[GameType \"25\"]\n[Termination \"king_escaped\"]\n1. c3-d4 0-1\n", {});
+  EXPECT_EQ(odd.at(0).end.reason, rules::EndReason::resignation);  // only what the rules did not decide
   const auto drawn = read_records("[GameType \"25\"]\n1. c3-d4 1/2-1/2\n", {});
   ASSERT_TRUE(drawn.at(0).record);
   EXPECT_EQ(drawn[0].end, rules::Status::draw(rules::EndReason::agreement));
