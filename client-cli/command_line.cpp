@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 37> help_table{{
+constexpr std::array<HelpEntry, 38> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -88,6 +88,10 @@ constexpr std::array<HelpEntry, 37> help_table{{
     {Cmd::replay, "replay", "replay GAME", "step through a finished game",
      "Then: next, prev, first, last, goto N. A ply is one side's move: a full move\n"
      "(1. e1-e3 e9-e7) has two."},
+    {Cmd::export_game, "export", "export GAME [FILE]", "a finished game as a record file (PDN for Russian draughts)",
+     "Writes FILE (replacing it), or prints the record without one. Russian draughts is\n"
+     "PDN (GameType 25); tafl and Alquerque use the same tag pairs with their own move\n"
+     "text (docs/records.md). The server gives the same text at /api/games/GAME/export."},
     {Cmd::profile, "profile", "profile NAME", "a player's ratings and recent games",
      "A rating is shown with its deviation (rd); '?' marks a provisional one (rd over\n"
      "110: too few games to be sure). Guests have no ratings."},
@@ -587,6 +591,11 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
     case Cmd::replay:
       if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "which game?" : "too many words");
       c.text = w[1];
+      return c;
+    case Cmd::export_game:
+      if (w.size() < 2 || w.size() > 3) return usage_error(c.kind, w.size() < 2 ? "which game?" : "too many words");
+      c.text = w[1];
+      if (w.size() == 3) c.file = w[2];
       return c;
     case Cmd::move: {
       if (w.size() < 2) return usage_error(c.kind, "which move?");

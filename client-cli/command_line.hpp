@@ -75,6 +75,7 @@ enum class Cmd {
   decline,
   archive,
   replay,
+  export_game,
   next,
   prev,
   first,
@@ -124,6 +125,7 @@ struct Command {
   // takeback: "", "yes" or "no"; accept and decline: "" (the draw) or "takeback"
   std::string text;
   std::string invite;         // join
+  std::string file;           // export: where to write the record ("" prints it)
   int number = 0;             // goto; top: how many (0: the server's default)
   CreateArgs create;          // also seek's and computer's game, options, clock (and side, level)
   std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default

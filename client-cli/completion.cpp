@@ -50,7 +50,7 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
     } else if (command == "watch") {
       pool = known.live;
       add(pool, known.followed);
-    } else if (command == "replay") {
+    } else if (command == "replay" || command == "export") {
       pool = known.archived;
       add(pool, known.followed);
     } else if (command == "help") {

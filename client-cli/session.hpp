@@ -168,6 +168,7 @@ class Session {
   void on_move(const protocol::server::Move& m);
   void on_game_over(const protocol::server::GameOver& m);
   void on_game_record(const protocol::server::Record& r);
+  void on_export(const protocol::server::Record& r);  // `export GAME [FILE]`
   void on_lobby(const protocol::server::Lobby& l);
   void on_games(const protocol::server::Games& g);
   void on_profile(const protocol::server::Profile& p);
@@ -211,8 +212,9 @@ class Session {
   protocol::client::ListGames archive_query_;
   std::optional<std::string> archive_cursor_;
   std::optional<Replay> replay_;
-  bool flip_ = false;  // `flip`: every board turned round from the usual view
-  KnownIds listed_;    // ids of the last rooms and archive listings (rooms, live, archived)
+  std::map<std::string, std::string> export_files_;  // game id -> where `export` writes it ("" prints)
+  bool flip_ = false;                                // `flip`: every board turned round from the usual view
+  KnownIds listed_;  // ids of the last rooms and archive listings (rooms, live, archived)
 
   std::int64_t next_id_ = 1;
   std::map<std::int64_t, Pending> pending_;

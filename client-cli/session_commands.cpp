@@ -88,6 +88,10 @@ void Session::run_command(const Command& c) {
     case Cmd::replay:
       request(c.kind, cl::GetGame{c.text}, c.text);
       return;
+    case Cmd::export_game:
+      export_files_[c.text] = c.file;
+      request(c.kind, cl::GetGame{c.text}, c.text);
+      return;
     case Cmd::profile:
       request(c.kind, cl::GetPlayer{c.text});
       return;

@@ -302,6 +302,7 @@ void Session::on(const srv::Games& m, const Incoming& in) {
 }
 
 void Session::on(const srv::GameRecord& m, const Incoming& in) {
+  if (in.pending && in.pending->kind == Cmd::export_game) return on_export(m.record);
   if (in.pending) on_game_record(m.record);
 }
 

@@ -1,7 +1,10 @@
 // The listings a command asked for: the lobby (rooms), an archive page, a game record
-// opened as a replay, a player's profile and a leaderboard (profile, top).
+// opened as a replay or written as a record file (export), a player's profile and a
+// leaderboard (profile, top).
 #include <algorithm>
+#include <fstream>
 
+#include "record_export.hpp"
 #include "session.hpp"
 #include "session_format.hpp"
 
@@ -146,6 +149,31 @@ void Session::on_leaderboard(const srv::Leaderboard& l) {
   Out out{Out::Kind::ok, "top"};
   out.field("game", l.game).number("count", l.players.size());
   if (l.players.empty()) out.line("No established players in " + l.game + " yet (provisional ones are left out).");
+  reply_ok(std::move(out));
+}
+
+void Session::on_export(const srv::Record& record) {
+  const auto where = export_files_.find(record.game_id);
+  const std::string file = where == export_files_.end() ? std::string() : where->second;
+  if (where != export_files_.end()) export_files_.erase(where);
+  auto text = record_text(record);
+  if (!text)
+    return reply_error("export", "cannot_export", "cannot write game " + record.game_id + ": " + text.error().message);
+  Out out{Out::Kind::ok, "export"};
+  out.field("game_id", record.game_id).number("moves", record.moves.size());
+  if (file.empty()) {
+    out.lines_for_scripts = true;  // the record is what a script asked for
+    std::size_t start = 0;
+    for (auto end = text->find('\n'); end != std::string::npos; start = end + 1, end = text->find('\n', start))
+      out.line(text->substr(start, end - start));
+    return reply_ok(std::move(out));
+  }
+  std::ofstream written(file, std::ios::binary | std::ios::trunc);
+  written << *text;
+  written.close();
+  if (!written) return reply_error("export", "write_failed", "cannot write " + file);
+  out.field("file", file);
+  out.line("Wrote game " + record.game_id + " (" + std::to_string(record.moves.size()) + " moves) to " + file + ".");
   reply_ok(std::move(out));
 }
 

@@ -44,6 +44,8 @@ constexpr FlagSpec kFlags[] = {
     {"backup", true, false},
     {"create-bot", true, false},
     {"secret-file", true, false},
+    {"import", true, false},
+    {"game", true, false},
     {"help", false, false},
 };
 
@@ -147,6 +149,17 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (value.empty()) return bad(source, "a bot account's name", value);
     config.mode = Mode::create_bot;
     config.bot_name = value;
+    return std::nullopt;
+  }
+  if (flag == "import") {
+    if (value.empty()) return bad(source, "a record file's path", value);
+    config.mode = Mode::import_records;
+    config.import_file = value;
+    return std::nullopt;
+  }
+  if (flag == "game") {
+    if (value.empty()) return bad(source, "a game id", value);
+    config.import_game = value;
     return std::nullopt;
   }
   if (flag == "secret-file") {
@@ -288,6 +301,8 @@ std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& a
     return ConfigError{"--create-bot NAME needs --secret-file PATH (where the bot's password is kept)"};
   if (config.mode != Mode::create_bot && !config.secret_file.empty())
     return ConfigError{"--secret-file goes with --create-bot NAME"};
+  if (config.mode != Mode::import_records && !config.import_game.empty())
+    return ConfigError{"--game goes with --import FILE"};
   // A burst below the rate would make the rate unreachable; unless set, it follows the rate.
   if (!burst_given) config.burst = std::max(config.burst, config.rate * 2);
   return config;
@@ -339,6 +354,13 @@ Limits per client address (docs/protocol.md, "Limits"):
                         make NAME a bot account in --db (docs/bot.md) and exit: its password
                         is a new random one written to PATH (mode 0600), or the one PATH
                         holds already; a person's account of that name is refused
+  --import FILE [--game GAME]
+                        add the games of a record file to --db's archive (docs/records.md)
+                        and exit with a summary: PDN (Russian draughts), Boardhall's own
+                        exports, or a tafl site's .csv (GAME: copenhagen, brandubh...; by
+                        default the file's name); each game replayed by the rules, refused
+                        with its line and reason when a move is illegal; a game already
+                        in the archive is not added again
   --version             print the version and exit
   --help                print this text and exit
 

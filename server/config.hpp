@@ -19,7 +19,7 @@
 
 namespace bh::server {
 
-enum class Mode { serve, help, version, health_probe, backup, create_bot };
+enum class Mode { serve, help, version, health_probe, backup, create_bot, import_records };
 
 struct Config {
   Mode mode = Mode::serve;
@@ -47,6 +47,8 @@ struct Config {
   std::string backup_to;                      // Mode::backup: online backup of --db into this new file
   std::string bot_name;                       // Mode::create_bot: the bot account to make in --db...
   std::string secret_file;                    // ...whose password is (or is written) in this file
+  std::string import_file;                    // Mode::import_records: the record file to add to --db...
+  std::string import_game;                    // ...its games' game id when the file does not say
 };
 
 struct ConfigError {

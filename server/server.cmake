@@ -30,11 +30,14 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/export_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/export_http.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/http_api.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/identities.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/identity_flows.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/imported_game.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/lobby.cpp
@@ -47,6 +50,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_http.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/record_files.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_rooms.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
@@ -72,7 +76,7 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 # bh_cli_session and bh_app_tests from 381 s to 309 s (measured 2026-11-24).
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_app PUBLIC bh_rules bh_protocol bh_storage bh_net_address bh_boost_impl bh_log
+target_link_libraries(bh_app PUBLIC bh_rules bh_records bh_protocol bh_storage bh_net_address bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto)
 
 # Client addresses: trusted proxies, forwarded headers, origins; and the request
@@ -158,7 +162,8 @@ function(bh_use_jemalloc target)
 endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
-  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp)
+  add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_web_embedded)
   bh_use_jemalloc(boardhall-server)
 endif()

@@ -38,7 +38,7 @@ inline net::ServerOptions server_options(const Config& config) {
 }
 
 // Parses the command line; for every mode but `serve` does the work (help, version,
-// health probe; `backup` and `create_bot` by calling `one_shot`, which knows the
+// health probe; `backup`, `create_bot` and `import_records` by calling `one_shot`, which knows the
 // database) and returns the exit status to end with.
 // Returns the configuration to serve with otherwise. A bad flag prints one line: 2.
 inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::string_view program,
@@ -62,6 +62,7 @@ inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::strin
       return net::run_health_probe(config.probe_url);
     case Mode::backup:
     case Mode::create_bot:
+    case Mode::import_records:
       return one_shot(config);
     case Mode::serve:
       break;

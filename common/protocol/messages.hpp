@@ -985,6 +985,7 @@ struct GameSummary {
   std::optional<bool> rated;                     // always sent; optional only to read an older server
   std::optional<std::vector<std::string>> bots;  // the players that are bot accounts; null: none
   std::optional<int> computer_level;             // a game against the computer: its level
+  std::optional<bool> imported;                  // added from a record file (--import); always sent
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -1003,6 +1004,7 @@ struct GameSummary {
     v("rated", s.rated);
     v("bots", s.bots);
     v("computer_level", s.computer_level);
+    v("imported", s.imported);
   }
 };
 struct Games {
@@ -1041,6 +1043,10 @@ struct Record {
   std::vector<MoveEntry> moves;
   std::optional<Board> board;  // null only when this server cannot make the game's rules
   std::optional<bool> rated;   // always sent; optional only to read an older server
+  // An imported game (--import) and its record file's tags (Event, Site, Date...);
+  // always sent (false and {} for a game played here), optional to read an older server.
+  std::optional<bool> imported;
+  std::optional<OptionMap> tags;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -1061,6 +1067,8 @@ struct Record {
     v("moves", s.moves);
     v("board", s.board);
     v("rated", s.rated);
+    v("imported", s.imported);
+    v("tags", s.tags);
   }
 };
 struct GameRecord {

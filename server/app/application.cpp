@@ -9,6 +9,7 @@
 #include "app/app_context.hpp"
 #include "app/archive_answers.hpp"
 #include "app/computer_games.hpp"
+#include "app/export_answers.hpp"
 #include "app/housekeeping.hpp"
 #include "app/http_api.hpp"
 #include "app/identity_flows.hpp"
@@ -405,6 +406,10 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                  [&](http::GetProfile& get) { answer_http_profile(ctx_, std::move(get.name), std::move(respond)); },
                  [&](http::GetLeaderboard& get) { answer_http_leaderboard(ctx_, get, std::move(respond)); },
                  [&](http::GetRatingHistory& get) { answer_http_history(ctx_, get, std::move(respond)); },
+                 [&](http::ExportGame& get) { answer_http_export(ctx_, std::move(get.id), std::move(respond)); },
+                 [&](http::ExportGames& get) {
+                   answer_http_export_all(ctx_, std::move(get.query), get.ndjson, std::move(respond));
+                 },
              },
              route);
 }

@@ -16,6 +16,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "app/connection.hpp"
 #include "app/http_counts.hpp"
@@ -82,15 +84,52 @@ struct AppConfig {
 };
 
 struct HttpRequest {
+  HttpRequest() = default;
+  HttpRequest(std::string verb, std::string target_path, std::map<std::string, std::string> parameters = {},
+              std::string accept_header = {})
+      : method(std::move(verb)),
+        path(std::move(target_path)),
+        query(std::move(parameters)),
+        accept(std::move(accept_header)) {}
+
   std::string method;                        // "GET", ...
   std::string path;                          // "/api/games/g12" (no query string)
   std::map<std::string, std::string> query;  // decoded query parameters
+  std::string accept;                        // the Accept header, as sent ("" without one)
+};
+
+// A body written piece by piece, for an answer too large to build at once (the bulk
+// export of the archive, docs/records.md): the network layer asks for the next piece
+// only once the previous one is written, so a slow client holds one piece in memory,
+// never the whole answer.
+//
+// Thread-safety: next() is called again only after the previous call gave its piece;
+// `give` may be called from any thread, exactly once per next().
+class HttpBodySource {
+ public:
+  struct Piece {
+    std::string text;     // written as it is (may be empty)
+    bool end = false;     // no piece follows; `text` is the last one
+    bool failed = false;  // the body cannot be finished: the connection is closed
+                          // without ending it, so the client sees a cut transfer
+  };
+  virtual ~HttpBodySource() = default;
+  virtual void next(std::function<void(Piece)> give) = 0;
 };
 
 struct HttpResponse {
+  HttpResponse() = default;
+  HttpResponse(int status_code, std::string type, std::string text)
+      : status(status_code), content_type(std::move(type)), body(std::move(text)) {}
+
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  // Headers besides Content-Type (e.g. Content-Disposition); names and values have no
+  // line breaks.
+  std::vector<std::pair<std::string, std::string>> headers;
+  // Set: the body is this source's pieces (chunked over HTTP/1.1), and `body` is unused.
+  std::shared_ptr<HttpBodySource> stream;
 };
 
 class Application {
@@ -102,7 +141,8 @@ class Application {
   virtual void on_message(const std::shared_ptr<Connection>& connection, std::string text) = 0;
   virtual void on_close(const std::shared_ptr<Connection>& connection) = 0;
 
-  // GET /healthz, /api/games, /api/games/{id}, /api/lobby, /metrics.
+  // GET /healthz, /api/games, /api/games/{id}, /api/games/{id}/export, /api/games/export,
+  // /api/lobby, /metrics...
   // `respond` may be called from any thread, exactly once.
   virtual void handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) = 0;
 

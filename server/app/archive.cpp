@@ -31,6 +31,7 @@ void copy_header(Out& out, const In& in) {
   out.started_ms = in.started_ms;
   out.ended_ms = in.ended_ms;
   out.rated = in.rated;
+  out.imported = in.imported;
 }
 
 }  // namespace
@@ -68,6 +69,7 @@ sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) 
   out.start_position = r.start_position;
   out.match_id = r.match_id;
   out.match_game = r.match_game;
+  out.tags = protocol::OptionMap{{r.tags.begin(), r.tags.end()}};
 
   std::optional<rules::GameState> state;
   std::string error;

@@ -13,13 +13,38 @@ namespace {
 
 HttpResponse json(int status, std::string body) { return HttpResponse{status, "application/json", std::move(body)}; }
 
-// Client text quoted in a message: at most 64 bytes of it, cut between characters.
+// The bulk export reads the archive a page at a time: a page's summaries are what it
+// holds in memory besides the one game being written.
+constexpr int kExportPage = 50;
+
+// The bulk export's filters: those of /api/games but `limit` (it writes every game that
+// matches), and its own `format` (text or ndjson; the Accept header may ask too).
+Route export_games(const HttpRequest& request) {
+  std::map<std::string, std::string> filters = request.query;
+  bool ndjson = request.accept.find("application/x-ndjson") != std::string::npos;
+  if (const auto format = filters.find("format"); format != filters.end()) {
+    if (format->second != "text" && format->second != "ndjson")
+      return error(400, "bad_query", "format must be text or ndjson, not " + quote_client_text(format->second));
+    ndjson = format->second == "ndjson";
+    filters.erase(format);
+  }
+  if (filters.count("limit") != 0)
+    return error(400, "bad_query", "limit does not apply to an export: it writes every game the filters match");
+  auto parsed = list_games_from_query(filters);
+  if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
+  auto query = archive_query(std::get<protocol::client::ListGames>(parsed));
+  if (auto* bad = std::get_if<std::string>(&query)) return error(400, "bad_query", *bad);
+  auto& checked = std::get<storage::ArchiveQuery>(query);
+  checked.limit = kExportPage;
+  return ExportGames{std::move(checked), ndjson};
+}
+
+}  // namespace
+
 std::string quote_client_text(std::string_view text) {
   const auto shown = protocol::utf8::prefix(text, 64);
   return "'" + std::string(shown) + (shown.size() < text.size() ? "...'" : "'");
 }
-
-}  // namespace
 
 HttpResponse error(int status, std::string_view code, std::string_view message) {
   expect_off_store_thread("an HTTP answer");
@@ -48,6 +73,15 @@ Route route(const HttpRequest& request) {
       if (id.size() > 256) return error(404, "not_found", "no such game");
       return GetGame{std::move(id)};
     }
+    case HttpPath::game_export: {
+      const std::string_view rest = std::string_view(path).substr(std::string_view("/api/games/").size());
+      std::string id(rest.substr(0, rest.find('/')));
+      if (id.size() > 256) return error(404, "not_found", "no such game");
+      if (!request.query.empty()) return error(400, "bad_query", "an export of one game takes no parameters");
+      return ExportGame{std::move(id)};
+    }
+    case HttpPath::games_export:
+      return export_games(request);
     case HttpPath::player: {
       auto name = player_name_from_segment(std::string_view(path).substr(std::string_view("/api/players/").size()));
       if (!name) return error(404, "not_found", "no such player");

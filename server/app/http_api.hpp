@@ -31,10 +31,21 @@ struct ListGames {
 struct GetGame {
   std::string id;
 };
+// GET /api/games/{id}/export and GET /api/games/export (export_http.hpp).
+struct ExportGame {
+  std::string id;
+};
+struct ExportGames {
+  storage::ArchiveQuery query;  // its limit is the size of the pages read
+  bool ndjson = false;          // one JSON object a line, else the records as text
+};
 using Route = std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame, GetProfile, GetLeaderboard,
-                           GetRatingHistory>;
+                           GetRatingHistory, ExportGame, ExportGames>;
 
 Route route(const HttpRequest& request);
+
+// Client text quoted in a message: at most 64 bytes of it, cut between characters.
+std::string quote_client_text(std::string_view text);
 
 // {"code": ..., "message": ...} with `status`.
 HttpResponse error(int status, std::string_view code, std::string_view message);

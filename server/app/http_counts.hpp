@@ -19,10 +19,24 @@ namespace bh::app {
 // by the kind (http_api.cpp) and the metrics count by the label, so the two cannot
 // disagree on what a path is. Header-only: the network layer, built without the
 // application, counts with it.
-enum class HttpPath { healthz, metrics, lobby, games, game, player, player_ratings, leaderboard, ws, other };
+enum class HttpPath {
+  healthz,
+  metrics,
+  lobby,
+  games,
+  game,
+  game_export,
+  games_export,
+  player,
+  player_ratings,
+  leaderboard,
+  ws,
+  other
+};
 struct ClassifiedPath {
   HttpPath kind;
-  // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}", "/api/players/{name}",
+  // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}",
+  // "/api/games/{id}/export", "/api/games/export", "/api/players/{name}",
   // "/api/players/{name}/ratings", "/api/leaderboard", "/ws", "other"
   std::string_view label;
 };
@@ -32,6 +46,8 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
   if (path == "/metrics") return {HttpPath::metrics, "/metrics"};
   if (path == "/api/lobby") return {HttpPath::lobby, "/api/lobby"};
   if (path == "/api/games") return {HttpPath::games, "/api/games"};
+  // Before "/api/games/{id}": no game id is "export" (ids are g..., m..., i...).
+  if (path == "/api/games/export") return {HttpPath::games_export, "/api/games/export"};
   if (path == "/ws") return {HttpPath::ws, "/ws"};
   if (path == "/api/leaderboard") return {HttpPath::leaderboard, "/api/leaderboard"};
   constexpr std::string_view players = "/api/players/";
@@ -42,8 +58,12 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
       return {HttpPath::player_ratings, "/api/players/{name}/ratings"};
   }
   constexpr std::string_view games = "/api/games/";
-  if (path.starts_with(games) && path.size() > games.size() && path.find('/', games.size()) == std::string_view::npos)
-    return {HttpPath::game, "/api/games/{id}"};
+  if (path.starts_with(games) && path.size() > games.size()) {
+    const auto slash = path.find('/', games.size());
+    if (slash == std::string_view::npos) return {HttpPath::game, "/api/games/{id}"};
+    if (slash > games.size() && path.substr(slash) == "/export")
+      return {HttpPath::game_export, "/api/games/{id}/export"};
+  }
   return {HttpPath::other, "other"};
 }
 

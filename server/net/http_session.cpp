@@ -2,10 +2,14 @@
 
 #include <atomic>
 #include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/chunk_encode.hpp>
+#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
@@ -120,7 +124,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
     }
 
-    app::HttpRequest app_request{"GET", target->path, target->query};
+    app::HttpRequest app_request{"GET", target->path, target->query, std::string(request[http::field::accept])};
     auto answer = std::make_shared<Answer>(shared_from_this(), version, keep_alive, head);
     try {
       context_->app->handle_http(std::move(app_request),
@@ -153,8 +157,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (response.status >= 500 && response.status != 503)
         session_->context_->stats->http_internal_errors.fetch_add(1, std::memory_order_relaxed);
       asio::post(session_->stream_.get_executor(), [session = session_, version = version_, keep_alive = keep_alive_,
-                                                    head = head_, response = std::move(response)] {
-        session->write(response.status, version, keep_alive, response.content_type, response.body, head);
+                                                    head = head_, response = std::move(response)]() mutable {
+        if (response.stream) return session->write_stream(std::move(response), version, keep_alive, head);
+        session->write(response.status, version, keep_alive, response.content_type, response.body, head,
+                       &response.headers);
       });
     }
 
@@ -172,13 +178,105 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   // `head`: the answer to HEAD, the headers of `body` (its length too) without it.
+  // `extra`: the application's other headers (Content-Disposition...).
   void write(int status, unsigned version, bool keep_alive, const std::string& content_type, std::string body,
-             bool head = false) {
+             bool head = false, const std::vector<std::pair<std::string, std::string>>* extra = nullptr) {
     begin_response(status, version, keep_alive);
     response_->set(http::field::content_type, content_type);
     response_->set(http::field::cache_control, "no-store");
     if (status == 405) response_->set(http::field::allow, "GET, HEAD");
+    if (extra)
+      for (const auto& [name, value] : *extra) response_->set(name, value);
     send_response(std::move(body), head, keep_alive);
+  }
+
+  // An answer whose body comes piece by piece (app::HttpBodySource): the headers, then
+  // each piece as an HTTP/1.1 chunk, asked for only once the previous one is written, so
+  // a slow client holds back the source instead of growing a buffer. HTTP/1.0 has no
+  // chunks: the pieces are written as they are and the connection closes after the last.
+  void write_stream(app::HttpResponse answer, unsigned version, bool keep_alive, bool head) {
+    context_->stats->http_responses.add(route_, answer.status);
+    route_ = "unread";
+    chunked_ = version >= 11;
+    if (!chunked_) keep_alive = false;
+    stream_response_.emplace(static_cast<http::status>(answer.status), version);
+    stream_response_->set(http::field::server, kServerName);
+    stream_response_->set(http::field::content_type, answer.content_type);
+    stream_response_->set(http::field::cache_control, "no-store");
+    for (const auto& [name, value] : answer.headers) stream_response_->set(name, value);
+    stream_response_->keep_alive(keep_alive);
+    if (chunked_) stream_response_->chunked(true);
+    if (head) chunked_ = false;  // the headers GET would have, and no body at all
+    source_ = head ? nullptr : std::move(answer.stream);
+    serializer_.emplace(*stream_response_);
+    stream_.expires_after(context_->limits.http_timeout);
+    http::async_write_header(stream_, *serializer_,
+                             [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+                               if (ec) return fail(*self->context_, ec, "http write " + self->remote_);
+                               self->next_piece(keep_alive);
+                             });
+  }
+
+  void next_piece(bool keep_alive) {
+    if (!source_) return end_stream(keep_alive, false);
+    auto self = shared_from_this();
+    try {
+      source_->next([self, keep_alive](app::HttpBodySource::Piece piece) {
+        asio::post(self->stream_.get_executor(), [self, keep_alive, piece = std::move(piece)]() mutable {
+          self->write_piece(std::move(piece), keep_alive);
+        });
+      });
+    } catch (const std::exception& e) {
+      log::error(std::string("internal error in a streamed HTTP answer: ") + e.what());
+      end_stream(false, true);
+    }
+  }
+
+  void write_piece(app::HttpBodySource::Piece piece, bool keep_alive) {
+    if (piece.failed) return end_stream(false, true);
+    if (piece.text.empty()) return piece.end ? end_stream(keep_alive, false) : next_piece(keep_alive);
+    piece_ = std::move(piece.text);
+    const bool last = piece.end;
+    auto done = [self = shared_from_this(), keep_alive, last](beast::error_code ec, std::size_t) {
+      if (ec) return fail(*self->context_, ec, "http write " + self->remote_);
+      if (last) return self->end_stream(keep_alive, false);
+      self->next_piece(keep_alive);
+    };
+    stream_.expires_after(context_->limits.http_timeout);
+    if (chunked_) {
+      asio::async_write(stream_, http::make_chunk(asio::buffer(piece_)), std::move(done));
+    } else {
+      asio::async_write(stream_, asio::buffer(piece_), std::move(done));
+    }
+  }
+
+  // `cut`: the source failed; the body is left unfinished (no last chunk) and the
+  // connection closed, so that the client cannot take a part for the whole.
+  void end_stream(bool keep_alive, bool cut) {
+    source_.reset();
+    piece_.clear();
+    const bool was_chunked = chunked_ && serializer_ && stream_response_;
+    auto finish = [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+      self->serializer_.reset();
+      self->stream_response_.reset();
+      if (ec) return fail(*self->context_, ec, "http write " + self->remote_);
+      if (!keep_alive) return self->do_close();
+      self->do_read();
+    };
+    if (cut || !was_chunked) {
+      serializer_.reset();
+      stream_response_.reset();
+      if (cut) {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+        stream_.socket().close(ignored);
+        return;
+      }
+      if (!keep_alive) return do_close();
+      return do_read();
+    }
+    stream_.expires_after(context_->limits.http_timeout);
+    asio::async_write(stream_, http::make_chunk_last(), std::move(finish));
   }
 
   // An answer of the web client's files, with the headers the site chose.
@@ -232,6 +330,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::string_view route_ = "unread";  // the label of the request being answered (app/http_counts.hpp)
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;
+  // A streamed answer (write_stream): its header, the source of its pieces, the piece
+  // being written, and whether pieces go out as chunks.
+  std::optional<http::response<http::empty_body>> stream_response_;
+  std::optional<http::response_serializer<http::empty_body>> serializer_;
+  std::shared_ptr<app::HttpBodySource> source_;
+  std::string piece_;
+  bool chunked_ = false;
 };
 
 }  // namespace

@@ -158,7 +158,7 @@ bool valid_result(std::string_view result) {
 const std::string kSummaryColumns =
     "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
     "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms, "
-    "g.rated, g.computer_level, g.first_bot, g.second_bot";
+    "g.rated, g.computer_level, g.first_bot, g.second_bot, g.imported";
 
 // The winner filter, on the games row: a win, by the side ?10 played.
 const std::string kWinnerCondition =
@@ -246,9 +246,10 @@ StoreError insert_game(Db& db, const GameRecord& g) {
     Query q(db,
             "INSERT INTO games (id, game, options, start_position, first_player, second_player, result, "
             "reason, first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, "
-            "match_game, started_ms, ended_ms, move_count, is_private, rated, computer_level, first_bot, second_bot) "
+            "match_game, started_ms, ended_ms, move_count, is_private, rated, computer_level, first_bot, second_bot, "
+            "imported, tags, content_hash) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-            "?22)");
+            "?22, ?23, ?24, ?25)");
     q.bind(1, g.id).bind(2, g.game).bind(3, encode_options(g.options)).bind(4, g.start_position);
     q.bind(5, g.first_player).bind(6, g.second_player).bind(7, g.result).bind(8, g.reason);
     q.bind(9, g.first_points).bind(10, g.second_points);
@@ -266,8 +267,18 @@ StoreError insert_game(Db& db, const GameRecord& g) {
       q.bind_null(20);
     }
     q.bind(21, std::int64_t{g.first_bot ? 1 : 0}).bind(22, std::int64_t{g.second_bot ? 1 : 0});
+    q.bind(23, std::int64_t{g.imported ? 1 : 0}).bind(24, encode_options(g.tags));
+    if (g.content_hash.empty()) {
+      q.bind_null(25);
+    } else {
+      q.bind(25, g.content_hash);
+    }
     if (const int rc = q.step(); rc != SQLITE_DONE) {
-      if ((rc & 0xff) == SQLITE_CONSTRAINT) return {StoreErrc::conflict, "game " + g.id + " is stored already"};
+      if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+        if (!g.content_hash.empty())
+          return {StoreErrc::conflict, "game " + g.id + " (the same content) is stored already"};
+        return {StoreErrc::conflict, "game " + g.id + " is stored already"};
+      }
       return error_from(db, rc, "cannot save game " + g.id);
     }
   }
@@ -298,7 +309,8 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     Query q(db,
             "SELECT id, game, options, start_position, first_player, second_player, result, reason, "
             "first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, match_game, "
-            "started_ms, ended_ms, is_private, rated, computer_level, first_bot, second_bot FROM games WHERE id = ?1");
+            "started_ms, ended_ms, is_private, rated, computer_level, first_bot, second_bot, imported, tags, "
+            "content_hash FROM games WHERE id = ?1");
     q.bind(1, id);
     const int rc = q.step();
     if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no game " + id}, std::nullopt};
@@ -326,6 +338,11 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
     if (!q.is_null(18)) g.computer_level = static_cast<int>(q.int64(18));
     g.first_bot = q.int64(19) != 0;
     g.second_bot = q.int64(20) != 0;
+    g.imported = q.int64(21) != 0;
+    auto tags = decode_options(q.text(22));
+    if (!tags) return {{StoreErrc::unavailable, "game " + id + " has unreadable tags: " + q.text(22)}, std::nullopt};
+    g.tags = std::move(*tags);
+    if (!q.is_null(23)) g.content_hash = q.text(23);
   }
   Query q(db, "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   q.bind(1, id);
@@ -447,6 +464,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
     if (!q.is_null(15)) s.computer_level = static_cast<int>(q.int64(15));
     s.first_bot = q.int64(16) != 0;
     s.second_bot = q.int64(17) != 0;
+    s.imported = q.int64(18) != 0;
     page.games.push_back(std::move(s));
   }
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) return {error_from(db, rc, "cannot list games"), std::nullopt};

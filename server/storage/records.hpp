@@ -50,6 +50,13 @@ struct GameRecord {
   // Which players were bot accounts, and the computer's level in a game of play_computer.
   bool first_bot = false, second_bot = false;
   std::optional<int> computer_level;
+  // A historical game added by `boardhall-server --import` (version 7): played nowhere
+  // here, its players' names as the file wrote them (no accounts), its file's other tags
+  // (Event, Site, Date...), and the SHA-256 of its content (records/import.hpp's
+  // content_key, in hex), unique in the archive, so importing a file twice adds nothing.
+  bool imported = false;
+  std::map<std::string, std::string> tags;
+  std::string content_hash;  // empty for a game played here
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 
@@ -64,6 +71,7 @@ struct GameSummary {
   bool rated = false;
   bool first_bot = false, second_bot = false;  // the players that were bot accounts
   std::optional<int> computer_level;           // a game of play_computer: the bot's level
+  bool imported = false;                       // added by --import (GameRecord::imported)
 };
 
 struct ArchiveQuery {

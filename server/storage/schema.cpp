@@ -180,8 +180,20 @@ ALTER TABLE games ADD COLUMN first_bot INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN second_bot INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 7: imported games (docs/records.md, "Import"). A game added from a record
+// file is marked, keeps its file's tags (a flat JSON object of strings, like options)
+// and the hash of its content; the unique index on the hash is what makes a second
+// import of the same file add nothing. Games played here have no hash (NULL), which
+// the partial index leaves out.
+constexpr std::string_view kStep7 = R"sql(
+ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN tags TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE games ADD COLUMN content_hash TEXT;
+CREATE UNIQUE INDEX games_by_content ON games (content_hash) WHERE content_hash IS NOT NULL;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -139,6 +139,12 @@ TEST(CommandLine, JoinWatchReplayGoto) {
   EXPECT_EQ(ok("watch g1").text, "g1");
   EXPECT_EQ(ok("replay g1").kind, Cmd::replay);
   EXPECT_NE(error("replay").find("which game?"), std::string::npos);
+  EXPECT_EQ(ok("export g1").kind, Cmd::export_game);
+  EXPECT_EQ(ok("export g1").text, "g1");
+  EXPECT_EQ(ok("export g1").file, "");
+  EXPECT_EQ(ok("export g1 games/g1.pdn").file, "games/g1.pdn");
+  EXPECT_NE(error("export").find("which game?"), std::string::npos);
+  EXPECT_NE(error("export g1 a b").find("too many words"), std::string::npos);
   EXPECT_EQ(ok("goto 12").number, 12);
   EXPECT_EQ(ok("goto 12").kind, Cmd::go_to);
   EXPECT_NE(error("goto x").find("'x' is not a move number"), std::string::npos);
@@ -242,9 +248,9 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
 
 TEST(CommandLine, HelpForEveryCommand) {
   for (const char* name :
-       {"help",   "games",   "rooms",   "create",   "join",  "cancel", "watch",   "moves", "move",    "resign", "draw",
-        "accept", "decline", "archive", "replay",   "next",  "prev",   "first",   "last",  "goto",    "wait",   "quit",
-        "say",    "mute",    "unmute",  "takeback", "abort", "seek",   "rematch", "leave", "computer"}) {
+       {"help",   "games",   "rooms",   "create",   "join",  "cancel", "watch",   "moves", "move",     "resign", "draw",
+        "accept", "decline", "archive", "replay",   "next",  "prev",   "first",   "last",  "goto",     "wait",   "quit",
+        "say",    "mute",    "unmute",  "takeback", "abort", "seek",   "rematch", "leave", "computer", "export"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;

@@ -69,6 +69,8 @@ TEST(ClientCompletion, WatchOffersLiveAndFollowedGamesEachOnce) {
 TEST(ClientCompletion, ReplayOffersArchivedAndFollowedGames) {
   EXPECT_EQ(completions("replay g3", known()), (Words{"g31", "g32"}));
   EXPECT_EQ(completions("replay g4", known()), (Words{"g40", "g45"}));
+  EXPECT_EQ(completions("export g3", known()), (Words{"g31", "g32"}));
+  EXPECT_EQ(completions("expo", known()), Words{"export"});
 }
 
 TEST(ClientCompletion, HelpCreateAndWaitCompleteTheirArgument) {

@@ -2,13 +2,15 @@
 // a request target on its first line and header lines ("Name: value") after it; the
 // target is split and decoded as the server does (net/url), routed (app/http_api), and
 // every route's answer is built, with store results made from the same bytes (a page
-// of games, a record that does not replay, a store error echoing the cursor). Every
+// of games, a record that does not replay, a store error echoing the cursor; for the
+// export routes a record file of such a game, its ndjson line, the headers). Every
 // answer must be a JSON body with a status the API documents; the client address taken
 // from the forwarded headers must be a canonical IP address. The same path is asked of
 // the web client's files (web/site_answer, over a few files in memory, with the input's
 // If-None-Match): a file name is always relative and made of safe segments, an answer
 // is one of the site's files, a 304, or a JSON 400, and no header carries a line break.
 // Thread-safety: libFuzzer calls the entry point from one thread.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +21,7 @@
 #include <string_view>
 #include <variant>
 
+#include "app/export_http.hpp"
 #include "app/http_api.hpp"
 #include "app/http_counts.hpp"
 #include "net/client_address.hpp"
@@ -42,6 +45,7 @@ void check_answer(const app::HttpResponse& answer, std::string_view input) {
     case 400:
     case 404:
     case 405:
+    case 422:
     case 503:
       break;
     default:
@@ -49,6 +53,23 @@ void check_answer(const app::HttpResponse& answer, std::string_view input) {
   }
   if (!protocol::utf8::is_valid(answer.body)) fail("an answer that is not UTF-8", input);
   if (!nlohmann::json::accept(answer.body)) fail("an answer that is not JSON", answer.body);
+}
+
+// An export's answer: a record file (text, UTF-8) with a download name, or the API's JSON
+// errors; no header carries a line break or a quote in its file name.
+void check_export(const app::HttpResponse& answer, std::string_view input) {
+  if (answer.status != 200) {
+    if (answer.status != 404 && answer.status != 400 && answer.status != 422 && answer.status != 503)
+      fail("an export answer with a status the API does not document", std::to_string(answer.status));
+    return check_answer(answer, input);
+  }
+  if (!protocol::utf8::is_valid(answer.body)) fail("an export that is not UTF-8", input);
+  for (const auto& [name, value] : answer.headers) {
+    if (name.find_first_of("\r\n") != std::string::npos || value.find_first_of("\r\n") != std::string::npos)
+      fail("an export header with a line break", input);
+    if (name == "Content-Disposition" && std::count(value.begin(), value.end(), '"') != 2)
+      fail("a download name with a quote in it", value);
+  }
 }
 
 storage::GameSummary summary_from(const std::string& text) {
@@ -69,8 +90,9 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
   // The metrics label of any path is one of a fixed few, so no client grows the table.
   const std::string_view label = app::http_route_label(request.path);
   if (label != "/healthz" && label != "/metrics" && label != "/api/lobby" && label != "/api/games" &&
-      label != "/api/games/{id}" && label != "/api/players/{name}" && label != "/api/players/{name}/ratings" &&
-      label != "/api/leaderboard" && label != "/ws" && label != "other")
+      label != "/api/games/{id}" && label != "/api/games/{id}/export" && label != "/api/games/export" &&
+      label != "/api/players/{name}" && label != "/api/players/{name}/ratings" && label != "/api/leaderboard" &&
+      label != "/ws" && label != "other")
     fail("a route label outside the fixed set", label);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
@@ -96,6 +118,39 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
     record.moves.push_back(storage::MoveRecord{text, -1, -1, 0});
     std::string replay_error;
     check_answer(app::http::game_record(get->id, {{}, record}, &replay_error), input);
+  }
+  // The exports (export_http.hpp): a record of the input's text (a game no rules here
+  // know, or moves that do not replay: 422), a real one with the input as its players,
+  // and the store's failures.
+  if (auto* get = std::get_if<app::http::ExportGame>(&route)) {
+    check_export(app::http::export_answer(get->id, {{storage::StoreErrc::not_found, ""}, {}}), input);
+    check_export(app::http::export_answer(get->id, {{storage::StoreErrc::unavailable, text}, {}}), input);
+    for (const char* game : {"draughts", "tablut"}) {
+      storage::GameRecord record;
+      record.id = get->id;
+      record.game = game;
+      record.first_player = record.second_player = text;
+      record.result = "first";
+      record.reason = text;
+      record.imported = text.size() % 2 == 0;
+      record.tags[text] = text;
+      record.moves.push_back(storage::MoveRecord{text, -1, -1, 0});
+      check_export(app::http::export_answer(get->id, {{}, record}), input);
+      record.moves.clear();
+      check_export(app::http::export_answer(get->id, {{}, record}), input);
+      std::string why;
+      for (const bool ndjson : {false, true}) {
+        const std::string piece = app::http::export_piece(record, ndjson, &why);
+        if (!protocol::utf8::is_valid(piece)) fail("an export piece that is not UTF-8", input);
+        if (ndjson && !nlohmann::json::accept(piece)) fail("an ndjson line that is not JSON", piece);
+      }
+    }
+  }
+  if (auto* all = std::get_if<app::http::ExportGames>(&route)) {
+    if (all->query.limit < 1 || all->query.limit > 100) fail("an export page outside 1..100", input);
+    check_export(app::http::export_start({}, all->ndjson, all->query.game), input);
+    check_export(app::http::export_start({storage::StoreErrc::invalid_query, text}, all->ndjson, all->query.game),
+                 input);
   }
   // The ratings' answers (rating_http.hpp) with what the store could return.
   if (auto* get = std::get_if<app::http::GetProfile>(&route)) {
@@ -208,7 +263,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   if (auto split = net::split_target(target)) {
     for (const char* method : {"GET", "POST"})
-      route_and_answer(app::HttpRequest{method, split->path, split->query}, input);
+      route_and_answer(app::HttpRequest{method, split->path, split->query, std::string(header("Accept"))}, input);
     check_site(split->path, header("If-None-Match"), input);
   }
 

@@ -110,6 +110,12 @@ write('http_fuzz', [b'/healthz', b'/metrics', b'/api/lobby', b'/api/games', b'/a
                     b'/api/games?cursor=%ff%fe', b'/api/games?cursor=MTcwMDAwMDAwMDAwMHxnMQ', b'/api/games/\xff',
                     b'/api/games/g18f2c3a4b5-1a2b3c4d', b'/api/games/a/b', b'/api/games?limit=0', b'/api/games?x=1',
                     b'/api/games?%zz', b'/ws', b'/nope?a=%c3',
+                    # The export routes (docs/records.md).
+                    b'/api/games/g1/export', b'/api/games/\xff"/export', b'/api/games//export',
+                    b'/api/games/g1/export?x=1', b'/api/games/export', b'/api/games/export?game=draughts&player=al',
+                    b'/api/games/export?format=ndjson&result=first', b'/api/games/export?format=xml',
+                    b'/api/games/export?limit=5', b'/api/games/export?cursor=c1.5.6731',
+                    b'/api/games/export\nAccept: application/x-ndjson', b'/api/games/export/g1',
                     b'/healthz\nX-Forwarded-For: 198.51.100.7, 10.0.0.2\nOrigin: https://play.example\nHost: h',
                     b'/healthz\nForwarded: for="[2001:db8::7]:4711";proto=https, for=10.0.0.1\nHost: h:8080',
                     b'/healthz\nForwarded: for=unknown\nX-Forwarded-For: junk\nOrigin: http://h:8080\nHost: h:8080',

@@ -37,6 +37,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/durability_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/errors_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/export_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/flow_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/games_test.cpp
@@ -107,12 +108,14 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/takeback_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/rematch_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/records_e2e_test.cpp
 
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/ratings_e2e_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)
     add_dependencies(bh_server_tests boardhall-server)
-    target_compile_definitions(bh_server_tests PRIVATE BOARDHALL_WEB_PUBLIC="${PROJECT_SOURCE_DIR}/web/public")
+    target_compile_definitions(bh_server_tests PRIVATE BOARDHALL_WEB_PUBLIC="${PROJECT_SOURCE_DIR}/web/public"
+                                                       BOARDHALL_TEST_DATA="${BOARDHALL_TEST_DATA}")
   endif()
 endif()

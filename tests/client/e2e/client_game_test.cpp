@@ -1,10 +1,14 @@
 // The real `boardhall connect`, scripted through pipes, against the real server: two
 // players play a tablut game to the end, a third client watches, the archive lists the
-// game and replay steps through it.
+// game, replay steps through it and export writes its record file.
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
 
 #include "client_process.hpp"
 #include "support/server_process.hpp"
+#include "support/ws_client.hpp"
 
 namespace bh::test {
 namespace {
@@ -110,6 +114,22 @@ TEST_F(ClientGame, TwoPlayersFinishAGameAWatcherSeesItArchiveAndReplay) {
   EXPECT_TRUE(carol->command("next", "next").starts_with("error next code=at_end")) << carol->transcript();
   EXPECT_EQ(field(carol->command("goto 4", "goto"), "move"), "e5-f5");
   EXPECT_EQ(field(carol->command("first", "first"), "ply"), "0");
+  // export writes the game's record file; the server's export route gives the same text.
+  const std::string path = config_.path() + "/" + game + ".txt";
+  const std::string exported = carol->command("export " + game + " " + path, "export");
+  EXPECT_EQ(exported, "ok export game_id=" + game + " moves=8 file=" + path) << carol->transcript();
+  std::ifstream in(path, std::ios::binary);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(written.find("[Attackers \"alice\"]\n[Defenders \"bob\"]\n[Result \"0-1\"]\n[Game \"tablut\"]\n"),
+            std::string::npos)
+      << written;
+  EXPECT_NE(written.find("1. a4-a3 f5-f8 2. a3-a4 e5-f5 3. a4-a3 f5-f7 4. a3-a4 f7-i7 0-1\n"), std::string::npos)
+      << written;
+  EXPECT_EQ(written, http_get(server_.port(), "/api/games/" + game + "/export").body);
+  EXPECT_TRUE(carol->command("export " + game, "export").starts_with("ok export game_id=" + game + " moves=8"));
+  EXPECT_NE(carol->expect("| [Game \"tablut\"]"), "") << carol->transcript();
+  EXPECT_TRUE(carol->command("export nope", "export").starts_with("error export code=not_found"))
+      << carol->transcript();
   const std::string board = carol->command("board", "board");
   EXPECT_TRUE(board.starts_with("ok board")) << board;
   EXPECT_NE(carol->expect("|      a  b  c  d  e  f  g  h  i"), "") << carol->transcript();

@@ -274,22 +274,30 @@ TEST(Protocol, RatingFieldsAreOptionalWhenAClientReads) {
   ended.erase("rating_changes");
   EXPECT_FALSE(read_back<server::GameOver>(ended).rating_changes.has_value());
 
-  // `rated` comes last in archive summaries and records, and may be absent there too.
+  // `rated` comes after the older fields of archive summaries and records (the later
+  // additions follow it), and every one of them may be absent.
   server::Games games;
   games.games.emplace_back().rated = true;
   const std::string games_text = encode(games);
-  EXPECT_NE(games_text.find(R"("moves":0,"rated":true,"bots":null,"computer_level":null}])"), std::string::npos)
+  EXPECT_NE(games_text.find(R"("moves":0,"rated":true,"bots":null,"computer_level":null,"imported":null}])"),
+            std::string::npos)
       << games_text;
   auto listed = nlohmann::json::parse(games_text);
   listed["games"][0].erase("rated");
+  listed["games"][0].erase("imported");
   EXPECT_FALSE(read_back<server::Games>(listed).games.at(0).rated.has_value());
+  EXPECT_FALSE(read_back<server::Games>(listed).games.at(0).imported.has_value());
   server::GameRecord record;
   record.record.rated = false;
   const std::string record_text = encode(record);
-  EXPECT_NE(record_text.find(R"("board":null,"rated":false}})"), std::string::npos) << record_text;
+  EXPECT_NE(record_text.find(R"("board":null,"rated":false,"imported":null,"tags":null}})"), std::string::npos)
+      << record_text;
   auto stored = nlohmann::json::parse(record_text);
   stored["record"].erase("rated");
+  stored["record"].erase("imported");
+  stored["record"].erase("tags");
   EXPECT_FALSE(read_back<server::GameRecord>(stored).record.rated.has_value());
+  EXPECT_FALSE(read_back<server::GameRecord>(stored).record.tags.has_value());
 }
 
 }  // namespace

@@ -76,6 +76,35 @@ TEST_F(Http, WsPathWithoutUpgradeIs400AndUpgradeElsewhereIs404) {
   EXPECT_FALSE(client.connect(server.port(), "/elsewhere"));
 }
 
+// A streamed body (app::HttpBodySource, the bulk export's): chunks asked for one at a
+// time, ended by the last chunk; a source that fails or throws cuts the transfer (no
+// last chunk, the connection closed) and the server goes on.
+TEST_F(Http, AStreamedBodyIsChunkedAndAFailureCutsIt) {
+  const auto whole = http_get(server.port(), "/stream?count=300");
+  ASSERT_EQ(whole.status, 200) << whole.error;
+  EXPECT_EQ(whole.content_type, "text/plain; charset=utf-8");
+  std::string expected;
+  for (int i = 0; i < 300; ++i) expected += "piece " + std::to_string(i) + "\n";
+  EXPECT_EQ(whole.body, expected);
+  EXPECT_EQ(http_get(server.port(), "/stream?count=0").body, "");
+
+  for (const char* target : {"/stream?count=5&fail=2", "/stream?count=5&fail=2&throw=1"}) {
+    RawTcp tcp;
+    ASSERT_TRUE(tcp.connect(server.port()));
+    ASSERT_TRUE(tcp.send(std::string("GET ") + target + " HTTP/1.1\r\nHost: x\r\n\r\n"));
+    std::string answer;
+    for (int tries = 0; tries < 100 && !tcp.peer_closed(); ++tries)
+      answer += tcp.read_some(std::chrono::milliseconds(100));
+    EXPECT_TRUE(tcp.peer_closed()) << target;
+    EXPECT_NE(answer.find("Transfer-Encoding: chunked"), std::string::npos) << answer;
+    EXPECT_NE(answer.find("Content-Disposition: attachment; filename=\"stub.txt\""), std::string::npos) << answer;
+    EXPECT_NE(answer.find("piece 1\n"), std::string::npos) << answer;
+    EXPECT_EQ(answer.find("piece 2"), std::string::npos) << answer;
+    EXPECT_EQ(answer.find("\r\n0\r\n\r\n"), std::string::npos) << "a cut transfer has no last chunk: " << answer;
+  }
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
+}
+
 TEST_F(Http, KeepAliveServesSeveralRequestsOnOneConnection) {
   RawTcp tcp;
   ASSERT_TRUE(tcp.connect(server.port()));

@@ -89,7 +89,8 @@ TEST(SchemaTest, AnEmptyFileGetsEveryStep) {
   EXPECT_EQ(sql_rows(*store, "PRAGMA user_version"), std::vector<std::string>{std::to_string(sql::kSchemaVersion)});
   EXPECT_EQ(
       sql_rows(*store, "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'games_by%' ORDER BY name"),
-      (std::vector<std::string>{"games_by_end", "games_by_game", "games_by_game_result", "games_by_result"}));
+      (std::vector<std::string>{"games_by_content", "games_by_end", "games_by_game", "games_by_game_result",
+                                "games_by_result"}));
 }
 
 TEST(SchemaTest, RefusesANewerSchema) {

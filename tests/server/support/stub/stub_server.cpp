@@ -28,6 +28,26 @@
 
 namespace {
 
+// A streamed body (app::HttpBodySource) of `count` pieces "piece N\n"; at piece
+// `fail_at` it fails (the transfer must be cut), or its next() throws.
+class StubSource final : public bh::app::HttpBodySource {
+ public:
+  StubSource(int count, int fail_at, bool throws) : count_(count), fail_at_(fail_at), throws_(throws) {}
+  void next(std::function<void(Piece)> give) override {
+    if (next_ == fail_at_) {
+      if (throws_) throw std::runtime_error("the stub's stream throws on purpose");
+      return give(Piece{"", false, true});
+    }
+    if (next_ == count_) return give(Piece{"", true, false});
+    give(Piece{"piece " + std::to_string(next_++) + "\n", false, false});
+  }
+
+ private:
+  int count_, fail_at_;
+  bool throws_;
+  int next_ = 0;
+};
+
 using bh::app::Connection;
 using nlohmann::json;
 
@@ -104,6 +124,18 @@ class StubApplication final : public bh::app::Application {
       json query = json::object();
       for (const auto& [key, value] : request.query) query[key] = value;
       return respond({200, "application/json", json{{"path", request.path}, {"query", query}}.dump()});
+    }
+    // A streamed answer: /stream?count=N[&fail=K][&throw=1].
+    if (request.path == "/stream") {
+      auto number = [&](const char* name, int fallback) {
+        const auto it = request.query.find(name);
+        return it == request.query.end() ? fallback : std::stoi(it->second);
+      };
+      bh::app::HttpResponse answer(200, "text/plain; charset=utf-8", "");
+      answer.headers.emplace_back("Content-Disposition", "attachment; filename=\"stub.txt\"");
+      answer.stream =
+          std::make_shared<StubSource>(number("count", 3), number("fail", -1), request.query.count("throw") != 0);
+      return respond(std::move(answer));
     }
     // Bugs in an application: the network layer must still answer (500) and go on.
     if (request.path == "/throw") throw std::runtime_error("the stub throws on purpose");

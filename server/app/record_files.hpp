@@ -1,0 +1,20 @@
+// A stored game as a record file sees it (common/records, docs/records.md), for the
+// export routes. Pure: no store, no I/O (the HTTP fuzz target builds it).
+//
+// Thread-safety: pure functions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "records/record.hpp"
+#include "storage/records.hpp"
+
+namespace bh::app {
+
+// A stored game as a record file sees it: an imported game with its file's tags, a
+// game played here with Event and Site "Boardhall", its Date (UTC) and, when it had a
+// clock, TimeControl (seconds + increment).
+bh::records::Record record_file(const storage::GameRecord& game);
+
+}  // namespace bh::app
