@@ -142,6 +142,8 @@ rules::Result<Move> read_tafl(const Ruleset& rules, const Position& p, std::stri
   }
   std::vector<Square> made = captured(rules, p, *parsed);
   std::sort(said.begin(), said.end());
+  // The tafl sites' records sometimes write one capture twice (`e7-k7xk6xk6`): a set.
+  said.erase(std::unique(said.begin(), said.end()), said.end());
   std::sort(made.begin(), made.end());
   if (said != made) {
     std::string list;

@@ -41,6 +41,11 @@ std::vector<std::pair<std::string, std::string>> boardhall_tags(
     std::int64_t ended_ms, const std::optional<std::pair<std::int64_t, std::int64_t>>& clock_ms,
     std::string_view reason);
 
+// The day a record's Date tag names (`1947.03.10`; `??` for an unknown month or day
+// counts as the first), as unix ms at midnight UTC; nullopt without a Date tag, with an
+// unknown year or with one that is not a date.
+std::optional<std::int64_t> date_tag_ms(const Record& record);
+
 // The value of tag `name` in `record.tags`, or `fallback`.
 std::string tag_or(const Record& record, std::string_view name, std::string fallback);
 

@@ -40,6 +40,9 @@ ReadGame read_line(std::string_view line, int number, std::string_view game) {
     }
     moves.push_back(Token{std::string(word), number});
   }
+  // Kept as the tag a Boardhall record says it with, so that the game's export, read
+  // again, still ends on time and not by resignation.
+  if (timeout) header.tags.emplace_back("Termination", "time");
   return replay_record(std::move(header), moves, number, timeout);
 }
 

@@ -42,8 +42,10 @@ storage::GameRecord imported_game(const bh::records::ReadGame& read, std::int64_
   out.game = r.game;
   out.options = r.options;
   out.start_position = r.start_position.empty() ? (*rules)->position_text((*rules)->start()) : r.start_position;
-  out.first_player = r.first_player;
-  out.second_player = r.second_player;
+  // A name the file does not give (the tafl CSV has none; PDN writes "?") is shown as
+  // PDN's "?", never as an empty name.
+  out.first_player = r.first_player.empty() ? "?" : r.first_player;
+  out.second_player = r.second_player.empty() ? "?" : r.second_player;
   switch (read.end.kind) {
     case rules::Status::Kind::win:
       out.result = read.end.winner == rules::Side::first ? "first" : "second";
@@ -59,9 +61,12 @@ storage::GameRecord imported_game(const bh::records::ReadGame& read, std::int64_
   out.reason = std::string(rules::to_string(read.end.reason));
   out.first_points = read.points.first;
   out.second_points = read.points.second;
-  out.started_ms = at_ms;
-  out.ended_ms = at_ms;
-  for (const auto& move : r.moves) out.moves.push_back(storage::MoveRecord{move, -1, -1, at_ms});
+  // Dated by the record's Date tag where it has one (so the archive lists and filters a
+  // 1947 game under 1947), else by the import.
+  const std::int64_t when = bh::records::date_tag_ms(r).value_or(at_ms);
+  out.started_ms = when;
+  out.ended_ms = when;
+  for (const auto& move : r.moves) out.moves.push_back(storage::MoveRecord{move, -1, -1, when});
   out.imported = true;
   for (const auto& [name, value] : r.tags) out.tags.emplace(name, value);  // the first of a repeated tag
   return out;

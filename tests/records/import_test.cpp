@@ -146,6 +146,18 @@ TEST(Import, TaflCsvLines) {
   EXPECT_EQ(games[4].refusal, "line 6: expected moves,attacker_captures,defender_captures,result");
 }
 
+// Regression: 214 Copenhagen games of the site's records were refused because a capture
+// written twice (`e7-k7xk6xk6`) did not match the one capture the rules make.
+TEST(Import, ACaptureWrittenTwiceIsOneCapture) {
+  const auto games = read_tafl_csv("d1-d2xd3xd3,0,0,Black\n", "tablut");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_NE(games[0].refusal.find("the rules capture nothing"), std::string::npos) << games[0].refusal;
+  // A capture the rules make, marked twice: read as the move it is.
+  const auto real = read_tafl_csv(data_file("tafl/copenhagen.csv"), "copenhagen");
+  ASSERT_GE(real.size(), 7u);
+  EXPECT_TRUE(real[6].record.has_value()) << real[6].refusal;  // line 7: e7-k7xk6xk6 at move 22
+}
+
 TEST(Import, BrandubhFileIsReadOnceTheGameExists) {
   const std::string text = data_file("tafl/brandubh.csv");
   ASSERT_FALSE(text.empty());
@@ -158,6 +170,41 @@ TEST(Import, BrandubhFileIsReadOnceTheGameExists) {
   int imported = 0;
   for (const auto& g : games) imported += g.record ? 1 : 0;
   EXPECT_GT(imported, 400);
+}
+
+// The site's records as a user imports them: every game whose moves the rules accept and
+// whose end the record agrees with is read; the rest are refused, each for a reason that
+// names its line. The same counts as tests/rules/tafl/real_games_test.cpp finds: the
+// site went on past a threefold repetition in 11 Copenhagen and 5 Brandubh games, and
+// the games with no result that the rules do not end are not games to archive (nor
+// are the two Brandubh lines with no move at all).
+TEST(Import, TheSitesRecordsAreReadExceptRepetitionsAndUnfinishedGames) {
+  struct Expected {
+    const char* game;
+    std::size_t lines, read, repetition, no_result, no_moves;
+  };
+  for (const Expected e : {Expected{"copenhagen", 1752, 1710, 11, 31, 0}, Expected{"brandubh", 525, 513, 5, 5, 2}}) {
+    const auto games = read_tafl_csv(data_file(std::string("tafl/") + e.game + ".csv"), e.game);
+    ASSERT_EQ(games.size(), e.lines) << e.game;
+    std::size_t read = 0, repetition = 0, no_result = 0, no_moves = 0;
+    for (const auto& g : games) {
+      if (g.record) {
+        ++read;
+      } else if (g.refusal.find("follows the end of the game (repetition)") != std::string::npos) {
+        ++repetition;
+      } else if (g.refusal.find("the record gives no result and the rules do not end the game") != std::string::npos) {
+        ++no_result;
+      } else if (g.refusal.ends_with("the record has no moves")) {
+        ++no_moves;  // the two lines of brandubh.csv with nothing but a result
+      } else {
+        ADD_FAILURE() << e.game << ": " << g.refusal;
+      }
+    }
+    EXPECT_EQ(read, e.read) << e.game;
+    EXPECT_EQ(repetition, e.repetition) << e.game;
+    EXPECT_EQ(no_result, e.no_result) << e.game;
+    EXPECT_EQ(no_moves, e.no_moves) << e.game;
+  }
 }
 
 TEST(Import, RandomTextNeverCrashesTheImport) {

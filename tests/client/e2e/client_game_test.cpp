@@ -152,8 +152,10 @@ TEST_F(ClientGame, ScriptedCommandsAnswerOneLineEachAndErrorsExplain) {
       << dave->transcript();
   EXPECT_EQ(dave->command("cancel", "cancel"), "error cancel code=no_room message=\"you have no open room\"");
   const std::string games = dave->command("games", "games");
-  EXPECT_EQ(games, "ok games count=5") << dave->transcript();
+  EXPECT_EQ(games, "ok games count=7") << dave->transcript();
   EXPECT_NE(dave->transcript().find("data game id=seatafl"), std::string::npos) << dave->transcript();
+  EXPECT_NE(dave->transcript().find("data game id=copenhagen"), std::string::npos) << dave->transcript();
+  EXPECT_NE(dave->transcript().find("data game id=brandubh"), std::string::npos) << dave->transcript();
   const std::string created = dave->command("create alquerque --private", "create");
   ASSERT_TRUE(created.starts_with("ok create")) << created;
   EXPECT_FALSE(field(created, "invite").empty()) << created;

@@ -5,6 +5,7 @@
 #include "app/imported_game.hpp"
 #include "harness.hpp"
 #include "records/import.hpp"
+#include "records/tafl_csv.hpp"
 #include "rules/registry.hpp"
 
 namespace bh::app::test {
@@ -225,6 +226,29 @@ TEST_F(ExportTest, ImportedGamesAreListedReplayedAndExported) {
   const auto again = bh::records::read_records(exported.body, {});
   ASSERT_TRUE(again.at(0).record) << again[0].refusal;
   EXPECT_EQ(imported_game(again[0], 40'000).id, game.id);
+}
+
+// A tafl CSV line has no names and no date: "?" for both players (never an empty name in
+// the archive), and the time of the import. A PDN game with a Date is listed under it.
+TEST_F(ExportTest, ImportedGamesWithoutNamesAreQuestionMarksAndDatedByTheirDateTag) {
+  const auto csv = bh::records::read_tafl_csv("d1-d2 e3-f3 timeout,0,0,Ongoing\n", "tablut");
+  ASSERT_TRUE(csv.at(0).record) << csv[0].refusal;
+  const storage::GameRecord nameless = imported_game(csv[0], 30'000);
+  EXPECT_EQ(nameless.first_player, "?");
+  EXPECT_EQ(nameless.second_player, "?");
+  EXPECT_EQ(nameless.ended_ms, 30'000);
+  const auto pdn = bh::records::read_records(
+      "[Date \"1947.03.??\"]\n[White \"A\"]\n[Black \"?\"]\n[Result \"1-0\"]\n1. c3-d4 1-0\n", {"draughts"});
+  ASSERT_TRUE(pdn.at(0).record) << pdn[0].refusal;
+  const storage::GameRecord old = imported_game(pdn[0], 30'000);
+  EXPECT_EQ(old.first_player, "A");
+  EXPECT_EQ(old.second_player, "?");
+  EXPECT_EQ(old.started_ms, *bh::records::date_tag_ms(*pdn[0].record));
+  EXPECT_LT(old.ended_ms, 0);  // March 1947
+  store_game(old);
+  auto listed = json::parse(http("/api/games", {{"player", "A"}}).body);
+  ASSERT_EQ(listed["games"].size(), 1u) << listed.dump();
+  EXPECT_EQ(listed["games"][0]["ended_ms"], old.ended_ms);
 }
 
 }  // namespace
