@@ -1,7 +1,9 @@
 #include "records/record.hpp"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <vector>
 
 namespace bh::records {
 
@@ -32,23 +34,46 @@ std::vector<std::pair<std::string, std::string>> boardhall_tags(
 }
 
 std::optional<std::int64_t> date_tag_ms(const Record& record) {
+  constexpr int unknown = -2, bad = -1;
   const std::string text = tag_or(record, "Date", "");
-  // YYYY.MM.DD, each part digits or question marks.
-  if (text.size() != 10 || text[4] != '.' || text[7] != '.') return std::nullopt;
-  auto part = [&text](std::size_t at, std::size_t length) -> std::optional<int> {
-    int value = 0;
-    for (std::size_t i = at; i < at + length; ++i) {
-      if (text[i] == '?') return std::nullopt;
-      if (text[i] < '0' || text[i] > '9') return -1;
-      value = value * 10 + (text[i] - '0');
+  // Parts between dots: a number, `unknown` for question marks, `bad` for anything
+  // else; an empty last part ("1950.") is dropped.
+  std::vector<int> parts;
+  std::vector<std::size_t> widths;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t dot = std::min(text.find('.', at), text.size());
+    const std::string_view part = std::string_view(text).substr(at, dot - at);
+    if (part.empty() && dot == text.size() && !parts.empty()) break;
+    int value = part.empty() || part.size() > 4 ? bad : 0;
+    for (const char c : part) {
+      if (value == bad) break;
+      if (c == '?') {
+        value = unknown;
+      } else if (c < '0' || c > '9' || value == unknown) {
+        value = bad;
+      } else {
+        value = value * 10 + (c - '0');
+      }
     }
-    return value;
-  };
-  const auto y = part(0, 4), m = part(5, 2), d = part(8, 2);
-  if (!y || *y < 0 || (m && *m < 0) || (d && *d < 0)) return std::nullopt;
+    parts.push_back(value);
+    widths.push_back(part.size());
+    at = dot + 1;
+  }
+  if (parts.empty() || parts.size() > 3) return std::nullopt;
+  for (const int p : parts)
+    if (p == bad) return std::nullopt;
+  // YYYY[.MM[.DD]] (PDN's own form), or DD.MM.YYYY as many old files write it.
+  const bool day_first = parts.size() == 3 && widths[2] == 4 && widths[0] <= 2;
+  const std::size_t year_at = day_first ? 2 : 0;
+  if (parts[year_at] == unknown || widths[year_at] != 4) return std::nullopt;
+  const int m = parts.size() > 1 && parts[1] != unknown ? parts[1] : 1;
+  const int d_at = day_first ? 0 : 2;
+  const int d =
+      parts.size() > 2 && parts[static_cast<std::size_t>(d_at)] != unknown ? parts[static_cast<std::size_t>(d_at)] : 1;
   using namespace std::chrono;
-  const year_month_day day{year(*y), month(static_cast<unsigned>(m.value_or(1))),
-                           std::chrono::day(static_cast<unsigned>(d.value_or(1)))};
+  const year_month_day day{year(parts[year_at]), month(static_cast<unsigned>(m)),
+                           std::chrono::day(static_cast<unsigned>(d))};
   if (!day.ok()) return std::nullopt;
   return duration_cast<milliseconds>(sys_days(day).time_since_epoch()).count();
 }
