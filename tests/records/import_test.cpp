@@ -10,16 +10,10 @@
 
 #include "records/tafl_csv.hpp"
 #include "rules/registry.hpp"
+#include "test_data.hpp"
 
 namespace bh::records {
 namespace {
-
-std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(BOARDHALL_TEST_DATA) + "/" + name, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TEST(Import, TheUssrChampionshipsGive208GamesAndOneRefusal) {
   int imported = 0;

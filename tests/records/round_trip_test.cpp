@@ -13,16 +13,10 @@
 #include "records/tafl_csv.hpp"
 #include "rules/game_state.hpp"
 #include "rules/registry.hpp"
+#include "test_data.hpp"
 
 namespace bh::records {
 namespace {
-
-std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(BOARDHALL_TEST_DATA) + "/" + name, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Exports `game`'s record and reads it back; "" when it comes back the same.
 std::string round_trip(const ReadGame& game) {
