@@ -7,6 +7,9 @@
 //          (rooms are matches of 99 games, then a new room). Reports moves/s, the move
 //          round trip (sent by one player -> received by the opponent) at p50/p95/p99/max,
 //          errors, and the server's CPU time per relayed move and its RSS.
+//   compare  play against bh_floor (--floor-port) and boardhall-server (--port) in turns,
+//          --rounds times, each with fresh connections; prints each run, the medians and the
+//          server's ratios to the floor (CPU per move, moves/s).
 //   idle   --connections N WebSocket connections that only take their welcome: the
 //          server's RSS growth per connection.
 //   fill   fills --db with --count synthetic finished games (storage's fill_synthetic).
@@ -38,6 +41,10 @@ struct Options {
   std::map<std::string, std::string> options;  // the game's options (--option size=11)
   double clock_s = 3600, increment_s = 5;      // every game runs a Fischer clock
   std::uint32_t seed = 1;
+  bool count_syscalls = false;  // --syscalls: count the server's system calls with perf
+  // compare
+  std::uint16_t floor_port = 18090;
+  int rounds = 3;
   // idle
   int connections = 1000;
   double hold_s = 2;  // how long the idle connections stay open before RSS is read
@@ -49,6 +56,7 @@ struct Options {
 };
 
 int run_play(const Options& options);
+int run_compare(const Options& options);
 int run_idle(const Options& options);
 int run_fill(const Options& options);
 int run_pages(const Options& options);

@@ -13,7 +13,9 @@ constexpr const char* kUsage = R"(usage: bh_loadgen MODE [flags]
 modes:
   play    --games G [--duration S] [--moves N] [--warmup S] [--rate MOVES_PER_S]
           [--game ID] [--option NAME=VALUE]... [--clock S] [--increment S] [--seed N]
-          [--threads T]
+          [--threads T] [--syscalls]
+  compare --floor-port P --rounds R and the flags of play: play against bh_floor and
+          the server in turns, medians and ratios
   idle    --connections N [--hold S] [--threads T]
   fill    --db PATH [--count N]
   pages   --db PATH [--pages N] [--limit L]
@@ -32,6 +34,10 @@ int main(int argc, char** argv) {
   o.mode = argv[1];
   for (int i = 2; i < argc; ++i) {
     const std::string flag = argv[i];
+    if (flag == "--syscalls") {
+      o.count_syscalls = true;
+      continue;
+    }
     if (i + 1 >= argc) {
       std::fprintf(stderr, "bh_loadgen: %s needs a value\n%s", flag.c_str(), kUsage);
       return 2;
@@ -53,6 +59,8 @@ int main(int argc, char** argv) {
     else if (flag == "--clock") o.clock_s = number;
     else if (flag == "--increment") o.increment_s = number;
     else if (flag == "--seed") o.seed = static_cast<std::uint32_t>(number);
+    else if (flag == "--floor-port") o.floor_port = static_cast<std::uint16_t>(number);
+    else if (flag == "--rounds") o.rounds = static_cast<int>(number);
     else if (flag == "--connections") o.connections = static_cast<int>(number);
     else if (flag == "--hold") o.hold_s = number;
     else if (flag == "--db") o.db = value;
@@ -74,6 +82,13 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "warning: %d connections but only %llu file descriptors\n", o.games * 2,
                    static_cast<unsigned long long>(fds));
     return bh::loadgen::run_play(o);
+  }
+  if (o.mode == "compare") {
+    if (o.rounds < 1 || o.floor_port == o.port) {
+      std::fprintf(stderr, "bh_loadgen: compare needs --rounds >= 1 and a --floor-port other than --port\n");
+      return 2;
+    }
+    return bh::loadgen::run_compare(o);
   }
   if (o.mode == "idle") {
     if (static_cast<std::uint64_t>(o.connections) + 64 > fds)

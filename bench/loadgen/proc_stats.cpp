@@ -1,6 +1,10 @@
 #include "proc_stats.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -30,6 +34,24 @@ std::optional<double> process_cpu_seconds(int pid) {
     }
   }
   return std::nullopt;
+}
+
+std::optional<std::uint64_t> process_context_switches(int pid) {
+  std::error_code ec;
+  std::uint64_t total = 0;
+  bool any = false;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+    std::ifstream in(task.path() / "status");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("voluntary_ctxt_switches:", 0) == 0 || line.rfind("nonvoluntary_ctxt_switches:", 0) == 0) {
+        total += std::strtoull(line.c_str() + line.find(':') + 1, nullptr, 10);
+        any = true;
+      }
+    }
+  }
+  if (!any) return std::nullopt;
+  return total;
 }
 
 std::optional<std::int64_t> process_rss_kib(int pid) {
@@ -91,6 +113,44 @@ double self_cpu_seconds() {
   getrusage(RUSAGE_SELF, &usage);
   auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+extern "C" char** environ;
+
+SyscallCounter::SyscallCounter(int pid) {
+  if (pid <= 0) return;
+  output_ = "/tmp/bh_loadgen_perf." + std::to_string(getpid()) + ".txt";
+  const std::string target = std::to_string(pid);
+  const char* argv[] = {"perf", "stat",         "-x",   ",", "-o", output_.c_str(), "-e", "raw_syscalls:sys_enter",
+                        "-p",   target.c_str(), nullptr};
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t child = 0;
+  if (posix_spawnp(&child, "perf", &actions, nullptr, const_cast<char**>(argv), environ) == 0) perf_pid_ = child;
+  posix_spawn_file_actions_destroy(&actions);
+  // perf attaches within a few milliseconds; the window is seconds long.
+  usleep(200'000);
+}
+
+SyscallCounter::~SyscallCounter() {
+  if (perf_pid_) finish();
+}
+
+std::optional<std::uint64_t> SyscallCounter::finish() {
+  if (!perf_pid_) return std::nullopt;
+  kill(perf_pid_, SIGINT);
+  int status = 0;
+  waitpid(perf_pid_, &status, 0);
+  perf_pid_ = 0;
+  std::ifstream in(output_);
+  std::string line;
+  std::optional<std::uint64_t> count;
+  while (std::getline(in, line))
+    if (line.find("raw_syscalls:sys_enter") != std::string::npos && !line.empty() && line[0] >= '0' && line[0] <= '9')
+      count = std::strtoull(line.c_str(), nullptr, 10);
+  std::remove(output_.c_str());
+  return count;
 }
 
 }  // namespace bh::loadgen

@@ -286,6 +286,7 @@ struct Pair {
   std::optional<rules::GameState> state;
   std::string game_id, room_id;
   int first_slot = 0;  // the slot (0: creator, 1: joiner) playing the first side
+  int ply_base = 0;    // against the floor: the plies of the games before this position
   int identified = 0;
   bool started = false, in_flight = false, queued = false;
   rules::Move pending{};
@@ -305,7 +306,10 @@ class PlayShard final : public Shard {
         measuring_(measuring),
         pairs_(static_cast<std::size_t>(games)),
         ready_(static_cast<std::size_t>(games) + 1) {
-    const std::string run = std::to_string(getpid() % 100000) + "-" + std::to_string(shard_index);
+    // Names unique per run: a server keeps a player's name through its reconnection grace.
+    static std::atomic<int> runs{0};
+    const std::string run =
+        std::to_string(getpid() % 100000) + "-" + std::to_string(runs.fetch_add(1)) + "-" + std::to_string(shard_index);
     for (int i = 0; i < games; ++i) {
       pairs_[i].rng.seed(options.seed * 1'000'003u + static_cast<std::uint32_t>(shard_index * 100'000 + i));
       pairs_[i].frame.reserve(256);
@@ -340,6 +344,7 @@ class PlayShard final : public Shard {
       return on_opponent_move(p, pair, text);
     }
     if (type == "welcome") {
+      if (string_field(text, "server") == "boardhall-floor") endless_ = true;
       std::string guest =
           R"({"type":"guest","id":1,"name":")" + names_[static_cast<std::size_t>(client.index())] + "\"}";
       return client.send(guest);
@@ -415,7 +420,7 @@ class PlayShard final : public Shard {
   void on_opponent_move(int p, Pair& pair, std::string_view text) {
     const auto now = Clock::now();
     const auto ply = int_field(text, "ply");
-    if (!pair.in_flight || !pair.state || !ply || *ply != pair.state->ply() + 1 ||
+    if (!pair.in_flight || !pair.state || !ply || *ply != pair.ply_base + pair.state->ply() + 1 ||
         string_field(text, "game_id") != pair.game_id) {
       return count_error("unexpected move event");
     }
@@ -428,8 +433,17 @@ class PlayShard final : public Shard {
       histogram.record(static_cast<std::uint64_t>(
           std::chrono::duration_cast<std::chrono::microseconds>(now - pair.sent_at).count()));
     }
-    if (!pair.state->status().over()) schedule(p);
-    // else: game_over, then the next game_started (or match_over and a new room).
+    if (!pair.state->status().over()) return schedule(p);
+    // The server ends the game: game_over, then the next game_started (or match_over and
+    // a new room). The floor never does: the pair goes on from a new position, the side
+    // to move being the one whose turn the floor's ply count says.
+    if (endless_) {
+      pair.ply_base += pair.state->ply();
+      if (pair.state->ply() % 2 == 1) pair.first_slot = 1 - pair.first_slot;
+      pair.state.emplace(rules_);
+      games_finished.fetch_add(1, std::memory_order_relaxed);
+      schedule(p);
+    }
   }
 
   // The side to move of pair `p` may move: now, or when the pacer lets it.
@@ -475,9 +489,9 @@ class PlayShard final : public Shard {
     pair.pending_text = rules.move_text(pair.pending);
     std::string& f = pair.frame;
     f.assign(R"({"type":"move","id":)");
-    append_int(f, pair.state->ply() + 100);
+    append_int(f, pair.ply_base + pair.state->ply() + 100);
     f.append(R"(,"game_id":")").append(pair.game_id).append(R"(","ply":)");
-    append_int(f, pair.state->ply());
+    append_int(f, pair.ply_base + pair.state->ply());
     f.append(R"(,"move":")").append(pair.pending_text).append("\"}");
     const int side_slot = pair.state->to_move() == rules::Side::first ? pair.first_slot : 1 - pair.first_slot;
     pair.in_flight = true;
@@ -490,6 +504,7 @@ class PlayShard final : public Shard {
   std::vector<Pair> pairs_;
   std::vector<std::string> names_;
   double rate_ = 0, tokens_ = 0;
+  bool endless_ = false;  // the server is bh_floor, which never ends a game
   Clock::time_point last_tick_{};
   std::vector<int> ready_;
   std::size_t ready_head_ = 0, ready_tail_ = 0;
@@ -546,19 +561,48 @@ int server_pid(const Options& options) {
   return 0;
 }
 
-int run_play(const Options& o) {
-  auto made = rules::make_ruleset(o.game, rules::OptionText(o.options.begin(), o.options.end()));
-  if (!made) {
-    std::fprintf(stderr, "bh_loadgen: %s\n", made.error().message.c_str());
-    return 2;
+namespace {
+
+// What one play run measured.
+struct PlayResult {
+  bool ok = false;
+  std::uint64_t started = 0, moves = 0, finished = 0, window_errors = 0, lost = 0;
+  double setup_s = 0, seconds = 0, self_cpu_s = 0;
+  std::optional<double> cpu_s;                    // the server's, over the window
+  std::optional<std::uint64_t> context_switches;  // the server's, over the window
+  std::optional<std::uint64_t> syscalls;          // the server's, over `syscall_moves` moves
+  std::uint64_t syscall_moves = 0;
+  std::optional<std::int64_t> rss_kib;
+  std::uint64_t p50 = 0, p95 = 0, p99 = 0, max = 0;
+  double bytes_to_player = 0, bytes_to_mover = 0;
+  std::map<std::string, std::uint64_t> errors;
+  int pid = 0;
+
+  double rate() const { return seconds > 0 ? static_cast<double>(moves) / seconds : 0; }
+  std::optional<double> cpu_us_per_move() const {
+    if (!cpu_s || moves == 0) return std::nullopt;
+    return 1e6 * *cpu_s / static_cast<double>(moves);
   }
+  std::optional<double> switches_per_move() const {
+    if (!context_switches || moves == 0) return std::nullopt;
+    return static_cast<double>(*context_switches) / static_cast<double>(moves);
+  }
+  std::optional<double> syscalls_per_move() const {
+    if (!syscalls || syscall_moves == 0) return std::nullopt;
+    return static_cast<double>(*syscalls) / static_cast<double>(syscall_moves);
+  }
+};
+
+PlayResult measure_play(const Options& o, const std::shared_ptr<const rules::Ruleset>& ruleset) {
+  PlayResult r;
   const int pid = server_pid(o);
+  r.pid = pid;
   std::atomic<bool> measuring{false};
   std::vector<std::unique_ptr<PlayShard>> shards;
   for (unsigned t = 0; t < o.threads; ++t) {
     const int games =
         o.games / static_cast<int>(o.threads) + (static_cast<int>(t) < o.games % static_cast<int>(o.threads) ? 1 : 0);
-    shards.push_back(std::make_unique<PlayShard>(o, static_cast<int>(t), games, *made, measuring));
+    shards.push_back(std::make_unique<PlayShard>(o, static_cast<int>(t), games, ruleset, measuring));
   }
   const auto setup_start = Clock::now();
   auto threads = run_shards(shards);
@@ -569,14 +613,22 @@ int run_play(const Options& o) {
              static_cast<std::uint64_t>(o.games) &&
          Clock::now() - setup_start < setup_limit)
     sleep_for(0.05);
-  const auto started = sum(shards, [](PlayShard& s) { return static_cast<std::uint64_t>(s.pairs_started.load()); });
-  const double setup_s = std::chrono::duration<double>(Clock::now() - setup_start).count();
-  if (started < static_cast<std::uint64_t>(o.games))
+  r.started = sum(shards, [](PlayShard& s) { return static_cast<std::uint64_t>(s.pairs_started.load()); });
+  r.setup_s = std::chrono::duration<double>(Clock::now() - setup_start).count();
+  if (r.started < static_cast<std::uint64_t>(o.games))
     std::fprintf(stderr, "warning: only %llu of %d games started within %.0f s\n",
-                 static_cast<unsigned long long>(started), o.games, setup_s);
+                 static_cast<unsigned long long>(r.started), o.games, r.setup_s);
   sleep_for(o.warmup_s);
 
+  auto relayed_all = [&] { return sum(shards, [](PlayShard& s) { return s.relayed_all.load(); }); };
+  std::optional<SyscallCounter> syscalls;
+  std::uint64_t syscall_moves0 = 0;
+  if (o.count_syscalls && pid) {
+    syscalls.emplace(pid);
+    syscall_moves0 = relayed_all();
+  }
   const auto cpu0 = pid ? process_cpu_seconds(pid) : std::nullopt;
+  const std::uint64_t switches0 = pid ? process_context_switches(pid).value_or(0) : 0;
   const double self0 = self_cpu_seconds();
   const auto finished0 = sum(shards, [](PlayShard& s) { return s.games_finished.load(); });
   const auto errors0 = sum(shards, [](PlayShard& s) { return s.error_count.load(); });
@@ -587,60 +639,155 @@ int run_play(const Options& o) {
          (o.max_moves == 0 || sum(shards, [](PlayShard& s) { return s.relayed.load(); }) < o.max_moves))
     sleep_for(0.02);
   measuring.store(false);
-  const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   const auto cpu1 = pid ? process_cpu_seconds(pid) : std::nullopt;
+  const std::uint64_t switches1 = pid ? process_context_switches(pid).value_or(0) : 0;
   const double self1 = self_cpu_seconds();
-  const auto rss = pid ? process_rss_kib(pid) : std::nullopt;
-  const auto finished = sum(shards, [](PlayShard& s) { return s.games_finished.load(); }) - finished0;
-  const auto window_errors = sum(shards, [](PlayShard& s) { return s.error_count.load(); }) - errors0;
+  if (syscalls) {
+    r.syscalls = syscalls->finish();
+    r.syscall_moves = relayed_all() - syscall_moves0;
+  }
+  r.rss_kib = pid ? process_rss_kib(pid) : std::nullopt;
+  r.finished = sum(shards, [](PlayShard& s) { return s.games_finished.load(); }) - finished0;
+  r.window_errors = sum(shards, [](PlayShard& s) { return s.error_count.load(); }) - errors0;
+  if (cpu0 && cpu1) r.cpu_s = *cpu1 - *cpu0;
+  if (switches0 > 0 && switches1 >= switches0) r.context_switches = switches1 - switches0;
+  r.self_cpu_s = self1 - self0;
 
   for (auto& s : shards) s->stop(std::chrono::milliseconds(1500));
   for (auto& t : threads) t.join();
 
   Histogram latency;
-  std::map<std::string, std::uint64_t> errors;
-  std::uint64_t moves = 0, lost = 0;
   for (auto& s : shards) {
     latency.merge(s->histogram);
-    moves += s->relayed.load();
-    lost += s->lost.load();
-    for (const auto& [what, n] : s->errors()) errors[what] += n;
+    r.moves += s->relayed.load();
+    r.lost += s->lost.load();
+    for (const auto& [what, n] : s->errors()) r.errors[what] += n;
   }
-  const double rate = static_cast<double>(moves) / seconds;
-  std::printf("bh_loadgen play: %s, %d games, %d connections, %u io thread(s), %s\n", o.game.c_str(), o.games,
-              o.games * 2, o.threads,
-              o.rate > 0 ? ("paced to " + std::to_string(static_cast<long>(o.rate)) + " moves/s").c_str() : "unpaced");
-  std::printf("  setup            %.1f s (%llu games started), warm-up %.1f s\n", setup_s,
-              static_cast<unsigned long long>(started), o.warmup_s);
-  std::printf("  window           %.2f s, %llu moves relayed, %llu games finished\n", seconds,
-              static_cast<unsigned long long>(moves), static_cast<unsigned long long>(finished));
-  std::printf("  moves/s          %.0f\n", rate);
-  auto micros = [](std::uint64_t us) {
-    return us >= Histogram::kExactMicros ? std::string(">=100000") : std::to_string(us);
-  };
-  std::printf("  round trip (us)  p50 %s  p95 %s  p99 %s  max %llu\n", micros(latency.percentile(50)).c_str(),
-              micros(latency.percentile(95)).c_str(), micros(latency.percentile(99)).c_str(),
-              static_cast<unsigned long long>(latency.max()));
-  if (cpu0 && cpu1 && moves > 0) {
-    const double cpu = *cpu1 - *cpu0;
-    std::printf("  server CPU       %.2f s in the window (%.0f%% of one core), %.1f us per relayed move (pid %d)\n",
-                cpu, 100 * cpu / seconds, 1e6 * cpu / static_cast<double>(moves), pid);
-  }
-  if (rss) std::printf("  server RSS       %.1f MiB\n", static_cast<double>(*rss) / 1024);
+  r.p50 = latency.percentile(50);
+  r.p95 = latency.percentile(95);
+  r.p99 = latency.percentile(99);
+  r.max = latency.max();
   auto per_frame = [&](FrameBytes PlayShard::*kind) {
     const auto frames = sum(shards, [&](PlayShard& s) { return (s.*kind).frames.load(); });
     const auto bytes = sum(shards, [&](PlayShard& s) { return (s.*kind).bytes.load(); });
     return frames ? static_cast<double>(bytes) / static_cast<double>(frames) : 0.0;
   };
+  r.bytes_to_player = per_frame(&PlayShard::to_player_to_move);
+  r.bytes_to_mover = per_frame(&PlayShard::to_mover);
+  r.ok = r.started == static_cast<std::uint64_t>(o.games) && r.moves > 0;
+  return r;
+}
+
+std::string micros(std::uint64_t us) {
+  return us >= Histogram::kExactMicros ? std::string(">=100000") : std::to_string(us);
+}
+
+void print_play(const Options& o, const PlayResult& r) {
+  std::printf("bh_loadgen play: %s, %d games, %d connections, %u io thread(s), %s\n", o.game.c_str(), o.games,
+              o.games * 2, o.threads,
+              o.rate > 0 ? ("paced to " + std::to_string(static_cast<long>(o.rate)) + " moves/s").c_str() : "unpaced");
+  std::printf("  setup            %.1f s (%llu games started), warm-up %.1f s\n", r.setup_s,
+              static_cast<unsigned long long>(r.started), o.warmup_s);
+  std::printf("  window           %.2f s, %llu moves relayed, %llu games finished\n", r.seconds,
+              static_cast<unsigned long long>(r.moves), static_cast<unsigned long long>(r.finished));
+  std::printf("  moves/s          %.0f\n", r.rate());
+  std::printf("  round trip (us)  p50 %s  p95 %s  p99 %s  max %llu\n", micros(r.p50).c_str(), micros(r.p95).c_str(),
+              micros(r.p99).c_str(), static_cast<unsigned long long>(r.max));
+  if (const auto us = r.cpu_us_per_move())
+    std::printf("  server CPU       %.2f s in the window (%.0f%% of one core), %.1f us per relayed move (pid %d)\n",
+                *r.cpu_s, 100 * *r.cpu_s / r.seconds, *us, r.pid);
+  if (const auto cs = r.switches_per_move()) std::printf("  server switches  %.2f context switches per move\n", *cs);
+  if (const auto sc = r.syscalls_per_move()) std::printf("  server syscalls  %.2f per move (perf)\n", *sc);
+  if (r.rss_kib) std::printf("  server RSS       %.1f MiB\n", static_cast<double>(*r.rss_kib) / 1024);
   std::printf("  move event bytes %.1f per frame to the player to move, %.1f to the mover (payload)\n",
-              per_frame(&PlayShard::to_player_to_move), per_frame(&PlayShard::to_mover));
-  std::printf("  load generator   %.2f s CPU in the window (%.0f%% of one core)\n", self1 - self0,
-              100 * (self1 - self0) / seconds);
+              r.bytes_to_player, r.bytes_to_mover);
+  std::printf("  load generator   %.2f s CPU in the window (%.0f%% of one core)\n", r.self_cpu_s,
+              100 * r.self_cpu_s / r.seconds);
   std::printf("  errors           %llu in the window, %llu connections lost\n",
-              static_cast<unsigned long long>(window_errors), static_cast<unsigned long long>(lost));
-  for (const auto& [what, n] : errors) std::printf("    %8llu  %s\n", static_cast<unsigned long long>(n), what.c_str());
+              static_cast<unsigned long long>(r.window_errors), static_cast<unsigned long long>(r.lost));
+  for (const auto& [what, n] : r.errors)
+    std::printf("    %8llu  %s\n", static_cast<unsigned long long>(n), what.c_str());
   std::printf("  load average     %s\n", load_average().c_str());
-  return started == static_cast<std::uint64_t>(o.games) && moves > 0 ? 0 : 1;
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+std::optional<std::shared_ptr<const rules::Ruleset>> ruleset_of(const Options& o) {
+  auto made = rules::make_ruleset(o.game, rules::OptionText(o.options.begin(), o.options.end()));
+  if (!made) {
+    std::fprintf(stderr, "bh_loadgen: %s\n", made.error().message.c_str());
+    return std::nullopt;
+  }
+  return *made;
+}
+
+}  // namespace
+
+int run_play(const Options& o) {
+  const auto ruleset = ruleset_of(o);
+  if (!ruleset) return 2;
+  const auto result = measure_play(o, *ruleset);
+  print_play(o, result);
+  return result.ok ? 0 : 1;
+}
+
+int run_compare(const Options& o) {
+  const auto ruleset = ruleset_of(o);
+  if (!ruleset) return 2;
+  Options floor = o, server = o;
+  floor.port = o.floor_port;
+  floor.server_pid = 0;
+  std::vector<PlayResult> floors, servers;
+  bool ok = true;
+  // Rounds alternate which goes first, so neither always meets the machine a run later.
+  for (int round = 0; round < o.rounds; ++round) {
+    for (int turn = 0; turn < 2; ++turn) {
+      const bool floor_turn = (turn == 0) == (round % 2 == 0);
+      const Options& target = floor_turn ? floor : server;
+      auto result = measure_play(target, *ruleset);
+      ok = ok && result.ok;
+      std::printf("round %d %-6s port %-5u %8.0f moves/s  %6.1f us CPU/move  p50 %6s us  p99 %6s us", round + 1,
+                  floor_turn ? "floor" : "server", target.port, result.rate(), result.cpu_us_per_move().value_or(0),
+                  micros(result.p50).c_str(), micros(result.p99).c_str());
+      if (const auto cs = result.switches_per_move()) std::printf("  %5.2f cs/move", *cs);
+      if (const auto sc = result.syscalls_per_move()) std::printf("  %5.2f syscalls/move", *sc);
+      std::printf("  errors %llu  load %s\n", static_cast<unsigned long long>(result.window_errors),
+                  load_average().c_str());
+      std::fflush(stdout);
+      (floor_turn ? floors : servers).push_back(std::move(result));
+    }
+  }
+  auto med = [](const std::vector<PlayResult>& runs, auto value) {
+    std::vector<double> values;
+    for (const auto& r : runs)
+      if (const auto v = value(r)) values.push_back(*v);
+    return median(values);
+  };
+  auto rate = [](const PlayResult& r) { return std::optional<double>(r.rate()); };
+  auto cpu = [](const PlayResult& r) { return r.cpu_us_per_move(); };
+  auto p50 = [](const PlayResult& r) { return std::optional<double>(static_cast<double>(r.p50)); };
+  auto p99 = [](const PlayResult& r) { return std::optional<double>(static_cast<double>(r.p99)); };
+  auto cs = [](const PlayResult& r) { return r.switches_per_move(); };
+  auto sc = [](const PlayResult& r) { return r.syscalls_per_move(); };
+  std::printf("medians of %d rounds: %s, %d games%s\n", o.rounds, o.game.c_str(), o.games,
+              o.rate > 0 ? (", paced to " + std::to_string(static_cast<long>(o.rate)) + " moves/s").c_str() : "");
+  std::printf("  %-8s %10s %12s %9s %9s %9s %14s\n", "", "moves/s", "us CPU/move", "p50 us", "p99 us", "cs/move",
+              "syscalls/move");
+  for (const auto* runs : {&floors, &servers}) {
+    std::printf("  %-8s %10.0f %12.1f %9.0f %9.0f %9.2f %14.2f\n", runs == &floors ? "floor" : "server",
+                med(*runs, rate), med(*runs, cpu), med(*runs, p50), med(*runs, p99), med(*runs, cs), med(*runs, sc));
+  }
+  const double floor_cpu = med(floors, cpu), floor_rate = med(floors, rate);
+  if (floor_cpu > 0 && floor_rate > 0)
+    std::printf("  server / floor: CPU per move %.2fx, moves/s %.2fx\n", med(servers, cpu) / floor_cpu,
+                med(servers, rate) / floor_rate);
+  return ok ? 0 : 1;
 }
 
 int run_idle(const Options& o) {

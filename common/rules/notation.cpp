@@ -21,13 +21,30 @@ std::optional<Square> parse_square(std::string_view text, Geometry g) {
   return g.at(file, rank - 1);
 }
 
-std::string move_text(const Move& m, Geometry g) {
-  std::string out;
-  if (m.huff != no_square) out = "huff " + square_name(m.huff, g) + " ";
+namespace {
+void append_square(std::string& out, Square s, Geometry g) {
+  out += static_cast<char>('a' + g.file(s));
+  const int rank = g.rank(s) + 1;
+  if (rank >= 10) out += static_cast<char>('0' + rank / 10);
+  out += static_cast<char>('0' + rank % 10);
+}
+}  // namespace
+
+void append_move_text(std::string& out, const Move& m, Geometry g) {
+  if (m.huff != no_square) {
+    out += "huff ";
+    append_square(out, m.huff, g);
+    out += ' ';
+  }
   for (int i = 0; i < m.length; ++i) {
     if (i > 0) out += m.jump ? ':' : '-';
-    out += square_name(m.path[i], g);
+    append_square(out, m.path[i], g);
   }
+}
+
+std::string move_text(const Move& m, Geometry g) {
+  std::string out;
+  append_move_text(out, m, g);
   return out;
 }
 

@@ -26,6 +26,9 @@ std::string square_name(Square s, Geometry g);                          // "a1",
 std::optional<Square> parse_square(std::string_view text, Geometry g);  // nullopt if off-board
 
 std::string move_text(const Move& m, Geometry g);
+// The same text appended to `out`, without a temporary string per square: the legal-move
+// list of every move event writes some hundred of them (docs/performance.md).
+void append_move_text(std::string& out, const Move& m, Geometry g);
 // Reads `from-to`, `a:b:c...` and an optional `huff sq ` prefix. Checks only the
 // syntax and that every square is on the board.
 Result<Move> parse_move_text(std::string_view text, Geometry g);

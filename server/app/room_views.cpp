@@ -107,23 +107,30 @@ std::uint64_t head(std::string_view text) {
 std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game) {
   if (game.status().over()) return std::nullopt;
   const rules::MoveList moves = game.legal_moves();
-  std::vector<std::string> texts;
-  texts.reserve(moves.size());
+  const rules::Geometry geometry = game.rules().geometry();
   // Sorted by index, by the texts' first 8 bytes as a number, the rest compared only on
   // a tie: sorting the strings themselves (a memcmp call per comparison, swaps that
-  // copy) took most of the list's time (bench/legal_moves.cpp).
+  // copy) took most of the list's time (bench/legal_moves.cpp). The texts are written
+  // into one buffer first, so a move costs no string of its own until the sorted list.
+  std::string all;
+  all.reserve(moves.size() * 8);
+  std::vector<std::uint32_t> ends;
+  ends.reserve(moves.size() + 1);
+  ends.push_back(0);
+  for (const auto& m : moves) {
+    rules::append_move_text(all, m, geometry);
+    ends.push_back(static_cast<std::uint32_t>(all.size()));
+  }
+  auto text = [&](std::uint32_t i) { return std::string_view(all).substr(ends[i], ends[i + 1] - ends[i]); };
   std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
   order.reserve(moves.size());
-  for (const auto& m : moves) {
-    texts.push_back(game.rules().move_text(m));
-    order.emplace_back(head(texts.back()), static_cast<std::uint32_t>(order.size()));
-  }
-  std::sort(order.begin(), order.end(), [&texts](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first < b.first : texts[a.second] < texts[b.second];
+  for (std::uint32_t i = 0; i < moves.size(); ++i) order.emplace_back(head(text(i)), i);
+  std::sort(order.begin(), order.end(), [&text](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : text(a.second) < text(b.second);
   });
   std::vector<std::string> sorted;
-  sorted.reserve(texts.size());
-  for (const auto& [key, index] : order) sorted.push_back(std::move(texts[index]));
+  sorted.reserve(order.size());
+  for (const auto& [key, index] : order) sorted.emplace_back(text(index));
   return sorted;
 }
 
