@@ -31,6 +31,7 @@ struct Options {
   std::uint16_t port = 8080;
   int server_pid = 0;    // 0: the process listening on --port
   unsigned threads = 1;  // io_context threads of the load generator (each with its own share)
+  int sources = 0;       // > 0: connections bound to that many source addresses from 127.0.0.2
   // play
   int games = 100;
   double duration_s = 10;       // measured window (ends earlier when --moves is reached)

@@ -19,7 +19,8 @@ modes:
   idle    --connections N [--hold S] [--threads T]
   fill    --db PATH [--count N]
   pages   --db PATH [--pages N] [--limit L]
-common: [--host 127.0.0.1] [--port 8080] [--server-pid PID]
+common: [--host 127.0.0.1] [--port 8080] [--server-pid PID] [--sources N] (bind the
+        connections to N source addresses from 127.0.0.2: over ~28,000 connections)
 )";
 
 }  // namespace
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     else if (flag == "--port") o.port = static_cast<std::uint16_t>(number);
     else if (flag == "--server-pid") o.server_pid = static_cast<int>(number);
     else if (flag == "--threads") o.threads = static_cast<unsigned>(number);
+    else if (flag == "--sources") o.sources = static_cast<int>(number);
     else if (flag == "--games") o.games = static_cast<int>(number);
     else if (flag == "--duration") o.duration_s = number;
     else if (flag == "--moves") o.max_moves = static_cast<std::uint64_t>(number);
@@ -71,6 +73,10 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "bh_loadgen: unknown flag %s\n%s", flag.c_str(), kUsage);
       return 2;
     }
+  }
+  if (o.sources < 0 || o.sources > 250) {
+    std::fprintf(stderr, "bh_loadgen: --sources from 0 to 250\n");
+    return 2;
   }
   if (o.threads < 1 || o.threads > 8 || o.games < 1 || o.connections < 1 || o.duration_s <= 0) {
     std::fprintf(stderr, "bh_loadgen: need --threads 1..8, --games >= 1, --connections >= 1, --duration > 0\n");

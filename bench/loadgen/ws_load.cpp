@@ -141,6 +141,7 @@ class Shard {
     for (int i = 0; i < clients; ++i) clients_.push_back(std::make_unique<Client>(*this, io, i));
   }
   virtual ~Shard() = default;
+  int sources() const { return options_.sources; }
 
   // Connects every client, at most kConnectWindow handshakes at a time.
   void connect_all() {
@@ -159,7 +160,7 @@ class Shard {
   virtual void on_failed(Client& client, std::string_view what, beast::error_code ec) {
     (void)client;
     count_error(std::string(what) + ": " + ec.message());
-    if (what == "connect" || what == "handshake") connect_next();
+    if (what == "connect" || what == "handshake" || what == "bind") connect_next();
   }
   virtual void on_frame(Client& client, std::string_view text) = 0;
   // The server closed a connection (or it failed) while the shard was not stopping.
@@ -199,6 +200,15 @@ class Shard {
 void Client::start(const tcp::endpoint& endpoint, const std::string& host) {
   host_ = host + ":" + std::to_string(endpoint.port());
   auto& stream = beast::get_lowest_layer(ws_);
+  // Over ~28,000 connections to one address and port need more source addresses than one
+  // (each pair of addresses has one range of ephemeral ports): 127.0.0.2, .3, ...
+  if (const int sources = shard_.sources(); sources > 0) {
+    beast::error_code ec;
+    const auto source = asio::ip::address_v4(0x7f000002u + static_cast<std::uint32_t>(index_ % sources));
+    stream.socket().open(tcp::v4(), ec);
+    if (!ec) stream.socket().bind(tcp::endpoint(source, 0), ec);
+    if (ec) return shard_.on_failed(*this, "bind", ec);
+  }
   stream.expires_after(std::chrono::seconds(30));
   stream.async_connect(endpoint, [this](beast::error_code ec) {
     if (ec) return shard_.on_failed(*this, "connect", ec);

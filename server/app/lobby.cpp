@@ -36,17 +36,10 @@ void Lobby::room_closed(std::string room_id, std::string reason) {
   });
 }
 
-void Lobby::game_live(sv::LiveGameInfo game) {
-  asio::post(strand_, [self = shared_from_this(), game = std::move(game)]() mutable {
-    self->games_[game.game_id] = game;
+void Lobby::game_live(sv::LiveGameInfo game, std::shared_ptr<const std::atomic<int>> ply) {
+  asio::post(strand_, [self = shared_from_this(), game = std::move(game), ply = std::move(ply)]() mutable {
+    self->games_[game.game_id] = ListedGame{game, std::move(ply)};
     self->broadcast(sv::LiveGame{std::move(game)});
-  });
-}
-
-void Lobby::game_ply(std::string game_id, int ply) {
-  asio::post(strand_, [self = shared_from_this(), game_id = std::move(game_id), ply] {
-    const auto it = self->games_.find(game_id);
-    if (it != self->games_.end()) it->second.ply = ply;
   });
 }
 
@@ -59,7 +52,10 @@ void Lobby::game_ended(std::string game_id) {
 sv::Lobby Lobby::make_snapshot() const {
   sv::Lobby out;
   for (const auto& [id, room] : rooms_) out.rooms.push_back(room);
-  for (const auto& [id, game] : games_) out.games.push_back(game);
+  for (const auto& [id, game] : games_) {
+    out.games.push_back(game.info);
+    if (game.ply) out.games.back().ply = game.ply->load(std::memory_order_relaxed);
+  }
   return out;
 }
 

@@ -2,12 +2,15 @@
 // connections subscribed to changes of both.
 //
 // Thread-safety: every public method may be called from any thread; each posts to the
-// lobby's strand, which alone touches the lobby's state. Subscribers are held as
+// lobby's strand, which alone touches the lobby's state, except a live game's ply: its
+// room stores it in the atomic it handed over with game_live, so a move posts nothing
+// here (the snapshot reads it). Subscribers are held as
 // weak_ptr<Connection> and reached only through Connection::send.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -24,8 +27,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   void room_opened(protocol::server::RoomInfo room);
   void room_closed(std::string room_id, std::string reason);
-  void game_live(protocol::server::LiveGameInfo game);  // listed only when `listed`
-  void game_ply(std::string game_id, int ply);
+  // `ply` is the game's ply count, kept by its room (LiveGameInfo::ply is its start).
+  void game_live(protocol::server::LiveGameInfo game, std::shared_ptr<const std::atomic<int>> ply);
   void game_ended(std::string game_id);
 
   // Sends the snapshot (a `lobby` reply) to `connection`, then updates if `subscribe`.
@@ -42,7 +45,11 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::map<std::string, protocol::server::RoomInfo> rooms_;
-  std::map<std::string, protocol::server::LiveGameInfo> games_;
+  struct ListedGame {
+    protocol::server::LiveGameInfo info;
+    std::shared_ptr<const std::atomic<int>> ply;
+  };
+  std::map<std::string, ListedGame> games_;
   std::map<std::uint64_t, std::weak_ptr<Connection>> subscribers_;
 };
 

@@ -109,7 +109,7 @@ void Room::restored() {
     self->context_->metrics.live_games++;
     self->context_->directory.add_game(self->game_id_, self);
     if (!self->settings_.is_private) {
-      self->context_->lobby->game_live(self->live_info());
+      self->list_in_lobby();
     }
     // Its last move was durable but the end was not archived: finish it now.
     if (self->game_->status().over()) return self->end_game(self->game_->status());
@@ -288,7 +288,7 @@ void Room::start_game(protocol::RequestId join_request) {
 void Room::announce_game(const protocol::RequestId& join_request) {
   if (before_announce_) std::exchange(before_announce_, nullptr)();
   if (!settings_.is_private) {
-    context_->lobby->game_live(live_info());
+    list_in_lobby();
   }
   for (int i = 0; i < 2; ++i) {
     const protocol::RequestId id = (i == 1 && score_.game_number() == 1) ? join_request : protocol::RequestId{};
@@ -399,7 +399,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
       for (auto& reply : self->journal_.told()) reply();
       // Resigned or shut down meanwhile: the move is told, the rest is done.
       if (self->phase_ != Phase::playing || self->game_id_ != game_id) return;
-      if (!self->settings_.is_private) self->context_->lobby->game_ply(game_id, ply);
+      if (self->listed_ply_) self->listed_ply_->store(ply, std::memory_order_relaxed);
       if (self->game_->status().over()) return self->end_game(self->game_->status());
       // The opponent's time starts when the move is told, not while it was being written.
       if (self->game_->ply() == ply) self->clock_.restart_turn(SteadyClock::now());

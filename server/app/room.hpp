@@ -20,6 +20,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -216,6 +217,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Both players' ratings now, kept as the game's ratings at its start (views show them).
   void note_start_ratings();
   protocol::server::LiveGameInfo live_info() const;  // the lobby's line for the game
+  void list_in_lobby();                              // the line and its ply counter, for a public game
   // A guest may not join a rated room: tells them (account_required) and returns true.
   bool refuse_guest_in_rated(const std::string& player, const std::shared_ptr<Connection>& connection,
                              const protocol::RequestId& request) const;
@@ -259,6 +261,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<rules::GameState> game_;
   LiveJournal journal_;  // the moves, what of them is durable and told
   std::int64_t started_ms_ = 0;
+  std::shared_ptr<std::atomic<int>> listed_ply_;  // the lobby reads it; null for a private game
   std::optional<rules::Side> draw_offer_;
   struct TakebackOffer {
     rules::Side side;

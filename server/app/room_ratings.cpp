@@ -1,6 +1,7 @@
 // The room's part in ratings (docs/ratings.md): who may sit in a rated room, and the
 // ratings its views show. The update itself is the store's (rating_sql.hpp).
 #include "app/ratings.hpp"
+#include "app/lobby.hpp"
 #include "app/room.hpp"
 #include "app/room_views.hpp"
 #include "storage/glicko2.hpp"
@@ -33,6 +34,12 @@ sv::RoomInfo Room::info() const {
   r.creator_rating = rating_of(seats_[0].player);
   r.computer_level = settings_.computer_level;
   return r;
+}
+
+void Room::list_in_lobby() {
+  // A new counter per game: the lobby's line of an ended game is never moved on.
+  listed_ply_ = std::make_shared<std::atomic<int>>(game_->ply());
+  context_->lobby->game_live(live_info(), listed_ply_);
 }
 
 sv::LiveGameInfo Room::live_info() const {

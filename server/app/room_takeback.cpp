@@ -118,7 +118,7 @@ void Room::accept_takeback(int slot, const std::shared_ptr<Connection>& connecti
     }
     for (auto& reply : self->journal_.told()) reply();
     if (self->phase_ != Phase::playing || self->game_id_ != accepted.game_id) return;
-    if (!self->settings_.is_private) self->context_->lobby->game_ply(accepted.game_id, accepted.ply);
+    if (self->listed_ply_) self->listed_ply_->store(accepted.ply, std::memory_order_relaxed);
     // The side to move thinks from now (not while the takeback was being written).
     if (self->game_->ply() == accepted.ply) {
       self->clock_.restart_turn(SteadyClock::now());

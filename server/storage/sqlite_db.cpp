@@ -23,6 +23,10 @@ Db& Db::operator=(Db&& other) noexcept {
 }
 
 StoreError Db::open(const std::string& path, bool read_only) {
+  // SQLite's memory statistics take a global mutex on every allocation; nothing reads
+  // them. Only possible before SQLite initializes, so the first open does it.
+  static const int unused = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  (void)unused;
   close();
   const int flags =
       (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
@@ -54,6 +58,14 @@ bool Db::in_transaction() const { return db_ && sqlite3_get_autocommit(db_) == 0
 int Db::exec(std::string_view sql) {
   const std::string text(sql);
   return sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr);
+}
+
+int Db::exec_cached(const std::string& sql) {
+  sqlite3_stmt* stmt = prepare(sql);
+  if (!stmt) return sqlite3_errcode(db_);
+  const int rc = sqlite3_step(stmt);
+  sqlite3_reset(stmt);
+  return rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
 }
 
 sqlite3_stmt* Db::prepare(const std::string& sql) {

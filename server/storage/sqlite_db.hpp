@@ -41,6 +41,9 @@ class Db {
 
   // Runs statements that return no rows we care about. Returns the SQLite result code.
   int exec(std::string_view sql);
+  // One statement, prepared once and kept (BEGIN and COMMIT of every write batch, which
+  // exec would parse again each time). Returns SQLITE_OK when it ran to its end.
+  int exec_cached(const std::string& sql);
   // The prepared statement for `sql`, cached for the life of the connection; nullptr on
   // error (see message()). The caller resets it (Query does).
   sqlite3_stmt* prepare(const std::string& sql);

@@ -147,7 +147,7 @@ struct SqliteStore::Impl {
       if (rc != SQLITE_OK && !failure) failure = sql::error_from(db, rc, what);
       return !failure;
     };
-    if (check(db.exec("BEGIN IMMEDIATE"), "cannot begin a transaction")) {
+    if (check(db.exec_cached("BEGIN IMMEDIATE"), "cannot begin a transaction")) {
       for (std::size_t i = 0; i < batch.size(); ++i) {
         const bool savepoint = batch[i].needs_savepoint;
         if (savepoint && !check(db.exec("SAVEPOINT job"), "cannot open a savepoint")) break;
@@ -177,7 +177,7 @@ struct SqliteStore::Impl {
           failure = std::move(collected.error);
         }
       }
-      if (!failure) check(db.exec("COMMIT"), "cannot commit");
+      if (!failure) check(db.exec_cached("COMMIT"), "cannot commit");
       if (!failure && next_collect) collect_after = *next_collect;
       if (failure && db.in_transaction()) db.exec("ROLLBACK");
     }
