@@ -41,6 +41,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/lobby.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp

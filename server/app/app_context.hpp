@@ -14,6 +14,7 @@
 #include <string>
 
 #include "app/application.hpp"
+#include "app/completion_inbox.hpp"
 #include "app/connection.hpp"
 #include "app/directory.hpp"
 #include "app/identities.hpp"
@@ -65,6 +66,8 @@ struct Context {
   TokenBuckets new_accounts;   // accounts created, per address
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;
+  // The rooms' live-move completions, one wake-up of a network thread per batch.
+  std::shared_ptr<CompletionInbox> store_completions = std::make_shared<CompletionInbox>(io);
 
   void send(const std::shared_ptr<Connection>& connection, std::string text) const {
     expect_off_store_thread("a reply");

@@ -8,9 +8,9 @@
 // weak_ptr<Connection> and reached only through Connection::send.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
-#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>

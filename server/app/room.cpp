@@ -1,5 +1,6 @@
 #include "app/room.hpp"
 
+#include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 
 #include "app/board_view.hpp"
@@ -330,8 +331,10 @@ void Room::on_clock_timer(std::uint64_t generation) {
 
 void Room::move(std::string player, std::shared_ptr<Connection> connection, protocol::client::Move request_move,
                 protocol::RequestId request) {
-  asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
-                       m = std::move(request_move), request = std::move(request)] {
+  // Deferred, not posted: called on the mover's session strand, the move runs next on
+  // the same network thread (its caches warm, no other thread woken) unless another is idle.
+  asio::defer(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
+                        m = std::move(request_move), request = std::move(request)] {
     if (self->journal_.untold())  // a takeback (or move) is being written: this move comes after it
       return self->journal_.defer(
           [self, player, connection, m, request] { self->move(player, connection, m, request); });
@@ -382,10 +385,9 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     std::string text = protocol::encode(event);
     std::optional<int> to_move_slot;
     std::string for_to_move;
-    event.legal = views::legal_moves(game);  // none once the game is over
-    if (event.legal) {
+    if (const auto legal = views::legal_moves(game)) {  // none once the game is over
       to_move_slot = self->slot_for(game.to_move());
-      for_to_move = protocol::encode(event);
+      for_to_move = protocol::with_legal_moves(text, *legal);
     }
     Frame echo = make_frame(protocol::with_request_id(to_move_slot == *slot ? for_to_move : text, request));
     // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
@@ -438,13 +440,18 @@ void Room::write_live(std::function<void()> then) {
   context_->store.save_live(
       std::move(update), [self = shared_from_this(), game_id = game_id_, plies, with_header, erase_through,
                           then = std::move(then)](storage::StoreError error) mutable {
-        asio::post(self->strand_, [self, game_id = std::move(game_id), plies, with_header, erase_through,
-                                   error = std::move(error), then = std::move(then)] {
-          if (self->game_id_ == game_id) self->journal_.written(with_header, plies, error.ok(), erase_through);
-          if (!error.ok()) self->context_->metrics.live_write_failures++;
-          if (self->journal_.starts_failing(error.ok()))
-            log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
-          if (self->phase_ != Phase::closed) then();
+        // From the store's thread to a network thread with the batch's other completions,
+        // then to the room's strand on that thread.
+        self->context_->store_completions->post([self, game_id = std::move(game_id), plies, with_header, erase_through,
+                                                 error = std::move(error), then = std::move(then)]() mutable {
+          asio::defer(self->strand_, [self, game_id = std::move(game_id), plies, with_header, erase_through,
+                                      error = std::move(error), then = std::move(then)] {
+            if (self->game_id_ == game_id) self->journal_.written(with_header, plies, error.ok(), erase_through);
+            if (!error.ok()) self->context_->metrics.live_write_failures++;
+            if (self->journal_.starts_failing(error.ok()))
+              log::error("live game " + game_id + " not saved (kept in memory): " + error.message);
+            if (self->phase_ != Phase::closed) then();
+          });
         });
       });
 }

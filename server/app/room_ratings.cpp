@@ -1,7 +1,7 @@
 // The room's part in ratings (docs/ratings.md): who may sit in a rated room, and the
 // ratings its views show. The update itself is the store's (rating_sql.hpp).
-#include "app/ratings.hpp"
 #include "app/lobby.hpp"
+#include "app/ratings.hpp"
 #include "app/room.hpp"
 #include "app/room_views.hpp"
 #include "storage/glicko2.hpp"

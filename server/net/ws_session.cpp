@@ -1,5 +1,6 @@
 #include "net/ws_session.hpp"
 
+#include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
@@ -83,8 +84,11 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
         asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drop_slow_client(); });
       return;
     }
-    asio::post(ws_.get_executor(),
-               [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
+    // Deferred: from a network thread (a room's strand) the write starts on that thread
+    // once the caller's handler returns, without waking another; from any other thread
+    // this is a post.
+    asio::defer(ws_.get_executor(),
+                [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
   }
 
   void close(std::string reason) override {

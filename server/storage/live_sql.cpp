@@ -55,12 +55,12 @@ bool header_stored(Db& db, const std::string& game_id, StoreError& error) {
 
 }  // namespace
 
-StoreError save_live(Db& db, const LiveUpdate& update) {
+StoreError save_live(Db& db, const LiveUpdate& update, bool header_known) {
   const std::string& id = update.header ? update.header->game_id : update.game_id;
   if (id.empty()) return {StoreErrc::invalid_query, "live game id is empty"};
   if (update.header) {
     if (auto error = write_header(db, *update.header); !error.ok()) return error;
-  } else if (!update.moves.empty()) {
+  } else if (!update.moves.empty() && !header_known) {
     StoreError error;
     if (!header_stored(db, id, error)) {
       if (!error.ok()) return error;

@@ -15,8 +15,9 @@ namespace bh::storage::sql {
 
 // Writes the header (if any, replacing the row) and appends the moves (a ply written
 // again replaces the earlier one when loaded). Errors: invalid_query (empty id; moves for a game with no header
-// stored), found before anything is written; unavailable.
-StoreError save_live(Db& db, const LiveUpdate& update);
+// stored), found before anything is written; unavailable. `header_known`: the caller knows
+// a committed transaction holds the header, so it is not looked up (once a move).
+StoreError save_live(Db& db, const LiveUpdate& update, bool header_known = false);
 // Forgets a live game (it ended). Its moves stay until collect_live_moves reaches them.
 // No error when it is not there.
 StoreError delete_live(Db& db, const std::string& game_id);

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_set>
 #include <utility>
 
 #include "storage/archive_sql.hpp"
@@ -35,6 +36,8 @@ struct Job {
   bool needs_savepoint = true;
   std::function<void(StoreError)> write_done;
   std::function<void(sql::Db*, const StoreError& rejected)> read;
+  // What the write, once committed, tells of live game headers (Impl::live_headers).
+  std::string header_stored, header_deleted;
 
   bool is_write() const { return static_cast<bool>(write); }
   void reject(const StoreError& error) {
@@ -59,6 +62,10 @@ struct SqliteStore::Impl {
   bool accepting = true;  // guarded by mu
 
   std::atomic<bool> healthy{true};
+  // Worker only: live games whose header a committed transaction holds, so a move's
+  // write skips looking it up. Changed only after a commit, by the jobs it held; a game
+  // not here (restored, or evicted) is looked up as before.
+  std::unordered_set<std::string> live_headers;
   std::int64_t collect_after = 0;  // worker only: where collect_live_moves goes on
   using Clock = std::chrono::steady_clock;
   Clock::time_point last_write_attempt{};  // worker only
@@ -152,6 +159,8 @@ struct SqliteStore::Impl {
         const bool savepoint = batch[i].needs_savepoint;
         if (savepoint && !check(db.exec("SAVEPOINT job"), "cannot open a savepoint")) break;
         StoreError result = batch[i].write(db);
+        // Forgotten at once, known only once committed: a game missing here is looked up.
+        if (!batch[i].header_deleted.empty()) live_headers.erase(batch[i].header_deleted);
         if (result.ok()) {
           any_written = true;
           if (savepoint && !check(db.exec("RELEASE job"), "cannot release a savepoint")) break;
@@ -179,6 +188,12 @@ struct SqliteStore::Impl {
       }
       if (!failure) check(db.exec_cached("COMMIT"), "cannot commit");
       if (!failure && next_collect) collect_after = *next_collect;
+      if (!failure) {
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+          if (!results[i].ok()) continue;
+          if (!batch[i].header_stored.empty()) live_headers.insert(batch[i].header_stored);
+        }
+      }
       if (failure && db.in_transaction()) db.exec("ROLLBACK");
     }
     if (failure) {
@@ -262,6 +277,8 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
 void SqliteStore::finish_game(GameRecord record, std::optional<LiveGame> next,
                               std::function<void(StoreResult<GameFinish>)> done) {
   Job job;
+  job.header_deleted = record.id;
+  if (next) job.header_stored = next->game_id;
   auto finish = std::make_shared<GameFinish>();  // written by `write`, read by `write_done`
   job.write = [record = std::move(record), next = std::move(next), finish](sql::Db& db) {
     StoreError error = sql::insert_game(db, record);
@@ -323,7 +340,10 @@ void SqliteStore::rating_history(std::string name, std::string key,
 
 void SqliteStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   Job job;
-  job.write = [update = std::move(update)](sql::Db& db) { return sql::save_live(db, update); };
+  job.header_stored = update.header ? update.header->game_id : update.game_id;
+  job.write = [update = std::move(update), impl = impl_.get(), id = job.header_stored](sql::Db& db) {
+    return sql::save_live(db, update, impl->live_headers.contains(id));
+  };
   job.needs_savepoint = false;  // its own errors come before it writes anything
   job.write_done = std::move(done);
   impl_->submit(std::move(job));
@@ -377,9 +397,11 @@ void SqliteStore::find_account(std::string name, std::function<void(StoreResult<
 
 void SqliteStore::run_sql(std::string text, std::function<void(StoreResult<std::vector<std::string>>)> done) {
   Job job;
-  job.read = [text = std::move(text), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+  job.read = [text = std::move(text), done = std::move(done), impl = impl_.get()](sql::Db* db,
+                                                                                  const StoreError& rejected) {
     using Rows = StoreResult<std::vector<std::string>>;
     if (!db) return done(Rows{rejected, std::nullopt});
+    impl->live_headers.clear();  // the statement may change anything: headers are looked up again
     // Not cached: these are one-off statements.
     sqlite3_stmt* stmt = nullptr;
     int rc = sqlite3_prepare_v2(db->handle(), text.c_str(), static_cast<int>(text.size()), &stmt, nullptr);

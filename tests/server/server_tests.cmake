@@ -33,6 +33,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/durability_test.cpp

@@ -217,6 +217,28 @@ TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
   EXPECT_EQ(with_request_id(encode(server::Pong{}), RequestId{std::int64_t{3}}), R"({"type":"pong","id":3})");
 }
 
+// The player to move gets the event everyone gets with its legal moves put in: the
+// same bytes as encoding the event with them.
+TEST(Protocol, LegalMovesPutIntoAnEncodedMoveEventAreWhatEncodeWrites) {
+  server::Move move;
+  move.game_id = "g1";
+  move.ply = 4;
+  move.move = "c3-d4";
+  move.side = "first";
+  move.position = "x";
+  move.to_move = "second";
+  move.clocks = server::Clocks{1000, 2000, 0, std::string("second"), std::nullopt};
+  for (const auto& legal : {std::vector<std::string>{}, std::vector<std::string>{"a1-a2"},
+                            std::vector<std::string>{"a1-a2", "c3:e5:g3", "huff b2 c2-c3", "q\"\\\x01\xff"}}) {
+    const std::string everyone = encode(move);
+    server::Move with = move;
+    with.legal = legal;
+    EXPECT_EQ(with_legal_moves(everyone, legal), encode(with));
+    EXPECT_EQ(with_request_id(with_legal_moves(everyone, legal), RequestId{std::int64_t{9}}),
+              encode(with, RequestId{std::int64_t{9}}));
+  }
+}
+
 TEST(Protocol, HttpErrorBodyIsCodeAndMessage) {
   EXPECT_EQ(encode_http_error("bad_query", "limit must be 1-100"),
             R"({"code":"bad_query","message":"limit must be 1-100"})");

@@ -80,6 +80,24 @@ TEST(LiveGames, MovesWithoutAStoredHeaderAreRefused) {
   EXPECT_TRUE(load_live(*store).value->empty());
 }
 
+// The store remembers which headers are committed, so a move skips looking its header
+// up; a game archived (its header deleted) refuses moves again at once. (A header is
+// remembered only after its transaction commits.)
+TEST(LiveGames, MovesOfAnArchivedGameAreRefusedThoughTheirHeaderWasKnown) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1)}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("b", 2)}}).ok());  // known now
+  ASSERT_TRUE(save(*store, sample_game("g1", 5000)).ok());
+  EXPECT_EQ(save_live(*store, {std::nullopt, "g1", 3, {move("c", 3)}}).code, StoreErrc::invalid_query);
+  EXPECT_TRUE(load_live(*store).value->empty());
+  // Deleted behind the store's back (run_sql): looked up again, and refused.
+  ASSERT_TRUE(save_live(*store, {sample_live("g2"), "", 1, {move("a", 1)}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g2", 2, {move("b", 2)}}).ok());
+  sql_rows(*store, "DELETE FROM live_games WHERE game_id = 'g2'");
+  EXPECT_EQ(save_live(*store, {std::nullopt, "g2", 3, {move("c", 3)}}).code, StoreErrc::invalid_query);
+}
+
 TEST(LiveGames, ArchivingTheGameForgetsItInTheSameTransaction) {
   TempDir dir;
   auto store = open_store(dir.file("a.db"));
