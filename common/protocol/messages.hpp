@@ -1236,10 +1236,12 @@ std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view te
 // came from encode() without an id.
 std::string with_request_id(std::string_view encoded, const RequestId& id);
 // `encoded` (the text of encode(event) for a move event without its legal moves, which
-// ends with "legal":null) with `legal` in their place: byte for byte what encode(event)
-// writes with event.legal = legal, without encoding the rest again. The room encodes a
-// move event once for everyone and gives the player to move this copy.
-std::string with_legal_moves(std::string_view encoded, const std::vector<std::string>& legal);
+// ends with "legal":null) with `legal_json` in their place: byte for byte what
+// encode(event) writes with event.legal set, when `legal_json` is the JSON array of those
+// strings as encode writes it (no spaces). The room encodes a move event once for
+// everyone and gives the player to move this copy, its list written straight from the
+// moves (app/room_views.hpp, legal_moves_json).
+std::string with_legal_moves(std::string_view encoded, std::string_view legal_json);
 
 // The JSON body of an HTTP error answer: {"code":…,"message":…}. Never throws: bytes
 // that are not valid UTF-8 become U+FFFD.

@@ -148,16 +148,13 @@ std::string encode(const server::Move& message, const RequestId& id) {
   return encode_direct(message, id, capacity);
 }
 
-std::string with_legal_moves(std::string_view encoded, const std::vector<std::string>& legal) {
+std::string with_legal_moves(std::string_view encoded, std::string_view legal_json) {
   // "legal" is the event's last field (server::Move::fields), so its null ends the text.
   constexpr std::string_view tail = "null}";
   if (!encoded.ends_with(tail)) return std::string(encoded);
   std::string out;
-  std::size_t capacity = encoded.size() + 2;
-  for (const auto& text : legal) capacity += text.size() + 3;
-  out.reserve(capacity);
-  out.append(encoded.substr(0, encoded.size() - tail.size()));
-  TextWriter(out).value(legal);
+  out.reserve(encoded.size() - tail.size() + legal_json.size() + 1);
+  out.append(encoded.substr(0, encoded.size() - tail.size())).append(legal_json);
   out += '}';
   return out;
 }

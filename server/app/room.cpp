@@ -1,5 +1,6 @@
 #include "app/room.hpp"
 
+#include <algorithm>
 #include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 
@@ -362,7 +363,7 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
         return self->end_game(rules::Status::win(rules::other(side), rules::EndReason::time));
       }
     }
-    auto played = game.play(m.move);
+    auto played = self->play_checked(m.move);
     if (!played) return self->reply_error(connection, request, ErrorCode::illegal_move, played.error().message);
     self->clock_.moved(side, left, SteadyClock::now());
     // The mover's flag timer is void; the opponent's is armed once the move is told.
@@ -385,7 +386,8 @@ void Room::move(std::string player, std::shared_ptr<Connection> connection, prot
     std::string text = protocol::encode(event);
     std::optional<int> to_move_slot;
     std::string for_to_move;
-    if (const auto legal = views::legal_moves(game)) {  // none once the game is over
+    if (const auto legal = views::legal_moves_json(game, self->listed_moves_)) {  // none once the game is over
+      self->listed_for_ = game.position();
       to_move_slot = self->slot_for(game.to_move());
       for_to_move = protocol::with_legal_moves(text, *legal);
     }
@@ -424,6 +426,21 @@ storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, 
     }
   }
   return records::live_header(facts(), identities, game_id, first_slot, started_ms, score);
+}
+
+rules::Result<rules::Move> Room::play_checked(std::string_view text) {
+  auto& game = *game_;
+  // The moves listed to the player to move are this position's legal moves: a move
+  // among them needs no generation of its own. Anything else (another position, a text
+  // not parsed to one of them) goes to the rules, which decide and say why not.
+  if (listed_for_ && *listed_for_ == game.position()) {
+    if (auto parsed = game.rules().parse_move(text);
+        parsed && std::find(listed_moves_.begin(), listed_moves_.end(), *parsed) != listed_moves_.end()) {
+      game.play(*parsed);
+      return *parsed;
+    }
+  }
+  return game.play(text);
 }
 
 void Room::write_live(std::function<void()> then) {

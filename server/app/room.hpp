@@ -179,6 +179,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void start_absence(int slot);
   void arm_room_grace(int slot);
   void end_game(rules::Status status);
+  // Plays `text` in the game: checked against the listed moves when they are this
+  // position's, else by the rules (GameState::play).
+  rules::Result<rules::Move> play_checked(std::string_view text);
   void on_saved(storage::StoreError error, std::string game_id, rules::Status status, rules::Points points,
                 std::optional<storage::RatingChanges> rating_changes);
   // A finished game whose archive write failed is written again after `delay`, doubling
@@ -262,6 +265,9 @@ class Room : public std::enable_shared_from_this<Room> {
   LiveJournal journal_;  // the moves, what of them is durable and told
   std::int64_t started_ms_ = 0;
   std::shared_ptr<std::atomic<int>> listed_ply_;  // the lobby reads it; null for a private game
+  // The legal moves the last move event listed, and the position they are of.
+  rules::MoveList listed_moves_;
+  std::optional<rules::Position> listed_for_;
   std::optional<rules::Side> draw_offer_;
   struct TakebackOffer {
     rules::Side side;

@@ -104,34 +104,69 @@ std::uint64_t head(std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+// A position's move texts in one buffer, and their order: by the texts' first 8 bytes as
+// a number, the rest compared only on a tie. Sorting the strings themselves (a memcmp
+// call per comparison, swaps that copy) took most of the list's time
+// (bench/legal_moves.cpp); so did a string per move.
+class SortedTexts {
+ public:
+  SortedTexts(const rules::Ruleset& rules, const rules::MoveList& moves) {
+    const rules::Geometry geometry = rules.geometry();
+    all_.reserve(moves.size() * 8);
+    ends_.reserve(moves.size() + 1);
+    ends_.push_back(0);
+    for (const auto& m : moves) {
+      rules::append_move_text(all_, m, geometry);
+      ends_.push_back(static_cast<std::uint32_t>(all_.size()));
+    }
+    order_.reserve(moves.size());
+    for (std::uint32_t i = 0; i < moves.size(); ++i) order_.emplace_back(head(text(i)), i);
+    std::sort(order_.begin(), order_.end(), [this](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first : text(a.second) < text(b.second);
+    });
+  }
+  std::string_view text(std::uint32_t i) const {
+    return std::string_view(all_).substr(ends_[i], ends_[i + 1] - ends_[i]);
+  }
+  const std::vector<std::pair<std::uint64_t, std::uint32_t>>& order() const { return order_; }
+  std::size_t bytes() const { return all_.size(); }
+
+ private:
+  std::string all_;
+  std::vector<std::uint32_t> ends_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> order_;
+};
+
+}  // namespace
+
 std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game) {
   if (game.status().over()) return std::nullopt;
-  const rules::MoveList moves = game.legal_moves();
-  const rules::Geometry geometry = game.rules().geometry();
-  // Sorted by index, by the texts' first 8 bytes as a number, the rest compared only on
-  // a tie: sorting the strings themselves (a memcmp call per comparison, swaps that
-  // copy) took most of the list's time (bench/legal_moves.cpp). The texts are written
-  // into one buffer first, so a move costs no string of its own until the sorted list.
-  std::string all;
-  all.reserve(moves.size() * 8);
-  std::vector<std::uint32_t> ends;
-  ends.reserve(moves.size() + 1);
-  ends.push_back(0);
-  for (const auto& m : moves) {
-    rules::append_move_text(all, m, geometry);
-    ends.push_back(static_cast<std::uint32_t>(all.size()));
-  }
-  auto text = [&](std::uint32_t i) { return std::string_view(all).substr(ends[i], ends[i + 1] - ends[i]); };
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
-  order.reserve(moves.size());
-  for (std::uint32_t i = 0; i < moves.size(); ++i) order.emplace_back(head(text(i)), i);
-  std::sort(order.begin(), order.end(), [&text](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first < b.first : text(a.second) < text(b.second);
-  });
+  const SortedTexts texts(game.rules(), game.legal_moves());
   std::vector<std::string> sorted;
-  sorted.reserve(order.size());
-  for (const auto& [key, index] : order) sorted.emplace_back(text(index));
+  sorted.reserve(texts.order().size());
+  for (const auto& [key, index] : texts.order()) sorted.emplace_back(texts.text(index));
   return sorted;
+}
+
+std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves) {
+  moves.clear();
+  if (game.status().over()) return std::nullopt;
+  moves = game.legal_moves();
+  const SortedTexts texts(game.rules(), moves);
+  // Move texts are squares, '-', ':' and "huff ": nothing JSON escapes.
+  std::string out;
+  out.reserve(texts.bytes() + 3 * moves.size() + 2);
+  out += '[';
+  for (const auto& [key, index] : texts.order()) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    out.append(texts.text(index));
+    out += '"';
+  }
+  out += ']';
+  return out;
 }
 
 sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id, const RoomSettings& settings,

@@ -72,6 +72,10 @@ protocol::server::LiveGameInfo live_game(const std::string& room_id, const std::
 // The moves the side to move may play, as move texts in byte order; none once the game
 // is over.
 std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game);
+// The same list as a JSON array of strings (the bytes protocol's encoder writes for it),
+// written straight from the moves; `moves` receives the moves it was made from, so the
+// room can check the next move against them without generating them again.
+std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves);
 // The move event after `side` played `move_text` in `game`, as everyone but the player
 // to move sees it (`legal` null: the room sets it for that player's copy).
 protocol::server::Move move_event(const std::string& game_id, const rules::GameState& game,

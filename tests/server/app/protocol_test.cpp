@@ -233,8 +233,11 @@ TEST(Protocol, LegalMovesPutIntoAnEncodedMoveEventAreWhatEncodeWrites) {
     const std::string everyone = encode(move);
     server::Move with = move;
     with.legal = legal;
-    EXPECT_EQ(with_legal_moves(everyone, legal), encode(with));
-    EXPECT_EQ(with_request_id(with_legal_moves(everyone, legal), RequestId{std::int64_t{9}}),
+    std::string array = "[";
+    for (const auto& text : legal) array += (array.size() > 1 ? "," : "") + json_string(text);
+    array += "]";
+    EXPECT_EQ(with_legal_moves(everyone, array), encode(with));
+    EXPECT_EQ(with_request_id(with_legal_moves(everyone, array), RequestId{std::int64_t{9}}),
               encode(with, RequestId{std::int64_t{9}}));
   }
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 #include "app/board_view.hpp"
 #include "app/room_views.hpp"
@@ -142,6 +143,33 @@ TEST(RoomViews, LegalMovesAreTheRulesMovesAsSortedText) {
   EXPECT_TRUE(std::is_sorted(expected.begin(), expected.end()));
   game.finish(rules::Status::draw(rules::EndReason::agreement));
   EXPECT_FALSE(legal_moves(game).has_value());
+}
+
+// The player to move's list is written straight from the moves: the same bytes as
+// encoding the sorted texts, in every game, through games of random moves (captures,
+// huffs, multi-jumps), and the moves it was made from are the rules' own.
+TEST(RoomViews, TheLegalMovesAsJsonAreTheSortedTextsEncoded) {
+  std::mt19937 rng(5);
+  for (const auto& info : rules::catalogue()) {
+    const auto made = rules::make_ruleset(info.id);
+    ASSERT_TRUE(made) << info.id;
+    for (int game_number = 0; game_number < 3; ++game_number) {
+      rules::GameState game(*made);
+      for (int ply = 0; ply < 200; ++ply) {
+        rules::MoveList moves;
+        const auto json = legal_moves_json(game, moves);
+        const auto texts = legal_moves(game);
+        ASSERT_EQ(json.has_value(), texts.has_value());
+        if (!texts) break;
+        std::string expected = "[";
+        for (const auto& text : *texts) expected += (expected.size() > 1 ? "," : "") + protocol::json_string(text);
+        expected += "]";
+        ASSERT_EQ(*json, expected) << info.id << " ply " << ply;
+        ASSERT_EQ(moves, game.legal_moves());
+        game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+      }
+    }
+  }
 }
 
 TEST(RoomViews, MoveEventAndTheEndsOfGameAndMatch) {
