@@ -8,8 +8,9 @@
 //          round trip (sent by one player -> received by the opponent) at p50/p95/p99/max,
 //          errors, and the server's CPU time per relayed move and its RSS.
 //   compare  play against bh_floor (--floor-port) and boardhall-server (--port) in turns,
-//          --rounds times, each with fresh connections; prints each run, the medians and the
-//          server's ratios to the floor (CPU per move, moves/s).
+//          --rounds times, each with fresh connections (and --baseline-port, an earlier
+//          build, in the same rounds); prints each run, the medians and the ratios to the
+//          floor (CPU per move, moves/s).
 //   idle   --connections N WebSocket connections that only take their welcome: the
 //          server's RSS growth per connection.
 //   fill   fills --db with --count synthetic finished games (storage's fill_synthetic).
@@ -45,6 +46,7 @@ struct Options {
   bool count_syscalls = false;  // --syscalls: count the server's system calls with perf
   // compare
   std::uint16_t floor_port = 18090;
+  std::uint16_t baseline_port = 0;  // 0: none; else an earlier server, measured in the same rounds
   int rounds = 3;
   // idle
   int connections = 1000;

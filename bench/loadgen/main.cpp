@@ -14,8 +14,8 @@ modes:
   play    --games G [--duration S] [--moves N] [--warmup S] [--rate MOVES_PER_S]
           [--game ID] [--option NAME=VALUE]... [--clock S] [--increment S] [--seed N]
           [--threads T] [--syscalls]
-  compare --floor-port P --rounds R and the flags of play: play against bh_floor and
-          the server in turns, medians and ratios
+  compare --floor-port P [--baseline-port B] --rounds R and the flags of play: play
+          against bh_floor, the server (and an earlier build) in turns, medians and ratios
   idle    --connections N [--hold S] [--threads T]
   fill    --db PATH [--count N]
   pages   --db PATH [--pages N] [--limit L]
@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
     else if (flag == "--seed") o.seed = static_cast<std::uint32_t>(number);
     else if (flag == "--floor-port") o.floor_port = static_cast<std::uint16_t>(number);
     else if (flag == "--rounds") o.rounds = static_cast<int>(number);
+    else if (flag == "--baseline-port") o.baseline_port = static_cast<std::uint16_t>(number);
     else if (flag == "--connections") o.connections = static_cast<int>(number);
     else if (flag == "--hold") o.hold_s = number;
     else if (flag == "--db") o.db = value;

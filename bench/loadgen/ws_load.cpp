@@ -750,27 +750,36 @@ int run_play(const Options& o) {
 int run_compare(const Options& o) {
   const auto ruleset = ruleset_of(o);
   if (!ruleset) return 2;
-  Options floor = o, server = o;
-  floor.port = o.floor_port;
-  floor.server_pid = 0;
-  std::vector<PlayResult> floors, servers;
+  // The floor, the server, and (--baseline-port) an earlier build of it.
+  struct Target {
+    std::string label;
+    Options options;
+    std::vector<PlayResult> runs;
+  };
+  std::vector<Target> targets{{"floor", o, {}}, {"server", o, {}}};
+  targets[0].options.port = o.floor_port;
+  if (o.baseline_port) {
+    targets.push_back({"baseline", o, {}});
+    targets.back().options.port = o.baseline_port;
+  }
+  for (std::size_t t = 0; t < targets.size(); ++t)
+    if (t != 1) targets[t].options.server_pid = 0;  // --server-pid names the server only
   bool ok = true;
-  // Rounds alternate which goes first, so neither always meets the machine a run later.
+  // Each round starts one target later, so none always meets the machine a run later.
   for (int round = 0; round < o.rounds; ++round) {
-    for (int turn = 0; turn < 2; ++turn) {
-      const bool floor_turn = (turn == 0) == (round % 2 == 0);
-      const Options& target = floor_turn ? floor : server;
-      auto result = measure_play(target, *ruleset);
+    for (std::size_t turn = 0; turn < targets.size(); ++turn) {
+      Target& target = targets[(turn + static_cast<std::size_t>(round)) % targets.size()];
+      auto result = measure_play(target.options, *ruleset);
       ok = ok && result.ok;
-      std::printf("round %d %-6s port %-5u %8.0f moves/s  %6.1f us CPU/move  p50 %6s us  p99 %6s us", round + 1,
-                  floor_turn ? "floor" : "server", target.port, result.rate(), result.cpu_us_per_move().value_or(0),
+      std::printf("round %d %-8s port %-5u %8.0f moves/s  %6.1f us CPU/move  p50 %6s us  p99 %6s us", round + 1,
+                  target.label.c_str(), target.options.port, result.rate(), result.cpu_us_per_move().value_or(0),
                   micros(result.p50).c_str(), micros(result.p99).c_str());
       if (const auto cs = result.switches_per_move()) std::printf("  %5.2f cs/move", *cs);
       if (const auto sc = result.syscalls_per_move()) std::printf("  %5.2f syscalls/move", *sc);
       std::printf("  errors %llu  load %s\n", static_cast<unsigned long long>(result.window_errors),
                   load_average().c_str());
       std::fflush(stdout);
-      (floor_turn ? floors : servers).push_back(std::move(result));
+      target.runs.push_back(std::move(result));
     }
   }
   auto med = [](const std::vector<PlayResult>& runs, auto value) {
@@ -789,14 +798,14 @@ int run_compare(const Options& o) {
               o.rate > 0 ? (", paced to " + std::to_string(static_cast<long>(o.rate)) + " moves/s").c_str() : "");
   std::printf("  %-8s %10s %12s %9s %9s %9s %14s\n", "", "moves/s", "us CPU/move", "p50 us", "p99 us", "cs/move",
               "syscalls/move");
-  for (const auto* runs : {&floors, &servers}) {
-    std::printf("  %-8s %10.0f %12.1f %9.0f %9.0f %9.2f %14.2f\n", runs == &floors ? "floor" : "server",
-                med(*runs, rate), med(*runs, cpu), med(*runs, p50), med(*runs, p99), med(*runs, cs), med(*runs, sc));
-  }
-  const double floor_cpu = med(floors, cpu), floor_rate = med(floors, rate);
+  for (const auto& t : targets)
+    std::printf("  %-8s %10.0f %12.1f %9.0f %9.0f %9.2f %14.2f\n", t.label.c_str(), med(t.runs, rate), med(t.runs, cpu),
+                med(t.runs, p50), med(t.runs, p99), med(t.runs, cs), med(t.runs, sc));
+  const double floor_cpu = med(targets[0].runs, cpu), floor_rate = med(targets[0].runs, rate);
   if (floor_cpu > 0 && floor_rate > 0)
-    std::printf("  server / floor: CPU per move %.2fx, moves/s %.2fx\n", med(servers, cpu) / floor_cpu,
-                med(servers, rate) / floor_rate);
+    for (std::size_t t = 1; t < targets.size(); ++t)
+      std::printf("  %s / floor: CPU per move %.2fx, moves/s %.2fx\n", targets[t].label.c_str(),
+                  med(targets[t].runs, cpu) / floor_cpu, med(targets[t].runs, rate) / floor_rate);
   return ok ? 0 : 1;
 }
 
