@@ -776,8 +776,9 @@ int run_compare(const Options& o) {
                   micros(result.p50).c_str(), micros(result.p99).c_str());
       if (const auto cs = result.switches_per_move()) std::printf("  %5.2f cs/move", *cs);
       if (const auto sc = result.syscalls_per_move()) std::printf("  %5.2f syscalls/move", *sc);
-      std::printf("  errors %llu  load %s\n", static_cast<unsigned long long>(result.window_errors),
-                  load_average().c_str());
+      std::printf("  errors %llu  load %s%s\n", static_cast<unsigned long long>(result.window_errors),
+                  load_average().c_str(),
+                  result.started < static_cast<std::uint64_t>(o.games) ? "  (NOT ALL GAMES STARTED)" : "");
       std::fflush(stdout);
       target.runs.push_back(std::move(result));
     }
