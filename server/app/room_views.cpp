@@ -102,10 +102,6 @@ std::uint64_t head(std::string_view text) {
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 // A position's move texts in one buffer, and their order: by the texts' first 8 bytes as
 // a number, the rest compared only on a tie. Sorting the strings themselves (a memcmp
 // call per comparison, swaps that copy) took most of the list's time

@@ -194,7 +194,8 @@ TEST(Protocol, SpectatorCountAndLiveGameClockReadBack) {
 
 // The room encodes an event once and adds the mover's id to that text; the result must
 // be the bytes encode(message, id) writes, whatever the id and the message.
-TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
+// A move event with every field but the legal moves set.
+server::Move sample_move_event() {
   server::Move move;
   move.game_id = "g1";
   move.ply = 4;
@@ -203,6 +204,11 @@ TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
   move.position = "x";
   move.to_move = "second";
   move.clocks = server::Clocks{1000, 2000, 0, std::string("second"), std::nullopt};
+  return move;
+}
+
+TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
+  const server::Move move = sample_move_event();
   const server::DrawOffered offer{"g1", "first", "alice"};
   const server::RoomCancelled cancelled{"r1", std::nullopt};
   for (const RequestId& id : {RequestId{std::int64_t{12}}, RequestId{std::int64_t{-7}},
@@ -220,14 +226,7 @@ TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
 // The player to move gets the event everyone gets with its legal moves put in: the
 // same bytes as encoding the event with them.
 TEST(Protocol, LegalMovesPutIntoAnEncodedMoveEventAreWhatEncodeWrites) {
-  server::Move move;
-  move.game_id = "g1";
-  move.ply = 4;
-  move.move = "c3-d4";
-  move.side = "first";
-  move.position = "x";
-  move.to_move = "second";
-  move.clocks = server::Clocks{1000, 2000, 0, std::string("second"), std::nullopt};
+  const server::Move move = sample_move_event();
   for (const auto& legal : {std::vector<std::string>{}, std::vector<std::string>{"a1-a2"},
                             std::vector<std::string>{"a1-a2", "c3:e5:g3", "huff b2 c2-c3", "q\"\\\x01\xff"}}) {
     const std::string everyone = encode(move);
