@@ -341,7 +341,8 @@ void SqliteStore::rating_history(std::string name, std::string key,
 void SqliteStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   Job job;
   job.header_stored = update.header ? update.header->game_id : update.game_id;
-  job.write = [update = std::move(update), impl = impl_.get(), id = job.header_stored](sql::Db& db) {
+  job.write = [update = std::move(update), impl = impl_.get()](sql::Db& db) {
+    const std::string& id = update.header ? update.header->game_id : update.game_id;
     return sql::save_live(db, update, impl->live_headers.contains(id));
   };
   job.needs_savepoint = false;  // its own errors come before it writes anything

@@ -89,6 +89,44 @@ TEST_F(AppTest, TakebackOfTwoPliesWhenTheOpponentHasAnswered) {
   EXPECT_FALSE(start["state"]["clocks"]["first_move_deadline_ms"].is_null());
 }
 
+// The room checks a move against the moves it listed for that position (Room::play_checked).
+// A hostile or illegal text is still the rules' to refuse, and after a takeback the list
+// of the later position checks nothing: a move legal there but not here is refused.
+TEST_F(AppTest, MovesCheckedAgainstTheListedMovesAreStillOnlyTheRulesMoves) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string game = start_game(a, b, kTimed);
+  auto events = play(a, b, game, kTablut);  // alice (attackers) to move at ply 4, her list sent
+  ASSERT_EQ(events.size(), 4u);
+  ASSERT_NE(std::find(events[3]["legal"].begin(), events[3]["legal"].end(), "g6-g7"), events[3]["legal"].end());
+  auto move = [&](const std::string& text, int ply) {
+    return json{{"type", "move"}, {"game_id", game}, {"ply", ply}, {"move", text}};
+  };
+  // Garbage, the opponent's piece, no move, off the line, bytes that are not UTF-8, a
+  // huff or a jump in tafl, and the longest text a frame may carry.
+  int id = 20;
+  for (const std::string& text :
+       {std::string("zz"), std::string("d7-d8"), std::string("g6-g6"), std::string("g6-a1"), std::string("\xff\xfe-g7"),
+        std::string("huff g6 g6-g7"), std::string("g6:g8"), std::string(250, 'g')}) {
+    // Written by hand, so the bytes that are not UTF-8 reach the server as they are.
+    a.send_text(R"({"type":"move","game_id":")" + game + R"(","ply":4,"move":")" + text + R"(","id":)" +
+                std::to_string(++id) + "}");
+    // Bytes that are not UTF-8 make the frame unreadable JSON: refused without its id.
+    const bool bytes = text[0] == '\xff';
+    const json refused = bytes ? a.next("error") : a.reply(id);
+    ASSERT_FALSE(refused.is_null()) << text;
+    EXPECT_TRUE(refused["code"] == "illegal_move" || (bytes && refused["code"] == "bad_request"))
+        << text << ": " << refused.dump();
+  }
+  // Back two plies: g6 is empty again, so the listed g6-g7 is not a move there.
+  a.send(takeback("takeback", game, 40));
+  EXPECT_EQ(a.reply(40)["plies"], 2);
+  b.send(takeback("accept_takeback", game, 41));
+  EXPECT_EQ(b.reply(41)["ply"], 2);
+  EXPECT_EQ(a.error_of(move("g6-g7", 2), 42), "illegal_move");
+  play(a, b, game, {kTablut[2], kTablut[3], "g6-g7"}, 2);  // and the game goes on
+}
+
 TEST_F(AppTest, TakebackPutsAPendingAlquerqueHuffBack) {
   Client& a = guest("alice");
   Client& b = guest("bob");
