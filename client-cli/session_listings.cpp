@@ -59,6 +59,15 @@ void Session::on_lobby(const srv::Lobby& l) {
   }
   Out out{Out::Kind::ok, "rooms"};
   out.number("rooms", l.rooms.size()).number("games", l.games.size());
+  // The server lists its lobby limit of each; it says how many there are in all.
+  const auto rooms_total = static_cast<std::size_t>(std::max(0, l.rooms_total.value_or(0)));
+  const auto games_total = static_cast<std::size_t>(std::max(0, l.games_total.value_or(0)));
+  if (rooms_total > l.rooms.size() || games_total > l.games.size()) {
+    out.number("rooms_total", std::max(rooms_total, l.rooms.size()))
+        .number("games_total", std::max(games_total, l.games.size()));
+    out.line("(the first " + std::to_string(l.rooms.size()) + " of " + std::to_string(rooms_total) + " rooms and " +
+             std::to_string(l.games.size()) + " of " + std::to_string(games_total) + " live games)");
+  }
   if (l.rooms.empty() && l.games.empty()) out.line("No open rooms and no live games. Open one: create GAME");
   reply_ok(std::move(out));
 }

@@ -36,6 +36,11 @@ constexpr FlagSpec kFlags[] = {
     {"auth-rate", true, true},
     {"auth-burst", true, true},
     {"accounts-per-hour", true, true},
+    {"open-rooms-per-address", true, true},
+    {"guests-per-minute", true, true},
+    {"open-room-grace", true, true},
+    {"lobby-limit", true, true},
+    {"rated-games-per-pair", true, true},
     {"trusted-proxy", true, true},
     {"allowed-origins", true, true},
     {"web-root", true, true},
@@ -215,6 +220,11 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"auth-rate", 1, 1'000, false, "attempts per second from 1 to 1000"},
       {"auth-burst", 1, 100'000, false, "a number of attempts from 1 to 100000"},
       {"accounts-per-hour", 1, 1'000'000, false, "a number of accounts from 1 to 1000000"},
+      {"open-rooms-per-address", 0, 1'000'000, false, "a number of rooms from 0 (no cap) to 1000000"},
+      {"guests-per-minute", 0, 1'000'000, false, "a number of guests from 0 (no cap) to 1000000"},
+      {"open-room-grace", 1, 86'400, false, "whole seconds from 1 to 86400"},
+      {"lobby-limit", 1, 100'000, false, "a number of rooms from 1 to 100000"},
+      {"rated-games-per-pair", 0, 1'000'000, false, "a number of games from 0 (no cap) to 1000000"},
   };
   for (const Range& range : kRanges) {
     if (range.flag != flag) continue;
@@ -233,6 +243,11 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "auth-rate") config.auth_rate = static_cast<unsigned>(*number);
     if (flag == "auth-burst") config.auth_burst = static_cast<unsigned>(*number);
     if (flag == "accounts-per-hour") config.accounts_per_hour = static_cast<unsigned>(*number);
+    if (flag == "open-rooms-per-address") config.open_rooms_per_address = static_cast<unsigned>(*number);
+    if (flag == "guests-per-minute") config.guests_per_minute = static_cast<unsigned>(*number);
+    if (flag == "open-room-grace") config.open_room_grace_seconds = static_cast<std::int64_t>(*number);
+    if (flag == "lobby-limit") config.lobby_limit = static_cast<unsigned>(*number);
+    if (flag == "rated-games-per-pair") config.rated_games_per_pair = static_cast<unsigned>(*number);
     return std::nullopt;
   }
   return Bad{source + ": unknown setting"};
@@ -341,6 +356,15 @@ Limits per client address (docs/protocol.md, "Limits"):
   --auth-rate N         logins and registrations per second per address (default 2)...
   --auth-burst N        ...with this many at once (default 10)
   --accounts-per-hour N new accounts per address per hour (default 10)
+  --open-rooms-per-address N
+                        open rooms and seeks one address may hold at once (default 10;
+                        0: no cap)
+  --guests-per-minute N new guest names per address per minute (default 30; 0: no cap)
+  --open-room-grace SECONDS
+                        cancel an open room whose creator has gone after this (default 10)
+  --lobby-limit N       rooms, and games, one lobby answer lists at most (default 100)
+  --rated-games-per-pair N
+                        rated games two players may start in 24 hours (default 10; 0: no cap)
   --trusted-proxy CIDR[,CIDR...]
                         reverse proxies whose X-Forwarded-For / Forwarded header names the
                         client (e.g. 127.0.0.1/32); never believed from anyone else

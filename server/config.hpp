@@ -39,6 +39,11 @@ struct Config {
   unsigned auth_rate = 2;                     // password hashes (login, register) per second per address...
   unsigned auth_burst = 10;                   // ...with this many at once
   unsigned accounts_per_hour = 10;            // new accounts per address per hour
+  unsigned open_rooms_per_address = 10;       // open rooms and seeks one address holds at once (0: no cap)
+  unsigned guests_per_minute = 30;            // new guest names per address per minute (0: no cap)
+  std::int64_t open_room_grace_seconds = 10;  // an open room whose creator left is cancelled after this
+  unsigned lobby_limit = 100;                 // rooms (and games) a lobby answer lists at most
+  unsigned rated_games_per_pair = 10;         // rated games a pair may start in 24 hours (0: no cap)
   std::vector<std::string> trusted_proxies;   // CIDRs whose forwarded client address is believed
   std::vector<std::string> allowed_origins;   // empty: any Origin may open a WebSocket
   bool verbose = false;                       // also log each connection opened and closed

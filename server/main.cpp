@@ -86,6 +86,11 @@ int main(int argc, char** argv) {
   app_config.auth_rate = config.auth_rate;
   app_config.auth_burst = config.auth_burst;
   app_config.accounts_per_hour = static_cast<int>(config.accounts_per_hour);
+  app_config.open_rooms_per_address = static_cast<int>(config.open_rooms_per_address);
+  app_config.guests_per_minute = static_cast<int>(config.guests_per_minute);
+  app_config.open_room_grace_ms = config.open_room_grace_seconds * 1000;
+  app_config.lobby_list_limit = static_cast<int>(config.lobby_limit);
+  app_config.rated_games_per_pair_per_day = static_cast<int>(config.rated_games_per_pair);
   const int status = bh::net::run_server(
       options,
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {

@@ -20,6 +20,7 @@ target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
 set(BH_APP_SOURCES
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/address_quota.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/app_context.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive.cpp
@@ -45,6 +46,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/pair_ledger.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp

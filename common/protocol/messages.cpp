@@ -50,6 +50,8 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "rematch_unavailable",
     "account_required",
     "no_computer",
+    "too_many_rooms",
+    "rated_pair_limit",
     "internal",
 };
 

@@ -60,6 +60,8 @@ enum class ErrorCode {
   rematch_unavailable,
   account_required,
   no_computer,
+  too_many_rooms,
+  rated_pair_limit,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -534,12 +536,17 @@ struct LiveGameInfo {
 };
 struct Lobby {
   static constexpr const char* type = "lobby";
-  std::vector<RoomInfo> rooms;
+  std::vector<RoomInfo> rooms;  // the oldest first, at most the server's lobby limit
   std::vector<LiveGameInfo> games;
+  // How many there are in all (more than listed when past the limit).
+  std::optional<int> rooms_total;
+  std::optional<int> games_total;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("rooms", s.rooms);
     v("games", s.games);
+    v("rooms_total", s.rooms_total);
+    v("games_total", s.games_total);
   }
 };
 struct RoomOpened {

@@ -7,12 +7,14 @@
 // held only for map work); `config` is constant.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "app/address_quota.hpp"
 #include "app/application.hpp"
 #include "app/completion_inbox.hpp"
 #include "app/connection.hpp"
@@ -20,6 +22,7 @@
 #include "app/identities.hpp"
 #include "app/login_throttle.hpp"
 #include "app/metrics.hpp"
+#include "app/pair_ledger.hpp"
 #include "app/pending_writes.hpp"
 #include "app/ratings.hpp"
 #include "app/rematch_rooms.hpp"
@@ -48,7 +51,10 @@ struct Context {
         config(std::move(app_config)),
         identities(config.reconnect_grace_ms),
         auth_attempts(config.auth_rate, config.auth_burst),
-        new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour) {}
+        new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour),
+        open_rooms(config.open_rooms_per_address),
+        new_guests(std::max(1, config.guests_per_minute) / 60.0, std::max(1, config.guests_per_minute)),
+        rated_pairs(config.rated_games_per_pair_per_day) {}
 
   boost::asio::io_context& io;
   storage::Store& store;
@@ -64,6 +70,9 @@ struct Context {
   RatingsCache ratings;        // ratings.hpp: loaded at start-up, follows the store
   TokenBuckets auth_attempts;  // register and login (a password hash each), per address
   TokenBuckets new_accounts;   // accounts created, per address
+  AddressQuota open_rooms;     // open rooms and seeks held, per address
+  TokenBuckets new_guests;     // guest names taken, per address (unless config says 0)
+  PairLedger rated_pairs;      // rated games started by each pair of players, a day
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;
   // The rooms' live-move completions, one wake-up of a network thread per batch.

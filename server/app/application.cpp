@@ -49,7 +49,7 @@ class AppImpl final : public Application {
       : ctx_(std::make_shared<Context>(io, store, std::move(config))),
         identity_(std::make_unique<IdentityFlows>(ctx_)),
         housekeeping_(std::make_shared<Housekeeping>(ctx_)) {
-    ctx_->lobby = std::make_shared<Lobby>(io);
+    ctx_->lobby = std::make_shared<Lobby>(io, ctx_->config.lobby_list_limit);
     sv::Welcome welcome;
     welcome.server = "boardhall/" + ctx_->config.version;
     welcome.reconnect_grace_ms = ctx_->config.reconnect_grace_ms;
@@ -118,6 +118,16 @@ class AppImpl final : public Application {
     if (!player)
       ctx_->send_error(c, id, ErrorCode::not_authenticated, "say who you are first (guest, login, register or resume)");
     return player;
+  }
+  // A place among the open rooms and seeks of `c`'s address; nullopt (and the refusal
+  // answered) when it holds its AppConfig::open_rooms_per_address already.
+  std::optional<AddressQuota::Slot> take_open_room(const ConnPtr& c, const RequestId& id) {
+    auto slot = ctx_->open_rooms.take(c->address());
+    if (!slot)
+      ctx_->send_error(c, id, ErrorCode::too_many_rooms,
+                       "your address has " + std::to_string(ctx_->open_rooms.cap()) +
+                           " open rooms or seeks already; wait until one starts, or cancel one");
+    return slot;
   }
   bool refuse_new_game(const ConnPtr& c, const RequestId& id) {
     if (ctx_->store.healthy()) return false;
@@ -326,6 +336,9 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   std::get<RoomSettings>(settings).rated = *rated;
   auto room = std::make_shared<Room>(ctx_, *player, std::get<RoomSettings>(std::move(settings)));
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
+  auto slot = take_open_room(c, id);
+  if (!slot) return ctx_->identities.remove_room(*player, room->id());
+  room->hold_while_open(std::move(*slot));
   ctx_->directory.add_room(room->id(), room);
   room->open(c, id);
 }
@@ -357,6 +370,9 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   leave_finished_room(*player);
   auto room = std::make_shared<Room>(ctx_, *player, settings);
   if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
+  auto slot = take_open_room(c, id);
+  if (!slot) return ctx_->identities.remove_room(*player, room->id());
+  room->hold_while_open(std::move(*slot));  // given back with the room if it joins another
   // In the directory before it can be found among the seeks.
   ctx_->directory.add_room(room->id(), room);
   Seeks::Entry mine{room->id(),

@@ -69,6 +69,16 @@ struct AppConfig {
   double auth_burst = 10;
   int accounts_per_hour = 10;
   std::int64_t identify_timeout_ms = 30'000;
+  // Open rooms and seeks one address may hold at once, and new guest names it may take
+  // a minute (0: no cap): a room flood from one address cannot fill the lobby.
+  int open_rooms_per_address = 10;
+  int guests_per_minute = 30;
+  // An open room whose creator has gone is cancelled after this (not the game's grace).
+  std::int64_t open_room_grace_ms = 10'000;
+  // The lobby's answer lists at most this many rooms and as many games (with the totals).
+  int lobby_list_limit = 100;
+  // Rated games one pair of players may start in 24 hours (0: no cap).
+  int rated_games_per_pair_per_day = 10;
   // A game's players and spectators hear its spectator count at most this often: a crowd
   // arriving at once costs one `spectators` event per interval, not one per arrival.
   std::int64_t spectator_count_interval_ms = 1'000;

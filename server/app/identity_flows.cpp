@@ -97,6 +97,12 @@ void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
                                 " characters: letters, digits, '-', '_', '.', and spaces inside");
   if (!ctx_->identities.name_free(r.name))
     return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
+  // New names an address may take a minute: a flood of guests (each with a room) stays small.
+  if (ctx_->config.guests_per_minute > 0) {
+    if (const auto wait = ctx_->new_guests.take(c->address(), std::chrono::steady_clock::now()); wait > 0)
+      return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                              "too many new guests from your address; retry in " + std::to_string(wait) + " ms", wait);
+  }
   // A registered name is never a guest's, even while its owner is away.
   ctx_->store.find_account(
       r.name, on_io<storage::StoreResult<storage::Account>>(

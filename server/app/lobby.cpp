@@ -1,13 +1,15 @@
 #include "app/lobby.hpp"
 
 #include <boost/asio/post.hpp>
+#include <cstdint>
 
 namespace bh::app {
 
 namespace asio = boost::asio;
 namespace sv = protocol::server;
 
-Lobby::Lobby(asio::io_context& io) : strand_(asio::make_strand(io)) {}
+Lobby::Lobby(asio::io_context& io, int list_limit)
+    : strand_(asio::make_strand(io)), list_limit_(list_limit > 0 ? static_cast<std::size_t>(list_limit) : SIZE_MAX) {}
 
 template <class Event>
 void Lobby::broadcast(const Event& event) {
@@ -51,8 +53,14 @@ void Lobby::game_ended(std::string game_id) {
 
 sv::Lobby Lobby::make_snapshot() const {
   sv::Lobby out;
-  for (const auto& [id, room] : rooms_) out.rooms.push_back(room);
+  out.rooms_total = static_cast<int>(rooms_.size());
+  out.games_total = static_cast<int>(games_.size());
+  for (const auto& [id, room] : rooms_) {
+    if (out.rooms.size() == list_limit_) break;
+    out.rooms.push_back(room);
+  }
   for (const auto& [id, game] : games_) {
+    if (out.games.size() == list_limit_) break;
     out.games.push_back(game.info);
     if (game.ply) out.games.back().ply = game.ply->load(std::memory_order_relaxed);
   }

@@ -23,7 +23,9 @@ namespace bh::app {
 
 class Lobby : public std::enable_shared_from_this<Lobby> {
  public:
-  explicit Lobby(boost::asio::io_context& io);
+  // A snapshot lists at most `list_limit` rooms and as many games (0: all), with the
+  // totals: a flood of rooms cannot make the answer to a `list_rooms` huge.
+  explicit Lobby(boost::asio::io_context& io, int list_limit = 0);
 
   void room_opened(protocol::server::RoomInfo room);
   void room_closed(std::string room_id, std::string reason);
@@ -44,6 +46,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   protocol::server::Lobby make_snapshot() const;
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  const std::size_t list_limit_;
   std::map<std::string, protocol::server::RoomInfo> rooms_;
   struct ListedGame {
     protocol::server::LiveGameInfo info;

@@ -31,6 +31,8 @@ std::string prometheus_text(const Metrics& m, const NetworkStats* net) {
   counter(out, "boardhall_games_finished_total", "Games ended and announced.", m.games_finished.load());
   counter(out, "boardhall_archive_failures_total", "Finished games the store failed to write.",
           m.archive_failures.load());
+  counter(out, "boardhall_rated_same_address_total", "Rated games started by two players from one address.",
+          m.rated_same_address.load());
   counter(out, "boardhall_live_write_failures_total", "Live-game writes that failed (kept in memory).",
           m.live_write_failures.load());
   counter(out, "boardhall_games_restored_total", "Live games brought back at start-up.", m.games_restored.load());

@@ -213,6 +213,7 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
     if (self->settings_.is_private && self->computer_.empty() && !equal_secret(invite.value_or(""), self->invite_code_))
       return self->reply_error(connection, request, ErrorCode::bad_invite, "wrong invite code");
     if (self->refuse_guest_in_rated(player, connection, request)) return;
+    if (self->refuse_rated_pair(player, connection, request)) return;
     if (self->context_->shutting_down)
       return self->reply_error(connection, request, ErrorCode::shutting_down, "the server is shutting down");
     if (auto held = self->context_->identities.claim_room(player, self->id_))
@@ -228,6 +229,7 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
       seat.present = false;
       seat.connection_id = 0;
     }
+    self->open_slot_.release();
     self->score_.seat(self->seats_[0].player, player);
     self->seats_[0].grace_generation++;  // the creator's absence timer (open room) ends
     self->seats_[0].grace->cancel();
@@ -271,8 +273,10 @@ void Room::start_game(protocol::RequestId join_request) {
   game_ids_.push_back(game_id_);
   game_.emplace(settings_.rules);
   draw_offer_.reset();
+  draw_offered_at_ = {-1, -1};
   takeback_offer_.reset();
   note_start_ratings();
+  note_rated_start();
   clock_.start(SteadyClock::now());
   start_first_move_wait();
   phase_ = Phase::playing;
@@ -477,6 +481,10 @@ void Room::act(std::string player, std::shared_ptr<Connection> connection, std::
                protocol::RequestId request) {
   asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
                        game_id = std::move(game_id), action, request = std::move(request)] {
+    if (self->journal_.untold())  // a move being written is told before what follows it
+      return self->journal_.defer([self, player, connection, game_id, action, request] {
+        self->act(player, connection, game_id, action, request);
+      });
     const auto slot = self->slot_of(player);
     if (!slot || self->phase_ == Phase::open)
       return self->reply_error(connection, request, ErrorCode::not_a_player, "you are not playing in this game");
@@ -486,15 +494,30 @@ void Room::act(std::string player, std::shared_ptr<Connection> connection, std::
     const auto& name = self->seats_[*slot].player;
     switch (action) {
       case Action::resign:
+        // A rated game resigned before both sides moved is aborted: no rating is won by
+        // a resignation at ply 0 (rating farming).
+        if (self->settings_.rated && self->game_->ply() < 2)
+          return self->end_game(rules::Status::aborted(rules::EndReason::aborted));
         return self->end_game(rules::Status::win(rules::other(side), rules::EndReason::resignation));
-      case Action::offer_draw:
+      case Action::offer_draw: {
         if (self->draw_offer_ == rules::other(side))
           return self->end_game(rules::Status::draw(rules::EndReason::agreement));
+        const sv::DrawOffered offered{self->game_id_, side_text(side), name};
+        // A repeat while the offer stands tells the opponent nothing new.
+        if (self->draw_offer_ == side) return connection->send(make_frame(protocol::encode(offered, request)));
+        // One offer per side every kDrawOfferPlies plies: offers cannot be used to pester.
+        int& last = self->draw_offered_at_[rules::index(side)];
+        const int ply = self->game_->ply();
+        if (last >= 0 && ply < last + kDrawOfferPlies)
+          return self->reply_error(connection, request, ErrorCode::rate_limited,
+                                   "you offered a draw at ply " + std::to_string(last) + "; offer again from ply " +
+                                       std::to_string(last + kDrawOfferPlies));
+        last = ply;
         self->draw_offer_ = side;
-        self->broadcast(make_frame(protocol::encode(sv::DrawOffered{self->game_id_, side_text(side), name})),
-                        connection->id());
-        connection->send(make_frame(protocol::encode(sv::DrawOffered{self->game_id_, side_text(side), name}, request)));
+        self->broadcast(make_frame(protocol::encode(offered)), connection->id());
+        connection->send(make_frame(protocol::encode(offered, request)));
         return;
+      }
       case Action::accept_draw:
         if (self->draw_offer_ != rules::other(side))
           return self->reply_error(connection, request, ErrorCode::no_draw_offer,
@@ -515,6 +538,15 @@ void Room::act(std::string player, std::shared_ptr<Connection> connection, std::
 }
 
 void Room::end_game(rules::Status status) {
+  // Every move of a game's record is told before its end: a timer (flag, first move,
+  // abandonment) that fires while a move is being written ends the game once the move
+  // is told, if the move did not end it.
+  if (journal_.untold()) {
+    return journal_.defer([self = shared_from_this(), status, game_id = game_id_] {
+      if (self->phase_ == Phase::playing && self->game_id_ == game_id && !self->game_->status().over())
+        self->end_game(status);
+    });
+  }
   auto& game = *game_;
   if (!game.status().over()) game.finish(status);
   const rules::Status final_status = game.status();
@@ -624,6 +656,7 @@ void Room::cancel_timers() {
 void Room::close(const std::string& reason) {
   const Phase before = phase_;
   phase_ = Phase::closed;
+  open_slot_.release();
   cancel_timers();
   journal_.drop_deferred();  // they hold the room
   // Out of the directory first: whoever hears of the end can no longer find the room.
@@ -659,7 +692,8 @@ void Room::start_absence(int slot) {
 void Room::arm_room_grace(int slot) {
   auto& seat = seats_[slot];
   const auto generation = ++seat.grace_generation;
-  seat.grace->expires_after(std::chrono::milliseconds(context_->config.reconnect_grace_ms));
+  // Not the game's grace: an open room nobody is behind keeps the lobby busy for nothing.
+  seat.grace->expires_after(std::chrono::milliseconds(context_->config.open_room_grace_ms));
   seat.grace->async_wait([self = shared_from_this(), slot, generation](const boost::system::error_code& ec) {
     auto& s = self->seats_[slot];
     if (ec || generation != s.grace_generation || s.present || self->phase_ != Phase::open) return;
@@ -789,7 +823,9 @@ void Room::tell_spectator_count() {
 }
 
 void Room::stop(std::function<void()> done) {
-  asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
+  asio::post(strand_, [self = shared_from_this(), done = std::move(done)]() mutable {
+    if (self->journal_.untold())  // the move being written is told before the room stops
+      return self->journal_.defer([self, done = std::move(done)] { self->stop(done); });
     if (self->phase_ == Phase::playing) self->context_->metrics.live_games--;
     self->phase_ = Phase::closed;  // a live game is left unfinished (not archived)
     self->cancel_timers();

@@ -33,6 +33,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/address_quota.hpp"
 #include "app/app_context.hpp"
 #include "app/chat_rate.hpp"
 #include "app/creator_side.hpp"
@@ -77,6 +78,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // the room is cancelled (reason no_computer). Call once, before open(), from the
   // thread that made the room.
   void keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection);
+  // The creator's address holds `slot` (AppConfig::open_rooms_per_address) until the
+  // room starts or closes. Call once, before open(), from the thread that made the room.
+  void hold_while_open(AddressQuota::Slot slot) { open_slot_ = std::move(slot); }
   void join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
             protocol::RequestId request);
   void cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request);
@@ -224,6 +228,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // A guest may not join a rated room: tells them (account_required) and returns true.
   bool refuse_guest_in_rated(const std::string& player, const std::shared_ptr<Connection>& connection,
                              const protocol::RequestId& request) const;
+  // Against rating farming: a pair that started its rated games for the day may not
+  // sit down to another (rated_pair_limit, told to `player`); bots are not counted.
+  bool refuse_rated_pair(const std::string& player, const std::shared_ptr<Connection>& connection,
+                         const protocol::RequestId& request) const;
+  // A rated game starts: counted for its pair, and logged when both play from one address.
+  void note_rated_start();
 
   // Connections watching, the players' own not counted (a player may watch too).
   int spectator_count() const;
@@ -269,6 +279,8 @@ class Room : public std::enable_shared_from_this<Room> {
   rules::MoveList listed_moves_;
   std::optional<rules::Position> listed_for_;
   std::optional<rules::Side> draw_offer_;
+  std::array<int, 2> draw_offered_at_{-1, -1};  // by side: the ply of its last draw offer
+  static constexpr int kDrawOfferPlies = 6;     // between two draw offers of one side
   struct TakebackOffer {
     rules::Side side;
     int plies = 1;
@@ -291,6 +303,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // only), its connection until challenged, and its time to join.
   std::string computer_;
   std::shared_ptr<Connection> computer_connection_;
+  AddressQuota::Slot open_slot_;  // the creator's address's place while the room is open
   std::unique_ptr<boost::asio::steady_timer> computer_timer_;
 
   std::map<std::uint64_t, std::weak_ptr<Connection>> spectators_;

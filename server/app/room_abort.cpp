@@ -38,6 +38,9 @@ void Room::abort(std::string player, std::shared_ptr<Connection> connection, std
                  protocol::RequestId request) {
   asio::post(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
                        game_id = std::move(game_id), request = std::move(request)] {
+    if (self->journal_.untold())  // a move being written is told before what follows it
+      return self->journal_.defer(
+          [self, player, connection, game_id, request] { self->abort(player, connection, game_id, request); });
     const auto slot = self->slot_of(player);
     if (!slot || self->phase_ == Phase::open)
       return self->reply_error(connection, request, ErrorCode::not_a_player, "you are not playing in this game");

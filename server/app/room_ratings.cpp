@@ -4,6 +4,7 @@
 #include "app/ratings.hpp"
 #include "app/room.hpp"
 #include "app/room_views.hpp"
+#include "log/log.hpp"
 #include "storage/glicko2.hpp"
 
 namespace bh::app {
@@ -49,6 +50,34 @@ sv::LiveGameInfo Room::live_info() const {
   info.bots = bots();
   info.computer_level = settings_.computer_level;
   return info;
+}
+
+bool Room::refuse_rated_pair(const std::string& player, const std::shared_ptr<Connection>& connection,
+                             const protocol::RequestId& request) const {
+  const auto& other = seats_[0].player == player ? seats_[1].player : seats_[0].player;
+  if (!settings_.rated || other.empty()) return false;
+  auto& identities = context_->identities;
+  if (identities.is_bot(player) || identities.is_bot(other)) return false;
+  if (!context_->rated_pairs.full(player, other, std::chrono::steady_clock::now())) return false;
+  reply_error(connection, request, protocol::ErrorCode::rated_pair_limit,
+              "you and " + other + " have started " + std::to_string(context_->rated_pairs.per_day()) +
+                  " rated games in the last 24 hours; play a casual game instead");
+  return true;
+}
+
+void Room::note_rated_start() {
+  if (!settings_.rated) return;
+  const std::string& a = seats_[0].player;
+  const std::string& b = seats_[1].player;
+  auto& identities = context_->identities;
+  if (identities.is_bot(a) || identities.is_bot(b)) return;
+  context_->rated_pairs.add(a, b, std::chrono::steady_clock::now());
+  const auto first = seats_[0].connection.lock();
+  const auto second = seats_[1].connection.lock();
+  if (first && second && first->address() == second->address()) {
+    context_->metrics.rated_same_address++;
+    log::info("rated game " + game_id_ + " between " + a + " and " + b + " from one address " + first->address());
+  }
 }
 
 bool Room::refuse_guest_in_rated(const std::string& player, const std::shared_ptr<Connection>& connection,

@@ -126,6 +126,7 @@ void Room::start_rematch(int accepter_slot, const std::shared_ptr<Connection>& c
   if (!context_->store.healthy())
     return reply_error(connection, request, protocol::ErrorCode::storage_unavailable,
                        "no new games for now: the server cannot save them (games in progress go on)");
+  if (refuse_rated_pair(seats_[accepter_slot].player, connection, request)) return;
   const int offerer = 1 - accepter_slot;
   // Same game, options, clock, match length and privacy; the new room's creator is the
   // one who offered, and who played second in the last game plays first now.

@@ -104,7 +104,44 @@ void FaultyStore::rating_history(std::string name, std::string key,
 
 void FaultyStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   if (take_write_fault()) return deliver(std::move(done), injected_error("save_live"));
-  inner_->save_live(std::move(update), track(std::move(done)));
+  inner_->save_live(std::move(update), [this, done = track(std::move(done))](StoreError error) mutable {
+    {
+      std::lock_guard lock(held_mu_);
+      // Held, or behind held ones: completions keep their order.
+      if (holding_ || draining_) {
+        held_.emplace_back(std::move(done), std::move(error));
+        return;
+      }
+    }
+    done(std::move(error));
+  });
+}
+
+void FaultyStore::hold_live_completions(bool on) {
+  {
+    std::lock_guard lock(held_mu_);
+    holding_ = on;
+    if (on || draining_ || held_.empty()) return;
+    draining_ = true;
+  }
+  for (;;) {
+    std::pair<std::function<void(StoreError)>, StoreError> next;
+    {
+      std::lock_guard lock(held_mu_);
+      if (held_.empty() || holding_) {
+        draining_ = false;
+        return;
+      }
+      next = std::move(held_.front());
+      held_.pop_front();
+    }
+    next.first(std::move(next.second));
+  }
+}
+
+std::size_t FaultyStore::held_live_completions() const {
+  std::lock_guard lock(held_mu_);
+  return held_.size();
 }
 
 void FaultyStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {

@@ -13,7 +13,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <mutex>
 
 #include "storage/store.hpp"
 
@@ -34,6 +36,13 @@ class FaultyStore final : public Store {
   void fail_all_writes(bool on);
   // Every read (list_games, get_game, find_account, load_live) fails while on.
   void fail_all_reads(bool on);
+  // While on, save_live writes go to the inner store (they are durable) but their
+  // completions are held back; turning it off delivers the held ones, in order, on the
+  // calling thread (and any that come meanwhile after them). A disk that is slow to say "written", to test what a room
+  // does meanwhile (docs/architecture.md: a move is told only once durable).
+  void hold_live_completions(bool on);
+  // save_live completions held back now.
+  std::size_t held_live_completions() const;
   // Writes failed by injection so far.
   std::uint64_t injected_failures() const;
   Store& inner() { return *inner_; }
@@ -72,6 +81,10 @@ class FaultyStore final : public Store {
   std::atomic<bool> fail_all_reads_{false};
   std::atomic<bool> injected_unhealthy_{false};
   std::atomic<std::uint64_t> injected_{0};
+  mutable std::mutex held_mu_;
+  bool holding_ = false;   // under held_mu_
+  bool draining_ = false;  // under held_mu_: held completions are being delivered
+  std::deque<std::pair<std::function<void(StoreError)>, StoreError>> held_;  // under held_mu_
 };
 
 }  // namespace bh::storage

@@ -28,6 +28,7 @@ endif()
 # The application alone, with fake connections (no sockets).
 set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/abort_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/abuse_limits_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_and_legal_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate_test.cpp
@@ -56,6 +57,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/spectators_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/takeback_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/told_before_end_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/utf8_test.cpp)
 if(TARGET bh_app)
@@ -100,6 +102,7 @@ endif()
 # application (net/real/) and the end-to-end games (e2e/).
 set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/real_server_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_rooms_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp

@@ -209,16 +209,18 @@ TEST_F(AppTest, GameErrors) {
   EXPECT_EQ(a.error_of(move("zz", 0), 8), "illegal_move");
   EXPECT_EQ(b.error_of({{"type", "accept_draw"}, {"game_id", game}}, 9), "no_draw_offer");
   EXPECT_EQ(b.error_of({{"type", "decline_draw"}, {"game_id", game}}, 10), "no_draw_offer");
-  // Draw offered, declined, offered again and accepted.
+  // Draw offered, declined, not offered again by the same side at once; offered by the
+  // other and accepted.
   a.send({{"type", "offer_draw"}, {"game_id", game}, {"id", 11}});
   EXPECT_EQ(a.reply(11)["type"], "draw_offered");
   EXPECT_EQ(b.next("draw_offered")["side"], "first");
   b.send({{"type", "decline_draw"}, {"game_id", game}, {"id", 12}});
   EXPECT_EQ(b.reply(12)["type"], "draw_declined");
   EXPECT_EQ(a.next("draw_declined")["player"], "bob");
-  a.send({{"type", "offer_draw"}, {"game_id", game}, {"id", 13}});
-  EXPECT_EQ(a.reply(13)["type"], "draw_offered");
-  b.send({{"type", "accept_draw"}, {"game_id", game}, {"id", 14}});
+  EXPECT_EQ(a.error_of({{"type", "offer_draw"}, {"game_id", game}}, 13), "rate_limited");
+  b.send({{"type", "offer_draw"}, {"game_id", game}, {"id", 13}});
+  EXPECT_EQ(b.reply(13)["type"], "draw_offered");
+  a.send({{"type", "accept_draw"}, {"game_id", game}, {"id", 14}});
   json over = a.next("game_over");
   EXPECT_EQ(over["result"], "draw");
   EXPECT_EQ(over["reason"], "agreement");

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <functional>
 #include <future>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -150,6 +151,8 @@ class AppTest : public ::testing::Test {
   virtual AppConfig config() {
     AppConfig c;
     c.reconnect_grace_ms = 300;
+    c.open_room_grace_ms = 300;
+    c.guests_per_minute = 0;  // many guests from one address; the limit's own tests set it
     return c;
   }
 
@@ -248,6 +251,37 @@ class AppTest : public ::testing::Test {
       events.push_back(&mover == &first ? mine : theirs);
     }
     return events;
+  }
+  // Who of `a` and `b` is to move, with its legal moves, from the last state or move
+  // event each had; {nullptr, null} when neither is.
+  static std::pair<Client*, json> to_move(Client& a, Client& b) {
+    for (Client* c : {&a, &b}) {
+      const auto frames = c->connection()->all();
+      for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+        const json& f = *it;
+        const std::string type = f.value("type", "");
+        if (type == "move" && f.contains("legal") && !f["legal"].is_null()) return {c, f["legal"]};
+        if ((type == "game_started" || type == "game_state") && !f["state"]["legal"].is_null())
+          return {c, f["state"]["legal"]};
+        if (type == "move" || type == "game_started" || type == "game_state") break;
+      }
+    }
+    return {nullptr, json()};
+  }
+  // Plays `plies` moves from `start_ply`, each the `pick`-th legal move (modulo their
+  // number) of whoever is to move, waiting for both to hear of each.
+  void play_legal(
+      Client& a, Client& b, const std::string& game_id, int plies, int start_ply = 0,
+      const std::function<std::size_t()>& pick = [] { return std::size_t{0}; }) {
+    for (int ply = start_ply; ply < start_ply + plies; ++ply) {
+      auto [mover, legal] = to_move(a, b);
+      ASSERT_NE(mover, nullptr) << "nobody to move at ply " << ply;
+      const std::string m = legal[pick() % legal.size()];
+      mover->send({{"type", "move"}, {"game_id", game_id}, {"ply", ply}, {"move", m}, {"id", 2000 + ply}});
+      ASSERT_EQ(mover->reply(2000 + ply)["type"], "move") << m;
+      Client* other = mover == &a ? &b : &a;
+      ASSERT_FALSE(other->next_if("move", [&](const json& f) { return f["ply"] == ply + 1; }).is_null());
+    }
   }
   HttpResponse http(const std::string& path, std::map<std::string, std::string> query = {},
                     std::string method = "GET") {

@@ -83,7 +83,7 @@ TEST_F(RatingsTest, MatchUpdatesAfterEachGameAndTheSecondStartsFromTheFirst) {
   EXPECT_EQ(s2["state"]["rated"], true);
   EXPECT_DOUBLE_EQ(s2["state"]["ratings"]["first"]["rating"].get<double>(), 1741.6);  // bob plays first now
   const std::string g2 = s2["state"]["game_id"];
-  play(b, a, g2, {"f9-f8"});
+  play(b, a, g2, {"f9-f8", "d5-d4"});  // both moved: a resignation is rated
   a.send({{"type", "resign"}, {"game_id", g2}, {"id", 9}});
   json over2 = b.next_if("game_over", [&](const json& m) { return m["game_id"] == g2; });
   ASSERT_TRUE(over2["rating_changes"].is_object()) << over2.dump();

@@ -41,6 +41,7 @@ export default {
   'lobby.join': 'Join',
   'lobby.watch': 'Watch',
   'lobby.ply': 'move {n}',
+  'lobby.more': 'and {n} more',
   'lobby.games': 'The games',
   'lobby.options': 'Options:',
 
@@ -312,4 +313,6 @@ export default {
   'bot.name_level': '{name} (bot, level {n})',
   'profile.bot': 'A bot account: the computer, run by this server’s operator.',
   'error.no_computer': 'No computer player is connected to this server right now.',
+  'error.too_many_rooms': 'Your address has too many open rooms or seeks; wait until one starts, or cancel one.',
+  'error.rated_pair_limit': 'You two have played enough rated games today; play a casual game instead.',
 };

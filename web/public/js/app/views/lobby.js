@@ -67,6 +67,11 @@ export function lobbyView(app, route, main) {
     replace(mine, h('h2', { id: 'mine-h' }, t('create.title')), form);
   }
 
+  // "And N more" under a list the server cut at its lobby limit.
+  function more(total, listed, testid) {
+    return total > listed ? h('p', { class: 'muted', testid }, t('lobby.more', { n: total - listed })) : null;
+  }
+
   function drawRooms() {
     const list = app.lobby.rooms;
     replace(
@@ -84,6 +89,7 @@ export function lobbyView(app, route, main) {
                 ' · ', h('span', { testid: 'room-rated', dataset: { rated: String(Boolean(r.rated)) } }, t(r.rated ? 'seek.rated' : 'seek.casual'))),
               own ? h('span', { class: 'muted' }, t('room.yours_short')) : h('a', { class: 'button', href: roomUrl(r.room_id), testid: 'room-join' }, t('lobby.join')));
           })),
+      more(app.lobby.roomsTotal, list.length, 'more-rooms'),
     );
   }
 
@@ -101,6 +107,7 @@ export function lobbyView(app, route, main) {
                 h('a', { href: playerUrl(g.players.second) }, g.players.second), botBadge(t, g.players.second, g.bots, g.computer_level)),
               h('span', { class: 'muted' }, clockText(g), ` · ${t('lobby.ply', { n: g.ply })}`, g.rated ? ` · ${t('seek.rated')}` : ''),
               h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))))),
+      more(app.lobby.gamesTotal, list.length, 'more-live'),
     );
   }
 
