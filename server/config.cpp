@@ -30,6 +30,9 @@ constexpr FlagSpec kFlags[] = {
     {"burst", true, true},
     {"queue", true, true},
     {"queue-bytes", true, true},
+    {"read-pause-bytes", true, true},
+    {"queue-bytes-total", true, true},
+    {"tcp-unsent-bytes", true, true},
     {"verbose", false, true},
     {"max-connections-per-address", true, true},
     {"identify-timeout", true, true},
@@ -215,6 +218,10 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"burst", 1, 1'000'000, false, "a number of messages from 1 to 1000000"},
       {"queue", 1, 1'000'000, false, "a number of frames from 1 to 1000000"},
       {"queue-bytes", 1024, 1024ull * 1024 * 1024, true, "bytes from 1024 to 1024M (k and M suffixes allowed)"},
+      {"read-pause-bytes", 1024, 1024ull * 1024 * 1024, true, "bytes from 1024 to 1024M (k and M suffixes allowed)"},
+      {"queue-bytes-total", 1024 * 1024, 64ull * 1024 * 1024 * 1024, true,
+       "bytes from 1M to 65536M (k and M suffixes allowed)"},
+      {"tcp-unsent-bytes", 1024, 64ull * 1024 * 1024, true, "bytes from 1024 to 64M (k and M suffixes allowed)"},
       {"max-connections-per-address", 1, 1'000'000, false, "a number of connections from 1 to 1000000"},
       {"identify-timeout", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"auth-rate", 1, 1'000, false, "attempts per second from 1 to 1000"},
@@ -238,6 +245,9 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "burst") config.burst = static_cast<unsigned>(*number);
     if (flag == "queue") config.queue_frames = static_cast<std::size_t>(*number);
     if (flag == "queue-bytes") config.queue_bytes = static_cast<std::size_t>(*number);
+    if (flag == "read-pause-bytes") config.read_pause_bytes = static_cast<std::size_t>(*number);
+    if (flag == "queue-bytes-total") config.queue_bytes_total = static_cast<std::size_t>(*number);
+    if (flag == "tcp-unsent-bytes") config.tcp_unsent_bytes = static_cast<std::size_t>(*number);
     if (flag == "max-connections-per-address") config.connections_per_address = static_cast<std::size_t>(*number);
     if (flag == "identify-timeout") config.identify_seconds = static_cast<std::int64_t>(*number);
     if (flag == "auth-rate") config.auth_rate = static_cast<unsigned>(*number);
@@ -341,7 +351,17 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --rate N              messages per second per connection (default 20)
   --burst N             messages accepted at once above the rate (default 2 x rate)
   --queue N             outgoing frames queued per connection before it is dropped (default 1024)
-  --queue-bytes BYTES   outgoing bytes queued per connection before it is dropped (default 4M)
+  --queue-bytes BYTES   outgoing bytes queued per connection before it is dropped; one frame
+                        at a time may go past it, so a larger reply is still sent (default 1M)
+  --read-pause-bytes BYTES
+                        stop reading a connection's messages while this many bytes wait
+                        to be sent to it, until they are down again (default 64k)
+  --queue-bytes-total BYTES
+                        outgoing bytes queued on all connections together; past it the
+                        connections with the largest queues are closed (default 64M)
+  --tcp-unsent-bytes BYTES
+                        bytes of a WebSocket the kernel may hold unsent (TCP_NOTSENT_LOWAT);
+                        the rest waits in the queue the limits above count (default 16k)
   --verbose             also log each connection opened and closed
   --web-root DIR        serve the web client from DIR instead of the files built into the
                         server (for development: an edited file shows at the next reload)
@@ -390,7 +410,8 @@ Limits per client address (docs/protocol.md, "Limits"):
 
 Every setting flag may also come from the environment as BOARDHALL_<NAME> (BOARDHALL_LISTEN,
 BOARDHALL_DB, BOARDHALL_THREADS, BOARDHALL_GRACE, BOARDHALL_MAX_FRAME, BOARDHALL_RATE,
-BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_VERBOSE,
+BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_READ_PAUSE_BYTES,
+BOARDHALL_QUEUE_BYTES_TOTAL, BOARDHALL_TCP_UNSENT_BYTES, BOARDHALL_VERBOSE,
 BOARDHALL_WEB_ROOT, BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT,
 BOARDHALL_AUTH_RATE, BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR,
 BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS); flags win.

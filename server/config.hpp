@@ -33,7 +33,10 @@ struct Config {
   unsigned rate = 20;                         // messages per second per connection...
   unsigned burst = 40;                        // ...with this many at once
   std::size_t queue_frames = 1024;            // outgoing frames queued per connection before it is dropped
-  std::size_t queue_bytes = 4 * 1024 * 1024;  // and outgoing bytes
+  std::size_t queue_bytes = 1024 * 1024;      // and outgoing bytes (one frame at a time may go past it)
+  std::size_t read_pause_bytes = 64 * 1024;   // a connection's messages are not read while this many wait
+  std::size_t queue_bytes_total = 64u << 20;  // 64 MiB, all queues together; past it the largest are closed
+  std::size_t tcp_unsent_bytes = 16 * 1024;   // a WebSocket's bytes the kernel holds unsent (TCP_NOTSENT_LOWAT)
   std::size_t connections_per_address = 64;   // open connections one client address may hold
   std::int64_t identify_seconds = 30;         // a WebSocket with no identity, following nothing, is closed
   unsigned auth_rate = 2;                     // password hashes (login, register) per second per address...

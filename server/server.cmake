@@ -84,8 +84,10 @@ target_link_libraries(bh_app PUBLIC bh_rules bh_records bh_protocol bh_storage b
 
 # Client addresses: trusted proxies, forwarded headers, origins; and the request
 # target's path and query, %-decoded (url.cpp: the web files decode paths with it too).
+# The framing checks Beast leaves to us (request_checks.cpp).
 # No Boost: the configuration checks its flags with it, and the fuzz targets use it alone.
 add_library(bh_net_address STATIC ${CMAKE_CURRENT_SOURCE_DIR}/net/client_address.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/net/request_checks.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/net/url.cpp)
 target_include_directories(bh_net_address PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
@@ -143,6 +145,7 @@ set(BH_NET_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/net/health_probe.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/http_session.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/listener.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/memory_return.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/server.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/ws_session.cpp)
 add_library(bh_net STATIC ${BH_NET_SOURCES})
@@ -166,7 +169,8 @@ endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp
-                                  ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp)
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/jemalloc_conf.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_web_embedded)
   bh_use_jemalloc(boardhall-server)
 endif()

@@ -28,6 +28,9 @@ inline net::ServerOptions server_options(const Config& config) {
   options.limits.burst = config.burst;
   options.limits.queue_frames = config.queue_frames;
   options.limits.queue_bytes = config.queue_bytes;
+  options.limits.read_pause_bytes = config.read_pause_bytes;
+  options.limits.queue_bytes_total = config.queue_bytes_total;
+  options.limits.tcp_unsent_bytes = config.tcp_unsent_bytes;
   options.limits.connections_per_address = config.connections_per_address;
   std::vector<net::Cidr> proxies;
   for (const auto& text : config.trusted_proxies)

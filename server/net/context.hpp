@@ -1,5 +1,6 @@
 // What every network session shares: the application, the limits, the counters, and
-// the registry of open WebSocket sessions (weak handles, for the shutdown's close frames).
+// the registry of open WebSocket sessions (weak handles, for the shutdown's close frames
+// and for closing the largest send queues when all of them together are over budget).
 //
 // Sessions hold a shared_ptr<NetContext>; the context holds no session strongly, so a
 // session lives exactly as long as its pending operations.
@@ -33,7 +34,10 @@ struct NetLimits {
   unsigned rate = 20;                 // messages per second per connection
   unsigned burst = 40;
   std::size_t queue_frames = 1024;            // outgoing frames queued per connection
-  std::size_t queue_bytes = 4 * 1024 * 1024;  // outgoing bytes queued per connection
+  std::size_t queue_bytes = 1024 * 1024;      // outgoing bytes queued per connection (one frame may go past)
+  std::size_t read_pause_bytes = 64 * 1024;   // above this queued, a connection's messages are not read
+  std::size_t queue_bytes_total = 64u << 20;  // all connections' queues; past it the largest are closed
+  std::size_t tcp_unsent_bytes = 16 * 1024;   // a WebSocket's bytes the kernel holds unsent (TCP_NOTSENT_LOWAT)
   std::size_t http_body_limit = 16 * 1024;    // requests are GETs; a body is never needed
   std::chrono::seconds http_timeout{30};      // to read one request (and between keep-alive requests)
   std::size_t connections_per_address = 64;   // open TCP connections (WebSockets behind a proxy)
@@ -80,6 +84,10 @@ struct NetContext {
   SessionRegistry sessions;
   std::atomic<std::uint64_t> next_id{1};
   std::atomic<bool> stopping{false};  // set by the shutdown: new WebSocket upgrades are refused
+  // Outgoing bytes queued on every WebSocket session (limits.queue_bytes_total), and
+  // when the largest queues were last looked for (steady clock, ms).
+  std::atomic<std::size_t> queued_bytes{0};
+  std::atomic<std::int64_t> last_shed_ms{0};
 };
 
 // True for the codes that end a connection in the ordinary way (aborted by us, closed,
@@ -90,6 +98,12 @@ bool expected_error(const boost::system::error_code& ec);
 // (NetworkStats and Application::count_network_error) and logged at debug level, since a
 // peer's reset is not the server's fault.
 void fail(NetContext& context, const boost::system::error_code& ec, std::string_view what);
+
+// Closes the WebSocket sessions with the largest send queues (as clients that do not
+// read) until all queues together are under three quarters of limits.queue_bytes_total;
+// called when they are over it, and looks at most every 20 ms. Implemented in
+// ws_session.cpp.
+void shed_largest_queues(NetContext& context);
 
 // Sends every open WebSocket session a close frame (going away, "shutting_down") after
 // what it has queued. Implemented in ws_session.cpp.

@@ -18,6 +18,7 @@
 
 #include "log/log.hpp"
 #include "net/client_address.hpp"
+#include "net/request_checks.hpp"
 #include "net/url.hpp"
 #include "net/ws_session.hpp"
 #include "web/site_answer.hpp"
@@ -75,6 +76,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     http::request<http::string_body> request = parser_->release();
     const unsigned version = request.version();
     const bool keep_alive = request.keep_alive();
+    // Beast reads a body only for a final "chunked" and takes any other coding for no
+    // body, so what follows would be read as the next request: refused, and closed.
+    if (const auto codings = request.equal_range(http::field::transfer_encoding); codings.first != codings.second) {
+      std::string joined;
+      for (auto it = codings.first; it != codings.second; ++it) joined.append(it->value()).append(",");
+      if (const unsigned status = transfer_encoding_refusal(joined, version))
+        return reply_error(status, version, false, "bad_request", "Transfer-Encoding must be exactly chunked");
+    }
 
     const auto target = split_target(request.target());
     if (!target) return reply_error(400, version, keep_alive, "bad_request", "bad request target");
@@ -85,6 +94,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         client_address(peer_, request[http::field::forwarded], request["X-Forwarded-For"], policy.trusted_proxies);
     if (beast::websocket::is_upgrade(request)) {
       if (target->path != "/ws") return reply_error(404, version, false, "not_found", "no WebSocket here; use /ws");
+      if (request.count(http::field::sec_websocket_key) != 1 ||
+          !valid_websocket_key(request[http::field::sec_websocket_key]))
+        return reply_error(400, version, false, "bad_request", "Sec-WebSocket-Key must be 16 bytes in base64");
       if (context_->stopping.load())
         return reply_error(503, version, false, "shutting_down", "the server is shutting down");
       if (!origin_allowed(request[http::field::origin], request[http::field::host], policy.allowed_origins)) {

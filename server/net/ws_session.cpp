@@ -1,5 +1,10 @@
 #include "net/ws_session.hpp"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+#include <algorithm>
 #include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
@@ -9,10 +14,13 @@
 #include <boost/beast/websocket/stream.hpp>
 #include <deque>
 #include <optional>
+#include <vector>
 
 #include "app/connection.hpp"
 #include "log/log.hpp"
 #include "log/throttle.hpp"
+#include "net/close_code_guard.hpp"
+#include "net/memory_return.hpp"
 #include "net/rate_limiter.hpp"
 
 namespace bh::net {
@@ -45,9 +53,21 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
         id_(context_->next_id.fetch_add(1)),
         limiter_(context_->limits.rate, context_->limits.burst, RateLimiter::Clock::now()) {}
 
-  ~WsSession() override { context_->sessions.remove(id_); }
+  ~WsSession() override {
+    context_->sessions.remove(id_);
+    // Its queue and buffers are freed by now: after a large one, give the memory back.
+    if (held_much_.load()) return_free_memory();
+  }
 
   void run(http::request<http::string_body> request) {
+    // The kernel would otherwise take up to 4 MiB per connection (tcp_wmem) of what a
+    // client does not read, and the queue would drain into it: reading would go on, and
+    // so would the work of answering. Unsent bytes past this wait in the queue, where the
+    // pause and the bounds see them. Bytes in flight are not limited, so a fast far
+    // client is not slowed. Best effort: a system without the option keeps its default.
+    const int unsent = static_cast<int>(context_->limits.tcp_unsent_bytes);
+    ::setsockopt(beast::get_lowest_layer(ws_).socket().native_handle(), IPPROTO_TCP, TCP_NOTSENT_LOWAT, &unsent,
+                 sizeof unsent);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "boardhall/0.1.0"); }));
@@ -58,7 +78,10 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     // Runs on the strand, inside a read; it must not start an operation on the stream,
     // so a flood is ended from a posted handler.
     ws_.control_callback([this](websocket::frame_type kind, std::string_view) {
-      if (kind == websocket::frame_type::close) return;
+      if (kind == websocket::frame_type::close) {
+        if (close_code_refused(ws_.reason().code)) ws_.next_layer().refuse_close_code(ws_.reason().code);
+        return;
+      }
       context_->stats->control_frames_in.fetch_add(1, std::memory_order_relaxed);
       const auto verdict = limiter_.on_message(RateLimiter::Clock::now());
       if (verdict == RateLimiter::Verdict::accept) return;
@@ -75,20 +98,35 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   void send(app::Frame frame) override {
     if (!frame || dead_.load()) return;
     const auto& limits = context_->limits;
-    const std::size_t frames = queued_frames_.fetch_add(1) + 1;
-    const std::size_t bytes = queued_bytes_.fetch_add(frame->size()) + frame->size();
-    if (frames > limits.queue_frames || bytes > limits.queue_bytes) {
+    const std::size_t size = frame->size();
+    if (queued_frames_.fetch_add(1) + 1 > limits.queue_frames) {
       queued_frames_.fetch_sub(1);
-      queued_bytes_.fetch_sub(frame->size());
-      if (!dead_.exchange(true))
-        asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drop_slow_client(); });
+      drop();
       return;
     }
+    Count count = Count::bounded;
+    if (queued_bytes_.fetch_add(size) + size > limits.queue_bytes) {
+      queued_bytes_.fetch_sub(size);
+      // One frame at a time may go past the bound: a reply larger than it (a long list,
+      // a big snapshot) is sent rather than taken for a client that does not read. A
+      // client that does not read still stops at the bound plus that one frame, and the
+      // pause in reading keeps it from asking for more long before.
+      std::size_t none = 0;
+      if (size == 0 || !over_bound_bytes_.compare_exchange_strong(none, size)) {
+        queued_frames_.fetch_sub(1);
+        drop();
+        return;
+      }
+      count = Count::over_bound;
+    }
+    if (queued() > limits.read_pause_bytes) held_much_.store(true);
+    if (context_->queued_bytes.fetch_add(size) + size > limits.queue_bytes_total) shed_largest_queues(*context_);
     // Deferred: from a network thread (a room's strand) the write starts on that thread
     // once the caller's handler returns, without waking another; from any other thread
     // this is a post.
-    asio::defer(ws_.get_executor(),
-                [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
+    asio::defer(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame), count]() mutable {
+      self->enqueue(std::move(frame), count);
+    });
   }
 
   void close(std::string reason) override {
@@ -96,6 +134,18 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
       self->request_close(websocket::close_reason(websocket::close_code::normal, reason));
     });
   }
+
+  // Closes the connection now, as a client that does not read (it is over a queue
+  // bound). False when it was already closing.
+  bool drop() {
+    if (dead_.exchange(true)) return false;
+    asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drop_slow_client(); });
+    return true;
+  }
+
+  // Bytes queued and not yet written; any thread.
+  std::size_t queued() const { return queued_bytes_.load() + over_bound_bytes_.load(); }
+  bool dead() const { return dead_.load(); }
 
   std::uint64_t id() const override { return id_; }
   const std::string& remote() const override { return remote_; }
@@ -143,7 +193,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     if (buffer_.size() > context_->limits.max_frame) {
       context_->stats->too_large.fetch_add(1, std::memory_order_relaxed);
       end_reading();
-      enqueue(error_frame("too_large", "message over the size limit"), /*counted=*/false);
+      enqueue(error_frame("too_large", "message over the size limit"));
       request_close(websocket::close_reason(websocket::close_code::too_big, "too_large"));
       return;
     }
@@ -151,7 +201,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     switch (limiter_.on_message(RateLimiter::Clock::now())) {
       case RateLimiter::Verdict::accept:
         if (!ws_.got_text()) {
-          enqueue(error_frame("bad_request", "binary frames are not accepted; send JSON text"), false);
+          enqueue(error_frame("bad_request", "binary frames are not accepted; send JSON text"));
           break;
         }
         context_->stats->messages_in.fetch_add(1, std::memory_order_relaxed);
@@ -159,18 +209,37 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
           context_->app->on_message(shared_from_this(), beast::buffers_to_string(buffer_.data()));
         } catch (const std::exception& e) {  // the application's bug: answer, log, read on
           log::error("internal error on a message from " + remote_ + ": " + e.what());
-          enqueue(error_frame("internal", "internal error"), false);
+          enqueue(error_frame("internal", "internal error"));
         }
         break;
       case RateLimiter::Verdict::drop:
         context_->stats->rate_limited.fetch_add(1, std::memory_order_relaxed);
-        enqueue(error_frame("rate_limited", "too many messages; this one was dropped"), false);
+        enqueue(error_frame("rate_limited", "too many messages; this one was dropped"));
         break;
       case RateLimiter::Verdict::disconnect:
         context_->stats->rate_limited.fetch_add(1, std::memory_order_relaxed);
         close_for_flooding("messages");
         return;
     }
+    read_next();
+  }
+
+  // Backpressure: while more than read_pause_bytes wait to be sent, the client's next
+  // message is not read, so a client that asks and never reads stops costing the server
+  // (its requests wait in the kernel's buffers, then in its own). on_write reads on once
+  // the queue is down again.
+  void read_next() {
+    if (queued() > context_->limits.read_pause_bytes) {
+      paused_ = true;
+      return;
+    }
+    do_read();
+  }
+
+  void resume_reading() {
+    if (!paused_ || queued() > context_->limits.read_pause_bytes) return;
+    paused_ = false;
+    if (close_requested_ || torn_down_ || close_notified_) return;
     do_read();
   }
 
@@ -199,14 +268,17 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     context_->app->on_close(shared_from_this());
   }
 
-  // `counted`: the frame went through send()'s accounting. Frames the session makes
-  // itself (errors) are few and not counted against the client.
-  void enqueue(app::Frame frame, bool counted = true) {
-    if (close_requested_ || torn_down_ || (counted && dead_.load())) {
-      if (counted) uncount(*frame);
+  // How a queued frame is counted. Frames the session makes itself (errors) are few and
+  // not counted against the client; send() counts the others within the bound, or as
+  // the one frame let past it.
+  enum class Count { none, bounded, over_bound };
+
+  void enqueue(app::Frame frame, Count count = Count::none) {
+    if (close_requested_ || torn_down_ || (count != Count::none && dead_.load())) {
+      uncount(*frame, count);
       return;
     }
-    queue_.push_back(Queued{std::move(frame), counted});
+    queue_.push_back(Queued{std::move(frame), count});
     if (!writing_) do_write();
   }
 
@@ -219,14 +291,16 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   void on_write(beast::error_code ec, std::size_t) {
     writing_ = false;
     if (!queue_.empty()) {
-      if (queue_.front().counted) uncount(*queue_.front().frame);
+      uncount(*queue_.front().frame, queue_.front().count);
       queue_.pop_front();
     }
     if (ec) {
       drop_queue();
+      end_reading();  // also when reading was paused: no read is left to see the end
       return fail(*context_, ec, "ws write " + remote_);
     }
     context_->stats->frames_out.fetch_add(1, std::memory_order_relaxed);
+    resume_reading();
     if (!queue_.empty()) return do_write();
     if (pending_close_) do_close();
   }
@@ -244,6 +318,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     pending_close_.reset();
     ws_.async_close(reason, [self = shared_from_this()](beast::error_code ec) {
       self->torn_down_ = true;
+      self->end_reading();
       fail(*self->context_, ec, "ws close " + self->remote_);
     });
   }
@@ -256,6 +331,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     log::debug("ws " + std::to_string(id_) + " dropped: send queue full (" + remote_ + ")");
     torn_down_ = true;
     drop_queue();
+    end_reading();  // a paused connection has no read to end it
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
     beast::get_lowest_layer(ws_).close();
@@ -265,22 +341,25 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     // The front frame is in flight until its handler runs; it is uncounted there.
     const std::size_t keep = writing_ ? 1 : 0;
     while (queue_.size() > keep) {
-      if (queue_.back().counted) uncount(*queue_.back().frame);
+      uncount(*queue_.back().frame, queue_.back().count);
       queue_.pop_back();
     }
   }
 
-  void uncount(const std::string& frame) {
+  void uncount(const std::string& frame, Count count) {
+    if (count == Count::none) return;
     queued_frames_.fetch_sub(1);
-    queued_bytes_.fetch_sub(frame.size());
+    if (count == Count::bounded) queued_bytes_.fetch_sub(frame.size());
+    if (count == Count::over_bound) over_bound_bytes_.store(0);
+    context_->queued_bytes.fetch_sub(frame.size());
   }
 
   struct Queued {
     app::Frame frame;
-    bool counted;
+    Count count;
   };
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<CloseCodeGuard<beast::tcp_stream>> ws_;
   std::shared_ptr<NetContext> context_;
   const std::string address_;
   const std::string remote_;
@@ -292,7 +371,9 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   // Any thread.
   std::atomic<bool> dead_{false};  // no more frames are accepted
   std::atomic<std::size_t> queued_frames_{0};
-  std::atomic<std::size_t> queued_bytes_{0};
+  std::atomic<std::size_t> queued_bytes_{0};      // within limits.queue_bytes
+  std::atomic<std::size_t> over_bound_bytes_{0};  // the one frame let past it; 0: none
+  std::atomic<bool> held_much_{false};            // its queue once went over read_pause_bytes
 
   // Strand only.
   std::deque<Queued> queue_;
@@ -302,6 +383,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   bool close_requested_ = false;
   bool torn_down_ = false;
   bool control_flood_ = false;
+  bool paused_ = false;  // reading waits for the queue to go down (read_next)
   std::optional<websocket::close_reason> pending_close_;
 };
 
@@ -310,6 +392,40 @@ void start_ws_session(tcp::socket socket, http::request<http::string_body> reque
   std::make_shared<WsSession>(std::move(socket), std::move(context), std::move(address), std::move(remote),
                               std::move(slot))
       ->run(std::move(request));
+}
+
+void shed_largest_queues(NetContext& context) {
+  // At most one look at a time, and one every 20 ms: the connections it closes give
+  // their bytes back only once their strands have run.
+  const std::int64_t now =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count();
+  std::int64_t last = context.last_shed_ms.load();
+  if (now - last < 20 || !context.last_shed_ms.compare_exchange_strong(last, now)) return;
+  std::vector<std::pair<std::size_t, std::shared_ptr<WsSession>>> queues;
+  std::size_t total = 0;
+  for (auto& session : context.sessions.snapshot()) {
+    const std::size_t bytes = session->queued();
+    if (bytes == 0 || session->dead()) continue;
+    total += bytes;
+    queues.emplace_back(bytes, std::move(session));
+  }
+  // Down to three quarters of the budget, so that the next frames do not start again.
+  const std::size_t target = context.limits.queue_bytes_total / 4 * 3;
+  if (total <= target) return;
+  std::sort(queues.begin(), queues.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::size_t closed = 0;
+  for (const auto& [bytes, session] : queues) {
+    if (total <= target) break;
+    if (!session->drop()) continue;
+    total -= bytes;
+    ++closed;
+  }
+  static log::Throttle throttle(std::chrono::seconds(10));
+  if (auto line = throttle.pass("closed " + std::to_string(closed) +
+                                " connection(s) with the largest send queues: all queues together were over " +
+                                std::to_string(context.limits.queue_bytes_total) + " bytes"))
+    log::info(*line);
 }
 
 void close_all_sessions(NetContext& context) {

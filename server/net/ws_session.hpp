@@ -6,7 +6,13 @@
 // to the application. Ping and pong frames count against the same limit (Beast answers
 // pings by itself, so a ping flood would otherwise cost the server for free). Writes go through a FIFO queue of shared
 // immutable frames with one write in flight; the queue is bounded in frames and bytes, counted at send() time, so a
-// client that stops reading is dropped and never buffered without bound. WebSocket
+// client that stops reading is dropped and never buffered without bound. One frame at a
+// time may go past the byte bound, so that a reply larger than it is sent. While more
+// than read_pause_bytes are queued, the client's messages are not read (backpressure: a
+// client that asks and never reads stops asking); all sessions' queues together are
+// bounded too (queue_bytes_total: past it the largest are closed). A peer's close code
+// that RFC 6455 does not allow is answered with 1002 (Beast echoes those of 5000 and
+// more; close_code_guard.hpp). WebSocket
 // timeouts (the suggested server values, keep-alive pings) reap half-open peers.
 // Application::on_open runs once the handshake succeeds and on_close exactly once after.
 //

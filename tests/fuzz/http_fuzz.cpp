@@ -9,6 +9,8 @@
 // the web client's files (web/site_answer, over a few files in memory, with the input's
 // If-None-Match): a file name is always relative and made of safe segments, an answer
 // is one of the site's files, a 304, or a JSON 400, and no header carries a line break.
+// Its Transfer-Encoding and Sec-WebSocket-Key headers go through the framing checks
+// (net/request_checks): only "chunked" alone is served, only a 24-character key accepted.
 // Thread-safety: libFuzzer calls the entry point from one thread.
 #include <algorithm>
 #include <cstddef>
@@ -25,6 +27,7 @@
 #include "app/http_api.hpp"
 #include "app/http_counts.hpp"
 #include "net/client_address.hpp"
+#include "net/request_checks.hpp"
 #include "net/url.hpp"
 #include "protocol/utf8.hpp"
 #include "web/site_answer.hpp"
@@ -273,5 +276,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto canonical = net::canonical_ip(client);
   if (!canonical || *canonical != client) fail("a client address that is not a canonical IP address", client);
   (void)net::origin_allowed(header("Origin"), header("Host"), {"https://play.example"});
+
+  // The framing checks: a Transfer-Encoding is served only when it is "chunked" alone,
+  // and a WebSocket key is accepted only at 24 characters.
+  const std::string_view codings = header("Transfer-Encoding");
+  const unsigned refusal = net::transfer_encoding_refusal(codings, 11);
+  if (refusal != 0 && refusal != 400 && refusal != 501) fail("a Transfer-Encoding refusal of another status", codings);
+  if (refusal == 0) {
+    std::string letters;
+    for (char c : codings)
+      if (c != ' ' && c != '\t' && c != ',') letters += static_cast<char>(c | 0x20);
+    if (letters != "chunked") fail("a Transfer-Encoding other than chunked accepted", codings);
+  }
+  if (net::transfer_encoding_refusal(codings, 10) == 0) fail("a Transfer-Encoding accepted on HTTP/1.0", codings);
+  if (net::valid_websocket_key(header("Sec-WebSocket-Key")) && header("Sec-WebSocket-Key").size() != 24)
+    fail("a Sec-WebSocket-Key accepted at another length", header("Sec-WebSocket-Key"));
   return 0;
 }

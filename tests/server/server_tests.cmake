@@ -69,6 +69,7 @@ set(net_unit_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/client_address_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/config_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/rate_limiter_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/request_checks_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/unit/url_test.cpp)
 if(TARGET bh_net)
   bh_add_test(bh_net_unit_tests unit SOURCES ${net_unit_tests} LIBS bh_net bh_server_config)
@@ -104,6 +105,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/real_server_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_rooms_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_net_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp

@@ -36,8 +36,27 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
   EXPECT_EQ(config.rate, 20u);
   EXPECT_EQ(config.burst, 40u);
   EXPECT_EQ(config.queue_frames, 1024u);
-  EXPECT_EQ(config.queue_bytes, 4u * 1024 * 1024);
+  EXPECT_EQ(config.queue_bytes, 1u * 1024 * 1024);
+  EXPECT_EQ(config.read_pause_bytes, 64u * 1024);
+  EXPECT_EQ(config.queue_bytes_total, 64u * 1024 * 1024);
+  EXPECT_EQ(config.tcp_unsent_bytes, 16u * 1024);
   EXPECT_FALSE(config.verbose);
+}
+
+TEST(Config, SendQueueLimits) {
+  auto parsed = parse({"--read-pause-bytes", "64k", "--queue-bytes-total=512M", "--tcp-unsent-bytes", "4k"});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->tcp_unsent_bytes, 4u * 1024);
+  EXPECT_EQ(parsed.config->read_pause_bytes, 64u * 1024);
+  EXPECT_EQ(parsed.config->queue_bytes_total, 512u * 1024 * 1024);
+  parsed = parse({}, {{"BOARDHALL_READ_PAUSE_BYTES", "8k"}, {"BOARDHALL_QUEUE_BYTES_TOTAL", "2M"}});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->read_pause_bytes, 8u * 1024);
+  EXPECT_EQ(parsed.config->queue_bytes_total, 2u * 1024 * 1024);
+  EXPECT_NE(parse({"--read-pause-bytes", "12"}).error.find("--read-pause-bytes"), std::string::npos);
+  EXPECT_NE(parse({"--queue-bytes-total", "64k"}).error.find("--queue-bytes-total"), std::string::npos);
+  EXPECT_NE(usage().find("--read-pause-bytes"), std::string::npos);
+  EXPECT_NE(usage().find("BOARDHALL_QUEUE_BYTES_TOTAL"), std::string::npos);
 }
 
 TEST(Config, EveryFlagWithSeparateAndInlineValues) {
