@@ -36,6 +36,9 @@ constexpr FlagSpec kFlags[] = {
     {"auth-rate", true, true},
     {"auth-burst", true, true},
     {"accounts-per-hour", true, true},
+    {"failed-logins-per-name", true, true},
+    {"resume-fail-rate", true, true},
+    {"resume-fail-burst", true, true},
     {"trusted-proxy", true, true},
     {"allowed-origins", true, true},
     {"web-root", true, true},
@@ -215,6 +218,9 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"auth-rate", 1, 1'000, false, "attempts per second from 1 to 1000"},
       {"auth-burst", 1, 100'000, false, "a number of attempts from 1 to 100000"},
       {"accounts-per-hour", 1, 1'000'000, false, "a number of accounts from 1 to 1000000"},
+      {"failed-logins-per-name", 1, 1'000'000, false, "a number of failed logins from 1 to 1000000"},
+      {"resume-fail-rate", 1, 1'000, false, "failed resumes per second from 1 to 1000"},
+      {"resume-fail-burst", 1, 100'000, false, "a number of failed resumes from 1 to 100000"},
   };
   for (const Range& range : kRanges) {
     if (range.flag != flag) continue;
@@ -233,6 +239,9 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "auth-rate") config.auth_rate = static_cast<unsigned>(*number);
     if (flag == "auth-burst") config.auth_burst = static_cast<unsigned>(*number);
     if (flag == "accounts-per-hour") config.accounts_per_hour = static_cast<unsigned>(*number);
+    if (flag == "failed-logins-per-name") config.failed_logins_per_name = static_cast<unsigned>(*number);
+    if (flag == "resume-fail-rate") config.resume_fail_rate = static_cast<unsigned>(*number);
+    if (flag == "resume-fail-burst") config.resume_fail_burst = static_cast<unsigned>(*number);
     return std::nullopt;
   }
   return Bad{source + ": unknown setting"};
@@ -341,6 +350,11 @@ Limits per client address (docs/protocol.md, "Limits"):
   --auth-rate N         logins and registrations per second per address (default 2)...
   --auth-burst N        ...with this many at once (default 10)
   --accounts-per-hour N new accounts per address per hour (default 10)
+  --failed-logins-per-name N
+                        failed logins per name per hour from all addresses together;
+                        past it only the name's last good address may try (default 300)
+  --resume-fail-rate N  resumes with an unknown token per second per address...
+  --resume-fail-burst N ...with this many at once (default 5 and 100)
   --trusted-proxy CIDR[,CIDR...]
                         reverse proxies whose X-Forwarded-For / Forwarded header names the
                         client (e.g. 127.0.0.1/32); never believed from anyone else
@@ -369,6 +383,7 @@ BOARDHALL_DB, BOARDHALL_THREADS, BOARDHALL_GRACE, BOARDHALL_MAX_FRAME, BOARDHALL
 BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_VERBOSE,
 BOARDHALL_WEB_ROOT, BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT,
 BOARDHALL_AUTH_RATE, BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR,
+BOARDHALL_FAILED_LOGINS_PER_NAME, BOARDHALL_RESUME_FAIL_RATE, BOARDHALL_RESUME_FAIL_BURST,
 BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.

@@ -39,6 +39,9 @@ struct Config {
   unsigned auth_rate = 2;                     // password hashes (login, register) per second per address...
   unsigned auth_burst = 10;                   // ...with this many at once
   unsigned accounts_per_hour = 10;            // new accounts per address per hour
+  unsigned failed_logins_per_name = 300;      // failed logins per name per hour, all addresses
+  unsigned resume_fail_rate = 5;              // failed resumes per second per address...
+  unsigned resume_fail_burst = 100;           // ...with this many at once
   std::vector<std::string> trusted_proxies;   // CIDRs whose forwarded client address is believed
   std::vector<std::string> allowed_origins;   // empty: any Origin may open a WebSocket
   bool verbose = false;                       // also log each connection opened and closed

@@ -86,6 +86,9 @@ int main(int argc, char** argv) {
   app_config.auth_rate = config.auth_rate;
   app_config.auth_burst = config.auth_burst;
   app_config.accounts_per_hour = static_cast<int>(config.accounts_per_hour);
+  app_config.failed_logins_per_name = static_cast<int>(config.failed_logins_per_name);
+  app_config.resume_fail_rate = config.resume_fail_rate;
+  app_config.resume_fail_burst = config.resume_fail_burst;
   const int status = bh::net::run_server(
       options,
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {

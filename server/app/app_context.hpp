@@ -27,6 +27,7 @@
 #include "app/thread_check.hpp"
 #include "app/token_buckets.hpp"
 #include "app/watchers.hpp"
+#include "log/keyed_throttle.hpp"
 #include "protocol/messages.hpp"
 
 namespace boost::asio {
@@ -48,7 +49,13 @@ struct Context {
         config(std::move(app_config)),
         identities(config.reconnect_grace_ms),
         auth_attempts(config.auth_rate, config.auth_burst),
-        new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour) {}
+        new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour),
+        logins([this] {
+          LoginThrottle::Limits limits;
+          limits.name_ceiling = config.failed_logins_per_name;
+          return limits;
+        }()),
+        resume_failures(config.resume_fail_rate, config.resume_fail_burst) {}
 
   boost::asio::io_context& io;
   storage::Store& store;
@@ -58,12 +65,14 @@ struct Context {
   Identities identities;
   Watchers watchers;
   PendingWrites pending;
-  Seeks seeks;                 // open rooms made by `seek`
-  RematchRooms rematch_rooms;  // finished rooms still open for a rematch, by player
-  LoginThrottle logins;
-  RatingsCache ratings;        // ratings.hpp: loaded at start-up, follows the store
-  TokenBuckets auth_attempts;  // register and login (a password hash each), per address
-  TokenBuckets new_accounts;   // accounts created, per address
+  Seeks seeks;                   // open rooms made by `seek`
+  RematchRooms rematch_rooms;    // finished rooms still open for a rematch, by player
+  RatingsCache ratings;          // ratings.hpp: loaded at start-up, follows the store
+  TokenBuckets auth_attempts;    // register and login (a password hash each), per address
+  TokenBuckets new_accounts;     // accounts created, per address
+  LoginThrottle logins;          // failed logins per (name, address) and per name
+  TokenBuckets resume_failures;  // resumes with an unknown token, per address
+  log::KeyedThrottle audit;      // per-attempt audit lines, per (kind, address)
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;
   // The rooms' live-move completions, one wake-up of a network thread per batch.
