@@ -44,6 +44,9 @@ constexpr FlagSpec kFlags[] = {
     {"open-room-grace", true, true},
     {"lobby-limit", true, true},
     {"rated-games-per-pair", true, true},
+    {"failed-logins-per-name", true, true},
+    {"resume-fail-rate", true, true},
+    {"resume-fail-burst", true, true},
     {"trusted-proxy", true, true},
     {"allowed-origins", true, true},
     {"web-root", true, true},
@@ -232,6 +235,9 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"open-room-grace", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"lobby-limit", 1, 100'000, false, "a number of rooms from 1 to 100000"},
       {"rated-games-per-pair", 0, 1'000'000, false, "a number of games from 0 (no cap) to 1000000"},
+      {"failed-logins-per-name", 1, 1'000'000, false, "a number of failed logins from 1 to 1000000"},
+      {"resume-fail-rate", 1, 1'000, false, "failed resumes per second from 1 to 1000"},
+      {"resume-fail-burst", 1, 100'000, false, "a number of failed resumes from 1 to 100000"},
   };
   for (const Range& range : kRanges) {
     if (range.flag != flag) continue;
@@ -258,6 +264,9 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "open-room-grace") config.open_room_grace_seconds = static_cast<std::int64_t>(*number);
     if (flag == "lobby-limit") config.lobby_limit = static_cast<unsigned>(*number);
     if (flag == "rated-games-per-pair") config.rated_games_per_pair = static_cast<unsigned>(*number);
+    if (flag == "failed-logins-per-name") config.failed_logins_per_name = static_cast<unsigned>(*number);
+    if (flag == "resume-fail-rate") config.resume_fail_rate = static_cast<unsigned>(*number);
+    if (flag == "resume-fail-burst") config.resume_fail_burst = static_cast<unsigned>(*number);
     return std::nullopt;
   }
   return Bad{source + ": unknown setting"};
@@ -385,6 +394,11 @@ Limits per client address (docs/protocol.md, "Limits"):
   --lobby-limit N       rooms, and games, one lobby answer lists at most (default 100)
   --rated-games-per-pair N
                         rated games two players may start in 24 hours (default 10; 0: no cap)
+  --failed-logins-per-name N
+                        failed logins per name per hour from all addresses together;
+                        past it only the name's last good address may try (default 300)
+  --resume-fail-rate N  resumes with an unknown token per second per address...
+  --resume-fail-burst N ...with this many at once (default 5 and 100)
   --trusted-proxy CIDR[,CIDR...]
                         reverse proxies whose X-Forwarded-For / Forwarded header names the
                         client (e.g. 127.0.0.1/32); never believed from anyone else
@@ -414,6 +428,7 @@ BOARDHALL_BURST, BOARDHALL_QUEUE, BOARDHALL_QUEUE_BYTES, BOARDHALL_READ_PAUSE_BY
 BOARDHALL_QUEUE_BYTES_TOTAL, BOARDHALL_TCP_UNSENT_BYTES, BOARDHALL_VERBOSE,
 BOARDHALL_WEB_ROOT, BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT,
 BOARDHALL_AUTH_RATE, BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR,
+BOARDHALL_FAILED_LOGINS_PER_NAME, BOARDHALL_RESUME_FAIL_RATE, BOARDHALL_RESUME_FAIL_BURST,
 BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.

@@ -47,6 +47,9 @@ struct Config {
   std::int64_t open_room_grace_seconds = 10;  // an open room whose creator left is cancelled after this
   unsigned lobby_limit = 100;                 // rooms (and games) a lobby answer lists at most
   unsigned rated_games_per_pair = 10;         // rated games a pair may start in 24 hours (0: no cap)
+  unsigned failed_logins_per_name = 300;      // failed logins per name per hour, all addresses
+  unsigned resume_fail_rate = 5;              // failed resumes per second per address...
+  unsigned resume_fail_burst = 100;           // ...with this many at once
   std::vector<std::string> trusted_proxies;   // CIDRs whose forwarded client address is believed
   std::vector<std::string> allowed_origins;   // empty: any Origin may open a WebSocket
   bool verbose = false;                       // also log each connection opened and closed

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 
 #include "app/passwords.hpp"
 #include "app/player_names.hpp"
@@ -103,7 +104,10 @@ int create_bot(const std::string& db, const std::string& name, const std::string
     err << "--create-bot: '" << name << "' is a person's account; a bot needs a name of its own\n";
     return 2;
   }
-  if (found.value && secret.exists && app::verify_password(*found.value, secret.password)) {
+  // The file's password already works: nothing to do, unless the hash is of an older
+  // kind (PBKDF2), which is then upgraded to Argon2id.
+  const bool same = found.value && secret.exists && app::verify_password(*found.value, secret.password);
+  if (same && !app::needs_rehash(*found.value)) {
     out << "bot account '" << name << "' is ready; its password is in " << secret_file << " (unchanged)\n";
     return 0;
   }
@@ -115,7 +119,13 @@ int create_bot(const std::string& db, const std::string& name, const std::string
       return 2;
     }
   }
-  auto account = app::make_account(name, password, app::kPasswordIterations);
+  storage::Account account;
+  try {
+    account = app::make_account(name, password);
+  } catch (const std::exception& e) {
+    err << "--create-bot: " << e.what() << "\n";
+    return 2;
+  }
   const auto saved =
       wait<storage::StoreError>([&](auto done) { store.save_bot_account(std::move(account), std::move(done)); });
   store.close();
@@ -123,8 +133,12 @@ int create_bot(const std::string& db, const std::string& name, const std::string
     err << "--create-bot: " << saved.message << "\n";
     return 2;
   }
-  out << "bot account '" << name << "' " << (found.value ? "given the password in " : "created; its password is in ")
-      << secret_file << "\n";
+  if (same)
+    out << "bot account '" << name << "' is ready; its password is in " << secret_file
+        << " (its hash upgraded to Argon2id)\n";
+  else
+    out << "bot account '" << name << "' " << (found.value ? "given the password in " : "created; its password is in ")
+        << secret_file << "\n";
   return 0;
 }
 

@@ -91,6 +91,9 @@ int main(int argc, char** argv) {
   app_config.open_room_grace_ms = config.open_room_grace_seconds * 1000;
   app_config.lobby_list_limit = static_cast<int>(config.lobby_limit);
   app_config.rated_games_per_pair_per_day = static_cast<int>(config.rated_games_per_pair);
+  app_config.failed_logins_per_name = static_cast<int>(config.failed_logins_per_name);
+  app_config.resume_fail_rate = config.resume_fail_rate;
+  app_config.resume_fail_burst = config.resume_fail_burst;
   const int status = bh::net::run_server(
       options,
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {

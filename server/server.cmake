@@ -15,7 +15,7 @@ add_library(bh_boost_ssl_impl STATIC ${CMAKE_CURRENT_SOURCE_DIR}/boost_ssl_impl.
 target_link_libraries(bh_boost_ssl_impl PUBLIC bh_boost_impl OpenSSL::SSL OpenSSL::Crypto)
 
 # The log every part of the server writes to (one format, one write per line).
-add_library(bh_log STATIC ${CMAKE_CURRENT_SOURCE_DIR}/log/log.cpp)
+add_library(bh_log STATIC ${CMAKE_CURRENT_SOURCE_DIR}/log/keyed_throttle.cpp ${CMAKE_CURRENT_SOURCE_DIR}/log/log.cpp)
 target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
@@ -80,7 +80,7 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_app PUBLIC bh_rules bh_records bh_protocol bh_storage bh_net_address bh_boost_impl bh_log
-                                    nlohmann_json::nlohmann_json OpenSSL::Crypto)
+                                    nlohmann_json::nlohmann_json OpenSSL::Crypto PkgConfig::SODIUM)
 
 # Client addresses: trusted proxies, forwarded headers, origins; and the request
 # target's path and query, %-decoded (url.cpp: the web files decode paths with it too).

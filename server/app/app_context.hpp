@@ -30,6 +30,7 @@
 #include "app/thread_check.hpp"
 #include "app/token_buckets.hpp"
 #include "app/watchers.hpp"
+#include "log/keyed_throttle.hpp"
 #include "protocol/messages.hpp"
 
 namespace boost::asio {
@@ -54,7 +55,13 @@ struct Context {
         new_accounts(config.accounts_per_hour / 3600.0, config.accounts_per_hour),
         open_rooms(config.open_rooms_per_address),
         new_guests(std::max(1, config.guests_per_minute) / 60.0, std::max(1, config.guests_per_minute)),
-        rated_pairs(config.rated_games_per_pair_per_day) {}
+        rated_pairs(config.rated_games_per_pair_per_day),
+        logins([this] {
+          LoginThrottle::Limits limits;
+          limits.name_ceiling = config.failed_logins_per_name;
+          return limits;
+        }()),
+        resume_failures(config.resume_fail_rate, config.resume_fail_burst) {}
 
   boost::asio::io_context& io;
   storage::Store& store;
@@ -64,15 +71,17 @@ struct Context {
   Identities identities;
   Watchers watchers;
   PendingWrites pending;
-  Seeks seeks;                 // open rooms made by `seek`
-  RematchRooms rematch_rooms;  // finished rooms still open for a rematch, by player
-  LoginThrottle logins;
-  RatingsCache ratings;        // ratings.hpp: loaded at start-up, follows the store
-  TokenBuckets auth_attempts;  // register and login (a password hash each), per address
-  TokenBuckets new_accounts;   // accounts created, per address
-  AddressQuota open_rooms;     // open rooms and seeks held, per address
-  TokenBuckets new_guests;     // guest names taken, per address (unless config says 0)
-  PairLedger rated_pairs;      // rated games started by each pair of players, a day
+  Seeks seeks;                   // open rooms made by `seek`
+  RematchRooms rematch_rooms;    // finished rooms still open for a rematch, by player
+  RatingsCache ratings;          // ratings.hpp: loaded at start-up, follows the store
+  TokenBuckets auth_attempts;    // register and login (a password hash each), per address
+  TokenBuckets new_accounts;     // accounts created, per address
+  AddressQuota open_rooms;       // open rooms and seeks held, per address
+  TokenBuckets new_guests;       // guest names taken, per address (unless config says 0)
+  PairLedger rated_pairs;        // rated games started by each pair of players, a day
+  LoginThrottle logins;          // failed logins per (name, address) and per name
+  TokenBuckets resume_failures;  // resumes with an unknown token, per address
+  log::KeyedThrottle audit;      // per-attempt audit lines, per (kind, address)
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;
   // The rooms' live-move completions, one wake-up of a network thread per batch.

@@ -68,6 +68,11 @@ struct AppConfig {
   double auth_rate = 2;
   double auth_burst = 10;
   int accounts_per_hour = 10;
+  // Failed logins for one name an hour, from all addresses together (app/login_throttle.hpp).
+  int failed_logins_per_name = 300;
+  // Failed resumes (unknown tokens) per address: `resume_fail_rate` a second, `resume_fail_burst` at once.
+  double resume_fail_rate = 5;
+  double resume_fail_burst = 100;
   std::int64_t identify_timeout_ms = 30'000;
   // Open rooms and seeks one address may hold at once, and new guest names it may take
   // a minute (0: no cap): a room flood from one address cannot fill the lobby.

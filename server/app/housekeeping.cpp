@@ -38,6 +38,7 @@ void Housekeeping::arm() {
 void Housekeeping::sweep() {
   const std::int64_t now = now_ms();
   ctx_->identities.forget_absent(now);
+  ctx_->audit.flush();  // the counts of audit lines held back (log/keyed_throttle.hpp)
   const Frame notice = make_frame(protocol::encode(
       protocol::server::Error{"not_authenticated",
                               "no guest, login, register or resume within " +

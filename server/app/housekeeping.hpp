@@ -1,6 +1,6 @@
 // The housekeeping, once a second: closes connections that have not said who they are
-// in time (and watch no game, nor follow the lobby), and forgets players who left (their
-// names free again).
+// in time (and watch no game, nor follow the lobby), forgets players who left (their
+// names free again), and writes the counts of audit lines held back.
 //
 // Thread-safety: start and stop may be called from any thread; the work runs on the
 // housekeeping's strand.

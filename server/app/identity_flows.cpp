@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "app/completion.hpp"
@@ -30,6 +31,29 @@ bool valid_name(const std::string& name, std::size_t max_length) { return valid_
 
 // Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
 std::string log_quote(std::string_view text) { return protocol::json_string(protocol::utf8::prefix(text, 64)); }
+
+// An audit line a client can cause once per request: at most one per 10 s per kind and
+// address, with the count held back (log/keyed_throttle.hpp).
+void audit(Context& ctx, std::string_view kind, const std::string& address, std::string line) {
+  ctx.audit.write(kind, address, std::move(line));
+}
+
+// After a successful login with an old hash (PBKDF2, or Argon2id at other parameters):
+// the password hashed again at today's cost, stored if the account still holds the old
+// hash. Runs on the password worker, after the login was answered.
+void upgrade_hash(const std::shared_ptr<Context>& ctx, const storage::Account& old, const std::string& password) {
+  auto fresh = make_account(old.name, password);
+  ctx->store.update_password_hash(
+      std::move(fresh), old.hash,
+      on_io<storage::StoreError>(
+          ctx->io, "password upgrade",
+          [name = old.name](storage::StoreError error) {
+            if (error.ok()) return log::info("the password hash of " + log_quote(name) + " was upgraded to Argon2id");
+            if (error.code != storage::StoreErrc::not_found)
+              log::error("cannot upgrade the password hash of " + log_quote(name) + ": " + error.message);
+          },
+          [] {}));
+}
 
 // What follows a binding: the identity reply, the connection it replaced told and closed,
 // the player's rooms told the player is back.
@@ -83,9 +107,19 @@ bool IdentityFlows::refuse(const ConnPtr& c, const RequestId& id) {
 
 void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resume& r) {
   if (refuse(c, id)) return;
+  // Only failures spend the address's budget (a token is taken first and given back):
+  // every tab, or every client of one NAT after a restart, may resume at once.
+  const std::string& address = c->address();
+  if (const auto wait = ctx_->resume_failures.take(address, std::chrono::steady_clock::now()); wait > 0) {
+    audit(*ctx_, "resume refused", address, "resume refused from " + address + ": too many failed resumes");
+    return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
+                            "too many failed resumes from your address; retry in " + std::to_string(wait) + " ms",
+                            wait);
+  }
   auto bound = ctx_->identities.bind_token(c, r.token);
   if (bound.outcome == Identities::Outcome::unknown_token)
-    log::info("resume failed (unknown or expired token) from " + c->address());
+    audit(*ctx_, "resume failed", address, "resume failed (unknown or expired token) from " + address);
+  else ctx_->resume_failures.give_back(address);
   finish_bind(ctx_, c, id, std::move(bound));
 }
 
@@ -122,7 +156,8 @@ void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
 bool IdentityFlows::take_auth_attempt(const ConnPtr& c, const RequestId& id, std::string_view what) {
   const auto wait = ctx_->auth_attempts.take(c->address(), std::chrono::steady_clock::now());
   if (wait == 0) return true;
-  log::info(std::string(what) + " refused from " + c->address() + ": too many attempts from this address");
+  audit(*ctx_, std::string(what) + " refused", c->address(),
+        std::string(what) + " refused from " + c->address() + ": too many attempts from this address");
   ctx_->send_error(c, id, ErrorCode::too_many_attempts,
                    "too many logins or registrations from your address; retry in " + std::to_string(wait) + " ms",
                    wait);
@@ -141,7 +176,8 @@ void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::
     return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
   if (!take_auth_attempt(c, id, "register")) return;
   if (const auto wait = ctx_->new_accounts.take(c->address(), std::chrono::steady_clock::now()); wait > 0) {
-    log::info("register refused from " + c->address() + ": too many new accounts from this address");
+    audit(*ctx_, "register refused", c->address(),
+          "register refused from " + c->address() + ": too many new accounts from this address");
     return ctx_->send_error(
         c, id, ErrorCode::too_many_attempts,
         "too many new accounts from your address; retry in " + std::to_string(wait / 1000 + 1) + " s", wait);
@@ -149,8 +185,15 @@ void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::
   const std::string address = c->address();
   const bool queued = worker_->post(
       PasswordWorker::Lane::signup, [ctx = ctx_, c, id, name = r.name, password = std::move(r.password), address] {
-        auto account = make_account(name, password, kPasswordIterations);
-        ctx->store.create_account(std::move(account),
+        std::optional<storage::Account> account;
+        auto hash = [&] { account = make_account(name, password); };
+        auto failed = [&] {
+          ctx->new_accounts.give_back(address);
+          ctx->send_error(c, id, ErrorCode::internal, "internal error");
+        };
+        run_guarded("register", hash, failed);
+        if (!account) return;
+        ctx->store.create_account(std::move(*account),
                                   on_io<storage::StoreError>(
                                       ctx->io, "register",
                                       [ctx, c, id, name, address](storage::StoreError error) {
@@ -174,13 +217,17 @@ void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::
 
 void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
   if (refuse(c, id)) return;
-  if (const auto wait = ctx_->logins.wait_ms(r.name); wait > 0)
+  const std::string address = c->address();
+  if (const auto wait = ctx_->logins.wait_ms(r.name, address, std::chrono::steady_clock::now()); wait > 0) {
+    audit(*ctx_, "login refused", address,
+          "login refused for " + log_quote(r.name) + " from " + address + ": too many failed logins");
     return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
                             "too many failed logins for '" + r.name + "'; retry in " + std::to_string(wait) + " ms",
                             wait);
+  }
   if (!take_auth_attempt(c, id, "login")) return;
   std::weak_ptr<PasswordWorker> worker = worker_;
-  auto check = [ctx = ctx_, worker, c, id, name = r.name,
+  auto check = [ctx = ctx_, worker, c, id, name = r.name, address,
                 password = std::move(r.password)](storage::StoreResult<storage::Account> found) {
     const bool known = found.error.ok();
     if (!known && found.error.code != storage::StoreErrc::not_found)
@@ -190,18 +237,22 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
     const bool bot = known && found.value->bot;
     auto answer = on_io<bool>(
         ctx->io, "login",
-        [ctx, c, id, name, bot](bool good) {
+        [ctx, c, id, name, address, bot](bool good) {
+          const auto now = std::chrono::steady_clock::now();
           if (!good) {
-            ctx->logins.failed(name);
-            log::info("login failed for " + log_quote(name) + " from " + c->address());
+            ctx->logins.failed(name, address, now);
+            audit(*ctx, "login failed", address, "login failed for " + log_quote(name) + " from " + address);
             return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
           }
-          ctx->logins.succeeded(name);
+          ctx->logins.succeeded(name, address, now);
           finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name, bot));
         },
         [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); });
-    auto verify = [password, known, account = known ? *found.value : storage::Account{}, answer = std::move(answer)] {
-      answer(known ? verify_password(account, password) : verify_against_dummy(password));
+    auto verify = [ctx, password, known, account = known ? *found.value : storage::Account{},
+                   answer = std::move(answer)] {
+      const bool good = known ? verify_password(account, password) : verify_against_dummy(password);
+      answer(good);
+      if (good && needs_rehash(account)) upgrade_hash(ctx, account, password);
     };
     auto w = worker.lock();
     if (!w || !w->post(PasswordWorker::Lane::login, std::move(verify)))

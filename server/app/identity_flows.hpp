@@ -1,6 +1,8 @@
 // How a connection says who it is: as a guest, by registering, by logging in (the
-// password hash runs on the PasswordWorker) or by resuming with a token; and the limits
-// on the way (names, the password budget per address, the back-off per name).
+// password hash runs on the PasswordWorker; an old hash is upgraded after a successful
+// login) or by resuming with a token; and the limits on the way (names, the password
+// budget per address, the back-off per name and address, failed resumes per address),
+// with their audit lines throttled per address.
 //
 // Thread-safety: every method may be called from any network thread. The store's and
 // the password worker's results come back to the network threads (app/completion.hpp)

@@ -1,7 +1,7 @@
 // Token buckets by key (a client address): `rate` tokens a second, at most `burst` held.
 // take() spends one token when there is one, or says how long until there will be.
-// Used for what one address may cost the server: password hashes (register, login) and
-// new accounts an hour.
+// Used for what one address may cost the server: password hashes (register, login),
+// new accounts an hour, and failed resumes.
 //
 // Memory is bounded: past `max_keys` entries, buckets that have refilled completely (an
 // address that went quiet) are forgotten, which costs it nothing.

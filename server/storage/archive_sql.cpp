@@ -512,4 +512,12 @@ StoreResult<Account> load_account(Db& db, const std::string& name) {
   return {{}, std::move(a)};
 }
 
+StoreError update_password_hash(Db& db, const Account& a, const std::string& old_hash) {
+  Query q(db, "UPDATE accounts SET salt = ?2, hash = ?3, iterations = ?4 WHERE name = ?1 AND hash = ?5");
+  q.bind(1, a.name).bind(2, a.salt).bind(3, a.hash).bind(4, a.iterations).bind(5, old_hash);
+  if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot update the password of " + a.name);
+  if (sqlite3_changes(db.handle()) == 0) return {StoreErrc::not_found, "account " + a.name + " has another hash"};
+  return {};
+}
+
 }  // namespace bh::storage::sql

@@ -52,6 +52,9 @@ StoreError insert_account(Db& db, const Account& account);
 StoreError save_bot_account(Db& db, const Account& account);
 // Errors: not_found, unavailable.
 StoreResult<Account> load_account(Db& db, const std::string& name);
+// Sets the account's salt, hash and iterations where it still holds `old_hash`.
+// Errors: not_found (no such account, or its hash changed), unavailable.
+StoreError update_password_hash(Db& db, const Account& account, const std::string& old_hash);
 
 inline constexpr int kMaxPageLimit = 100;
 

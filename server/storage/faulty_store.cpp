@@ -165,6 +165,11 @@ void FaultyStore::save_bot_account(Account account, std::function<void(StoreErro
   inner_->save_bot_account(std::move(account), track(std::move(done)));
 }
 
+void FaultyStore::update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("update_password_hash"));
+  inner_->update_password_hash(std::move(account), std::move(old_hash), track(std::move(done)));
+}
+
 void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   if (fail_all_reads_.load()) {
     return deliver(

@@ -28,7 +28,7 @@ class FaultyStore final : public Store {
   ~FaultyStore() override;
 
   // The next `count` writes (save_game, finish_live_game, save_live, create_account,
-  // save_bot_account)
+  // save_bot_account, update_password_hash)
   // fail; later ones go through.
   void fail_next_writes(int count);
   // Every write fails while on. Turning it off makes the store healthy again at once
@@ -62,6 +62,7 @@ class FaultyStore final : public Store {
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) override;
   bool healthy() const override;
   void close() override;
 

@@ -139,11 +139,14 @@ struct LiveUpdate {
   int erase_through = 0;
 };
 
-// A registered player. The password is kept only as a salted slow hash.
+// A registered player. The password is kept only as a salted slow hash: Argon2id in
+// libsodium's string form ("$argon2id$v=19$m=...", salt and parameters inside; `salt`
+// empty, `iterations` 0), or, for accounts made before it, hex PBKDF2-HMAC-SHA256 with
+// a hex `salt` and its `iterations` (app/passwords.hpp).
 struct Account {
   std::string name;
-  std::string salt;  // hex
-  std::string hash;  // hex, PBKDF2-HMAC-SHA256
+  std::string salt;
+  std::string hash;
   int iterations = 0;
   std::int64_t created_ms = 0;
   // An operator-made bot account (Store::save_bot_account); create_account never sets it.

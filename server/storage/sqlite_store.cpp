@@ -372,6 +372,15 @@ void SqliteStore::save_bot_account(Account account, std::function<void(StoreErro
   impl_->submit(std::move(job));
 }
 
+void SqliteStore::update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) {
+  Job job;
+  job.write = [account = std::move(account), old_hash = std::move(old_hash)](sql::Db& db) {
+    return sql::update_password_hash(db, account, old_hash);
+  };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
 void SqliteStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   Job job;
   job.read = [query = std::move(query), done = std::move(done)](sql::Db* db, const StoreError& rejected) {

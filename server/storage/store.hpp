@@ -84,6 +84,10 @@ class Store {
   // password (salt, hash, iterations); conflict when the name is a person's account.
   virtual void save_bot_account(Account account, std::function<void(StoreError)> done) = 0;
   virtual void find_account(std::string name, std::function<void(StoreResult<Account>)> done) = 0;
+  // Gives the account `account.name` a new password hash (salt, hash, iterations), if it
+  // still holds `old_hash` (a hash upgraded at login: a newer change is never undone);
+  // not_found when it does not (or there is no such account).
+  virtual void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) = 0;
 
   // False after a write failed (disk full, read-only file...) until a write succeeds;
   // the store retries a small write by itself meanwhile, so it recovers when idle too.

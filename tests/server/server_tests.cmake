@@ -29,6 +29,7 @@ endif()
 set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/abort_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/abuse_limits_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/accounts_security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_and_legal_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate_test.cpp
@@ -43,10 +44,13 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/flow_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/games_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/keyed_throttle_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/move_codec_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings_test.cpp
@@ -104,6 +108,7 @@ endif()
 set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/real_server_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_rooms_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_accounts_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_net_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp

@@ -22,7 +22,7 @@ class ComputerTest : public AppTest {
   // The operator's bot account (what --create-bot writes), logged in.
   Client& bot(const std::string& name) {
     std::promise<storage::StoreError> saved;
-    store_->save_bot_account(make_account(name, kBotPassword, 1000),
+    store_->save_bot_account(make_pbkdf2_account(name, kBotPassword, 1000),
                              [&](storage::StoreError e) { saved.set_value(std::move(e)); });
     EXPECT_TRUE(saved.get_future().get().ok());
     return login(name, kBotPassword);

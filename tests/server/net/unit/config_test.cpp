@@ -281,5 +281,24 @@ TEST(ConfigLimits, BadValuesNameTheFlag) {
   }
 }
 
+TEST(ConfigLimits, FailedLoginsPerNameAndFailedResumes) {
+  const auto defaults = parse({});
+  ASSERT_TRUE(defaults.config) << defaults.error;
+  EXPECT_EQ(defaults.config->failed_logins_per_name, 300u);
+  EXPECT_EQ(defaults.config->resume_fail_rate, 5u);
+  EXPECT_EQ(defaults.config->resume_fail_burst, 100u);
+  const auto parsed =
+      parse({"--failed-logins-per-name", "50", "--resume-fail-rate=2"}, {{"BOARDHALL_RESUME_FAIL_BURST", "20"}});
+  ASSERT_TRUE(parsed.config) << parsed.error;
+  EXPECT_EQ(parsed.config->failed_logins_per_name, 50u);
+  EXPECT_EQ(parsed.config->resume_fail_rate, 2u);
+  EXPECT_EQ(parsed.config->resume_fail_burst, 20u);
+  for (const char* flag : {"--failed-logins-per-name", "--resume-fail-rate", "--resume-fail-burst"}) {
+    const auto bad = parse({flag, "0"});
+    EXPECT_FALSE(bad.config) << flag;
+    EXPECT_NE(bad.error.find(flag), std::string::npos) << bad.error;
+  }
+}
+
 }  // namespace
 }  // namespace bh::server
