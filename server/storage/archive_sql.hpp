@@ -52,6 +52,9 @@ StoreError insert_account(Db& db, const Account& account);
 StoreError save_bot_account(Db& db, const Account& account);
 // Errors: not_found, unavailable.
 StoreResult<Account> load_account(Db& db, const std::string& name);
+// The account whose name is one with `name` (the same names::name_key), not_found when
+// none. Errors: unavailable.
+StoreResult<Account> load_account_like(Db& db, const std::string& name);
 
 inline constexpr int kMaxPageLimit = 100;
 

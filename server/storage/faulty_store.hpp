@@ -32,7 +32,7 @@ class FaultyStore final : public Store {
   // Every write fails while on. Turning it off makes the store healthy again at once
   // (as the real store's probe write would find).
   void fail_all_writes(bool on);
-  // Every read (list_games, get_game, find_account, load_live) fails while on.
+  // Every read (list_games, get_game, find_account, find_account_like, load_live) fails while on.
   void fail_all_reads(bool on);
   // Writes failed by injection so far.
   std::uint64_t injected_failures() const;
@@ -53,6 +53,7 @@ class FaultyStore final : public Store {
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;
   void close() override;
 

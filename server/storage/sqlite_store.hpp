@@ -77,6 +77,7 @@ class SqliteStore final : public Store {
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;
   void close() override;
 

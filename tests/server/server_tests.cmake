@@ -45,6 +45,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/move_codec_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/names_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_test.cpp
@@ -101,6 +102,7 @@ endif()
 set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/real_server_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_names_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp
