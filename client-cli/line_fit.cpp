@@ -10,7 +10,7 @@ std::size_t visible_width(std::string_view line) {
       while (i < line.size() && (line[i] < '@' || line[i] > '~')) ++i;  // up to the final letter
       continue;
     }
-    ++n;
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++n;  // a UTF-8 continuation byte adds none
   }
   return n;
 }

@@ -15,7 +15,8 @@ namespace bh::cli {
 inline constexpr std::size_t screen_width = 80;
 
 // Columns `line` takes: its characters without ANSI escape sequences (ESC [ ... letter).
-// Assumes one column per byte, true of the ASCII the board and headers are made of.
+// Counts one column per code point (not per byte: a name may be Cyrillic, Greek...);
+// wide CJK characters and combining marks are not told apart.
 std::size_t visible_width(std::string_view line);
 
 // `items` in order, two spaces between them, a new line whenever the next item would

@@ -12,17 +12,16 @@
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <variant>
 
 #include "app/passwords.hpp"
-#include "app/player_names.hpp"
 #include "app/secrets.hpp"
+#include "names/player_names.hpp"
 #include "storage/sqlite_store.hpp"
 
 namespace bh::server {
 
 namespace {
-
-constexpr std::size_t kMaxNameLength = 32;  // as AppConfig::max_name_length
 
 template <class T, class Start>
 T wait(Start start) {
@@ -70,13 +69,16 @@ std::string write_secret(const std::string& path, const std::string& password) {
 
 }  // namespace
 
-int create_bot(const std::string& db, const std::string& name, const std::string& secret_file, std::ostream& out,
+int create_bot(const std::string& db, const std::string& raw_name, const std::string& secret_file, std::ostream& out,
                std::ostream& err) {
-  if (!app::valid_player_name(name, kMaxNameLength)) {
-    err << "--create-bot: a name has 1 to " << kMaxNameLength
-        << " characters: letters, digits, '-', '_', '.', and spaces inside (got \"" << name << "\")\n";
+  auto checked = names::check_name(raw_name);
+  if (auto* refusal = std::get_if<names::Refusal>(&checked)) {
+    err << "--create-bot: " << names::describe(*refusal) << ": a name has 1 to " << names::kMaxNameLength
+        << " characters: letters of one script, digits, '-', '_', '.', and spaces inside (got \"" << raw_name
+        << "\")\n";
     return 2;
   }
+  const std::string name = std::get<std::string>(checked);
   const Secret secret = read_secret(secret_file);
   if (!secret.error.empty()) {
     err << "--secret-file " << secret_file << ": " << secret.error << "\n";
@@ -103,6 +105,15 @@ int create_bot(const std::string& db, const std::string& name, const std::string
   if (found.value && !found.value->bot) {
     err << "--create-bot: '" << name << "' is a person's account; a bot needs a name of its own\n";
     return 2;
+  }
+  if (!found.value) {  // a new bot's name must not look like an account's either
+    const auto like = wait<storage::StoreResult<storage::Account>>(
+        [&](auto done) { store.find_account_like(name, std::move(done)); });
+    if (like.value) {
+      err << "--create-bot: '" << name << "' looks like the account '" << like.value->name
+          << "'; a bot needs a name of its own\n";
+      return 2;
+    }
   }
   // The file's password already works: nothing to do, unless the hash is of an older
   // kind (PBKDF2), which is then upgraded to Argon2id.

@@ -79,7 +79,8 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 # bh_cli_session and bh_app_tests from 381 s to 309 s (measured 2026-11-24).
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_app PUBLIC bh_rules bh_records bh_protocol bh_storage bh_net_address bh_boost_impl bh_log
+target_link_libraries(bh_app PRIVATE PkgConfig::ICU)  # chat_text.cpp: Unicode properties
+target_link_libraries(bh_app PUBLIC bh_rules bh_records bh_protocol bh_storage bh_names bh_net_address bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto PkgConfig::SODIUM)
 
 # Client addresses: trusted proxies, forwarded headers, origins; and the request

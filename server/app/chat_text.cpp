@@ -1,5 +1,7 @@
 #include "app/chat_text.hpp"
 
+#include <unicode/uchar.h>
+
 #include <cstdint>
 
 #include "protocol/utf8.hpp"
@@ -32,6 +34,13 @@ bool is_control(std::uint32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F) |
 
 bool is_bidi_control(std::uint32_t c) { return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069); }
 
+// Shows nothing by itself (ICU's Default_Ignorable_Code_Point: zero-width spaces and
+// joiners, U+2060 word joiner, U+FEFF, soft hyphen, Hangul fillers, variation
+// selectors, tags...): a line of only these would look empty.
+bool is_invisible(std::uint32_t c) {
+  return u_hasBinaryProperty(static_cast<UChar32>(c), UCHAR_DEFAULT_IGNORABLE_CODE_POINT) != 0;
+}
+
 struct Char {
   std::size_t begin = 0, end = 0;
   std::uint32_t code = 0;
@@ -44,7 +53,7 @@ std::string_view describe(Refusal refusal) {
     case Refusal::not_utf8:
       return "the text is not valid UTF-8";
     case Refusal::empty:
-      return "the text is empty";
+      return "the text is empty (or only invisible characters)";
     case Refusal::too_long:
       return "the text is longer than 140 characters";
     case Refusal::control:
@@ -59,7 +68,7 @@ std::variant<std::string, Refusal> check_text(std::string_view raw) {
   // Decoded once; the length bounds the work (the decoder limits the field's bytes).
   std::string_view rest = raw;
   std::size_t first = 0, last = 0, kept = 0;  // kept: code points in [first, last)
-  bool any = false;
+  bool any = false, visible = false;
   bool control = false, bidi = false;
   std::size_t index = 0;  // code points so far
   std::size_t first_index = 0;
@@ -76,6 +85,7 @@ std::variant<std::string, Refusal> check_text(std::string_view raw) {
       any = true;
       last = c.end;
       kept = index + 1 - first_index;
+      visible = visible || !is_invisible(c.code);
       control = control || is_control(c.code);
       bidi = bidi || is_bidi_control(c.code);
     }
@@ -85,6 +95,7 @@ std::variant<std::string, Refusal> check_text(std::string_view raw) {
   if (!any) return Refusal::empty;
   if (control) return Refusal::control;
   if (bidi) return Refusal::bidi;
+  if (!visible) return Refusal::empty;  // only invisible characters: empty to whoever reads it
   if (kept > kMaxCodePoints) return Refusal::too_long;
   return std::string(raw.substr(first, last - first));
 }

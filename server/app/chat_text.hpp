@@ -2,7 +2,9 @@
 // trimmed of spaces at both ends, then 1..140 Unicode code points of valid UTF-8 with no
 // control characters (C0, DEL, C1, and the line and paragraph separators U+2028/U+2029)
 // and no bidirectional overrides or isolates (U+202A..U+202E, U+2066..U+2069), which
-// could reorder what others see around the line. Pure; fuzzed (tests/fuzz/chat_fuzz.cpp).
+// could reorder what others see around the line; and not only invisible characters
+// (zero-width spaces and joiners...: Unicode's default-ignorable code points, from
+// ICU), which is refused as empty. Pure; fuzzed (tests/fuzz/chat_fuzz.cpp).
 //
 // Thread-safety: pure functions.
 #pragma once

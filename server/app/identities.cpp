@@ -3,6 +3,7 @@
 #include "app/secrets.hpp"
 #include "app/thread_check.hpp"
 #include "app/wall_clock.hpp"
+#include "names/player_names.hpp"
 
 namespace bh::app {
 
@@ -36,8 +37,39 @@ std::optional<std::string> Identities::player_of(std::uint64_t connection_id) co
 bool Identities::identified(std::uint64_t connection_id) const { return player_of(connection_id).has_value(); }
 
 bool Identities::name_free(const std::string& name) const {
+  const std::string key = names::name_key(name);  // ICU's work, outside the lock
   std::lock_guard lock(mutex_);
-  return !players_.contains(name);
+  return !players_.contains(name) && !keys_.contains(key);
+}
+
+Identities::Player& Identities::add_locked(const std::string& name, std::string key) {
+  Player& p = players_[name];
+  p.name = name;
+  p.key = std::move(key);
+  keys_.emplace(p.key, name);
+  return p;
+}
+
+std::map<std::string, Identities::Player>::iterator Identities::erase_locked(
+    std::map<std::string, Player>::iterator it) {
+  tokens_.erase(it->second.token);
+  const auto [first, last] = keys_.equal_range(it->second.key);
+  for (auto k = first; k != last; ++k)
+    if (k->second == it->first) {
+      keys_.erase(k);
+      break;
+    }
+  return players_.erase(it);
+}
+
+bool Identities::key_held_locked(const std::string& key, const std::string& name, bool guests_only) const {
+  const auto [first, last] = keys_.equal_range(key);
+  for (auto k = first; k != last; ++k) {
+    if (k->second == name) continue;
+    const auto p = players_.find(k->second);
+    if (p != players_.end() && (!guests_only || !p->second.registered)) return true;
+  }
+  return false;
 }
 
 Identities::Bound Identities::bind_locked(const std::shared_ptr<Connection>& connection, Player& player) {
@@ -83,8 +115,7 @@ void Identities::forget_absent(std::int64_t now) {
   for (auto it = players_.begin(); it != players_.end();) {
     const Player& p = it->second;
     if (p.connection_id == 0 && p.rooms.empty() && now - p.offline_since_ms > grace_ms_) {
-      tokens_.erase(p.token);
-      it = players_.erase(it);
+      it = erase_locked(it);
     } else {
       ++it;
     }
@@ -92,32 +123,30 @@ void Identities::forget_absent(std::int64_t now) {
 }
 
 Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name) {
+  std::string key = names::name_key(name);
   std::lock_guard lock(mutex_);
   const auto c = connections_.find(connection->id());
   if (c != connections_.end() && !c->second.player.empty()) return failure(Outcome::already_identified);
-  if (players_.contains(name)) return failure(Outcome::name_taken);
-  Player& p = players_[name];
-  p.name = name;
+  if (players_.contains(name) || keys_.contains(key)) return failure(Outcome::name_taken);
+  Player& p = add_locked(name, std::move(key));
   p.token = random_hex(16);
   p.offline_since_ms = now_ms();
   tokens_[p.token] = name;
   Bound out = bind_locked(connection, p);
-  if (out.outcome != Outcome::ok) {
-    tokens_.erase(p.token);
-    players_.erase(name);
-  }
+  if (out.outcome != Outcome::ok) erase_locked(players_.find(name));
   return out;
 }
 
 Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name,
                                               bool bot) {
+  std::string key = names::name_key(name);
   std::lock_guard lock(mutex_);
   auto it = players_.find(name);
   if (it != players_.end() && !it->second.registered) return failure(Outcome::name_taken);
   const bool fresh = it == players_.end();
+  if (fresh && key_held_locked(key, name, true)) return failure(Outcome::name_taken);
   if (fresh) {
-    Player& p = players_[name];
-    p.name = name;
+    Player& p = add_locked(name, std::move(key));
     p.token = random_hex(16);
     p.registered = true;
     p.offline_since_ms = now_ms();
@@ -129,10 +158,7 @@ Identities::Bound Identities::bind_registered(const std::shared_ptr<Connection>&
   it->second.bot = was_bot || bot;
   Bound out = bind_locked(connection, it->second);
   if (out.outcome != Outcome::ok) it->second.bot = was_bot;
-  if (out.outcome != Outcome::ok && fresh) {
-    tokens_.erase(it->second.token);
-    players_.erase(it);
-  }
+  if (out.outcome != Outcome::ok && fresh) erase_locked(it);
   return out;
 }
 
@@ -154,12 +180,13 @@ std::optional<Identities::Credentials> Identities::credentials(const std::string
 }
 
 bool Identities::restore(const std::string& player, const Credentials& credentials, const std::string& room_id) {
+  std::string key = names::name_key(player);
   std::lock_guard lock(mutex_);
   auto it = players_.find(player);
   if (it == players_.end()) {
     if (credentials.token.empty() || tokens_.contains(credentials.token)) return false;
-    Player& p = players_[player];
-    p.name = player;
+    // Indexed by its key whatever else holds it: the seat was taken under older rules.
+    Player& p = add_locked(player, std::move(key));
     p.token = credentials.token;
     p.registered = credentials.registered;
     p.bot = credentials.bot;

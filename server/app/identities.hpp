@@ -1,5 +1,6 @@
 // Who is who: players by name, their tokens, which connection acts for whom, and the
-// one seat each player may hold.
+// one seat each player may hold. Names are unique by their key (names::name_key): a
+// guest cannot take `Alice` or `аlice` while `alice` is known.
 //
 // Thread-safety: any thread; a mutex guards the maps and is held only for map work,
 // never while calling out to a room, the store or a connection.
@@ -50,12 +51,14 @@ class Identities {
   // Forgets players offline longer than the grace with no seat, so their names are free
   // again and their tokens expire. Called by the housekeeping every second.
   void forget_absent(std::int64_t now);
-  // Whether a guest may take `name` now (no player record holds it).
+  // Whether a guest may take `name` now (no player record holds it or a name with its
+  // key).
   bool name_free(const std::string& name) const;
 
   Bound bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name);
   // After a successful login or register; reuses the player's record (and token) if any.
-  // `bot`: the account is a bot account (only a login can say so).
+  // name_taken when a guest holds the name or one with its key (a guest that raced a
+  // register). `bot`: the account is a bot account (only a login can say so).
   Bound bind_registered(const std::shared_ptr<Connection>& connection, const std::string& name, bool bot = false);
   Bound bind_token(const std::shared_ptr<Connection>& connection, const std::string& token);
 
@@ -92,6 +95,7 @@ class Identities {
  private:
   struct Player {
     std::string name, token;
+    std::string key;  // names::name_key(name)
     bool registered = false;
     bool bot = false;
     std::weak_ptr<Connection> connection;
@@ -110,11 +114,19 @@ class Identities {
     return b;
   }
   Bound bind_locked(const std::shared_ptr<Connection>& connection, Player& player);
+  // A new record for `name` (not yet known), indexed by its key.
+  Player& add_locked(const std::string& name, std::string key);
+  std::map<std::string, Player>::iterator erase_locked(std::map<std::string, Player>::iterator it);
+  // Whether a player other than `name` holds `key` (only guests: `guests_only`).
+  bool key_held_locked(const std::string& key, const std::string& name, bool guests_only) const;
 
   std::int64_t grace_ms_;
   mutable std::mutex mutex_;
   std::map<std::string, Player> players_;
   std::map<std::string, std::string> tokens_;  // token -> name
+  // name_key -> the names holding it: one, or several registered accounts kept apart
+  // by the store (storage/name_keys.hpp), or records restored from live games.
+  std::multimap<std::string, std::string> keys_;
   std::map<std::uint64_t, Conn> connections_;
 };
 

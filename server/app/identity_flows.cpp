@@ -4,13 +4,14 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "app/completion.hpp"
 #include "app/failure_replies.hpp"
 #include "app/passwords.hpp"
-#include "app/player_names.hpp"
 #include "app/room.hpp"
 #include "log/log.hpp"
+#include "names/player_names.hpp"
 #include "protocol/utf8.hpp"
 #include "storage/store.hpp"
 
@@ -27,7 +28,17 @@ using protocol::ErrorCode;
 using protocol::RequestId;
 using ConnPtr = std::shared_ptr<Connection>;
 
-bool valid_name(const std::string& name, std::size_t max_length) { return valid_player_name(name, max_length); }
+// The name as it is kept (NFC), or none after answering bad_name with the reason.
+std::optional<std::string> checked_name(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
+                                        const std::string& raw) {
+  auto checked = names::check_name(raw, ctx->config.max_name_length);
+  if (auto* name = std::get_if<std::string>(&checked)) return std::move(*name);
+  ctx->send_error(c, id, ErrorCode::bad_name,
+                  std::string(names::describe(std::get<names::Refusal>(checked))) + ": a name has 1 to " +
+                      std::to_string(ctx->config.max_name_length) +
+                      " characters: letters of one script, digits, '-', '_', '.', and spaces inside");
+  return std::nullopt;
+}
 
 // Client text in a log line: quoted and escaped (no forged lines), at most 64 bytes.
 std::string log_quote(std::string_view text) { return protocol::json_string(protocol::utf8::prefix(text, 64)); }
@@ -125,25 +136,28 @@ void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resu
 
 void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
   if (refuse(c, id)) return;
-  if (!valid_name(r.name, ctx_->config.max_name_length))
-    return ctx_->send_error(c, id, ErrorCode::bad_name,
-                            "a name has 1 to " + std::to_string(ctx_->config.max_name_length) +
-                                " characters: letters, digits, '-', '_', '.', and spaces inside");
+  auto name = checked_name(ctx_, c, id, r.name);
+  if (!name) return;
+  r.name = std::move(*name);
   if (!ctx_->identities.name_free(r.name))
-    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
+    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken (or one like it)");
   // New names an address may take a minute: a flood of guests (each with a room) stays small.
   if (ctx_->config.guests_per_minute > 0) {
     if (const auto wait = ctx_->new_guests.take(c->address(), std::chrono::steady_clock::now()); wait > 0)
       return ctx_->send_error(c, id, ErrorCode::too_many_attempts,
                               "too many new guests from your address; retry in " + std::to_string(wait) + " ms", wait);
   }
-  // A registered name is never a guest's, even while its owner is away.
-  ctx_->store.find_account(
+  // A registered name, or one like it, is never a guest's, even while its owner is away.
+  ctx_->store.find_account_like(
       r.name, on_io<storage::StoreResult<storage::Account>>(
                   ctx_->io, "guest",
                   [ctx = ctx_, c, id, name = r.name](storage::StoreResult<storage::Account> found) {
                     if (found.error.ok())
-                      return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is registered");
+                      return ctx->send_error(
+                          c, id, ErrorCode::name_taken,
+                          found.value->name == name
+                              ? "the name '" + name + "' is registered"
+                              : "the name '" + name + "' looks like '" + found.value->name + "', which is registered");
                     if (found.error.code != storage::StoreErrc::not_found)
                       return ctx->send_error(c, id, ErrorCode::storage_unavailable,
                                              "accounts are unavailable: " + found.error.message);
@@ -166,14 +180,13 @@ bool IdentityFlows::take_auth_attempt(const ConnPtr& c, const RequestId& id, std
 
 void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::Register r) {
   if (refuse(c, id)) return;
-  if (!valid_name(r.name, ctx_->config.max_name_length))
-    return ctx_->send_error(c, id, ErrorCode::bad_name,
-                            "a name has 1 to " + std::to_string(ctx_->config.max_name_length) +
-                                " characters: letters, digits, '-', '_', '.', and spaces inside");
+  auto name = checked_name(ctx_, c, id, r.name);
+  if (!name) return;
+  r.name = std::move(*name);
   if (r.password.size() < 8 || r.password.size() > 256)
     return ctx_->send_error(c, id, ErrorCode::bad_password, "a password has 8 to 256 characters");
   if (!ctx_->identities.name_free(r.name))
-    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken");
+    return ctx_->send_error(c, id, ErrorCode::name_taken, "the name '" + r.name + "' is taken (or one like it)");
   if (!take_auth_attempt(c, id, "register")) return;
   if (const auto wait = ctx_->new_accounts.take(c->address(), std::chrono::steady_clock::now()); wait > 0) {
     audit(*ctx_, "register refused", c->address(),
@@ -200,7 +213,7 @@ void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::
                                         if (!error.ok()) ctx->new_accounts.give_back(address);
                                         if (error.code == storage::StoreErrc::conflict)
                                           return ctx->send_error(c, id, ErrorCode::name_taken,
-                                                                 "the name '" + name + "' is taken");
+                                                                 "the name '" + name + "' is taken (or one like it)");
                                         if (!error.ok())
                                           return ctx->send_error(c, id, ErrorCode::storage_unavailable,
                                                                  "accounts are unavailable: " + error.message);
@@ -217,6 +230,7 @@ void IdentityFlows::register_account(const ConnPtr& c, const RequestId& id, cl::
 
 void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
   if (refuse(c, id)) return;
+  r.name = names::nfc(r.name);  // accounts are found by their exact name, kept in NFC
   const std::string address = c->address();
   if (const auto wait = ctx_->logins.wait_ms(r.name, address, std::chrono::steady_clock::now()); wait > 0) {
     audit(*ctx_, "login refused", address,

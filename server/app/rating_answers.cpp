@@ -7,6 +7,7 @@
 #include "app/failure_replies.hpp"
 #include "app/http_api.hpp"
 #include "log/log.hpp"
+#include "names/player_names.hpp"
 #include "storage/store.hpp"
 
 namespace bh::app {
@@ -43,9 +44,10 @@ void load_ratings(const std::shared_ptr<Context>& ctx) {
 }
 
 void answer_get_player(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id, std::string name) {
-  // The names the HTTP route accepts; any other is nobody's.
+  // The names the HTTP route accepts (in NFC, as kept); any other is nobody's.
   auto checked = http::player_name_from_segment(name);
-  if (!checked || *checked != name) return ctx->send_error(c, id, ErrorCode::not_found, "no such player");
+  if (!checked || *checked != names::nfc(name)) return ctx->send_error(c, id, ErrorCode::not_found, "no such player");
+  name = std::move(*checked);
   auto answer = [ctx, c, id, name](FoundProfile found) {
     if (found.error.code == storage::StoreErrc::not_found)
       return ctx->send_error(c, id, ErrorCode::not_found, "no player '" + name + "'");

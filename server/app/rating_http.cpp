@@ -1,11 +1,12 @@
 #include "app/rating_http.hpp"
 
-#include <cctype>
 #include <cmath>
+#include <variant>
 
 #include "app/archive.hpp"
 #include "app/http_api.hpp"
 #include "app/ratings.hpp"
+#include "names/player_names.hpp"
 #include "net/url.hpp"
 #include "protocol/messages.hpp"
 #include "storage/glicko2.hpp"
@@ -16,7 +17,8 @@ namespace sv = protocol::server;
 
 namespace {
 
-// Longer than any name the server accepts (AppConfig::max_name_length is at most this).
+// Longer than any name the server accepts (AppConfig::max_name_length is at most this),
+// in code points; the %-encoded segment may have 3 * 16 bytes for each.
 constexpr std::size_t kMaxName = 64;
 
 HttpResponse json(int status, std::string body) { return HttpResponse{status, "application/json", std::move(body)}; }
@@ -41,12 +43,13 @@ std::optional<std::string> rating_key_param(const std::map<std::string, std::str
 }  // namespace
 
 std::optional<std::string> player_name_from_segment(std::string_view segment) {
-  if (segment.size() > 3 * kMaxName) return std::nullopt;
-  auto name = net::percent_decode(segment, net::PlusIs::plus);
-  if (!name || name->empty() || name->size() > kMaxName) return std::nullopt;
-  for (unsigned char c : *name)
-    if (!(std::isalnum(c) || c == ' ' || c == '-' || c == '_' || c == '.')) return std::nullopt;
-  return name;
+  if (segment.size() > 3 * 16 * kMaxName) return std::nullopt;
+  auto decoded = net::percent_decode(segment, net::PlusIs::plus);
+  if (!decoded) return std::nullopt;
+  // UTF-8, in NFC as names are kept: a decomposed é finds the player with the composed one.
+  auto checked = names::check_name(*decoded, kMaxName);
+  if (auto* name = std::get_if<std::string>(&checked)) return std::move(*name);
+  return std::nullopt;
 }
 
 std::variant<GetLeaderboard, std::string> leaderboard_query(const std::map<std::string, std::string>& query) {

@@ -29,8 +29,9 @@ struct GetRatingHistory {
   std::string name, key;
 };
 
-// The player's name from the path segment (%-decoded; '+' is a plus): nullopt when no
-// player could have it (bad escape, too long, a character names never have).
+// The player's name from the path segment (%-decoded UTF-8; '+' is a plus), in NFC:
+// nullopt when no player could have it (bad escape, not UTF-8, too long, a character
+// names never have, mixed scripts: names/player_names.hpp).
 std::optional<std::string> player_name_from_segment(std::string_view segment);
 // Query parameters: game (a rating key, required), limit (1..100, leaderboard only).
 // The error message for a 400 bad_query otherwise.

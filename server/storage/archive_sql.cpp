@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "names/player_names.hpp"
+
 namespace bh::storage::sql {
 
 namespace {
@@ -473,10 +475,15 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
 
 StoreError insert_account(Db& db, const Account& a) {
   if (a.name.empty()) return {StoreErrc::invalid_query, "account name is empty"};
-  Query q(db, "INSERT INTO accounts (name, salt, hash, iterations, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)");
+  Query q(db,
+          "INSERT INTO accounts (name, salt, hash, iterations, created_ms, name_key) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   q.bind(1, a.name).bind(2, a.salt).bind(3, a.hash).bind(4, a.iterations).bind(5, a.created_ms);
+  q.bind(6, names::name_key(a.name));
   if (const int rc = q.step(); rc != SQLITE_DONE) {
-    if ((rc & 0xff) == SQLITE_CONSTRAINT) return {StoreErrc::conflict, "account " + a.name + " exists"};
+    // The name's primary key or its key's unique index (a name that looks like it).
+    if ((rc & 0xff) == SQLITE_CONSTRAINT)
+      return {StoreErrc::conflict, "account " + a.name + " exists or looks like one"};
     return error_from(db, rc, "cannot create account " + a.name);
   }
   return {};
@@ -484,13 +491,19 @@ StoreError insert_account(Db& db, const Account& a) {
 
 StoreError save_bot_account(Db& db, const Account& a) {
   if (a.name.empty()) return {StoreErrc::invalid_query, "account name is empty"};
-  // A person's account is left alone (the WHERE of the update): no row changes.
+  // A person's account is left alone (the WHERE of the update): no row changes. Another
+  // account whose name looks like this one fails the key's unique index.
   Query q(db,
-          "INSERT INTO accounts (name, salt, hash, iterations, created_ms, bot) VALUES (?1, ?2, ?3, ?4, ?5, 1) "
+          "INSERT INTO accounts (name, salt, hash, iterations, created_ms, bot, name_key) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) "
           "ON CONFLICT (name) DO UPDATE SET salt = excluded.salt, hash = excluded.hash, "
           "iterations = excluded.iterations WHERE accounts.bot = 1");
   q.bind(1, a.name).bind(2, a.salt).bind(3, a.hash).bind(4, a.iterations).bind(5, a.created_ms);
-  if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save bot account " + a.name);
+  q.bind(6, names::name_key(a.name));
+  if (const int rc = q.step(); rc != SQLITE_DONE) {
+    if ((rc & 0xff) == SQLITE_CONSTRAINT) return {StoreErrc::conflict, "account " + a.name + " looks like another"};
+    return error_from(db, rc, "cannot save bot account " + a.name);
+  }
   if (sqlite3_changes(db.handle()) == 0)
     return {StoreErrc::conflict, "account " + a.name + " is a person's, not a bot's"};
   return {};
@@ -518,6 +531,19 @@ StoreError update_password_hash(Db& db, const Account& a, const std::string& old
   if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot update the password of " + a.name);
   if (sqlite3_changes(db.handle()) == 0) return {StoreErrc::not_found, "account " + a.name + " has another hash"};
   return {};
+}
+
+StoreResult<Account> load_account_like(Db& db, const std::string& name) {
+  std::string holder;
+  {
+    Query q(db, "SELECT name FROM accounts WHERE name_key = ?1");
+    q.bind(1, names::name_key(name));
+    const int rc = q.step();
+    if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no account like " + name}, std::nullopt};
+    if (rc != SQLITE_ROW) return {error_from(db, rc, "cannot read account " + name), std::nullopt};
+    holder = q.text(0);
+  }
+  return load_account(db, holder);
 }
 
 }  // namespace bh::storage::sql

@@ -55,6 +55,9 @@ StoreResult<Account> load_account(Db& db, const std::string& name);
 // Sets the account's salt, hash and iterations where it still holds `old_hash`.
 // Errors: not_found (no such account, or its hash changed), unavailable.
 StoreError update_password_hash(Db& db, const Account& account, const std::string& old_hash);
+// The account whose name is one with `name` (the same names::name_key), not_found when
+// none. Errors: unavailable.
+StoreResult<Account> load_account_like(Db& db, const std::string& name);
 
 inline constexpr int kMaxPageLimit = 100;
 

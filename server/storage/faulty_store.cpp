@@ -203,6 +203,17 @@ void FaultyStore::find_account(std::string name, std::function<void(StoreResult<
   inner_->find_account(std::move(name), std::move(done));
 }
 
+void FaultyStore::find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) {
+  if (fail_all_reads_.load()) {
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error("find_account_like"));
+  }
+  inner_->find_account_like(std::move(name), std::move(done));
+}
+
 bool FaultyStore::healthy() const {
   return !fail_all_writes_.load() && !injected_unhealthy_.load() && inner_->healthy();
 }

@@ -34,7 +34,7 @@ class FaultyStore final : public Store {
   // Every write fails while on. Turning it off makes the store healthy again at once
   // (as the real store's probe write would find).
   void fail_all_writes(bool on);
-  // Every read (list_games, get_game, find_account, load_live) fails while on.
+  // Every read (list_games, get_game, find_account, find_account_like, load_live) fails while on.
   void fail_all_reads(bool on);
   // While on, save_live writes go to the inner store (they are durable) but their
   // completions are held back; turning it off delivers the held ones, in order, on the
@@ -63,6 +63,7 @@ class FaultyStore final : public Store {
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) override;
+  void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;
   void close() override;
 

@@ -192,8 +192,22 @@ ALTER TABLE games ADD COLUMN content_hash TEXT;
 CREATE UNIQUE INDEX games_by_content ON games (content_hash) WHERE content_hash IS NOT NULL;
 )sql";
 
+// Version 8: names of every script, unique by a folded key (docs/protocol.md, "Names";
+// names/player_names.hpp). The key is computed in C++ with ICU, not in SQL: the column
+// and its unique index come here (NULL keys never collide), and name_keys.hpp fills the
+// keys when the file's stored key version (the one-row name_keys table) is not the
+// running ICU's, so this step and an ICU upgrade take the same path.
+constexpr std::string_view kStep8 = R"sql(
+ALTER TABLE accounts ADD COLUMN name_key TEXT;
+CREATE UNIQUE INDEX accounts_by_key ON accounts (name_key);
+CREATE TABLE name_keys (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  version TEXT NOT NULL
+);
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

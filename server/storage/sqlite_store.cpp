@@ -17,6 +17,7 @@
 
 #include "storage/archive_sql.hpp"
 #include "storage/live_sql.hpp"
+#include "storage/name_keys.hpp"
 #include "storage/rating_sql.hpp"
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
@@ -259,6 +260,7 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
     error = sql::configure(db, impl->options.synchronous_full, impl->options.busy_timeout_ms, impl->options.cache_kib);
   }
   if (error.ok()) error = sql::migrate(db);
+  if (error.ok()) error = sql::refresh_name_keys(db, [raw = impl.get()](const std::string& line) { raw->log(line); });
   if (!error.ok()) {
     error.message = path + ": " + error.message;
     return {std::move(error), std::nullopt};
@@ -401,6 +403,14 @@ void SqliteStore::find_account(std::string name, std::function<void(StoreResult<
   Job job;
   job.read = [name = std::move(name), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
     done(db ? sql::load_account(*db, name) : StoreResult<Account>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) {
+  Job job;
+  job.read = [name = std::move(name), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_account_like(*db, name) : StoreResult<Account>{rejected, std::nullopt});
   };
   impl_->submit(std::move(job));
 }

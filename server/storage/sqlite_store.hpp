@@ -78,6 +78,7 @@ class SqliteStore final : public Store {
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) override;
+  void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;
   void close() override;
 

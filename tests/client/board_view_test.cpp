@@ -285,6 +285,16 @@ TEST(BoardLineFit, ColourCodesTakeNoColumns) {
   EXPECT_EQ(visible_width("plain"), 5u);
 }
 
+// Names of every script (issue 26): a column per character, not per byte.
+TEST(BoardLineFit, ANonLatinNameTakesAColumnPerCharacter) {
+  const std::string ivan = "\xD0\x98\xD0\xB2\xD0\xB0\xD0\xBD";  // Иван
+  EXPECT_EQ(visible_width(ivan), 4u);
+  EXPECT_EQ(visible_width("\033[1m" + ivan + "\033[0m vs bob"), 11u);
+  std::string first;
+  for (int i = 0; i < 8; ++i) first += ivan;  // 32 characters, 64 bytes
+  EXPECT_EQ(fit_items({"seatafl", "g-1234567890", "ply 120", first + " (attackers) vs"}).size(), 1u);
+}
+
 // A live game's header with the longest names (32 characters) and the widest game.
 TEST(BoardLineFit, HeaderWithLongestNamesFitsEightyColumns) {
   const std::string first(32, 'f'), second(32, 's');

@@ -49,6 +49,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/move_codec_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/names_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
@@ -111,6 +112,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_accounts_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_net_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_names_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp

@@ -38,6 +38,26 @@ TEST(ChatText, EmptyOrOnlySpacesIsRefused) {
   EXPECT_EQ(refused("\xE2\x80\x83 "), Refusal::empty);  // U+2003 em space
 }
 
+// Issue 26, point 11: a line of zero-width characters showed as an empty line.
+TEST(ChatText, OnlyInvisibleCharactersIsRefusedAsEmpty) {
+  for (const char* blank : {
+           "\xE2\x80\x8B",                                      // U+200B ZERO WIDTH SPACE
+           "\xE2\x80\x8B\xE2\x80\x8C\xE2\x80\x8D\xE2\x81\xA0",  // ZWSP, ZWNJ, ZWJ, WORD JOINER
+           "  \xEF\xBB\xBF \xE2\x80\x8B  ",                     // U+FEFF among spaces
+           "\xC2\xAD\xCD\x8F",                                  // SOFT HYPHEN, COMBINING GRAPHEME JOINER
+           "\xE3\x85\xA4\xE1\x85\x9F",                          // HANGUL FILLER, HANGUL CHOSEONG FILLER
+           "\xE2\x80\x8E\xE2\x80\x8F",                          // LRM, RLM
+           "\xEF\xB8\x8F\xF3\xA0\x80\xA1",                      // VARIATION SELECTOR-16, TAG EXCLAMATION
+       })
+    EXPECT_EQ(refused(blank), Refusal::empty) << blank;
+  // Beside anything visible they stay (a joiner inside an emoji sequence, a word).
+  EXPECT_EQ(accepted("a\xE2\x80\x8B"
+                     "b"),
+            "a\xE2\x80\x8B"
+            "b");
+  EXPECT_EQ(accepted("\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB"), "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB");
+}
+
 TEST(ChatText, LengthIsCountedInCodePointsAfterTrimming) {
   EXPECT_EQ(accepted(repeat("a", 140)).size(), 140u);
   EXPECT_EQ(refused(repeat("a", 141)), Refusal::too_long);

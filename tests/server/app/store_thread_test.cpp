@@ -18,7 +18,7 @@ constexpr auto kHashReply = 60s;
 TEST_F(AppTest, NoRulesJsonOrIdentityWorkRunsOnTheStoreThread) {
   const auto before = store_thread_violations();
 
-  // Identity flows: guest (find_account), register (create_account), login (find_account,
+  // Identity flows: guest (find_account_like), register (create_account), login (find_account,
   // then the hash), a failed login, resume.
   guest("alice");
   Client& bob = client();

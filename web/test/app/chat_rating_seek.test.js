@@ -51,6 +51,9 @@ test('a line is 1 to 140 code points after trimming, without control or bidi cha
   assert.equal(checkChat('a\u2067b').error, 'chat.control');
   assert.equal(checkChat('a\u0085b').error, 'chat.control');
   assert.equal(checkChat('<b>ok</b>').ok, true, 'markup is just text');
+  assert.equal(checkChat('\u200b\u200c\u200d\ufeff').error, 'chat.empty', 'only zero-width characters');
+  assert.equal(checkChat(' \u2060 \u3164 ').error, 'chat.empty');
+  assert.equal(checkChat('a\u200bb').ok, true);
   assert.equal(chatCounter(' abc '), '3/140');
 });
 

@@ -15,12 +15,16 @@ export const codePoints = (text) => [...String(text)].length;
 
 // C0, DEL, C1, and the bidi overrides and isolates: refused by the server.
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// Only invisible characters (zero-width spaces and joiners, U+FEFF...) and spaces: the
+// server refuses such a line as empty.
+const INVISIBLE_ONLY = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}]*$/u;
 
 /** {ok:true, text} (trimmed) or {ok:false, error} with an i18n key. */
 export function checkChat(text) {
   const trimmed = String(text ?? '').replace(/^ +| +$/g, '');
   if (trimmed === '') return { ok: false, error: 'chat.empty' };
   if (FORBIDDEN.test(trimmed)) return { ok: false, error: 'chat.control' };
+  if (INVISIBLE_ONLY.test(trimmed)) return { ok: false, error: 'chat.empty' };
   if (codePoints(trimmed) > CHAT_MAX) return { ok: false, error: 'chat.too_long' };
   return { ok: true, text: trimmed };
 }

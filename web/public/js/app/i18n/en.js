@@ -203,8 +203,8 @@ export default {
 
   'error.offline': 'Not connected to the server.',
   'error.timeout': 'The server did not answer.',
-  'error.bad_name': 'A name has 1 to 32 characters: letters, digits, “-”, “_”, “.”, and spaces inside.',
-  'error.name_taken': 'That name is taken.',
+  'error.bad_name': 'A name has 1 to 32 characters: letters of one script (not Latin and Cyrillic together), digits, “-”, “_”, “.”, and spaces inside.',
+  'error.name_taken': 'That name, or one that looks like it, is taken.',
   'error.auth_failed': 'Wrong name or password.',
   'error.too_many_attempts': 'Too many attempts; wait a little.',
   'error.unknown_room': 'There is no such room (any more).',

@@ -1,0 +1,54 @@
+// Names of every script (issue 26, point 10): a Cyrillic name is taken and shown on the
+// page (the header, the lobby, the player page behind a %-encoded link), and a name that
+// looks like a taken one, or mixes scripts, is refused with the server's reason.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, launchBrowser, visitor, becomeGuest, screenshotPath } from './support/stack.mjs';
+
+let stack;
+let browser;
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+test('a Cyrillic name is taken and shown; its look-alikes are refused', async () => {
+  const ivan = await visitor(browser, stack);
+  await ivan.go('/');
+  // Registered, so the player page has a profile to show.
+  await ivan.page.getByTestId('guest-name').fill('Иван Петров');
+  await ivan.page.locator('details.account summary').click();
+  await ivan.page.getByTestId('login-password').fill('correct horse battery');
+  await ivan.page.getByTestId('register-submit').click();
+  await ivan.page.getByTestId('whoami').filter({ hasText: 'Иван Петров' }).waitFor();
+  await ivan.page.getByTestId('create-game').selectOption('tablut');
+  await ivan.page.getByTestId('create-submit').click();
+  await ivan.page.getByTestId('room-link').waitFor();
+
+  const other = await visitor(browser, stack);
+  await other.go('/');
+  // The room's creator in the lobby, in Cyrillic, linked to the player page.
+  const row = other.page.getByTestId('room-row').filter({ hasText: 'Иван Петров' });
+  await row.waitFor();
+  // Upper case is the same name; Latin with a Cyrillic letter is no name at all.
+  for (const [name, says] of [['ИВАН ПЕТРОВ', /taken/], ['Ivan Пetrov', /scripts/]]) {
+    await other.page.getByTestId('guest-name').fill(name);
+    await other.page.getByTestId('guest-submit').click();
+    await other.page.getByTestId('identity-error').filter({ hasText: says }).waitFor();
+  }
+  await other.page.screenshot({ path: screenshotPath('names-lobby.png') });
+  await becomeGuest(other.page, 'Ёжик');
+  assert.equal(await other.page.getByTestId('whoami').textContent(), 'Ёжик');
+
+  await row.getByRole('link', { name: 'Иван Петров' }).click();
+  await other.page.waitForURL(/\/player\/%D0%98/);
+  await other.page.getByTestId('profile-name').filter({ hasText: 'Иван Петров' }).waitFor();
+  await other.page.getByTestId('profile-no-ratings').waitFor();
+  await other.page.screenshot({ path: screenshotPath('names-profile.png') });
+  assert.deepEqual(ivan.problems, []);
+  assert.deepEqual(other.problems, []);
+});
