@@ -101,6 +101,7 @@ endif()
 set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/real_server_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp
