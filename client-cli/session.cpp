@@ -3,6 +3,9 @@
 // other session_*.cpp files (see session.hpp).
 #include "session.hpp"
 
+#include "server_text.hpp"
+#include "text/control_chars.hpp"
+
 namespace bh::cli {
 namespace {
 
@@ -21,8 +24,9 @@ Session::Session(SessionConfig config, Sink& sink, std::function<void(std::strin
 
 void Session::on_connected() {}
 
-void Session::on_closed(const std::string& why) {
+void Session::on_closed(const std::string& close_reason) {
   if (finished_) return;
+  const std::string why = text::escaped_controls(close_reason);  // the server's close reason, maybe
   if (config_.reconnect && identified()) {
     // Not the end: the caller connects again and the welcome resumes the player.
     for (auto& [id, p] : pending_) reply_error(command_name(p.kind), "offline", "the connection was lost");
@@ -154,17 +158,26 @@ std::int64_t Session::request(Cmd kind, const cl::Request& r, std::string game_i
 }
 
 void Session::on_frame(std::string_view text) {
+  // Nothing the server wrote reaches the terminal raw: its strings are escaped before
+  // the session reads them (server_text.hpp).
+  protocol::Json raw = protocol::Json::parse(text, nullptr, false);
+  std::string escaped;
+  if (!raw.is_discarded() && escape_server_text(raw)) {
+    escaped = protocol::dump(raw);
+    text = escaped;
+  }
   auto decoded = protocol::decode_server_message(text);
   if (auto* err = std::get_if<protocol::DecodeError>(&decoded)) {
     // A message type added to the protocol after this client: version 1 grows by
     // additions a client may ignore (docs/protocol.md, "Changes within version 1").
     if (err->code == protocol::ErrorCode::unknown_type) return;
+    // The parser's message may quote the unreadable text.
+    const std::string message = text::escaped_controls(err->message);
     Out out{Out::Kind::event, "unreadable"};
-    out.field("message", err->message).line("(a server message this client cannot read: " + err->message + ")");
+    out.field("message", message).line("(a server message this client cannot read: " + message + ")");
     sink_.emit(out);
     return;
   }
-  protocol::Json raw = protocol::Json::parse(text, nullptr, false);
   handle(std::get<protocol::ServerFrame>(decoded), raw);
   check_wait();
 }

@@ -57,6 +57,12 @@ constexpr FlagSpec kFlags[] = {
     {"secret-file", true, false},
     {"import", true, false},
     {"game", true, false},
+    {"import-max-line", true, true},
+    {"import-max-tags", true, true},
+    {"import-max-tag-name", true, true},
+    {"import-max-tag-value", true, true},
+    {"import-max-moves", true, true},
+    {"record-name-chars", true, true},
     {"help", false, false},
 };
 
@@ -238,6 +244,12 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"failed-logins-per-name", 1, 1'000'000, false, "a number of failed logins from 1 to 1000000"},
       {"resume-fail-rate", 1, 1'000, false, "failed resumes per second from 1 to 1000"},
       {"resume-fail-burst", 1, 100'000, false, "a number of failed resumes from 1 to 100000"},
+      {"import-max-line", 1024, 1024ull * 1024 * 1024, true, "bytes from 1024 to 1024M (k and M suffixes allowed)"},
+      {"import-max-tags", 8, 100'000, false, "a number of tags from 8 to 100000"},
+      {"import-max-tag-name", 8, 1024 * 1024, true, "bytes from 8 to 1M (k and M suffixes allowed)"},
+      {"import-max-tag-value", 64, 1024 * 1024 * 1024, true, "bytes from 64 to 1024M (k and M suffixes allowed)"},
+      {"import-max-moves", 1, 10'000'000, false, "a number of moves from 1 to 10000000"},
+      {"record-name-chars", 1, 1'000'000, false, "a number of characters from 1 to 1000000"},
   };
   for (const Range& range : kRanges) {
     if (range.flag != flag) continue;
@@ -267,6 +279,12 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "failed-logins-per-name") config.failed_logins_per_name = static_cast<unsigned>(*number);
     if (flag == "resume-fail-rate") config.resume_fail_rate = static_cast<unsigned>(*number);
     if (flag == "resume-fail-burst") config.resume_fail_burst = static_cast<unsigned>(*number);
+    if (flag == "import-max-line") config.import_max_line = static_cast<std::size_t>(*number);
+    if (flag == "import-max-tags") config.import_max_tags = static_cast<std::size_t>(*number);
+    if (flag == "import-max-tag-name") config.import_max_tag_name = static_cast<std::size_t>(*number);
+    if (flag == "import-max-tag-value") config.import_max_tag_value = static_cast<std::size_t>(*number);
+    if (flag == "import-max-moves") config.import_max_moves = static_cast<std::size_t>(*number);
+    if (flag == "record-name-chars") config.record_name_chars = static_cast<std::size_t>(*number);
     return std::nullopt;
   }
   return Bad{source + ": unknown setting"};
@@ -418,7 +436,19 @@ Limits per client address (docs/protocol.md, "Limits"):
                         exports, or a tafl site's .csv (GAME: copenhagen, brandubh...; by
                         default the file's name); each game replayed by the rules, refused
                         with its line and reason when a move is illegal; a game already
-                        in the archive is not added again
+                        in the archive is not added again. The file is read a line at a
+                        time; a game past one of these limits is refused (docs/records.md):
+  --import-max-line BYTES
+                        one line of the file (default 64k; a longer one is skipped unread)
+  --import-max-tags N   tags per game (default 64)
+  --import-max-tag-name BYTES
+                        a tag's name (default 64)
+  --import-max-tag-value BYTES
+                        a tag's value (default 1k)
+  --import-max-moves N  moves per game (default 10000)
+  --record-name-chars N a player's name in an imported record, in characters (default
+                        100): longer is refused on import; a longer one stored before is
+                        cut in the archive's answers
   --version             print the version and exit
   --help                print this text and exit
 
@@ -429,7 +459,11 @@ BOARDHALL_QUEUE_BYTES_TOTAL, BOARDHALL_TCP_UNSENT_BYTES, BOARDHALL_VERBOSE,
 BOARDHALL_WEB_ROOT, BOARDHALL_MAX_CONNECTIONS_PER_ADDRESS, BOARDHALL_IDENTIFY_TIMEOUT,
 BOARDHALL_AUTH_RATE, BOARDHALL_AUTH_BURST, BOARDHALL_ACCOUNTS_PER_HOUR,
 BOARDHALL_FAILED_LOGINS_PER_NAME, BOARDHALL_RESUME_FAIL_RATE, BOARDHALL_RESUME_FAIL_BURST,
-BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS); flags win.
+BOARDHALL_OPEN_ROOMS_PER_ADDRESS, BOARDHALL_GUESTS_PER_MINUTE, BOARDHALL_OPEN_ROOM_GRACE,
+BOARDHALL_LOBBY_LIMIT, BOARDHALL_RATED_GAMES_PER_PAIR,
+BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS,
+BOARDHALL_IMPORT_MAX_LINE, BOARDHALL_IMPORT_MAX_TAGS, BOARDHALL_IMPORT_MAX_TAG_NAME,
+BOARDHALL_IMPORT_MAX_TAG_VALUE, BOARDHALL_IMPORT_MAX_MOVES, BOARDHALL_RECORD_NAME_CHARS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.
 )";

@@ -60,6 +60,15 @@ struct Config {
   std::string secret_file;                    // ...whose password is (or is written) in this file
   std::string import_file;                    // Mode::import_records: the record file to add to --db...
   std::string import_game;                    // ...its games' game id when the file does not say
+  // What an imported record may hold (docs/records.md, "Limits"); past it, the game is refused.
+  std::size_t import_max_line = 64 * 1024;  // bytes of one line of the file
+  std::size_t import_max_tags = 64;         // tags per game
+  std::size_t import_max_tag_name = 64;     // bytes
+  std::size_t import_max_tag_value = 1024;  // bytes
+  std::size_t import_max_moves = 10000;     // moves per game
+  // A player's name in an imported record, in characters: longer is refused on import, and
+  // a longer stored one is cut in the archive's answers.
+  std::size_t record_name_chars = 100;
 };
 
 struct ConfigError {

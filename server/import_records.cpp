@@ -1,24 +1,27 @@
 #include "import_records.hpp"
 
 #include <chrono>
+#include <deque>
 #include <fstream>
 #include <future>
 #include <ostream>
-#include <sstream>
-#include <vector>
+#include <utility>
 
 #include "app/imported_game.hpp"
 #include "records/import.hpp"
 #include "records/tafl_csv.hpp"
 #include "rules/registry.hpp"
 #include "storage/sqlite_store.hpp"
+#include "text/control_chars.hpp"
 
 namespace bh::server {
 
 namespace {
 
-// A record file is text of a few megabytes; this bounds what one mistaken path costs.
-constexpr std::streamsize kMaxFileBytes = 256 * 1024 * 1024;
+// Games handed to the store and not yet written, at most: enough for the store's group
+// commits (512 games a transaction) to follow one another, while the reading waits
+// instead of holding a file's worth of games.
+constexpr std::size_t kMaxPending = 1024;
 
 std::string base_name(const std::string& path) {
   const auto slash = path.find_last_of('/');
@@ -42,73 +45,47 @@ std::int64_t now_ms() {
 
 }  // namespace
 
-int import_records(const std::string& db, const std::string& file, const std::string& game, std::ostream& out,
-                   std::ostream& err) {
+int import_records(const ImportRequest& request, std::ostream& out, std::ostream& err) {
+  const std::string& file = request.file;
   std::ifstream in(file, std::ios::binary);
   if (!in) {
-    err << "boardhall-server: cannot read " << file << "\n";
+    err << "boardhall-server: cannot read " << text::escaped_controls(file) << "\n";
     return 1;
   }
-  std::string text;
-  {
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
-  }
-  if (static_cast<std::streamsize>(text.size()) > kMaxFileBytes) {
-    err << "boardhall-server: " << file << " is larger than 256 MiB\n";
-    return 1;
-  }
-
   const std::string name = base_name(file);
-  std::vector<records::ReadGame> games;
-  if (extension(name) == "csv") {
-    // A list names its game nowhere inside: one wrong name would refuse every line.
-    const std::string id = game.empty() ? stem(name) : game;
-    if (auto rules = rules::make_ruleset(id); !rules) {
-      err << "boardhall-server: " << file << ": " << rules.error().message << "; name the game with --game\n";
+  // What the report prints of the file is shown on a terminal: its control characters
+  // (a record's names, its moves as written, a file name) are escaped.
+  const auto report = [&err, shown = text::escaped_controls(name)](const std::string& line) {
+    err << shown << ": " << text::escaped_controls(line) << "\n";
+  };
+  const bool csv = extension(name) == "csv";
+  // A list names its game nowhere inside: one wrong name would refuse every line.
+  const std::string csv_game = request.game.empty() ? stem(name) : request.game;
+  if (csv) {
+    if (auto rules = rules::make_ruleset(csv_game); !rules) {
+      err << "boardhall-server: " << text::escaped_controls(file) << ": "
+          << text::escaped_controls(rules.error().message) << "; name the game with --game\n";
       return 2;
     }
-    games = records::read_tafl_csv(text, id);
-  } else {
-    records::ReadOptions options;
-    options.default_game = !game.empty() ? game : extension(name) == "pdn" ? "draughts" : "";
-    games = records::read_records(text, options);
   }
 
   storage::SqliteOptions store_options;
   store_options.log = [&err](const std::string& line) { err << "boardhall-server: store: " << line << "\n"; };
-  auto opened = storage::open_sqlite_store(db, store_options);
+  auto opened = storage::open_sqlite_store(request.db, store_options);
   if (!opened.error.ok() || !opened.value || !*opened.value) {
-    err << "boardhall-server: cannot open the database " << db << ": " << opened.error.message << "\n";
+    err << "boardhall-server: cannot open the database " << request.db << ": " << opened.error.message << "\n";
     return 1;
   }
   auto& store = **opened.value;
 
-  // Every game queued at once: the store writes them in a few group commits.
+  // Each game is stored as soon as it is read; the store writes them in group commits.
   const std::int64_t at = now_ms();
-  int refused = 0;
-  std::vector<std::pair<const records::ReadGame*, std::future<storage::StoreError>>> pending;
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    const records::ReadGame& read = games[i];
-    if (!read.record) {
-      ++refused;
-      err << name << ": " << read.refusal << (read.title.size() > 3 ? " (" + read.title + ")" : "") << "\n";
-      continue;
-    }
-    // Later games of the file end later, so the archive lists the file's last game first.
-    storage::GameRecord record = app::imported_game(read, at + static_cast<std::int64_t>(i));
-    if (record.id.empty()) {
-      ++refused;
-      err << name << ": line " << read.line << ": unknown game '" << read.record->game << "'\n";
-      continue;
-    }
-    auto done = std::make_shared<std::promise<storage::StoreError>>();
-    pending.emplace_back(&read, done->get_future());
-    store.save_game(std::move(record), [done](storage::StoreError e) { done->set_value(std::move(e)); });
-  }
-  int imported = 0, present = 0, failed = 0;
-  for (auto& [read, result] : pending) {
+  std::size_t read_count = 0;
+  int refused = 0, imported = 0, present = 0, failed = 0;
+  std::deque<std::pair<int, std::future<storage::StoreError>>> pending;  // (line, result)
+  const auto settle_one = [&] {
+    auto [line, result] = std::move(pending.front());
+    pending.pop_front();
     const storage::StoreError e = result.get();
     if (e.ok()) {
       ++imported;
@@ -116,14 +93,45 @@ int import_records(const std::string& db, const std::string& file, const std::st
       ++present;
     } else {
       ++failed;
-      err << name << ": line " << read->line << ": not stored: " << e.message << "\n";
+      report("line " + std::to_string(line) + ": not stored: " + e.message);
     }
+  };
+  const auto each = [&](records::ReadGame read) {
+    const std::size_t index = read_count++;
+    if (!read.record) {
+      ++refused;
+      report(read.refusal + (read.title.size() > 3 ? " (" + read.title + ")" : ""));
+      return;
+    }
+    // Later games of the file end later, so the archive lists the file's last game first.
+    storage::GameRecord record = app::imported_game(read, at + static_cast<std::int64_t>(index));
+    if (record.id.empty()) {
+      ++refused;
+      report("line " + std::to_string(read.line) + ": unknown game '" + read.record->game + "'");
+      return;
+    }
+    if (pending.size() >= kMaxPending) settle_one();
+    auto done = std::make_shared<std::promise<storage::StoreError>>();
+    pending.emplace_back(read.line, done->get_future());
+    store.save_game(std::move(record), [done](storage::StoreError e) { done->set_value(std::move(e)); });
+  };
+  bool read_ok = false;
+  if (csv) {
+    read_ok = records::read_tafl_csv(in, csv_game, request.limits, each);
+  } else {
+    records::ReadOptions options;
+    options.default_game = !request.game.empty() ? request.game : extension(name) == "pdn" ? "draughts" : "";
+    options.limits = request.limits;
+    read_ok = records::read_records(in, options, each);
   }
+  while (!pending.empty()) settle_one();
   store.close();
-  out << name << ": " << games.size() << " games read, " << imported << " imported, " << present
+  if (!read_ok)
+    err << "boardhall-server: " << text::escaped_controls(file) << ": a read error; the games before it are in\n";
+  out << text::escaped_controls(name) << ": " << read_count << " games read, " << imported << " imported, " << present
       << " already in the archive, " << refused << " refused"
       << (failed > 0 ? ", " + std::to_string(failed) + " not stored" : "") << "\n";
-  return failed > 0 ? 1 : 0;
+  return failed > 0 || !read_ok ? 1 : 0;
 }
 
 }  // namespace bh::server

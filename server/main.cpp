@@ -41,8 +41,16 @@ int main(int argc, char** argv) {
       bh::server::start_or_exit(argc, argv, "boardhall-server", "0.1.0 (protocol 1)", [](const bh::server::Config& c) {
         if (c.mode == bh::server::Mode::create_bot)
           return bh::server::create_bot(c.db, c.bot_name, c.secret_file, std::cout, std::cerr);
-        if (c.mode == bh::server::Mode::import_records)
-          return bh::server::import_records(c.db, c.import_file, c.import_game, std::cout, std::cerr);
+        if (c.mode == bh::server::Mode::import_records) {
+          bh::server::ImportRequest request{c.db, c.import_file, c.import_game, {}};
+          request.limits.line_bytes = c.import_max_line;
+          request.limits.tags = c.import_max_tags;
+          request.limits.tag_name_bytes = c.import_max_tag_name;
+          request.limits.tag_value_bytes = c.import_max_tag_value;
+          request.limits.moves = c.import_max_moves;
+          request.limits.name_chars = c.record_name_chars;
+          return bh::server::import_records(request, std::cout, std::cerr);
+        }
         const auto backed_up = bh::storage::backup_database(c.db, c.backup_to);
         if (!backed_up.ok()) {
           std::cerr << "boardhall-server: " << backed_up.message << "\n";
@@ -71,6 +79,7 @@ int main(int argc, char** argv) {
 
   bh::storage::SqliteOptions store_options;
   store_options.log = [](const std::string& line) { bh::log::error("store: " + line); };
+  store_options.answer_name_chars = config.record_name_chars;
   auto opened = bh::storage::open_sqlite_store(config.db, store_options);
   if (!opened.error.ok() || !opened.value || !*opened.value) {
     bh::log::error("cannot open the database " + config.db + ": " + opened.error.message);

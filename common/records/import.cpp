@@ -6,6 +6,7 @@
 #include "records/move_text.hpp"
 #include "rules/game_state.hpp"
 #include "rules/registry.hpp"
+#include "text/control_chars.hpp"
 
 namespace bh::records {
 
@@ -34,10 +35,11 @@ Outcome outcome_of(std::string_view token) {
 // tag the record lacks), kept as no tag at all.
 bool is_placeholder(std::string_view value) { return value.find_first_not_of("?.-") == std::string_view::npos; }
 
-// "?" is how PDN writes a name it does not know: no name.
+// "?" is how PDN writes a name it does not know: no name. Control characters are
+// removed: a name is shown in terminals and files.
 std::string player(const Tags& tags, std::string_view name) {
   const std::string* value = find_tag(tags, name);
-  return value == nullptr || *value == "?" ? std::string() : *value;
+  return value == nullptr || *value == "?" ? std::string() : text::without_controls(*value);
 }
 
 std::string first_number(std::string_view text) {
@@ -67,6 +69,9 @@ ReadGame read_one(const RawGame& raw, const ReadOptions& options) {
   const auto& tags = raw.tags;
   std::string title = (player(tags, "White").empty() ? player(tags, "Attackers") : player(tags, "White")) + " - " +
                       (player(tags, "Black").empty() ? player(tags, "Defenders") : player(tags, "Black"));
+  // The title of a refusal names the players; a name past the limit is cut there.
+  const std::size_t title_chars = 2 * options.limits.name_chars + 3;
+  if (text::code_points(title) > title_chars) title = std::string(text::first_code_points(title, title_chars)) + "...";
   if (!raw.error.empty()) {
     ReadGame out;
     out.line = raw.line;
@@ -103,6 +108,12 @@ ReadGame read_one(const RawGame& raw, const ReadOptions& options) {
     header.first_player = player(tags, "White");
     header.second_player = player(tags, "Black");
   }
+  for (const std::string* name : {&header.first_player, &header.second_player}) {
+    if (text::code_points(*name) > options.limits.name_chars) {
+      return refused(raw.line, title,
+                     "a player's name is longer than " + std::to_string(options.limits.name_chars) + " characters");
+    }
+  }
   if (family == Family::draughts) {
     if (const std::string* fen = find_tag(tags, "FEN")) {
       const auto text = fen_to_position_text(*fen);
@@ -116,8 +127,10 @@ ReadGame read_one(const RawGame& raw, const ReadOptions& options) {
   if (header.outcome == Outcome::unknown) {
     if (const std::string* result = find_tag(tags, "Result")) header.outcome = outcome_of(*result);
   }
-  for (const auto& tag : tags)
-    if (!is_generated_tag(tag.first) && !is_placeholder(tag.second)) header.tags.push_back(tag);
+  for (const auto& [name, value] : tags) {
+    if (!is_generated_tag(name) && !is_placeholder(value))
+      header.tags.emplace_back(text::without_controls(name), text::without_controls(value));
+  }
   ReadGame out = replay_record(std::move(header), raw.moves, raw.line);
   out.title = title;
   return out;
@@ -125,9 +138,13 @@ ReadGame read_one(const RawGame& raw, const ReadOptions& options) {
 
 }  // namespace
 
+bool read_records(std::istream& in, const ReadOptions& options, const std::function<void(ReadGame)>& each) {
+  return read_tag_pairs(in, options.limits, [&](RawGame raw) { each(read_one(raw, options)); });
+}
+
 std::vector<ReadGame> read_records(std::string_view text, const ReadOptions& options) {
   std::vector<ReadGame> out;
-  for (const RawGame& raw : read_tag_pairs(text)) out.push_back(read_one(raw, options));
+  for (const RawGame& raw : read_tag_pairs(text, options.limits)) out.push_back(read_one(raw, options));
   return out;
 }
 

@@ -6,9 +6,12 @@
 // Thread-safety: pure functions.
 #pragma once
 
+#include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "records/record.hpp"
@@ -28,11 +31,22 @@ struct ReadGame {
 };
 
 struct ReadOptions {
+  // Not an aggregate, so that `{"draughts"}` leaves the limits at their defaults.
+  ReadOptions(std::string game = {}, ReadLimits read_limits = {})  // NOLINT: implicit on purpose
+      : default_game(std::move(game)), limits(read_limits) {}
   // The game of records that name none (no Game or GameType tag); "" refuses them.
   std::string default_game;
+  ReadLimits limits;
 };
 
-// Every game of a tag-pair file.
+// Every game of a tag-pair file read from `in`, each handed to `each` as soon as it is
+// read (memory: one line and one game, tag_text.hpp). The players' names and the tags
+// kept lose their control characters (text/control_chars.hpp: a tab or line break
+// becomes a space); a name longer than limits.name_chars (after that) refuses the game.
+// False when the stream failed before its end (an I/O error).
+bool read_records(std::istream& in, const ReadOptions& options, const std::function<void(ReadGame)>& each);
+
+// Every game of `text`.
 std::vector<ReadGame> read_records(std::string_view text, const ReadOptions& options);
 
 // Replays `moves` (as written) from `header` (game, options, start, players, outcome,

@@ -1,5 +1,9 @@
 #include "records/tafl_csv.hpp"
 
+#include <sstream>
+
+#include "records/line_reader.hpp"
+
 namespace bh::records {
 
 namespace {
@@ -11,19 +15,20 @@ Outcome csv_outcome(std::string_view result) {
   return Outcome::unknown;  // Ongoing, or nothing
 }
 
-ReadGame read_line(std::string_view line, int number, std::string_view game) {
+ReadGame refuse(int number, const std::string& why) {
+  ReadGame out;
+  out.line = number;
+  out.refusal = "line " + std::to_string(number) + ": " + why;
+  return out;
+}
+
+ReadGame read_line(std::string_view line, int number, std::string_view game, const ReadLimits& limits) {
   Record header;
   header.game = std::string(game);
   const auto comma = line.find(',');
   const auto last = line.rfind(',');
-  auto refuse = [&](const std::string& why) {
-    ReadGame out;
-    out.line = number;
-    out.refusal = "line " + std::to_string(number) + ": " + why;
-    return out;
-  };
   if (comma == std::string_view::npos || comma == last)
-    return refuse("expected moves,attacker_captures,defender_captures,result");
+    return refuse(number, "expected moves,attacker_captures,defender_captures,result");
   header.outcome = csv_outcome(line.substr(last + 1));
   std::vector<Token> moves;
   bool timeout = false;
@@ -33,11 +38,13 @@ ReadGame read_line(std::string_view line, int number, std::string_view game) {
     const std::string_view word = rest.substr(0, space);
     rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
     if (word.empty()) continue;
-    if (timeout) return refuse("a move after 'timeout'");
+    if (timeout) return refuse(number, "a move after 'timeout'");
     if (word == "timeout") {
       timeout = true;
       continue;
     }
+    if (moves.size() >= limits.moves)
+      return refuse(number, "the game has more than " + std::to_string(limits.moves) + " moves");
     moves.push_back(Token{std::string(word), number});
   }
   // Kept as the tag a Boardhall record says it with, so that the game's export, read
@@ -48,18 +55,24 @@ ReadGame read_line(std::string_view line, int number, std::string_view game) {
 
 }  // namespace
 
-std::vector<ReadGame> read_tafl_csv(std::string_view text, std::string_view game) {
-  std::vector<ReadGame> out;
-  int number = 0;
-  while (!text.empty()) {
-    const auto end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    out.push_back(read_line(line, number, game));
+bool read_tafl_csv(std::istream& in, std::string_view game, const ReadLimits& limits,
+                   const std::function<void(ReadGame)>& each) {
+  LineReader lines(in, limits.line_bytes);
+  while (const auto line = lines.next()) {
+    if (line->too_long) {
+      each(refuse(line->number, "the line is longer than " + std::to_string(limits.line_bytes) + " bytes (not read)"));
+      continue;
+    }
+    if (line->text.find_first_not_of(" \t") == std::string_view::npos) continue;
+    each(read_line(line->text, line->number, game, limits));
   }
+  return !lines.failed();
+}
+
+std::vector<ReadGame> read_tafl_csv(std::string_view text, std::string_view game, const ReadLimits& limits) {
+  std::vector<ReadGame> out;
+  std::istringstream in{std::string(text)};
+  read_tafl_csv(in, game, limits, [&out](ReadGame read) { out.push_back(std::move(read)); });
   return out;
 }
 

@@ -7,6 +7,8 @@
 // Thread-safety: pure functions.
 #pragma once
 
+#include <functional>
+#include <iosfwd>
 #include <string_view>
 #include <vector>
 
@@ -14,7 +16,14 @@
 
 namespace bh::records {
 
-// Every non-empty line of `text` as a game of `game`, replayed (import.hpp).
-std::vector<ReadGame> read_tafl_csv(std::string_view text, std::string_view game);
+// Every non-empty line of `in` as a game of `game`, replayed (import.hpp), each handed
+// to `each` as soon as it is read. A line longer than limits.line_bytes (skipped unread)
+// or with more than limits.moves moves is refused. False when the stream failed before
+// its end (an I/O error).
+bool read_tafl_csv(std::istream& in, std::string_view game, const ReadLimits& limits,
+                   const std::function<void(ReadGame)>& each);
+
+// Every non-empty line of `text`.
+std::vector<ReadGame> read_tafl_csv(std::string_view text, std::string_view game, const ReadLimits& limits = {});
 
 }  // namespace bh::records

@@ -1,6 +1,10 @@
 #include "records/tag_text.hpp"
 
 #include <cctype>
+#include <sstream>
+
+#include "records/line_reader.hpp"
+#include "text/control_chars.hpp"
 
 namespace bh::records {
 
@@ -9,166 +13,184 @@ namespace {
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool digit(char c) { return c >= '0' && c <= '9'; }
 
-// Walks the text keeping the line number, so that every token and fault can be placed.
-class Reader {
- public:
-  explicit Reader(std::string_view text) : text_(text) {
-    if (text_.starts_with("\xEF\xBB\xBF")) text_.remove_prefix(3);
-  }
-
-  std::vector<RawGame> run() {
-    while (i_ < text_.size()) {
-      const char c = text_[i_];
-      if (space(c)) {
-        advance();
-      } else if (c == '%' && at_line_start()) {
-        skip_to_line_end();  // PDN 3.0: a line comment starting with '%'
-      } else if (c == ';') {
-        skip_to_line_end();
-      } else if (c == '[') {
-        if (in_movetext_) finish();
-        read_tag();
-      } else if (c == '{') {
-        skip_until('}', "a comment '{' is never closed");
-      } else if (c == '(') {
-        skip_variation();
-      } else {
-        read_token();
-      }
-    }
-    finish();
-    return std::move(games_);
-  }
-
- private:
-  void advance() {
-    if (text_[i_] == '\n') ++line_;
-    ++i_;
-  }
-  bool at_line_start() const { return i_ == 0 || text_[i_ - 1] == '\n'; }
-  void skip_to_line_end() {
-    while (i_ < text_.size() && text_[i_] != '\n') ++i_;
-  }
-  void start_game() {
-    if (current_.line == 0) current_.line = line_;
-  }
-  void fault(const std::string& what) {
-    start_game();
-    if (current_.error.empty()) current_.error = "line " + std::to_string(line_) + ": " + what;
-  }
-  void skip_until(char close, const char* unclosed) {
-    const int open_line = line_;
-    while (i_ < text_.size() && text_[i_] != close) advance();
-    if (i_ == text_.size()) {
-      line_ = open_line;
-      fault(unclosed);
-      return;
-    }
-    ++i_;
-  }
-  void skip_variation() {
-    int depth = 0;
-    const int open_line = line_;
-    do {
-      if (text_[i_] == '(') ++depth;
-      if (text_[i_] == ')') --depth;
-      if (text_[i_] == '{') {
-        skip_until('}', "a comment '{' is never closed");
-        continue;
-      }
-      advance();
-    } while (i_ < text_.size() && depth > 0);
-    if (depth > 0) {
-      line_ = open_line;
-      fault("a variation '(' is never closed");
-    }
-  }
-
-  void read_tag() {
-    start_game();
-    const int tag_line = line_;
-    ++i_;  // '['
-    std::string name;
-    while (i_ < text_.size() && !space(text_[i_]) && text_[i_] != '"' && text_[i_] != ']') name += text_[i_++];
-    while (i_ < text_.size() && (text_[i_] == ' ' || text_[i_] == '\t')) ++i_;
-    std::string value;
-    bool quoted = false;
-    if (i_ < text_.size() && text_[i_] == '"') {
-      ++i_;
-      while (i_ < text_.size() && text_[i_] != '"' && text_[i_] != '\n') {
-        if (text_[i_] == '\\' && i_ + 1 < text_.size() && (text_[i_ + 1] == '"' || text_[i_ + 1] == '\\')) ++i_;
-        value += text_[i_++];
-      }
-      quoted = i_ < text_.size() && text_[i_] == '"';
-      if (quoted) ++i_;
-    }
-    while (i_ < text_.size() && text_[i_] != ']' && text_[i_] != '\n') ++i_;
-    if (i_ == text_.size() || text_[i_] != ']' || !quoted || name.empty()) {
-      line_ = tag_line;
-      fault("a tag is not of the form [Name \"value\"]");
-      return;
-    }
-    ++i_;
-    current_.tags.emplace_back(std::move(name), std::move(value));
-  }
-
-  void read_token() {
-    std::size_t j = i_;
-    while (j < text_.size() && !space(text_[j]) && text_[j] != '{' && text_[j] != '[' && text_[j] != '(' &&
-           text_[j] != ';')
-      ++j;
-    std::string token(text_.substr(i_, j - i_));
-    i_ = j;
-    start_game();
-    in_movetext_ = true;
-    if (is_result_token(token)) {
-      current_.result = std::move(token);
-      finish();
-      return;
-    }
-    // A move number, alone ("12." "12...") or glued to its move ("12.c3-d4").
-    std::size_t k = 0;
-    while (k < token.size() && digit(token[k])) ++k;
-    if (k > 0 && k < token.size() && token[k] == '.') {
-      while (k < token.size() && token[k] == '.') ++k;
-      token.erase(0, k);
-    }
-    if (token == "..." || token.empty() || token[0] == '$') return;  // an ellipsis, a NAG
-    // A move strength mark ("!", "?!", "(?)") says nothing of the move itself.
-    while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.pop_back();
-    if (token.empty()) return;
-    current_.moves.push_back(Token{std::move(token), line_});
-  }
-
-  void finish() {
-    if (!current_.tags.empty() || !current_.moves.empty() || !current_.result.empty() || !current_.error.empty())
-      games_.push_back(std::move(current_));
-    current_ = RawGame{};
-    in_movetext_ = false;
-  }
-
-  std::string_view text_;
-  std::size_t i_ = 0;
-  int line_ = 1;
-  bool in_movetext_ = false;
-  RawGame current_;
-  std::vector<RawGame> games_;
-};
+std::string bytes(std::size_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
 
 }  // namespace
 
-std::vector<RawGame> read_tag_pairs(std::string_view text) { return Reader(text).run(); }
+TagPairReader::TagPairReader(ReadLimits limits, std::function<void(RawGame)> each)
+    : limits_(limits), each_(std::move(each)) {}
+
+void TagPairReader::line(std::string_view text, int number) {
+  line_ = number;
+  if (number == 1 && text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (mode_ == Mode::comment) {
+      const auto close = text.find('}', i);
+      if (close == std::string_view::npos) return;  // the comment goes on to the next line
+      i = close + 1;
+      mode_ = comment_in_variation_ ? Mode::variation : Mode::normal;
+      comment_in_variation_ = false;
+      continue;
+    }
+    if (mode_ == Mode::variation) {
+      const char c = text[i++];
+      if (c == '(') ++depth_;
+      if (c == ')' && --depth_ == 0) mode_ = Mode::normal;
+      if (c == '{') {
+        mode_ = Mode::comment;
+        comment_in_variation_ = true;
+        comment_line_ = line_;
+      }
+      continue;
+    }
+    const char c = text[i];
+    if (space(c)) {
+      ++i;
+    } else if ((c == '%' && i == 0) || c == ';') {
+      return;  // PDN 3.0: a line comment starting with '%'; ';' to the end of the line
+    } else if (c == '[') {
+      if (in_movetext_) end_game();
+      read_tag(text, i);
+    } else if (c == '{') {
+      ++i;
+      mode_ = Mode::comment;
+      comment_line_ = line_;
+    } else if (c == '(') {
+      ++i;
+      mode_ = Mode::variation;
+      depth_ = 1;
+      variation_line_ = line_;
+    } else {
+      read_token(text, i);
+    }
+  }
+}
+
+void TagPairReader::too_long_line(int number) {
+  line_ = number;
+  fault(number, "the line is longer than " + bytes(limits_.line_bytes) + " (not read)");
+}
+
+void TagPairReader::finish() {
+  if (mode_ == Mode::comment) fault(comment_line_, "a comment '{' is never closed");
+  if (mode_ == Mode::variation) fault(variation_line_, "a variation '(' is never closed");
+  mode_ = Mode::normal;
+  end_game();
+}
+
+void TagPairReader::start_game() {
+  if (current_.line == 0) current_.line = line_;
+}
+
+void TagPairReader::fault(int line, const std::string& what) {
+  if (current_.line == 0) current_.line = line;
+  if (current_.error.empty()) current_.error = "line " + std::to_string(line) + ": " + what;
+}
+
+void TagPairReader::read_tag(std::string_view text, std::size_t& i) {
+  start_game();
+  ++i;  // '['
+  std::string name;
+  while (i < text.size() && !space(text[i]) && text[i] != '"' && text[i] != ']') name += text[i++];
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  std::string value;
+  bool quoted = false;
+  if (i < text.size() && text[i] == '"') {
+    ++i;
+    while (i < text.size() && text[i] != '"') {
+      if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) ++i;
+      value += text[i++];
+    }
+    quoted = i < text.size() && text[i] == '"';
+    if (quoted) ++i;
+  }
+  while (i < text.size() && text[i] != ']') ++i;
+  if (i == text.size() || !quoted || name.empty()) {
+    fault(line_, "a tag is not of the form [Name \"value\"]");
+    return;
+  }
+  ++i;
+  // Past a limit the tag is not kept (a name or value is never echoed: it may be huge).
+  if (name.size() > limits_.tag_name_bytes) {
+    fault(line_, "a tag name is longer than " + bytes(limits_.tag_name_bytes));
+  } else if (value.size() > limits_.tag_value_bytes) {
+    fault(line_, "the value of the tag " + name + " is longer than " + bytes(limits_.tag_value_bytes));
+  } else if (current_.tags.size() >= limits_.tags) {
+    fault(line_, "the game has more than " + std::to_string(limits_.tags) + " tags");
+  } else {
+    current_.tags.emplace_back(std::move(name), std::move(value));
+  }
+}
+
+void TagPairReader::read_token(std::string_view text, std::size_t& i) {
+  std::size_t j = i;
+  while (j < text.size() && !space(text[j]) && text[j] != '{' && text[j] != '[' && text[j] != '(' && text[j] != ';')
+    ++j;
+  std::string token(text.substr(i, j - i));
+  i = j;
+  start_game();
+  in_movetext_ = true;
+  if (is_result_token(token)) {
+    current_.result = std::move(token);
+    end_game();
+    return;
+  }
+  // A move number, alone ("12." "12...") or glued to its move ("12.c3-d4").
+  std::size_t k = 0;
+  while (k < token.size() && digit(token[k])) ++k;
+  if (k > 0 && k < token.size() && token[k] == '.') {
+    while (k < token.size() && token[k] == '.') ++k;
+    token.erase(0, k);
+  }
+  if (token == "..." || token.empty() || token[0] == '$') return;  // an ellipsis, a NAG
+  // A move strength mark ("!", "?!", "(?)") says nothing of the move itself.
+  while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.pop_back();
+  if (token.empty()) return;
+  if (current_.moves.size() >= limits_.moves) {
+    fault(line_, "the game has more than " + std::to_string(limits_.moves) + " moves");
+    return;
+  }
+  current_.moves.push_back(Token{std::move(token), line_});
+}
+
+void TagPairReader::end_game() {
+  if (!current_.tags.empty() || !current_.moves.empty() || !current_.result.empty() || !current_.error.empty())
+    each_(std::move(current_));
+  current_ = RawGame{};
+  in_movetext_ = false;
+}
+
+bool read_tag_pairs(std::istream& in, const ReadLimits& limits, const std::function<void(RawGame)>& each) {
+  TagPairReader reader(limits, each);
+  LineReader lines(in, limits.line_bytes);
+  while (const auto line = lines.next()) {
+    if (line->too_long) reader.too_long_line(line->number);
+    else reader.line(line->text, line->number);
+  }
+  reader.finish();
+  return !lines.failed();
+}
+
+std::vector<RawGame> read_tag_pairs(std::string_view text, const ReadLimits& limits) {
+  std::vector<RawGame> out;
+  std::istringstream in{std::string(text)};
+  read_tag_pairs(in, limits, [&out](RawGame game) { out.push_back(std::move(game)); });
+  return out;
+}
 
 bool is_result_token(std::string_view t) {
   return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "2-0" || t == "0-2" || t == "1-1" || t == "0-0" || t == "*";
 }
 
 std::string tag_pair(std::string_view name, std::string_view value) {
+  // No control character reaches a file (a terminal showing it would obey it): names
+  // stored before the import filtered them lose them here.
   std::string out = "[";
-  out.append(name).append(" \"");
-  for (const char c : value) {
+  out.append(text::without_controls(name)).append(" \"");
+  for (const char c : text::without_controls(value)) {
     if (c == '"' || c == '\\') out += '\\';
-    out += (c == '\n' || c == '\r') ? ' ' : c;
+    out += c;
   }
   out += "\"]\n";
   return out;

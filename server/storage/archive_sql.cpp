@@ -157,8 +157,11 @@ bool valid_result(std::string_view result) {
   return result == "first" || result == "second" || result == "draw" || result == "aborted";
 }
 
+// The players' names are cut to ?11 characters: an archive written before the import
+// limited them may hold a name of megabytes, which must not reach every listing.
 const std::string kSummaryColumns =
-    "g.id, g.game, g.first_player, g.second_player, g.result, g.reason, g.first_points, "
+    "g.id, g.game, substr(g.first_player, 1, ?11), substr(g.second_player, 1, ?11), g.result, g.reason, "
+    "g.first_points, "
     "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms, "
     "g.rated, g.computer_level, g.first_bot, g.second_bot, g.imported";
 
@@ -305,15 +308,16 @@ StoreError insert_game(Db& db, const GameRecord& g) {
   return {};
 }
 
-StoreResult<GameRecord> load_game(Db& db, const std::string& id) {
+StoreResult<GameRecord> load_game(Db& db, const std::string& id, std::size_t name_chars) {
   GameRecord g;
   {
     Query q(db,
-            "SELECT id, game, options, start_position, first_player, second_player, result, reason, "
+            "SELECT id, game, options, start_position, substr(first_player, 1, ?2), substr(second_player, 1, ?2), "
+            "result, reason, "
             "first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, match_game, "
             "started_ms, ended_ms, is_private, rated, computer_level, first_bot, second_bot, imported, tags, "
             "content_hash FROM games WHERE id = ?1");
-    q.bind(1, id);
+    q.bind(1, id).bind(2, static_cast<std::int64_t>(name_chars));
     const int rc = q.step();
     if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no game " + id}, std::nullopt};
     if (rc != SQLITE_ROW) return {error_from(db, rc, "cannot read game " + id), std::nullopt};
@@ -401,7 +405,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
   return sql;
 }
 
-StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
+StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query, std::size_t name_chars) {
   if (query.limit < 1 || query.limit > kMaxPageLimit) {
     return {{StoreErrc::invalid_query, "limit must be between 1 and 100, not " + std::to_string(query.limit)},
             std::nullopt};
@@ -439,6 +443,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query) {
   if (query.viewer) q.bind(9, *query.viewer);
   // One row more than asked tells whether another page exists, without a count.
   q.bind(8, query.limit + 1);
+  q.bind(11, static_cast<std::int64_t>(name_chars));
   ArchivePage page;
   int rc = 0;
   while ((rc = q.step()) == SQLITE_ROW) {

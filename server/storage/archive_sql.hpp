@@ -6,6 +6,7 @@
 // opened a transaction (the store batches several into one).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -37,10 +38,14 @@ std::optional<CursorPosition> decode_cursor(std::string_view text);
 // unknown result), conflict (the id is stored already), unavailable (SQLite failed).
 // On error, statements already run are NOT undone: the caller rolls back.
 StoreError insert_game(Db& db, const GameRecord& record);
-// Errors: not_found, unavailable.
-StoreResult<GameRecord> load_game(Db& db, const std::string& id);
+// What the archive's reads return of a player's name at most, in characters (an older
+// archive may hold a longer imported name; SqliteOptions::answer_name_chars).
+inline constexpr std::size_t kAnswerNameChars = 100;
+// Errors: not_found, unavailable. The players' names are cut to `name_chars` characters.
+StoreResult<GameRecord> load_game(Db& db, const std::string& id, std::size_t name_chars = kAnswerNameChars);
 // Errors: invalid_query (limit outside 1..100, bad cursor, unknown result), unavailable.
-StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query);
+// The players' names are cut to `name_chars` characters.
+StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query, std::size_t name_chars = kAnswerNameChars);
 // The SELECT list_games runs for this query's filters (parameters unbound), for
 // EXPLAIN QUERY PLAN in tests.
 std::string list_games_sql(const ArchiveQuery& query);

@@ -126,7 +126,7 @@ StoreResult<std::vector<PlayerRating>> load_ratings(Db& db) {
   return {{}, std::move(out)};
 }
 
-StoreResult<PlayerProfile> load_profile(Db& db, const std::string& name, int recent) {
+StoreResult<PlayerProfile> load_profile(Db& db, const std::string& name, int recent, std::size_t name_chars) {
   PlayerProfile profile;
   profile.name = name;
   {
@@ -151,7 +151,7 @@ StoreResult<PlayerProfile> load_profile(Db& db, const std::string& name, int rec
   ArchiveQuery query;
   query.player = name;
   query.limit = recent;
-  auto page = list_games(db, query);
+  auto page = list_games(db, query, name_chars);
   if (!page.error.ok()) return {page.error, std::nullopt};
   profile.recent = std::move(page.value->games);
   if (!profile.registered && profile.recent.empty()) {

@@ -6,9 +6,11 @@
 // opened the transaction that also writes the game's record (sqlite_store.cpp).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
+#include "storage/archive_sql.hpp"
 #include "storage/records.hpp"
 #include "storage/sqlite_db.hpp"
 #include "storage/store.hpp"
@@ -25,8 +27,9 @@ StoreResult<GameFinish> apply_ratings(Db& db, const GameRecord& record);
 // Every stored rating (the server's cache at start-up).
 StoreResult<std::vector<PlayerRating>> load_ratings(Db& db);
 // The profile of `name`: registered (an account), or seen in the archive; not_found
-// otherwise. Up to `recent` public games, newest first.
-StoreResult<PlayerProfile> load_profile(Db& db, const std::string& name, int recent);
+// otherwise. Up to `recent` public games, newest first (names cut as list_games does).
+StoreResult<PlayerProfile> load_profile(Db& db, const std::string& name, int recent,
+                                        std::size_t name_chars = kAnswerNameChars);
 // Non-provisional players of `key` (rd <= 110), best first, at most `limit` (1..100).
 // Errors: invalid_query (unknown key, bad limit), unavailable.
 StoreResult<std::vector<PlayerRating>> leaderboard(Db& db, const std::string& key, int limit);

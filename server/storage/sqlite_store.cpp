@@ -318,7 +318,8 @@ void SqliteStore::load_ratings(std::function<void(StoreResult<std::vector<Player
 
 void SqliteStore::get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) {
   Job job;
-  job.read = read_job<PlayerProfile>([name = std::move(name)](sql::Db& db) { return sql::load_profile(db, name, 10); },
+  job.read = read_job<PlayerProfile>([name = std::move(name), chars = impl_->options.answer_name_chars](
+                                         sql::Db& db) { return sql::load_profile(db, name, 10, chars); },
                                      std::move(done));
   impl_->submit(std::move(job));
 }
@@ -385,16 +386,18 @@ void SqliteStore::update_password_hash(Account account, std::string old_hash, st
 
 void SqliteStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   Job job;
-  job.read = [query = std::move(query), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
-    done(db ? sql::list_games(*db, query) : StoreResult<ArchivePage>{rejected, std::nullopt});
+  job.read = [query = std::move(query), done = std::move(done), chars = impl_->options.answer_name_chars](
+                 sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::list_games(*db, query, chars) : StoreResult<ArchivePage>{rejected, std::nullopt});
   };
   impl_->submit(std::move(job));
 }
 
 void SqliteStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
   Job job;
-  job.read = [id = std::move(id), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
-    done(db ? sql::load_game(*db, id) : StoreResult<GameRecord>{rejected, std::nullopt});
+  job.read = [id = std::move(id), done = std::move(done), chars = impl_->options.answer_name_chars](
+                 sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_game(*db, id, chars) : StoreResult<GameRecord>{rejected, std::nullopt});
   };
   impl_->submit(std::move(job));
 }

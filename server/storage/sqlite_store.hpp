@@ -44,6 +44,10 @@ struct SqliteOptions {
   std::size_t max_batch = 512;
   // While unhealthy and idle, a one-row write is tried this often to detect recovery.
   int probe_interval_ms = 1000;
+  // What the archive's reads (list_games, get_game, get_profile) return of a player's
+  // name at most, in characters: an archive written before imports were limited may
+  // hold a name of megabytes, which must not reach every listing (--record-name-chars).
+  std::size_t answer_name_chars = 100;
   // Where lasting failures are reported (called on the worker). Default: stderr.
   std::function<void(const std::string&)> log;
 };

@@ -113,6 +113,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_net_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_names_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp
