@@ -78,6 +78,11 @@ test('registered players, draw offers, a match of two games', async (t) => {
   await a.page.getByTestId('notice').filter({ hasText: 'Draw: agreed' }).waitFor();
   await b.page.getByTestId('status').filter({ hasText: 'Ваш ход' }).waitFor();
   await b.page.screenshot({ path: screenshotPath('match-dark-ru.png') });
+  // One move each first: a rated game resigned before both sides moved is aborted.
+  await clickMove(b.page, 'c3-d4');
+  await a.page.getByTestId('move-list').locator('[data-ply="1"]').waitFor();
+  await clickMove(a.page, 'f6-e5');
+  await b.page.getByTestId('move-list').locator('[data-ply="2"]').waitFor();
   await b.page.getByTestId('resign').click();
   await b.page.getByTestId('confirm-yes').click();
   await a.page.getByTestId('match-result').filter({ hasText: 'ulyana wins the match' }).waitFor();
