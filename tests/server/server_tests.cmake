@@ -7,6 +7,7 @@
 set(support_sources
     ${CMAKE_CURRENT_SOURCE_DIR}/support/raw_tcp.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/server_process.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/support/ws_ask.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/ws_client.cpp)
 if(TARGET bh_net)
   add_executable(bh_stub_server ${CMAKE_CURRENT_SOURCE_DIR}/support/stub/stub_server.cpp)

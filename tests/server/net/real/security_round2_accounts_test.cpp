@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/server_process.hpp"
+#include "support/ws_ask.hpp"
 #include "support/ws_client.hpp"
 
 namespace bh::test {
@@ -25,35 +26,12 @@ using Clock = std::chrono::steady_clock;
 // Password hashes are slow by design (and slower under the sanitizers): replies wait long.
 constexpr auto kHashReply = 30s;
 
-std::optional<WsClient> open_ws(std::uint16_t port, const std::string& source) {
-  WsClient ws;
-  ConnectOptions options;
-  options.source = source;
-  if (!ws.connect(port, options, 5s)) return std::nullopt;
-  if (!ws.next_of_type("welcome", 5s)) return std::nullopt;
-  return ws;
-}
-
-// Sends `request` (with id 1) and returns the reply that echoes it.
-json ask(WsClient& ws, json request, std::chrono::milliseconds timeout = kHashReply) {
-  request["id"] = 1;
-  if (!ws.send_json(request)) return json();
-  const auto deadline = Clock::now() + timeout;
-  while (Clock::now() < deadline) {
-    auto message = ws.next(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
-    if (!message) {
-      if (ws.closed()) break;
-      continue;
-    }
-    if (message->value("id", 0) == 1) return *message;
-  }
-  return json();
-}
+json ask_hashed(WsClient& ws, json request) { return ask(ws, std::move(request), kHashReply); }
 
 json login_from(std::uint16_t port, const std::string& source, const std::string& name, const std::string& password) {
   auto ws = open_ws(port, source);
   if (!ws) return json();
-  return ask(*ws, {{"type", "login"}, {"name", name}, {"password", password}});
+  return ask_hashed(*ws, {{"type", "login"}, {"name", name}, {"password", password}});
 }
 
 std::string first_line(const std::string& path) {
@@ -81,8 +59,9 @@ TEST(SecurityRound2Accounts, TheOwnerLogsInWhileAnotherAddressGuessesThePassword
   {
     auto owner = open_ws(server.port(), "127.0.0.3");
     ASSERT_TRUE(owner);
-    ASSERT_EQ(ask(*owner, {{"type", "register"}, {"name", "olga"}, {"password", "correct horse"}}).value("type", ""),
-              "identity");
+    ASSERT_EQ(
+        ask_hashed(*owner, {{"type", "register"}, {"name", "olga"}, {"password", "correct horse"}}).value("type", ""),
+        "identity");
   }
 
   // 127.0.0.2 guesses both passwords, as fast as its message rate allows.
@@ -94,7 +73,7 @@ TEST(SecurityRound2Accounts, TheOwnerLogsInWhileAnotherAddressGuessesThePassword
     if (!ws) return;
     for (int i = 0; guessing.load(); ++i) {
       const int which = i % 2;
-      const json reply = ask(
+      const json reply = ask_hashed(
           *ws, {{"type", "login"}, {"name", which == 0 ? "olga" : "robo"}, {"password", "guess" + std::to_string(i)}});
       ++guesses;
       const std::string code = reply.value("code", "");
@@ -176,13 +155,13 @@ TEST(SecurityRound2Accounts, AResumeFloodCostsAFewLogLinesAndIsThrottled) {
   {
     auto gina = open_ws(server.port(), "127.0.0.4");
     ASSERT_TRUE(gina);
-    const json identity = ask(*gina, {{"type", "guest"}, {"name", "gina"}});
+    const json identity = ask_hashed(*gina, {{"type", "guest"}, {"name", "gina"}});
     ASSERT_EQ(identity.value("type", ""), "identity") << identity.dump();
     token = identity["token"];
   }
   auto again = open_ws(server.port(), "127.0.0.4");
   ASSERT_TRUE(again);
-  EXPECT_EQ(ask(*again, {{"type", "resume"}, {"token", token}}).value("type", ""), "identity");
+  EXPECT_EQ(ask_hashed(*again, {{"type", "resume"}, {"token", token}}).value("type", ""), "identity");
 
   const int lines = log_lines_with(server, "resume failed") + log_lines_with(server, "resume refused");
   std::printf(
@@ -205,7 +184,7 @@ TEST(SecurityRound2Accounts, ManyGoodResumesFromOneAddressAreNotLimited) {
   ASSERT_TRUE(server.start()) << server.log();
   std::optional<WsClient> tab = open_ws(server.port(), "127.0.0.3");
   ASSERT_TRUE(tab);
-  const json identity = ask(*tab, {{"type", "guest"}, {"name", "tabby"}});
+  const json identity = ask_hashed(*tab, {{"type", "guest"}, {"name", "tabby"}});
   ASSERT_EQ(identity.value("type", ""), "identity") << identity.dump();
   const std::string token = identity["token"];
   // More resumes than the failures' burst (100): every tab of a player, every client of
@@ -214,7 +193,7 @@ TEST(SecurityRound2Accounts, ManyGoodResumesFromOneAddressAreNotLimited) {
   for (int i = 0; i < 130; ++i) {
     auto next = open_ws(server.port(), "127.0.0.3");
     if (!next) continue;
-    resumed += ask(*next, {{"type", "resume"}, {"token", token}}).value("type", "") == "identity" ? 1 : 0;
+    resumed += ask_hashed(*next, {{"type", "resume"}, {"token", token}}).value("type", "") == "identity" ? 1 : 0;
     tab = std::move(next);
   }
   EXPECT_EQ(resumed, 130);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/server_process.hpp"
+#include "support/ws_ask.hpp"
 #include "support/ws_client.hpp"
 
 namespace bh::test {
@@ -17,31 +18,6 @@ using Clock = std::chrono::steady_clock;
 
 const std::string kIvan = "\xD0\x98\xD0\xB2\xD0\xB0\xD0\xBD";  // Иван
 const std::string kCyrillicAlice = "\xD0\xB0lice";             // а (U+0430), then Latin
-
-std::optional<WsClient> open_ws(std::uint16_t port, const std::string& source) {
-  WsClient ws;
-  ConnectOptions options;
-  options.source = source;
-  if (!ws.connect(port, options, 5s)) return std::nullopt;
-  if (!ws.next_of_type("welcome", 5s)) return std::nullopt;
-  return ws;
-}
-
-// Sends `request` with `id` and returns the reply that echoes it (null json if none).
-json ask(WsClient& ws, json request, int id = 1, std::chrono::milliseconds timeout = 60s) {
-  request["id"] = id;
-  if (!ws.send_json(request)) return json();
-  const auto deadline = Clock::now() + timeout;
-  while (Clock::now() < deadline) {
-    auto message = ws.next(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
-    if (!message) {
-      if (ws.closed()) break;
-      continue;
-    }
-    if (message->value("id", 0) == id) return *message;
-  }
-  return json();
-}
 
 TEST(SecurityRound2Names, ACyrillicNameIsTakenAndALookAlikeRefusedFromAnotherAddress) {
   ServerProcess server;
@@ -83,17 +59,18 @@ TEST(SecurityRound2Names, AChatLineOfOnlyZeroWidthCharactersIsRefused) {
   ASSERT_TRUE(a && b);
   ASSERT_EQ(ask(*a, {{"type", "guest"}, {"name", kIvan}})["type"], "identity");
   ASSERT_EQ(ask(*b, {{"type", "guest"}, {"name", "bob"}})["type"], "identity");
-  json created = ask(*a, {{"type", "create_room"}, {"game", "tablut"}}, 2);
+  json created = ask(*a, {{"type", "create_room"}, {"game", "tablut"}}, 60s, 2);
   ASSERT_EQ(created["type"], "room_created") << created.dump();
-  json joined = ask(*b, {{"type", "join_room"}, {"room_id", created["room"]["room_id"]}}, 3);
+  json joined = ask(*b, {{"type", "join_room"}, {"room_id", created["room"]["room_id"]}}, 60s, 3);
   ASSERT_FALSE(joined.is_null());
   auto started = a->next_of_type("game_started", 5s);
   ASSERT_TRUE(started);
   const std::string game = (*started)["state"]["game_id"];
-  json r =
-      ask(*a, {{"type", "chat"}, {"game_id", game}, {"text", "\xE2\x80\x8B\xE2\x80\x8C\xE2\x80\x8D\xEF\xBB\xBF"}}, 4);
+  json r = ask(*a, {{"type", "chat"}, {"game_id", game}, {"text", "\xE2\x80\x8B\xE2\x80\x8C\xE2\x80\x8D\xEF\xBB\xBF"}},
+               60s, 4);
   EXPECT_EQ(r["code"], "bad_chat") << r.dump();
-  r = ask(*a, {{"type", "chat"}, {"game_id", game}, {"text", "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"}}, 5);
+  r = ask(*a, {{"type", "chat"}, {"game_id", game}, {"text", "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82"}}, 60s,
+          5);
   EXPECT_EQ(r["type"], "chat") << r.dump();
   EXPECT_EQ(r["from"], kIvan);
 }

@@ -12,6 +12,7 @@
 
 #include "support/raw_tcp.hpp"
 #include "support/server_process.hpp"
+#include "support/ws_ask.hpp"
 #include "support/ws_client.hpp"
 
 namespace bh::test {
@@ -19,31 +20,6 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-std::optional<WsClient> open_ws(std::uint16_t port, const std::string& source) {
-  WsClient ws;
-  ConnectOptions options;
-  options.source = source;
-  if (!ws.connect(port, options, 3s)) return std::nullopt;
-  if (!ws.next_of_type("welcome", 3s)) return std::nullopt;
-  return ws;
-}
-
-// Sends `request` with id 1; the reply echoing it, or null (none within `timeout`).
-json ask(WsClient& ws, json request, std::chrono::milliseconds timeout = 5s) {
-  request["id"] = 1;
-  if (!ws.send_json(request)) return json();
-  const auto deadline = Clock::now() + timeout;
-  while (Clock::now() < deadline) {
-    auto message = ws.next(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
-    if (!message) {
-      if (ws.closed()) break;
-      continue;
-    }
-    if (message->value("id", 0) == 1) return *message;
-  }
-  return json();
-}
 
 struct Flood {
   std::atomic<int> rooms{0}, refused{0}, guests{0};

@@ -17,6 +17,7 @@
 
 #include "support/raw_tcp.hpp"
 #include "support/server_process.hpp"
+#include "support/ws_ask.hpp"
 #include "support/ws_client.hpp"
 
 namespace bh::test {
@@ -24,34 +25,6 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-// A WebSocket from `source` that has read its welcome; nullopt when it could not connect.
-std::optional<WsClient> open_ws(std::uint16_t port, const std::string& source = {},
-                                std::vector<std::pair<std::string, std::string>> headers = {}) {
-  WsClient ws;
-  ConnectOptions options;
-  options.source = source;
-  options.headers = std::move(headers);
-  if (!ws.connect(port, options, 3s)) return std::nullopt;
-  if (!ws.next_of_type("welcome", 3s)) return std::nullopt;
-  return ws;
-}
-
-// Sends `request` (with id 1) and returns the reply that echoes it.
-json ask(WsClient& ws, json request, std::chrono::milliseconds timeout = 5s) {
-  request["id"] = 1;
-  if (!ws.send_json(request)) return json();
-  const auto deadline = Clock::now() + timeout;
-  while (Clock::now() < deadline) {
-    auto message = ws.next(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
-    if (!message) {
-      if (ws.closed()) break;
-      continue;
-    }
-    if (message->value("id", 0) == 1) return *message;
-  }
-  return json();
-}
 
 std::uint64_t metric(std::uint16_t port, const std::string& name) {
   const auto text = http_get(port, "/metrics").body;
