@@ -87,3 +87,40 @@ test('a guest creates a private room, a second visitor joins by its link, both s
   await a.context.close();
   await b.context.close();
 });
+
+test('past the lobby limit the page lists the first rooms and says how many more', async () => {
+  const small = await startStack({ args: ['--lobby-limit', '1'] });
+  try {
+    const host = await visitor(browser, small);
+    await host.go('/');
+    // Two rooms opened from the page's own WebSockets (two guests), kept open.
+    await host.page.evaluate(async (url) => {
+      window.keep = [];
+      for (const name of ['rook', 'pawn']) {
+        const ws = new WebSocket(url);
+        await new Promise((resolve) => { ws.onopen = resolve; });
+        const created = new Promise((resolve, reject) => {
+          ws.onmessage = (e) => {
+            const m = JSON.parse(e.data);
+            if (m.type === 'identity') ws.send(JSON.stringify({ type: 'create_room', game: 'tablut' }));
+            if (m.type === 'room_created') resolve();
+            if (m.type === 'error') reject(new Error(e.data));
+          };
+        });
+        ws.send(JSON.stringify({ type: 'guest', name }));
+        await created;
+        window.keep.push(ws);
+      }
+    }, small.url.replace(/^http/, 'ws') + '/ws');
+    const v = await visitor(browser, small);
+    await v.go('/');
+    await v.page.getByTestId('more-rooms').filter({ hasText: 'and 1 more' }).waitFor();
+    assert.equal(await v.page.getByTestId('room-row').count(), 1);
+    await v.page.screenshot({ path: screenshotPath('lobby-more-rooms.png') });
+    assert.deepEqual(v.problems, []);
+    await v.context.close();
+    await host.context.close();
+  } finally {
+    await small.close();
+  }
+});
