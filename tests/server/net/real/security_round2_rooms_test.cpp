@@ -51,6 +51,14 @@ void flood_rooms(std::uint16_t port, const std::string& source, int threads, std
   for (auto& w : workers) w.join();
 }
 
+// The figure asked of the server is 1 s; the sanitizers slow everything several times
+// over, and there the point is that the lobby answers at all.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr double kAnswerMs = 5000;
+#else
+constexpr double kAnswerMs = 1000;
+#endif
+
 TEST(SecurityRooms, AFloodOfRoomsFromOneAddressLeavesTheLobbyUsableForOthers) {
   ServerProcess server;
   ASSERT_TRUE(server.start()) << server.log();
@@ -63,13 +71,14 @@ TEST(SecurityRooms, AFloodOfRoomsFromOneAddressLeavesTheLobbyUsableForOthers) {
   double slowest_ms = 0;
   const auto until = Clock::now() + 7s;
   while (Clock::now() < until) {
-    auto ws = open_ws(server.port(), "127.0.0.3");
-    ASSERT_TRUE(ws);
+    auto ws = open_ws(server.port(), "127.0.0.3", {}, 10s);
+    EXPECT_TRUE(ws) << "another address could not connect";
+    if (!ws) break;  // the attacker is joined below either way
     const auto asked_at = Clock::now();
-    const json lobby = ask(*ws, {{"type", "subscribe_lobby"}}, 5s);
+    const json lobby = ask(*ws, {{"type", "subscribe_lobby"}}, 10s);
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - asked_at).count();
     ++asked;
-    if (lobby.value("type", "") == "lobby" && ms <= 1000) ++answered_in_time;
+    if (lobby.value("type", "") == "lobby" && ms <= kAnswerMs) ++answered_in_time;
     largest = std::max(largest, lobby.dump().size());
     slowest_ms = std::max(slowest_ms, ms);
     ws->close();
@@ -79,10 +88,10 @@ TEST(SecurityRooms, AFloodOfRoomsFromOneAddressLeavesTheLobbyUsableForOthers) {
   const auto page = http_get_from("127.0.0.3", server.port(), "/api/lobby");
   std::printf(
       "[ figures  ] one address, 4 threads, 8 s: %d guests, %d rooms created, %d refused; from another address "
-      "%d/%d subscribe_lobby answered within 1 s (slowest %.0f ms, largest %zu bytes); /api/lobby %zu bytes; "
+      "%d/%d subscribe_lobby answered within %.0f ms (slowest %.0f ms, largest %zu bytes); /api/lobby %zu bytes; "
       "RSS %ld -> %ld KiB\n",
-      flood.guests.load(), flood.rooms.load(), flood.refused.load(), answered_in_time, asked, slowest_ms, largest,
-      page.body.size(), rss_before, server.rss_kib());
+      flood.guests.load(), flood.rooms.load(), flood.refused.load(), answered_in_time, asked, kAnswerMs, slowest_ms,
+      largest, page.body.size(), rss_before, server.rss_kib());
   EXPECT_EQ(answered_in_time, asked);
   EXPECT_GT(asked, 5);
   EXPECT_EQ(page.status, 200);
