@@ -155,12 +155,14 @@ TEST_F(ToldBeforeEndTest, AShutdownWhileAMoveIsWrittenTellsTheMoveFirst) {
   Client& b = guest("bob");
   const std::string game = start_game(a, b, {{"game", "tablut"}});
   move_held(a, game, 0, "f9-f8");
-  std::thread release([this] {
-    std::this_thread::sleep_for(200ms);
-    store_->hold_live_completions(false);
-  });
-  close_app();  // waits for the shutdown, which waits for the move to be told
-  release.join();
+  std::promise<void> stopped;
+  app_->shutdown([&] { stopped.set_value(); });
+  // The shutdown waits for the move to be told.
+  auto done = stopped.get_future();
+  EXPECT_EQ(done.wait_for(200ms), std::future_status::timeout);
+  store_->hold_live_completions(false);
+  EXPECT_EQ(done.wait_for(5s), std::future_status::ready);
+  close_app();
   for (Client* c : {&a, &b}) EXPECT_EQ(told_to(*c, game).moves, std::vector<std::string>{"f9-f8"});
   clients_.clear();
   open_app();  // the game comes back with the move
