@@ -352,6 +352,16 @@ long metric(std::uint16_t port, const std::string& name) {
 
 std::string test_data(const std::string& name) { return std::string(BOARDHALL_TEST_DATA) + "/" + name; }
 
+// Fills `server`'s archive with the Copenhagen list (so list_games limit=100 answers
+// about 33 KB), then starts it.
+::testing::AssertionResult start_with_archive(ServerProcess& server) {
+  const auto imported =
+      run_command({real_server_binary(), "--db", server.db_path(), "--import", test_data("tafl/copenhagen.csv")}, 120s);
+  if (imported.status != 0) return ::testing::AssertionFailure() << "import: " << imported.output;
+  if (!server.start()) return ::testing::AssertionFailure() << server.log();
+  return ::testing::AssertionSuccess();
+}
+
 int attack_seconds() {
   const char* text = std::getenv("BH_NONREADER_SECONDS");
   const int seconds = text ? std::atoi(text) : 0;
@@ -362,10 +372,7 @@ int attack_seconds() {
 // when it is larger than the whole --queue-bytes.
 TEST(SecurityRound2, AReplyLargerThanTheQueueBoundIsSentNotDropped) {
   ServerProcess server({"--queue-bytes", "4k"});
-  const auto imported =
-      run_command({real_server_binary(), "--db", server.db_path(), "--import", test_data("tafl/copenhagen.csv")}, 120s);
-  ASSERT_EQ(imported.status, 0) << imported.output;
-  ASSERT_TRUE(server.start()) << server.log();
+  ASSERT_TRUE(start_with_archive(server));
   WsClient ws;
   ASSERT_TRUE(ws.connect(server.port()));
   ASSERT_TRUE(ws.next_of_type("welcome", 3s));
@@ -385,10 +392,7 @@ TEST(SecurityRound2, AReplyLargerThanTheQueueBoundIsSentNotDropped) {
 // it grew by about 900 MB in 15 s and kept 250-290 MB.
 TEST(SecurityRound2, ClientsThatNeverReadCostBoundedMemoryAndDoNotSlowOthers) {
   ServerProcess server;
-  const auto imported =
-      run_command({real_server_binary(), "--db", server.db_path(), "--import", test_data("tafl/copenhagen.csv")}, 120s);
-  ASSERT_EQ(imported.status, 0) << imported.output;
-  ASSERT_TRUE(server.start()) << server.log();
+  ASSERT_TRUE(start_with_archive(server));
 
   WsClient normal;
   ASSERT_TRUE(normal.connect(server.port()));
@@ -457,10 +461,7 @@ TEST(SecurityRound2, ClientsThatNeverReadCostBoundedMemoryAndDoNotSlowOthers) {
 // that reads is not among them.
 TEST(SecurityRound2, TheLargestQueuesAreClosedPastTheTotalBudget) {
   ServerProcess server({"--queue-bytes-total", "1M"});
-  const auto imported =
-      run_command({real_server_binary(), "--db", server.db_path(), "--import", test_data("tafl/copenhagen.csv")}, 120s);
-  ASSERT_EQ(imported.status, 0) << imported.output;
-  ASSERT_TRUE(server.start()) << server.log();
+  ASSERT_TRUE(start_with_archive(server));
   WsClient normal;
   ASSERT_TRUE(normal.connect(server.port()));
   ASSERT_TRUE(normal.next_of_type("welcome", 3s));
