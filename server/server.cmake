@@ -18,6 +18,28 @@ target_link_libraries(bh_boost_ssl_impl PUBLIC bh_boost_impl OpenSSL::SSL OpenSS
 add_library(bh_log STATIC ${CMAKE_CURRENT_SOURCE_DIR}/log/keyed_throttle.cpp ${CMAKE_CURRENT_SOURCE_DIR}/log/log.cpp)
 target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
+# The game core: the session value and decide() (server/game), with the value types it is
+# built from. No Asio, no threads, no store: its tests run without them.
+add_library(bh_game STATIC
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/secrets.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/aborts.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/decide.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/draws.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/finisher.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/moves.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/presence.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/restore.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/takebacks.cpp)
+target_include_directories(bh_game PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_game PUBLIC bh_rules bh_protocol bh_log OpenSSL::Crypto)
+
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
 set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/address_quota.cpp
@@ -25,26 +47,21 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive_answers.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_games.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/export_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/export_http.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/http_api.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/identities.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/identity_flows.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/imported_game.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/lobby.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pair_ledger.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing.cpp
@@ -57,16 +74,13 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_rooms.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_abort.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_computer.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_open.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_ratings.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_takeback.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_rematch.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_request.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/secrets.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_spectators.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp
@@ -80,7 +94,7 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_app PRIVATE PkgConfig::ICU)  # chat_text.cpp: Unicode properties
-target_link_libraries(bh_app PUBLIC bh_rules bh_records bh_protocol bh_storage bh_names bh_net_address bh_boost_impl bh_log
+target_link_libraries(bh_app PUBLIC bh_game bh_rules bh_records bh_protocol bh_storage bh_names bh_net_address bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto PkgConfig::SODIUM)
 
 # Client addresses: trusted proxies, forwarded headers, origins; and the request

@@ -14,20 +14,20 @@ namespace sv = protocol::server;
 void Room::keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection) {
   computer_ = std::move(bot);
   computer_connection_ = std::move(bot_connection);
-  computer_timer_ = std::make_unique<boost::asio::steady_timer>(strand_);
 }
 
 void Room::challenge_computer() {
-  if (computer_.empty() || !computer_timer_) return;
-  const sv::Challenge challenge{
-      id_, settings_.game, settings_.options, settings_.clock, settings_.computer_level.value_or(4), seats_[0].player};
+  if (computer_.empty()) return;
+  const auto& settings = *session_.settings;
+  const sv::Challenge challenge{id(),           settings.game, settings.options, settings.clock,
+                                settings.computer_level.value_or(4), session_.seats[0].player};
   if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(protocol::encode(challenge)));
-  computer_timer_->expires_after(std::chrono::milliseconds(context_->config.computer_join_ms));
-  computer_timer_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (ec || self->phase_ != Phase::open) return;
-    log::info("room " + self->id_ + ": the computer (" + self->computer_ + ") did not come");
+  room_timer_.expires_after(std::chrono::milliseconds(context_->config.computer_join_ms));
+  room_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (ec || self->session_.phase != Phase::open) return;
+    log::info("room " + self->id() + ": the computer (" + self->computer_ + ") did not come");
     self->close("no_computer");  // frees both seat claims
-    self->send_to(0, make_frame(protocol::encode(sv::RoomCancelled{self->id_, std::string("no_computer")})));
+    self->send_to(0, make_frame(protocol::encode(sv::RoomCancelled{self->id(), std::string("no_computer")})));
   });
 }
 
@@ -35,7 +35,7 @@ bool Room::seat_kept_from(const std::string& player) const { return !computer_.e
 
 std::optional<std::vector<std::string>> Room::bots() const {
   std::vector<std::string> out;
-  for (const auto& seat : seats_)
+  for (const auto& seat : session_.seats)
     if (!seat.player.empty() && context_->identities.is_bot(seat.player)) out.push_back(seat.player);
   if (out.empty()) return std::nullopt;
   return out;

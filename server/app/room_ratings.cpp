@@ -13,10 +13,11 @@ namespace sv = protocol::server;
 
 std::optional<protocol::RatingView> Room::rating_of(const std::string& player) const {
   if (player.empty()) return std::nullopt;
-  const auto key = rating::rating_key(settings_.game, settings_.options.values);
+  const auto& settings = *session_.settings;
+  const auto key = rating::rating_key(settings.game, settings.options.values);
   if (!key) return std::nullopt;
   // In a rated room both are registered; elsewhere a guest has no rating.
-  if (!settings_.rated) {
+  if (!settings.rated) {
     const auto credentials = context_->identities.credentials(player);
     if (!credentials || !credentials->registered) return std::nullopt;
   }
@@ -24,38 +25,22 @@ std::optional<protocol::RatingView> Room::rating_of(const std::string& player) c
   return rating_view(r.rating, r.rd);
 }
 
-void Room::note_start_ratings() {
-  const auto by_side = players();
-  start_ratings_ = {rating_of(by_side.first), rating_of(by_side.second)};
-}
-
-sv::RoomInfo Room::info() const {
-  auto r = views::room_info(id_, seats_[0].player, settings_);
-  r.rated = settings_.rated;
-  r.creator_rating = rating_of(seats_[0].player);
-  r.computer_level = settings_.computer_level;
-  return r;
+protocol::RatingPair Room::ratings_now() const {
+  const auto by_side = session_.players();
+  return {rating_of(by_side.first), rating_of(by_side.second)};
 }
 
 void Room::list_in_lobby() {
   // A new counter per game: the lobby's line of an ended game is never moved on.
-  listed_ply_ = std::make_shared<std::atomic<int>>(game_->ply());
-  context_->lobby->game_live(live_info(), listed_ply_);
-}
-
-sv::LiveGameInfo Room::live_info() const {
-  auto info = views::live_game(id_, game_id_, settings_, players(), game_->ply(), started_ms_);
-  info.rated = settings_.rated;
-  info.ratings = start_ratings_;
-  info.bots = bots();
-  info.computer_level = settings_.computer_level;
-  return info;
+  listed_ply_ = std::make_shared<std::atomic<int>>(session_.game->ply());
+  context_->lobby->game_live(game::live_info(session_), listed_ply_);
 }
 
 bool Room::refuse_rated_pair(const std::string& player, const std::shared_ptr<Connection>& connection,
                              const protocol::RequestId& request) const {
-  const auto& other = seats_[0].player == player ? seats_[1].player : seats_[0].player;
-  if (!settings_.rated || other.empty()) return false;
+  const auto& seats = session_.seats;
+  const auto& other = seats[0].player == player ? seats[1].player : seats[0].player;
+  if (!session_.settings->rated || other.empty()) return false;
   auto& identities = context_->identities;
   if (identities.is_bot(player) || identities.is_bot(other)) return false;
   if (!context_->rated_pairs.full(player, other, std::chrono::steady_clock::now())) return false;
@@ -66,23 +51,23 @@ bool Room::refuse_rated_pair(const std::string& player, const std::shared_ptr<Co
 }
 
 void Room::note_rated_start() {
-  if (!settings_.rated) return;
-  const std::string& a = seats_[0].player;
-  const std::string& b = seats_[1].player;
+  if (!session_.settings->rated) return;
+  const std::string& a = session_.seats[0].player;
+  const std::string& b = session_.seats[1].player;
   auto& identities = context_->identities;
   if (identities.is_bot(a) || identities.is_bot(b)) return;
   context_->rated_pairs.add(a, b, std::chrono::steady_clock::now());
-  const auto first = seats_[0].connection.lock();
-  const auto second = seats_[1].connection.lock();
+  const auto first = links_[0].connection.lock();
+  const auto second = links_[1].connection.lock();
   if (first && second && first->address() == second->address()) {
     context_->metrics.rated_same_address++;
-    log::info("rated game " + game_id_ + " between " + a + " and " + b + " from one address " + first->address());
+    log::info("rated game starting in room " + id() + " between " + a + " and " + b + " from one address " + first->address());
   }
 }
 
 bool Room::refuse_guest_in_rated(const std::string& player, const std::shared_ptr<Connection>& connection,
                                  const protocol::RequestId& request) const {
-  if (!settings_.rated) return false;
+  if (!session_.settings->rated) return false;
   const auto credentials = context_->identities.credentials(player);
   if (credentials && credentials->registered) return false;
   reply_error(connection, request, protocol::ErrorCode::account_required, "rated games are for registered players");

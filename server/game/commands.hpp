@@ -1,0 +1,98 @@
+// What a game session is asked to decide: every player's and the server's action on a
+// room's game. Each command names the seat it comes from (the room found it from the
+// player); the connection and the request's id stay with the room, which answers "the
+// requester" (effects.hpp).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "protocol/messages.hpp"
+#include "storage/records.hpp"
+
+namespace bh::game {
+
+// The room's next game starts (the first of a match, the next one, or a rematch's).
+// `game_id`, `first_slot`: chosen by the room for a match's first game; the next game
+// of a match was chosen when the last one ended (GameSession::next).
+struct Begin {
+  std::string game_id;
+  std::string next_game_id;  // the id the match's next game will have, if there is one
+  int first_slot = 0;
+  std::optional<std::string> rematch_of;  // the finished room this game is a rematch of
+  protocol::RatingPair ratings;                  // by side, looked up by the room
+  std::optional<std::vector<std::string>> bots;  // the seated bot accounts
+};
+// `slot`: the requester's seat, -1 when the requester does not sit in the room.
+struct Move {
+  int slot = -1;
+  std::string game_id;
+  int ply = 0;
+  std::string text;
+};
+struct Resign {
+  int slot = -1;
+  std::string game_id;
+};
+enum class DrawAction { offer, accept, decline };
+struct Draw {
+  int slot = -1;
+  std::string game_id;
+  DrawAction action = DrawAction::offer;
+};
+enum class TakebackAction { request, accept, decline };
+struct Takeback {
+  int slot = -1;
+  std::string game_id;
+  TakebackAction action = TakebackAction::request;
+};
+struct Abort {
+  int slot = -1;
+  std::string game_id;
+};
+// A deadline armed by an Arm effect is due (the room's timer fired; it may be stale).
+enum class DeadlineKind { turn, absence_0, absence_1 };
+struct DeadlineDue {
+  DeadlineKind kind = DeadlineKind::turn;
+};
+// The store answered the write of a Persist effect.
+struct Persisted {
+  std::string game_id;
+  bool header = false;
+  int plies = 0;
+  int erase_through = 0;
+  bool ok = true;
+};
+// What a Persist effect made durable has been told: the game goes on (its clock, its end).
+struct Told {
+  std::string game_id;
+  int ply = 0;
+  bool takeback = false;
+};
+// A seated player's connection closed, or the player is back.
+struct Left {
+  int slot = 0;
+};
+struct Returned {
+  int slot = 0;
+};
+// The store answered the Finish effect: the record is archived (or not), with the
+// rating changes it made. `shutting_down`: no next game starts, no rematch is offered.
+struct Archived {
+  bool ok = true;
+  std::optional<protocol::server::RatingChanges> rating_changes;
+  bool shutting_down = false;
+};
+// A game begun is announced once its header is durable (`game_id`: still this game).
+struct Announce {
+  std::string game_id;
+};
+// A restored game whose last durable move ended it: its end is archived now.
+struct Conclude {};
+
+using Command = std::variant<Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left, Returned,
+                             Archived, Conclude>;
+
+}  // namespace bh::game

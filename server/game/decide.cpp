@@ -1,0 +1,121 @@
+#include "game/decide.hpp"
+
+#include <type_traits>
+
+#include "app/board_view.hpp"
+#include "app/room_views.hpp"
+#include "game/steps.hpp"
+
+namespace bh::game {
+
+namespace sv = protocol::server;
+using rules::Side;
+
+Decision decide(GameSession s, const Command& command, Now now) {
+  Effects fx;
+  std::visit(
+      [&](const auto& c) {
+        using C = std::decay_t<decltype(c)>;
+        if constexpr (std::is_same_v<C, Begin>) steps::begin(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Announce>) steps::announce(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Move>) steps::move(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Resign>) steps::resign(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Draw>) steps::draw(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Takeback>) steps::takeback(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Abort>) steps::abort(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, DeadlineDue>) {
+          if (c.kind == DeadlineKind::turn) steps::turn_due(s, now, fx);
+          else steps::absence_due(s, c.kind == DeadlineKind::absence_0 ? 0 : 1, now, fx);
+        } else if constexpr (std::is_same_v<C, Persisted>) steps::persisted(s, c, fx);
+        else if constexpr (std::is_same_v<C, Told>) steps::told(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Left>) steps::left(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Returned>) steps::returned(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Archived>) steps::archived(s, c, fx);
+        else if constexpr (std::is_same_v<C, Conclude>) {
+          if (s.phase == Phase::playing && s.game && s.game->status().over() && !s.journal.untold())
+            steps::end_game(s, s.game->status(), now, fx);
+        }
+      },
+      command);
+  return {std::move(s), std::move(fx)};
+}
+
+std::optional<sv::Clocks> clocks_view(const GameSession& s, Time now) {
+  if (!s.game) return std::nullopt;
+  std::optional<Side> running;
+  if (s.live()) running = s.game->to_move();
+  if (s.waiting_first_move()) running.reset();  // a side's clock runs from its first move on
+  auto clocks = app::views::clocks(s.clock, running, now);
+  if (clocks && s.waiting_first_move() && s.first_move_deadline && !s.clock.paused())
+    clocks->first_move_deadline_ms = s.first_move_deadline_ms;
+  return clocks;
+}
+
+sv::MatchInfo match_info(const GameSession& s) { return app::views::match_info(s.match_id, s.score); }
+
+sv::GameView game_view(const GameSession& s, std::optional<int> slot, Time now) {
+  std::optional<app::views::GameFacts::Takeback> takeback;
+  if (s.takeback) takeback = app::views::GameFacts::Takeback{s.takeback->side, s.takeback->plies};
+  app::views::GameFacts facts{s.room_id,          s.game_id, *s.settings,  *s.game,   s.journal,
+                              {},                 s.first_slot, clocks_view(s, now), s.draw.standing, match_info(s),
+                              *s.board,           s.spectators, takeback};
+  for (int i = 0; i < 2; ++i) facts.seats[i] = {s.seats[i].player, s.seats[i].present, s.seats[i].absent_until_ms};
+  auto v = app::views::game_view(facts, slot);
+  v.rated = s.settings->rated;
+  v.ratings = s.start_ratings;
+  v.bots = s.bots;
+  v.computer_level = s.settings->computer_level;
+  return v;
+}
+
+sv::LiveGameInfo live_info(const GameSession& s) {
+  auto info = app::views::live_game(s.room_id, s.game_id, *s.settings, s.players(), s.game->ply(), s.started_ms);
+  info.rated = s.settings->rated;
+  info.ratings = s.start_ratings;
+  info.bots = s.bots;
+  info.computer_level = s.settings->computer_level;
+  return info;
+}
+
+std::optional<int> GameSession::slot_of(const std::string& player) const {
+  for (int i = 0; i < 2; ++i)
+    if (!player.empty() && seats[i].player == player) return i;
+  return std::nullopt;
+}
+
+protocol::SidePair GameSession::players() const {
+  return {seats[slot_for(Side::first)].player, seats[slot_for(Side::second)].player};
+}
+
+GameSession open_session(std::string room_id, std::string match_id, std::string invite_code,
+                         std::shared_ptr<const app::RoomSettings> settings, Limits limits, std::string creator) {
+  GameSession s;
+  s.room_id = std::move(room_id);
+  s.match_id = std::move(match_id);
+  s.invite_code = std::move(invite_code);
+  s.board = app::shared_board(*settings->rules);
+  s.score = app::MatchScore(settings->games);
+  if (settings->clock) s.clock = app::GameClock(settings->clock->initial_ms, settings->clock->increment_ms);
+  s.settings = std::move(settings);
+  s.limits = limits;
+  s.seats[0].player = std::move(creator);
+  return s;
+}
+
+namespace steps {
+
+bool refuse_unless_playing(const GameSession& s, int slot, const std::string& game_id, Effects& fx) {
+  if (slot < 0 || s.phase == Phase::open) {
+    fx.push_back(Refuse{protocol::ErrorCode::not_a_player, "you are not playing in this game"});
+    return true;
+  }
+  if (s.phase != Phase::playing || game_id != s.game_id || s.game->status().over()) {
+    fx.push_back(Refuse{protocol::ErrorCode::game_over, "the game has ended"});
+    return true;
+  }
+  return false;
+}
+
+}  // namespace steps
+
+}  // namespace bh::game

@@ -1,0 +1,34 @@
+// decide(session, command, now) → (session, effects): the one place a room's game
+// changes. Pure: no Asio, no store, no clock but `now`. The session is taken by value
+// and given back (move it in: it is never copied); the effects say what the room must
+// do, in order (effects.hpp).
+//
+// Each command is decided by a small collaborator, one file each: moves.cpp (begin,
+// announce, a move, what follows its write), draws.cpp (resign, draw offers),
+// takebacks.cpp, aborts.cpp (abort, the first-move deadline), presence.cpp (a player
+// leaves and returns, abandonment), finisher.cpp (the end of a game, its archive, the
+// next game or the end of the match).
+#pragma once
+
+#include "game/commands.hpp"
+#include "game/effects.hpp"
+#include "game/session.hpp"
+
+namespace bh::game {
+
+struct Decision {
+  GameSession session;
+  Effects effects;
+};
+
+Decision decide(GameSession session, const Command& command, Now now);
+
+// Views of the session at `now`, as the protocol shows them.
+std::optional<protocol::server::Clocks> clocks_view(const GameSession& s, Time now);
+// The game as the player in `slot` sees it (none: a spectator).
+protocol::server::GameView game_view(const GameSession& s, std::optional<int> slot, Time now);
+protocol::server::MatchInfo match_info(const GameSession& s);
+// The lobby's line for the current game.
+protocol::server::LiveGameInfo live_info(const GameSession& s);
+
+}  // namespace bh::game

@@ -1,0 +1,73 @@
+// Presence: a seated player's connection closes and the reconnection grace starts (the
+// others see until when); the player returns and sees the whole state; a player who
+// does not come back loses by abandonment (a draw when neither does). A restored game's
+// clocks stand still until both players are back.
+#include "app/room_views.hpp"
+#include "game/steps.hpp"
+
+namespace bh::game::steps {
+
+namespace sv = protocol::server;
+
+namespace {
+
+DeadlineKind absence_kind(int slot) { return slot == 0 ? DeadlineKind::absence_0 : DeadlineKind::absence_1; }
+
+void resume_clocks_if_all_back(GameSession& s, int returning_slot, Now now, Effects& fx) {
+  if (!s.clock.paused() || !s.seats[0].present || !s.seats[1].present) return;
+  s.clock.resume(now.steady);
+  start_first_move_wait(s, now);  // a restored game still waiting for a first move: its time again
+  arm_turn(s, now, fx);
+  // The others see the clocks running again (the returning player gets the state anyway).
+  const int other = 1 - returning_slot;
+  fx.push_back(Tell{protocol::encode(sv::GameState{game_view(s, other, now.steady)}), Audience::seat, other});
+  fx.push_back(Tell{protocol::encode(sv::GameState{game_view(s, std::nullopt, now.steady)}), Audience::watchers});
+}
+
+}  // namespace
+
+void start_absence(GameSession& s, int slot, Now now, Effects& fx) {
+  auto& seat = s.seats[slot];
+  const std::int64_t grace = s.limits.reconnect_grace_ms;
+  seat.absent_until_ms = now.unix_ms + grace;
+  seat.absent_until = now.steady + std::chrono::milliseconds(grace);
+  fx.push_back(Tell{protocol::encode(sv::PlayerLeft{s.game_id, app::views::side_text(s.side_of_slot(slot)),
+                                                    seat.player, seat.absent_until_ms, grace})});
+  fx.push_back(Arm{absence_kind(slot), *seat.absent_until});
+}
+
+void left(GameSession& s, const Left& c, Now now, Effects& fx) {
+  s.seats[c.slot].present = false;
+  // While a game's end is being archived nothing runs; the next game starts the grace.
+  if (s.phase == Phase::playing) start_absence(s, c.slot, now, fx);
+}
+
+void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
+  if (s.journal.untold()) return fx.push_back(Defer{c});  // its state would show a move not yet durable
+  if (s.phase == Phase::closed) return;
+  auto& seat = s.seats[c.slot];
+  const bool was_absent = !seat.present;
+  seat.present = true;
+  seat.absent_until_ms = 0;
+  seat.absent_until.reset();
+  fx.push_back(Disarm{absence_kind(c.slot)});
+  if (s.phase == Phase::open) return;  // the room answers with the open room
+  resume_clocks_if_all_back(s, c.slot, now, fx);
+  fx.push_back(Answer{protocol::encode(sv::GameState{game_view(s, c.slot, now.steady)})});
+  if (was_absent && s.phase == Phase::playing)
+    fx.push_back(Tell{protocol::encode(sv::PlayerReturned{s.game_id, app::views::side_text(s.side_of_slot(c.slot)),
+                                                          seat.player}),
+                      Audience::room, -1, -1, true});
+}
+
+void absence_due(GameSession& s, int slot, Now now, Effects& fx) {
+  const auto& seat = s.seats[slot];
+  if (seat.present || !s.live() || !seat.absent_until || now.steady < *seat.absent_until) return;
+  // A move being written is told before the end it leads to; then this is decided again.
+  if (s.journal.untold()) return fx.push_back(Defer{DeadlineDue{absence_kind(slot)}});
+  // Both away (e.g. neither came back after a restart): nobody wins by it.
+  if (!s.seats[1 - slot].present) return end_game(s, rules::Status::draw(rules::EndReason::abandonment), now, fx);
+  end_game(s, rules::Status::win(rules::other(s.side_of_slot(slot)), rules::EndReason::abandonment), now, fx);
+}
+
+}  // namespace bh::game::steps

@@ -1,0 +1,56 @@
+#include "game/restore.hpp"
+
+#include <map>
+
+#include "app/creator_side.hpp"
+#include "game/decide.hpp"
+#include "rules/registry.hpp"
+
+namespace bh::game {
+
+std::variant<GameSession, std::string> restore_session(const storage::LiveGame& live, Limits limits, Time now) {
+  const std::string name = "game " + live.game_id + ": ";
+  auto settings = std::make_shared<app::RoomSettings>();
+  settings->game = live.game;
+  settings->options.values = live.options;
+  rules::OptionText options(live.options.begin(), live.options.end());
+  auto made = rules::make_ruleset(live.game, options);
+  if (!made) return name + made.error().message;
+  settings->rules = *made;
+  const auto side = app::creator_side_from_string(live.creator_side);
+  if (!side) return name + "unknown creator side '" + live.creator_side + "'";
+  settings->creator_side = *side;
+  if (live.clock) settings->clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};
+  settings->games = live.games;
+  settings->is_private = live.is_private;
+  settings->rated = live.rated;
+  settings->computer_level = live.computer_level;
+
+  GameSession s = open_session(live.room_id, live.match_id, live.invite_code, std::move(settings), limits,
+                               live.seats[0].player);
+  std::map<std::string, double> totals;
+  for (int i = 0; i < 2; ++i) {
+    s.seats[i].player = live.seats[i].player;
+    totals[live.seats[i].player] = live.seats[i].match_points;
+  }
+  s.first_slot = live.first_seat == 1 ? 1 : 0;
+  s.score.restore(live.game_number, std::move(totals));
+  s.game_id = live.game_id;
+  s.game_ids.push_back(s.game_id);
+  s.started_ms = live.started_ms;
+  s.journal.restore(live.moves);
+  // The clocks as they were after the last move (paused while the server is down).
+  std::optional<std::array<std::int64_t, 2>> after_last_move;
+  if (!live.moves.empty()) after_last_move = {live.moves.back().first_clock_ms, live.moves.back().second_clock_ms};
+  s.clock.restore(after_last_move, now);
+  s.phase = Phase::playing;
+  s.game.emplace(s.settings->rules);
+  for (const auto& m : live.moves) {
+    if (s.game->status().over()) return name + "a move after the end (" + m.text + ")";
+    auto played = s.game->play(m.text);
+    if (!played) return name + "move " + m.text + " does not replay: " + played.error().message;
+  }
+  return s;
+}
+
+}  // namespace bh::game

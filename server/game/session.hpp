@@ -1,0 +1,130 @@
+// The game session: everything one room knows about its match and its live game, as a
+// plain value. Nothing in it runs: `decide` (decide.hpp) takes a session and a command
+// and gives back the new session and what must happen (effects.hpp); the room
+// (server/app/room.cpp) carries that out on its strand. So the rules of play — who may
+// move, when a game ends, what is written before what is told — are tested here without
+// Asio, threads or a store, with the time passed in.
+//
+// Built from the value types already there: the clock (game_clock.hpp), the journal of
+// what is durable and told (live_journal.hpp), the match score (match_score.hpp).
+//
+// Thread-safety: none (a value; the room keeps its own on its strand and moves it
+// through decide, never copying it).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/game_clock.hpp"
+#include "app/live_journal.hpp"
+#include "app/match_score.hpp"
+#include "app/room_settings.hpp"
+#include "protocol/messages.hpp"
+#include "rules/game_state.hpp"
+
+namespace bh::game {
+
+using Time = std::chrono::steady_clock::time_point;
+
+// The time a command is decided at: the steady clock (deadlines, clocks) and the wall
+// clock (what the views and the records show).
+struct Now {
+  Time steady;
+  std::int64_t unix_ms = 0;
+};
+
+// open: waiting for the second player; playing: a game is on; ending: its end is
+// being archived; finished: the match is over, a rematch may be offered; closed.
+enum class Phase { open, playing, ending, finished, closed };
+
+struct Seat {
+  std::string player;
+  bool present = false;
+  std::int64_t absent_until_ms = 0;        // while absent in a game (shown to the others)
+  std::optional<Time> absent_until;        // the same deadline on the steady clock
+};
+
+// What the server's configuration fixes for every session.
+struct Limits {
+  std::int64_t first_move_ms = 30'000;       // a side's time for its first move
+  std::int64_t reconnect_grace_ms = 60'000;  // an absent player's time to come back
+};
+
+// The match's next game, decided when the last one ended (and written with its record).
+struct NextGame {
+  std::string game_id;
+  int first_slot = 0;
+  std::int64_t started_ms = 0;
+  bool written = false;  // its header is in the store (with the last game's record)
+};
+
+struct DrawOffers {
+  static constexpr int kPlies = 6;        // between two draw offers of one side
+  std::optional<rules::Side> standing;    // the side whose offer waits for an answer
+  std::array<int, 2> offered_at{-1, -1};  // by side: the ply of its last offer
+};
+
+struct TakebackOffer {
+  rules::Side side;
+  int plies = 1;  // 1: the asker's move is the last; 2: with the opponent's answer
+};
+
+struct GameSession {
+  // Fixed for the room's life.
+  std::string room_id, match_id, invite_code;
+  std::shared_ptr<const app::RoomSettings> settings;
+  std::shared_ptr<const protocol::server::Board> board;  // the rules' board, made once
+  Limits limits;
+
+  Phase phase = Phase::open;
+  std::array<Seat, 2> seats;  // 0: the creator, 1: the joiner
+  int first_slot = 0;         // the seat playing the first side in the current game
+  app::MatchScore score{1};
+  std::vector<std::string> game_ids;  // every game of the match so far
+  std::optional<NextGame> next;
+  std::string next_game_id;  // the id the match's next game will have (given by the room)
+  std::optional<std::string> rematch_of;  // announced first: the room this one is a rematch of
+
+  // The current game.
+  std::string game_id;
+  std::optional<rules::GameState> game;
+  app::LiveJournal journal;
+  std::int64_t started_ms = 0;
+  app::GameClock clock;
+  DrawOffers draw;
+  std::optional<TakebackOffer> takeback;
+  std::optional<Time> first_move_deadline;  // while a side has yet to make its first move
+  std::int64_t first_move_deadline_ms = 0;
+
+  // What the room tells the session (looked up in services it does not know).
+  protocol::RatingPair start_ratings;                // by side, at the game's start
+  std::optional<std::vector<std::string>> bots;      // seated bot accounts (null: none)
+  int spectators = 0;                                // watching, the players not counted
+  std::array<bool, 2> muted{};                       // by seat: it muted the other's chat
+  std::optional<int> rematch_offer;                  // the seat that offered a rematch
+
+  // The legal moves the last move event listed, and the position they are of: a move
+  // among them needs no generation of its own.
+  rules::MoveList listed_moves;
+  std::optional<rules::Position> listed_for;
+
+  std::optional<int> slot_of(const std::string& player) const;
+  int slot_for(rules::Side side) const { return side == rules::Side::first ? first_slot : 1 - first_slot; }
+  rules::Side side_of_slot(int slot) const { return slot == first_slot ? rules::Side::first : rules::Side::second; }
+  protocol::SidePair players() const;  // by side
+  // A game is on and not over.
+  bool live() const { return phase == Phase::playing && game && !game->status().over(); }
+  // Neither side's clock runs until it has made its first move.
+  bool waiting_first_move() const { return live() && game->ply() < 2; }
+};
+
+// A new session for a room just created by `creator`.
+GameSession open_session(std::string room_id, std::string match_id, std::string invite_code,
+                         std::shared_ptr<const app::RoomSettings> settings, Limits limits, std::string creator);
+
+}  // namespace bh::game

@@ -1,0 +1,52 @@
+// The collaborators of decide (decide.hpp), each deciding its commands on the session
+// it is given (decide's own copy) and adding effects. Internal to server/game.
+#pragma once
+
+#include "game/decide.hpp"
+
+namespace bh::game::steps {
+
+// moves.cpp
+void begin(GameSession& s, const Begin& c, Now now, Effects& fx);
+void announce(GameSession& s, const Announce& c, Now now, Effects& fx);
+void move(GameSession& s, const Move& c, Now now, Effects& fx);
+void persisted(GameSession& s, const Persisted& c, Effects& fx);
+void told(GameSession& s, const Told& c, Now now, Effects& fx);
+// The side to move's deadline: its flag, or its first move's (aborts.cpp), or none.
+void arm_turn(GameSession& s, Now now, Effects& fx);
+void turn_due(GameSession& s, Now now, Effects& fx);
+// The journal's next write as a Persist effect carrying out `then` once answered.
+Persist persist(const GameSession& s, Effects then);
+
+// draws.cpp
+void resign(GameSession& s, const Resign& c, Now now, Effects& fx);
+void draw(GameSession& s, const Draw& c, Now now, Effects& fx);
+
+// takebacks.cpp
+void takeback(GameSession& s, const Takeback& c, Now now, Effects& fx);
+// Plies `side` would take back: 1 when its move is the last, 2 when the opponent has
+// answered it, 0 when it has made no move.
+int takeback_plies(const GameSession& s, rules::Side side);
+
+// aborts.cpp
+void abort(GameSession& s, const Abort& c, Now now, Effects& fx);
+// A turn starts: the first-move deadline from now, or none once both sides moved.
+void start_first_move_wait(GameSession& s, Now now);
+
+// presence.cpp
+void left(GameSession& s, const Left& c, Now now, Effects& fx);
+void returned(GameSession& s, const Returned& c, Now now, Effects& fx);
+void absence_due(GameSession& s, int slot, Now now, Effects& fx);
+void start_absence(GameSession& s, int slot, Now now, Effects& fx);
+
+// finisher.cpp
+// The game ends with `status` (or the one the rules gave it). Precondition: nothing
+// untold, the game live.
+void end_game(GameSession& s, rules::Status status, Now now, Effects& fx);
+void archived(GameSession& s, const Archived& c, Effects& fx);
+
+// The refusals every game command shares: not seated (not_a_player), no live game of
+// that id (game_over). True when refused.
+bool refuse_unless_playing(const GameSession& s, int slot, const std::string& game_id, Effects& fx);
+
+}  // namespace bh::game::steps
