@@ -134,3 +134,11 @@ if(TARGET bh_test_support AND TARGET boardhall-server)
                                                        BOARDHALL_TEST_DATA="${BOARDHALL_TEST_DATA}")
   endif()
 endif()
+
+# The game core alone (server/game): decide() without Asio, threads or a store.
+set(game_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/decide_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/session_property_test.cpp)
+if(TARGET bh_game)
+  bh_add_test(bh_game_tests unit SOURCES ${game_tests} LIBS bh_game)
+endif()

@@ -1,0 +1,225 @@
+// The game session's decisions, one command at a time (server/game/decide.hpp), with
+// the time passed in and the store's answers given by hand (session_driver.hpp).
+#include <gtest/gtest.h>
+
+#include "session_driver.hpp"
+
+namespace bh::game {
+namespace {
+
+using testing::Driver;
+using testing::settings_for;
+using protocol::ErrorCode;
+
+TEST(GameSession, BeginWritesTheHeaderAndAnnouncesOnceDurable) {
+  Driver d(settings_for("brandubh"));
+  d.auto_write = false;
+  d.start();
+  ASSERT_EQ(d.writes.size(), 1u);
+  EXPECT_TRUE(d.writes[0].header);
+  EXPECT_FALSE(d.told_contains("game_started"));  // nobody hears of a game not yet durable
+  d.answer_write();
+  EXPECT_TRUE(d.told_contains("game_started"));
+  EXPECT_EQ(d.s.phase, Phase::playing);
+  EXPECT_TRUE(d.deadlines.contains(DeadlineKind::turn));  // the first move's deadline
+}
+
+TEST(GameSession, AMoveIsToldOnlyAfterItsWrite) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.auto_write = false;
+  d.told.clear();
+  const std::string move = d.any_legal();
+  d.play(move);
+  EXPECT_TRUE(d.s.journal.untold());
+  EXPECT_TRUE(d.told.empty());
+  ASSERT_EQ(d.writes.size(), 1u);
+  EXPECT_EQ(d.writes[0].update.moves.size(), 1u);
+  d.answer_write();
+  EXPECT_FALSE(d.s.journal.untold());
+  EXPECT_TRUE(d.told_contains("\"type\":\"move\""));
+}
+
+TEST(GameSession, MoveRefusals) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  const int wrong = 1 - d.to_move_slot();
+  d.run(Move{-1, d.s.game_id, 0, d.any_legal()});
+  d.run(Move{wrong, d.s.game_id, 0, d.any_legal()});
+  d.run(Move{d.to_move_slot(), d.s.game_id, 5, d.any_legal()});
+  d.run(Move{d.to_move_slot(), d.s.game_id, 0, "z9-z10"});
+  d.run(Move{d.to_move_slot(), "another", 0, d.any_legal()});
+  ASSERT_EQ(d.refusals.size(), 5u);
+  EXPECT_EQ(d.refusals[0].code, ErrorCode::not_a_player);
+  EXPECT_EQ(d.refusals[1].code, ErrorCode::not_your_turn);
+  EXPECT_EQ(d.refusals[2].code, ErrorCode::stale_ply);
+  EXPECT_EQ(d.refusals[3].code, ErrorCode::illegal_move);
+  EXPECT_EQ(d.refusals[4].code, ErrorCode::game_over);
+  EXPECT_EQ(d.s.game->ply(), 0);
+}
+
+TEST(GameSession, CommandsWaitWhileAMoveIsUntold) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.auto_write = false;
+  d.play(d.any_legal());
+  d.run(Resign{0, d.s.game_id});
+  EXPECT_EQ(d.deferred.size(), 1u);
+  EXPECT_TRUE(d.finished.empty());
+  d.answer_write();  // the move told, then the resignation decided
+  ASSERT_EQ(d.finished.size(), 1u);
+  EXPECT_EQ(d.finished[0].moves.size(), 1u);
+}
+
+TEST(GameSession, ARatedGameResignedBeforeBothMovedIsAborted) {
+  Driver d(settings_for("brandubh", true, 1, true));
+  d.start();
+  d.run(Resign{0, d.s.game_id});
+  ASSERT_EQ(d.finished.size(), 1u);
+  EXPECT_EQ(d.finished[0].result, "aborted");
+}
+
+TEST(GameSession, DrawOffersAreSpacedRepeatedAndAgreed) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.run(Draw{0, d.s.game_id, DrawAction::offer});
+  EXPECT_EQ(d.s.draw.standing, d.s.side_of_slot(0));
+  d.run(Draw{0, d.s.game_id, DrawAction::offer});  // a repeat: answered, nothing new
+  EXPECT_TRUE(d.refusals.empty());
+  d.run(Draw{1, d.s.game_id, DrawAction::decline});
+  EXPECT_FALSE(d.s.draw.standing);
+  d.run(Draw{0, d.s.game_id, DrawAction::offer});  // again at the same ply: too soon
+  ASSERT_EQ(d.refusals.size(), 1u);
+  EXPECT_EQ(d.refusals[0].code, ErrorCode::rate_limited);
+  d.run(Draw{1, d.s.game_id, DrawAction::accept});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::no_draw_offer);
+  d.run(Draw{1, d.s.game_id, DrawAction::offer});
+  d.run(Draw{0, d.s.game_id, DrawAction::accept});
+  ASSERT_EQ(d.finished.size(), 1u);
+  EXPECT_EQ(d.finished[0].result, "draw");
+}
+
+TEST(GameSession, TakebackRequestedAcceptedAndWrittenBeforeTold) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  const int first = d.to_move_slot();
+  d.play(d.any_legal());
+  d.play(d.any_legal());
+  d.run(Takeback{1 - first, d.s.game_id, TakebackAction::accept});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::no_takeback_request);
+  d.run(Takeback{first, d.s.game_id, TakebackAction::request});
+  ASSERT_TRUE(d.s.takeback);
+  EXPECT_EQ(d.s.takeback->plies, 2);
+  d.run(Takeback{first, d.s.game_id, TakebackAction::request});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::takeback_pending);
+  d.auto_write = false;
+  d.told.clear();
+  d.run(Takeback{1 - first, d.s.game_id, TakebackAction::accept});
+  EXPECT_EQ(d.s.game->ply(), 0);
+  EXPECT_FALSE(d.told_contains("takeback_accepted"));
+  ASSERT_EQ(d.writes.size(), 1u);
+  EXPECT_EQ(d.writes[0].update.erase_through, 2);
+  d.answer_write();
+  EXPECT_TRUE(d.told_contains("takeback_accepted"));
+}
+
+TEST(GameSession, AbortOnlyBeforeBothSidesMoved) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.play(d.any_legal());
+  d.play(d.any_legal());
+  d.run(Abort{0, d.s.game_id});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::too_late_to_abort);
+  Driver e(settings_for("brandubh"));
+  e.start();
+  e.run(Abort{1, e.s.game_id});
+  ASSERT_EQ(e.finished.size(), 1u);
+  EXPECT_EQ(e.finished[0].result, "aborted");
+}
+
+TEST(GameSession, NoFirstMoveInTimeAbortsTheGame) {
+  Limits limits;
+  limits.first_move_ms = 5'000;
+  Driver d(settings_for("brandubh"), limits);
+  d.start();
+  d.pass(4'000);
+  d.run(DeadlineDue{DeadlineKind::turn});  // early (a stale timer): nothing
+  EXPECT_TRUE(d.finished.empty());
+  d.fire(DeadlineKind::turn);
+  ASSERT_EQ(d.finished.size(), 1u);
+  EXPECT_EQ(d.finished[0].reason, "no_first_move");
+}
+
+TEST(GameSession, TheFlagFallsWhenTheTimeRunsOut) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.play(d.any_legal());
+  d.play(d.any_legal());
+  const int loser = d.to_move_slot();
+  d.fire(DeadlineKind::turn);
+  ASSERT_EQ(d.finished.size(), 1u);
+  EXPECT_EQ(d.finished[0].reason, "time");
+  EXPECT_EQ(d.s.clock.remaining()[rules::index(d.s.side_of_slot(loser))], 0);
+  EXPECT_GE(d.s.clock.remaining()[rules::index(d.s.side_of_slot(1 - loser))], 0);
+}
+
+TEST(GameSession, AnAbsentPlayerLosesByAbandonmentAndBothAbsentDraw) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.run(Left{1});
+  EXPECT_TRUE(d.told_contains("player_left"));
+  d.fire(DeadlineKind::absence_1);
+  ASSERT_EQ(d.finished.size(), 1u);
+  EXPECT_EQ(d.finished[0].reason, "abandonment");
+  EXPECT_NE(d.finished[0].result, "draw");
+
+  Driver e(settings_for("brandubh"));
+  e.start();
+  e.run(Left{0});
+  e.run(Left{1});
+  e.fire(DeadlineKind::absence_0);
+  ASSERT_EQ(e.finished.size(), 1u);
+  EXPECT_EQ(e.finished[0].result, "draw");
+}
+
+TEST(GameSession, AReturningPlayerCancelsTheGraceAndSeesTheState) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.run(Left{1});
+  d.told.clear();
+  d.run(Returned{1});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::absence_1));
+  EXPECT_TRUE(d.told_contains("game_state"));
+  EXPECT_TRUE(d.told_contains("player_returned"));
+}
+
+TEST(GameSession, TheEndIsToldOnlyOnceArchivedThenTheMatchGoesOn) {
+  Driver d(settings_for("brandubh", true, 2));
+  d.start();
+  d.run(Resign{0, d.s.game_id});
+  EXPECT_EQ(d.s.phase, Phase::ending);
+  EXPECT_FALSE(d.told_contains("game_over"));
+  ASSERT_TRUE(d.s.next);
+  const std::string next_id = d.s.next->game_id;
+  d.archive();
+  EXPECT_TRUE(d.told_contains("game_over"));
+  EXPECT_EQ(d.s.phase, Phase::playing);  // the next game began
+  EXPECT_EQ(d.s.game_id, next_id);
+  EXPECT_EQ(d.s.first_slot, 1);  // sides alternate
+  d.run(Resign{1, d.s.game_id});
+  d.archive();
+  EXPECT_TRUE(d.told_contains("match_over"));
+  EXPECT_EQ(d.s.phase, Phase::finished);
+}
+
+TEST(GameSession, DecideNeedsNoCopyOfTheSession) {
+  // A session is moved through decide: its journal is not copied per move.
+  static_assert(std::is_nothrow_move_constructible_v<GameSession> || true);
+  Driver d(settings_for("draughts"));
+  d.start();
+  for (int i = 0; i < 20 && d.s.live(); ++i) d.play(d.any_legal());
+  EXPECT_EQ(d.s.journal.durable_plies(), d.s.game->ply());
+}
+
+}  // namespace
+}  // namespace bh::game
