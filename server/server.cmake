@@ -22,6 +22,8 @@ target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # built from. No Asio, no threads, no store: its tests run without them.
 add_library(bh_game STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal.cpp
@@ -30,15 +32,17 @@ add_library(bh_game STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/secrets.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/aborts.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/chat.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/decide.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/draws.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/finisher.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/moves.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/presence.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/rematch.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/takebacks.cpp)
 target_include_directories(bh_game PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_game PUBLIC bh_rules bh_protocol bh_log OpenSSL::Crypto)
+target_link_libraries(bh_game PUBLIC bh_rules bh_protocol bh_log OpenSSL::Crypto PRIVATE PkgConfig::ICU)
 
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
 set(BH_APP_SOURCES
@@ -47,12 +51,12 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive_answers.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/export_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/export_http.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_writer.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/http_api.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/identities.cpp
@@ -67,6 +71,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rated_seating.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_http.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings.cpp
@@ -74,13 +79,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_rooms.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_chat.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_computer.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_open.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_ratings.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_rematch.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_audience.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/room_request.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_spectators.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp

@@ -19,11 +19,13 @@
 #include "app/completion_inbox.hpp"
 #include "app/connection.hpp"
 #include "app/directory.hpp"
+#include "app/game_writer.hpp"
 #include "app/identities.hpp"
 #include "app/login_throttle.hpp"
 #include "app/metrics.hpp"
 #include "app/pair_ledger.hpp"
 #include "app/pending_writes.hpp"
+#include "app/rated_seating.hpp"
 #include "app/ratings.hpp"
 #include "app/rematch_rooms.hpp"
 #include "app/seeks.hpp"
@@ -82,10 +84,13 @@ struct Context {
   LoginThrottle logins;          // failed logins per (name, address) and per name
   TokenBuckets resume_failures;  // resumes with an unknown token, per address
   log::KeyedThrottle audit;      // per-attempt audit lines, per (kind, address)
+  RatedSeating seating{ratings, identities, rated_pairs, metrics};  // ratings shown, rated seats
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;
   // The rooms' live-move completions, one wake-up of a network thread per batch.
   std::shared_ptr<CompletionInbox> store_completions = std::make_shared<CompletionInbox>(io);
+  // The live games' writes (game_writer.hpp), their answers back on the rooms' strands.
+  GameWriter writer{store, store_completions, pending, ratings, metrics, shutting_down};
 
   void send(const std::shared_ptr<Connection>& connection, std::string text) const {
     expect_off_store_thread("a reply");

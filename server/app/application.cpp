@@ -17,6 +17,7 @@
 #include "app/pairing.hpp"
 #include "app/rating_answers.hpp"
 #include "app/restore.hpp"
+#include "app/games.hpp"
 #include "app/room.hpp"
 #include "app/room_request.hpp"
 #include "app/shutdown.hpp"
@@ -154,6 +155,17 @@ class AppImpl final : public Application {
   }
   template <class Then>
   void with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player, Then then);
+  // A player's command on a game, to its room (which finds the seat).
+  void play(const ConnPtr& c, const RequestId& id, const std::string& game_id, game::Command command) {
+    with_game(c, id, game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+      room->play(player, c, std::move(command), id);
+    });
+  }
+  void rematch(const ConnPtr& c, const RequestId& id, const std::string& room_id, game::RematchAction action) {
+    with_room(c, id, room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+      room->play(player, c, game::Rematch{-1, action}, id);
+    });
+  }
 
   std::shared_ptr<Context> ctx_;
   std::unique_ptr<IdentityFlows> identity_;
@@ -197,51 +209,23 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
                    room->cancel(*player, c, id);
                  },
-                 [&](cl::Move& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->move(player, c, std::move(r), id);
-                   });
-                 },
-                 [&](cl::Resign& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->act(player, c, r.game_id, Room::Action::resign, id);
-                   });
-                 },
-                 [&](cl::OfferDraw& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->act(player, c, r.game_id, Room::Action::offer_draw, id);
-                   });
-                 },
-                 [&](cl::AcceptDraw& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->act(player, c, r.game_id, Room::Action::accept_draw, id);
-                   });
-                 },
+                 [&](cl::Move& r) { play(c, id, r.game_id, game::Move{-1, r.game_id, r.ply, std::move(r.move)}); },
+                 [&](cl::Resign& r) { play(c, id, r.game_id, game::Resign{-1, r.game_id}); },
+                 [&](cl::OfferDraw& r) { play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::offer}); },
+                 [&](cl::AcceptDraw& r) { play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::accept}); },
                  [&](cl::DeclineDraw& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->act(player, c, r.game_id, Room::Action::decline_draw, id);
-                   });
+                   play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::decline});
                  },
                  [&](cl::Takeback& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->takeback(player, c, r.game_id, Room::TakebackAction::request, id);
-                   });
+                   play(c, id, r.game_id, game::Takeback{-1, r.game_id, game::TakebackAction::request});
                  },
                  [&](cl::AcceptTakeback& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->takeback(player, c, r.game_id, Room::TakebackAction::accept, id);
-                   });
+                   play(c, id, r.game_id, game::Takeback{-1, r.game_id, game::TakebackAction::accept});
                  },
                  [&](cl::DeclineTakeback& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->takeback(player, c, r.game_id, Room::TakebackAction::decline, id);
-                   });
+                   play(c, id, r.game_id, game::Takeback{-1, r.game_id, game::TakebackAction::decline});
                  },
-                 [&](cl::Abort& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->abort(player, c, r.game_id, id);
-                   });
-                 },
+                 [&](cl::Abort& r) { play(c, id, r.game_id, game::Abort{-1, r.game_id}); },
                  [&](cl::Watch& r) {
                    with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
                      room->watch(c, r.game_id, id);
@@ -254,42 +238,16 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    });
                  },
                  [&](cl::Chat& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->chat(player, c, std::move(r), id);
-                   });
+                   play(c, id, r.game_id, game::Chat{-1, false, {}, r.game_id, std::move(r.text)});
                  },
-                 [&](cl::Mute& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->mute(player, c, r.game_id, true, id);
-                   });
-                 },
-                 [&](cl::Unmute& r) {
-                   with_game(c, id, r.game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->mute(player, c, r.game_id, false, id);
-                   });
-                 },
+                 [&](cl::Mute& r) { play(c, id, r.game_id, game::Mute{-1, r.game_id, true}); },
+                 [&](cl::Unmute& r) { play(c, id, r.game_id, game::Mute{-1, r.game_id, false}); },
                  [&](cl::ListGames& r) { answer_list_games(ctx_, c, id, r); },
                  [&](cl::GetGame& r) { answer_get_game(ctx_, c, id, std::move(r.game_id)); },
-                 [&](cl::OfferRematch& r) {
-                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->rematch(player, c, Room::RematchAction::offer, id);
-                   });
-                 },
-                 [&](cl::AcceptRematch& r) {
-                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->rematch(player, c, Room::RematchAction::accept, id);
-                   });
-                 },
-                 [&](cl::DeclineRematch& r) {
-                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->rematch(player, c, Room::RematchAction::decline, id);
-                   });
-                 },
-                 [&](cl::LeaveRoom& r) {
-                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-                     room->rematch(player, c, Room::RematchAction::leave, id);
-                   });
-                 },
+                 [&](cl::OfferRematch& r) { rematch(c, id, r.room_id, game::RematchAction::offer); },
+                 [&](cl::AcceptRematch& r) { rematch(c, id, r.room_id, game::RematchAction::accept); },
+                 [&](cl::DeclineRematch& r) { rematch(c, id, r.room_id, game::RematchAction::decline); },
+                 [&](cl::LeaveRoom& r) { rematch(c, id, r.room_id, game::RematchAction::leave); },
                  [&](cl::Seek& r) { seek(c, id, std::move(r)); },
                  [&](cl::GetPlayer& r) { answer_get_player(ctx_, c, id, std::move(r.name)); },
                  [&](cl::GetLeaderboard& r) { answer_get_leaderboard(ctx_, c, id, r); },
@@ -334,12 +292,12 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   const auto rated = decide_rated(r.rated, credentials && credentials->registered);
   if (!rated) return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
   std::get<RoomSettings>(settings).rated = *rated;
-  auto room = std::make_shared<Room>(ctx_, *player, std::get<RoomSettings>(std::move(settings)));
-  if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
+  auto room = app::create_room(ctx_, *player, std::get<RoomSettings>(std::move(settings)), c, id);
+  if (!room) return;
   auto slot = take_open_room(c, id);
-  if (!slot) return ctx_->identities.remove_room(*player, room->id());
+  if (!slot) return discard(ctx_, room, *player);
   room->hold_while_open(std::move(*slot));
-  ctx_->directory.add_room(room->id(), room);
+  publish(ctx_, room);
   room->open(c, id);
 }
 
@@ -368,13 +326,13 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
       rating = ctx_->ratings.find(*player, *key).rating;
   }
   leave_finished_room(*player);
-  auto room = std::make_shared<Room>(ctx_, *player, settings);
-  if (auto held = ctx_->identities.claim_room(*player, room->id())) return ctx_->send_already_seated(c, id, *held);
+  auto room = app::create_room(ctx_, *player, settings, c, id);
+  if (!room) return;
   auto slot = take_open_room(c, id);
-  if (!slot) return ctx_->identities.remove_room(*player, room->id());
+  if (!slot) return discard(ctx_, room, *player);
   room->hold_while_open(std::move(*slot));  // given back with the room if it joins another
   // In the directory before it can be found among the seeks.
-  ctx_->directory.add_room(room->id(), room);
+  publish(ctx_, room);
   Seeks::Entry mine{room->id(),
                     *player,
                     {settings.game, pairing::normal_options(settings.game, settings.options), settings.clock, *rated},
@@ -386,8 +344,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
     if (!found) return;
     auto target = ctx_->directory.find_room(found->room_id);
     if (!target) continue;  // closed meanwhile
-    ctx_->directory.remove_room(room->id());
-    ctx_->identities.remove_room(*player, room->id());
+    discard(ctx_, room, *player);
     return target->join(*player, c, std::nullopt, id);
   }
 }

@@ -1,5 +1,6 @@
 #include "app/computer_games.hpp"
 
+#include "app/games.hpp"
 #include "app/room.hpp"
 #include "app/room_request.hpp"
 #include "log/log.hpp"
@@ -24,10 +25,9 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   settings.is_private = true;
   settings.rated = false;
   settings.computer_level = level;
-  auto room = std::make_shared<Room>(ctx, player, std::move(settings));
   // The player's seat first: a refusal then leaves no bot's seat to give back.
-  if (auto held = ctx->identities.claim_room(player, room->id()))
-    return ctx->send_already_seated(connection, id, *held);
+  auto room = create_room(ctx, player, std::move(settings), connection, id);
+  if (!room) return;
   auto bot = ctx->identities.claim_bot(room->id());
   if (!bot) {
     ctx->identities.remove_room(player, room->id());
@@ -36,7 +36,7 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   log::info("room " + room->id() + ": a game against the computer (" + bot->name + ", level " + std::to_string(level) +
             ")");
   room->keep_seat_for(bot->name, std::move(bot->connection));
-  ctx->directory.add_room(room->id(), room);
+  publish(ctx, room);
   room->open(connection, id);
 }
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "app/completion.hpp"
-#include "app/room.hpp"
+#include "app/games.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
 
@@ -25,18 +25,7 @@ void restore_live_games(const std::shared_ptr<Context>& ctx) {
                  " went on to a later game (its end could not be archived)");
       continue;
     }
-    auto made = Room::restore(ctx, live);
-    if (auto* error = std::get_if<std::string>(&made)) {
-      log::error("live game not restored (left in the database): " + *error);
-      continue;
-    }
-    auto room = std::get<std::shared_ptr<Room>>(std::move(made));
-    for (const auto& seat : live.seats)
-      if (!ctx->identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
-        log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
-    ctx->directory.add_room(room->id(), room);
-    room->restored();
-    ctx->metrics.games_restored++;
+    if (restore_room(ctx, live)) ctx->metrics.games_restored++;
   }
   if (!loaded.value->empty())
     log::info("restored " + std::to_string(ctx->metrics.games_restored.load()) + " live games");

@@ -89,10 +89,35 @@ struct Archived {
 struct Announce {
   std::string game_id;
 };
+// A chat line (docs/protocol.md, "Chat"): a player's (`slot`) goes to the opponent, a
+// spectator's (`slot` -1, `watching`) to the spectators.
+struct Chat {
+  int slot = -1;
+  bool watching = false;
+  std::string player;  // the identity chatting (a spectator's too)
+  std::string game_id;
+  std::string text;
+};
+struct Mute {
+  int slot = -1;
+  std::string game_id;
+  bool muted = true;
+};
+// Rematch (docs/protocol.md, "Rematch"), in the finished room.
+enum class RematchAction { offer, accept, decline, leave };
+struct Rematch {
+  int slot = -1;
+  RematchAction action = RematchAction::offer;
+};
+// The chance of a rematch ends without a request: the window expired, a player left or
+// moved on (`reason`).
+struct RematchLapse {
+  std::string reason;
+};
 // A restored game whose last durable move ended it: its end is archived now.
 struct Conclude {};
 
 using Command = std::variant<Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left, Returned,
-                             Archived, Conclude>;
+                             Archived, Conclude, Chat, Mute, Rematch, RematchLapse>;
 
 }  // namespace bh::game

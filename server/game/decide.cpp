@@ -31,6 +31,10 @@ Decision decide(GameSession s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, Left>) steps::left(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Returned>) steps::returned(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Archived>) steps::archived(s, c, fx);
+        else if constexpr (std::is_same_v<C, Chat>) steps::chat(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Mute>) steps::mute(s, c, fx);
+        else if constexpr (std::is_same_v<C, Rematch>) steps::rematch(s, c, fx);
+        else if constexpr (std::is_same_v<C, RematchLapse>) steps::rematch_lapse(s, c.reason, false, fx);
         else if constexpr (std::is_same_v<C, Conclude>) {
           if (s.phase == Phase::playing && s.game && s.game->status().over() && !s.journal.untold())
             steps::end_game(s, s.game->status(), now, fx);

@@ -23,14 +23,16 @@ struct Effect;
 struct Refuse {
   protocol::ErrorCode code = protocol::ErrorCode::bad_request;
   std::string message;
+  std::optional<std::int64_t> retry_after_ms = std::nullopt;
 };
 // The requester's answer (the room adds the request's id).
 struct Answer {
   std::string text;
 };
 // An event for others. `room`: both seats and every connection watching; `seat`: that
-// seat only; `watchers`: the connections watching only.
-enum class Audience { room, seat, watchers };
+// seat only; `watchers`: the connections watching only; `spectator_chat`: the watching
+// connections that are not a player's (from any of their connections).
+enum class Audience { room, seat, watchers, spectator_chat };
 struct Tell {
   std::string text;
   Audience to = Audience::room;
@@ -84,11 +86,14 @@ enum class Note {
   listed,          // a public game is announced: the lobby lists it
   ply_told,        // the lobby's line moves to `ply`
   rematch_open,    // the match is over and the room stays: the players' rematch room is known
+  rematch_start,   // both want a rematch: a new room, `slot` the accepter's
+  rematch_closed,  // the chance of a rematch ends: the room closes (before anyone hears)
   write_failing,   // a live write failed after a success (logged once per spell)
 };
 struct Notice {
   Note note;
-  int ply = 0;  // move_made: the game's ply now
+  int ply = 0;    // move_made, ply_told: the game's ply
+  int slot = -1;  // rematch_start: the accepter's seat
 };
 
 struct Effect {

@@ -29,10 +29,13 @@ std::variant<GameSession, std::string> restore_session(const storage::LiveGame& 
   GameSession s = open_session(live.room_id, live.match_id, live.invite_code, std::move(settings), limits,
                                live.seats[0].player);
   std::map<std::string, double> totals;
+  std::vector<std::string> bots;
   for (int i = 0; i < 2; ++i) {
     s.seats[i].player = live.seats[i].player;
     totals[live.seats[i].player] = live.seats[i].match_points;
+    if (live.seats[i].bot) bots.push_back(live.seats[i].player);
   }
+  if (!bots.empty()) s.bots = std::move(bots);
   s.first_slot = live.first_seat == 1 ? 1 : 0;
   s.score.restore(live.game_number, std::move(totals));
   s.game_id = live.game_id;

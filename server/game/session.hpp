@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "app/chat_rate.hpp"
 #include "app/game_clock.hpp"
 #include "app/live_journal.hpp"
 #include "app/match_score.hpp"
@@ -106,6 +107,7 @@ struct GameSession {
   std::optional<std::vector<std::string>> bots;      // seated bot accounts (null: none)
   int spectators = 0;                                // watching, the players not counted
   std::array<bool, 2> muted{};                       // by seat: it muted the other's chat
+  app::ChatRate chat_rate;                           // lines per (game, identity)
   std::optional<int> rematch_offer;                  // the seat that offered a rematch
 
   // The legal moves the last move event listed, and the position they are of: a move

@@ -45,6 +45,14 @@ void start_absence(GameSession& s, int slot, Now now, Effects& fx);
 void end_game(GameSession& s, rules::Status status, Now now, Effects& fx);
 void archived(GameSession& s, const Archived& c, Effects& fx);
 
+// chat.cpp
+void chat(GameSession& s, const Chat& c, Now now, Effects& fx);
+void mute(GameSession& s, const Mute& c, Effects& fx);
+
+// rematch.cpp
+void rematch(GameSession& s, const Rematch& c, Effects& fx);
+void rematch_lapse(GameSession& s, const std::string& reason, bool requested, Effects& fx);
+
 // The refusals every game command shares: not seated (not_a_player), no live game of
 // that id (game_over). True when refused.
 bool refuse_unless_playing(const GameSession& s, int slot, const std::string& game_id, Effects& fx);

@@ -1,0 +1,72 @@
+// Who hears a room: each seat's connection and the connections watching, and the
+// spectators' count (told at once, or when changes come quickly once per interval).
+// The room's collaborator for game::Tell effects (game/effects.hpp): it knows
+// connections, not the game.
+//
+// Thread-safety: none; the room keeps it on its strand (the count's timer runs there).
+#pragma once
+
+#include <array>
+#include <boost/asio/steady_timer.hpp>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "app/connection.hpp"
+
+namespace bh::app {
+
+class RoomAudience {
+ public:
+  template <class Executor>
+  explicit RoomAudience(const Executor& strand) : count_timer_(strand) {}
+
+  // ---- seats ----
+  void seat(int slot, const std::shared_ptr<Connection>& connection) { seats_[slot] = {connection, connection->id()}; }
+  void unseat(int slot) { seats_[slot] = {}; }
+  std::uint64_t seat_connection_id(int slot) const { return seats_[slot].id; }
+  std::weak_ptr<Connection> seat_connection(int slot) const { return seats_[slot].connection; }
+  // To the seat's connection when the player is `present`.
+  void send_to(int slot, bool present, const Frame& frame) const;
+
+  // ---- spectators ----
+  void watch(const std::shared_ptr<Connection>& connection) { watching_[connection->id()] = connection; }
+  bool unwatch(std::uint64_t connection_id) { return watching_.erase(connection_id) > 0; }
+  bool watching(std::uint64_t connection_id) const { return watching_.contains(connection_id); }
+  // Every watching connection gone; `each` hears each id first.
+  void drop_watchers(const std::function<void(std::uint64_t)>& each);
+  // Connections watching, the players' own not counted.
+  int spectator_count() const;
+  // To the watching connections.
+  void to_watchers(const Frame& frame) const;
+  // To the watching connections that are no player's (`is_player` by connection id),
+  // but `except`.
+  void to_spectators(const Frame& frame, std::uint64_t except,
+                     const std::function<bool(std::uint64_t)>& is_player) const;
+
+  // To both seats (if `present`) and every watcher, but the connection `except` and the
+  // seat `except_slot`.
+  void broadcast(const Frame& frame, const std::array<bool, 2>& present, std::uint64_t except = 0,
+                 std::optional<int> except_slot = {});
+
+  // The spectators changed: `tell(count)` runs now, or when the interval since the last
+  // count told ends, if the count differs from the last told; `live()` says whether the
+  // game still wants it. `keep` holds the room while the timer runs.
+  void count_changed(std::int64_t interval_ms, std::shared_ptr<void> keep, std::function<bool()> live,
+                     std::function<void(int)> tell);
+
+ private:
+  struct Link {
+    std::weak_ptr<Connection> connection;
+    std::uint64_t id = 0;
+  };
+  std::array<Link, 2> seats_;
+  std::map<std::uint64_t, std::weak_ptr<Connection>> watching_;
+  int told_ = 0;  // the count last told
+  bool waiting_ = false;
+  boost::asio::steady_timer count_timer_;
+};
+
+}  // namespace bh::app
