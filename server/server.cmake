@@ -40,6 +40,7 @@ add_library(bh_game STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/game/presence.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/rematch.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/restore.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/seating.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/takebacks.cpp)
 target_include_directories(bh_game PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_game PUBLIC bh_rules bh_protocol bh_log OpenSSL::Crypto PRIVATE PkgConfig::ICU)
@@ -55,6 +56,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/export_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/export_http.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_events.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/game_writer.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp

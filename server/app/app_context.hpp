@@ -19,6 +19,7 @@
 #include "app/completion_inbox.hpp"
 #include "app/connection.hpp"
 #include "app/directory.hpp"
+#include "app/game_events.hpp"
 #include "app/game_writer.hpp"
 #include "app/identities.hpp"
 #include "app/login_throttle.hpp"
@@ -63,7 +64,9 @@ struct Context {
           limits.name_ceiling = config.failed_logins_per_name;
           return limits;
         }()),
-        resume_failures(config.resume_fail_rate, config.resume_fail_burst) {}
+        resume_failures(config.resume_fail_rate, config.resume_fail_burst) {
+    subscribe_services(*this);
+  }
 
   boost::asio::io_context& io;
   storage::Store& store;
@@ -91,6 +94,7 @@ struct Context {
   std::shared_ptr<CompletionInbox> store_completions = std::make_shared<CompletionInbox>(io);
   // The live games' writes (game_writer.hpp), their answers back on the rooms' strands.
   GameWriter writer{store, store_completions, pending, ratings, metrics, shutting_down};
+  GameEvents events;  // what rooms publish of their games (game_events.hpp)
 
   void send(const std::shared_ptr<Connection>& connection, std::string text) const {
     expect_off_store_thread("a reply");

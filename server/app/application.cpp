@@ -10,6 +10,7 @@
 #include "app/archive_answers.hpp"
 #include "app/computer_games.hpp"
 #include "app/export_answers.hpp"
+#include "app/games.hpp"
 #include "app/housekeeping.hpp"
 #include "app/http_api.hpp"
 #include "app/identity_flows.hpp"
@@ -17,7 +18,6 @@
 #include "app/pairing.hpp"
 #include "app/rating_answers.hpp"
 #include "app/restore.hpp"
-#include "app/games.hpp"
 #include "app/room.hpp"
 #include "app/room_request.hpp"
 #include "app/shutdown.hpp"
@@ -209,10 +209,18 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
                    room->cancel(*player, c, id);
                  },
-                 [&](cl::Move& r) { play(c, id, r.game_id, game::Move{-1, r.game_id, r.ply, std::move(r.move)}); },
-                 [&](cl::Resign& r) { play(c, id, r.game_id, game::Resign{-1, r.game_id}); },
-                 [&](cl::OfferDraw& r) { play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::offer}); },
-                 [&](cl::AcceptDraw& r) { play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::accept}); },
+                 [&](cl::Move& r) {
+                   play(c, id, r.game_id, game::Move{-1, r.game_id, r.ply, std::move(r.move)});
+                 },
+                 [&](cl::Resign& r) {
+                   play(c, id, r.game_id, game::Resign{-1, r.game_id});
+                 },
+                 [&](cl::OfferDraw& r) {
+                   play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::offer});
+                 },
+                 [&](cl::AcceptDraw& r) {
+                   play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::accept});
+                 },
                  [&](cl::DeclineDraw& r) {
                    play(c, id, r.game_id, game::Draw{-1, r.game_id, game::DrawAction::decline});
                  },
@@ -225,7 +233,9 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  [&](cl::DeclineTakeback& r) {
                    play(c, id, r.game_id, game::Takeback{-1, r.game_id, game::TakebackAction::decline});
                  },
-                 [&](cl::Abort& r) { play(c, id, r.game_id, game::Abort{-1, r.game_id}); },
+                 [&](cl::Abort& r) {
+                   play(c, id, r.game_id, game::Abort{-1, r.game_id});
+                 },
                  [&](cl::Watch& r) {
                    with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
                      room->watch(c, r.game_id, id);
@@ -240,8 +250,12 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  [&](cl::Chat& r) {
                    play(c, id, r.game_id, game::Chat{-1, false, {}, r.game_id, std::move(r.text)});
                  },
-                 [&](cl::Mute& r) { play(c, id, r.game_id, game::Mute{-1, r.game_id, true}); },
-                 [&](cl::Unmute& r) { play(c, id, r.game_id, game::Mute{-1, r.game_id, false}); },
+                 [&](cl::Mute& r) {
+                   play(c, id, r.game_id, game::Mute{-1, r.game_id, true});
+                 },
+                 [&](cl::Unmute& r) {
+                   play(c, id, r.game_id, game::Mute{-1, r.game_id, false});
+                 },
                  [&](cl::ListGames& r) { answer_list_games(ctx_, c, id, r); },
                  [&](cl::GetGame& r) { answer_get_game(ctx_, c, id, std::move(r.game_id)); },
                  [&](cl::OfferRematch& r) { rematch(c, id, r.room_id, game::RematchAction::offer); },

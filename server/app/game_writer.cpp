@@ -16,18 +16,19 @@ namespace asio = boost::asio;
 
 void GameWriter::save_live(storage::LiveUpdate update, Strand strand, std::function<void(storage::StoreError)> done) {
   const std::string game_id = update.game_id;
-  store_.save_live(std::move(update), [this, strand, game_id, done = std::move(done)](storage::StoreError error) mutable {
-    if (!error.ok()) metrics_.live_write_failures++;
-    // From the store's thread to a network thread with the batch's other completions,
-    // then to the room's strand on that thread.
-    inbox_->post([strand, game_id, done = std::move(done), error = std::move(error)]() mutable {
-      asio::defer(strand, [game_id, done = std::move(done), error = std::move(error)]() mutable {
-        auto run = [&] { done(error); };
-        auto failed = [&] { log::error("live game " + game_id + ": its write's answer was lost"); };
-        run_guarded("a live game's write", run, failed);
-      });
-    });
-  });
+  store_.save_live(std::move(update),
+                   [this, strand, game_id, done = std::move(done)](storage::StoreError error) mutable {
+                     if (!error.ok()) metrics_.live_write_failures++;
+                     // From the store's thread to a network thread with the batch's other completions,
+                     // then to the room's strand on that thread.
+                     inbox_->post([strand, game_id, done = std::move(done), error = std::move(error)]() mutable {
+                       asio::defer(strand, [game_id, done = std::move(done), error = std::move(error)]() mutable {
+                         auto run = [&] { done(error); };
+                         auto failed = [&] { log::error("live game " + game_id + ": its write's answer was lost"); };
+                         run_guarded("a live game's write", run, failed);
+                       });
+                     });
+                   });
 }
 
 void GameWriter::finish(storage::GameRecord record, std::optional<storage::LiveGame> next, Strand strand,

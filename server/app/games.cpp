@@ -1,6 +1,7 @@
 #include "app/games.hpp"
 
 #include "app/room.hpp"
+#include "app/room_records.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
 
@@ -50,14 +51,27 @@ std::optional<game::Refuse> create_rematch(const std::shared_ptr<Context>& ctx, 
     return game::Refuse{ErrorCode::already_seated, "your opponent has a seat in room '" + *held + "'"};
   if (auto held = identities.claim_room(players[1], next->id())) {
     identities.remove_room(players[0], next->id());
-    return game::Refuse{ErrorCode::already_seated, "you already have a seat in room '" + *held +
-                                                       "': cancel it, or finish its game, before you create or join another"};
+    return game::Refuse{ErrorCode::already_seated,
+                        "you already have a seat in room '" + *held +
+                            "': cancel it, or finish its game, before you create or join another"};
   }
   close_old();
   log::info("room " + old_room_id + ": rematch in room " + next->id());
   publish(ctx, next);
   next->rematched(std::move(players), std::move(connections), old_room_id, request);
   return std::nullopt;
+}
+
+storage::LiveGame live_header(const Context& ctx, const game::GameSession& session, const std::string& game_id,
+                              int first_slot, std::int64_t started_ms, const MatchScore& score) {
+  std::array<records::SeatIdentity, 2> identities;
+  for (std::size_t i = 0; i < 2; ++i) {
+    identities[i].player = session.seats[i].player;
+    if (auto found = ctx.identities.credentials(identities[i].player))
+      identities[i] = {identities[i].player, found->token, found->registered, found->bot};
+  }
+  const records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
+  return records::live_header(facts, identities, game_id, first_slot, started_ms, score);
 }
 
 bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live) {

@@ -16,6 +16,7 @@
 #include "app/app_context.hpp"
 #include "app/room_settings.hpp"
 #include "game/effects.hpp"
+#include "game/session.hpp"
 #include "storage/records.hpp"
 
 namespace bh::app {
@@ -41,6 +42,11 @@ std::optional<game::Refuse> create_rematch(const std::shared_ptr<Context>& ctx, 
                                            std::array<std::weak_ptr<Connection>, 2> connections,
                                            const std::string& old_room_id, const protocol::RequestId& request,
                                            const std::function<void()>& close_old);
+
+// The header of a room's live game `game_id` as the store keeps it: its seats with what
+// lets each player resume after a restart.
+storage::LiveGame live_header(const Context& ctx, const game::GameSession& session, const std::string& game_id,
+                              int first_slot, std::int64_t started_ms, const MatchScore& score);
 
 // A live game of the store brought back (restore.cpp): its seats restored, published.
 // False when it does not replay (logged).

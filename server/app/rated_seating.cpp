@@ -54,8 +54,8 @@ void RatedSeating::note_start(const RoomSettings& settings, const std::string& r
   const auto second = connections[1].lock();
   if (first && second && first->address() == second->address()) {
     metrics_.rated_same_address++;
-    log::info("rated game in room " + room_id + " between " + players[0] + " and " + players[1] +
-              " from one address " + first->address());
+    log::info("rated game in room " + room_id + " between " + players[0] + " and " + players[1] + " from one address " +
+              first->address());
   }
 }
 

@@ -54,7 +54,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<C
 
 void Room::restored() {
   on_strand([](Room& r) {
-    r.notice({game::Note::game_started}, {});
+    r.context_->events.publish({game::Note::game_started, r.session_, r.shared_from_this()});
     if (!r.session_.settings->is_private) r.notice({game::Note::listed}, {});
     // Its last move was durable but the end was not archived: finish it now.
     if (r.session_.game->status().over()) return r.decide(game::Conclude{}, {});
@@ -85,7 +85,9 @@ void Room::keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connec
 void Room::join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
                 protocol::RequestId request) {
   on_strand([player = std::move(player), connection = std::move(connection), invite = std::move(invite),
-             request = std::move(request)](Room& r) { r.join_now(player, connection, invite, {connection, request}); });
+             request = std::move(request)](Room& r) {
+    r.join_now(player, connection, invite, {connection, request});
+  });
 }
 
 void Room::join_now(const std::string& player, const std::shared_ptr<Connection>& connection,
@@ -93,17 +95,10 @@ void Room::join_now(const std::string& player, const std::shared_ptr<Connection>
   auto& s = session_;
   auto& ctx = *context_;
   const auto& settings = *s.settings;
-  std::optional<game::Refuse> refusal;
-  if (s.phase == Phase::closed) refusal = {ErrorCode::room_closed, "room '" + id() + "' is closed"};
-  else if (s.phase != Phase::open) refusal = {ErrorCode::room_full, "room '" + id() + "' already has two players"};
-  else if (player == s.seats[0].player) refusal = {ErrorCode::bad_request, "you cannot join your own room"};
-  else if (!computer_.empty() && player != computer_)
-    refusal = {ErrorCode::room_full, "room '" + id() + "' is a game against the computer"};
-  else if (settings.is_private && computer_.empty() && !equal_secret(invite.value_or(""), s.invite_code))
-    refusal = {ErrorCode::bad_invite, "wrong invite code"};
-  else if (!(refusal = ctx.seating.refuse_guest(settings, player)) &&
-           !(refusal = ctx.seating.refuse_pair(settings, player, s.seats[0].player)) && ctx.shutting_down)
-    refusal = {ErrorCode::shutting_down, "the server is shutting down"};
+  auto refusal = game::refuse_join(s, player, invite, computer_);
+  if (!refusal) refusal = ctx.seating.refuse_guest(settings, player);
+  if (!refusal) refusal = ctx.seating.refuse_pair(settings, player, s.seats[0].player);
+  if (!refusal && ctx.shutting_down) refusal = {ErrorCode::shutting_down, "the server is shutting down"};
   if (refusal) return refuse(requester, *refusal);
   if (auto held = ctx.identities.claim_room(player, id()))
     return ctx.send_already_seated(connection, requester.request, *held);
@@ -164,9 +159,8 @@ void Room::play(std::string player, std::shared_ptr<Connection> connection, game
 void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request) {
   on_strand([connection = std::move(connection), game_id = std::move(game_id), request = std::move(request)](Room& r) {
     if (r.session_.journal.untold())  // its state would show a move not yet durable
-      return r.deferred_.push_back([self = r.shared_from_this(), connection, game_id, request] {
-        self->watch(connection, game_id, request);
-      });
+      return r.deferred_.push_back(
+          [self = r.shared_from_this(), connection, game_id, request] { self->watch(connection, game_id, request); });
     const auto phase = r.session_.phase;
     if (phase != Phase::playing && phase != Phase::ending)
       return r.refuse({connection, request}, {ErrorCode::unknown_game, "no live game '" + game_id + "'"});
@@ -201,16 +195,22 @@ void Room::dropped(const std::string& player, std::uint64_t connection_id) {
     // Not the game's grace: an open room nobody is behind keeps the lobby busy for nothing.
     seat_timers_[slot]->expires_after(std::chrono::milliseconds(context_->config.open_room_grace_ms));
     return seat_timers_[slot]->async_wait([self = shared_from_this(), slot](const boost::system::error_code& ec) {
-      if (!ec && !self->session_.seats[slot].present && self->session_.phase == Phase::open) self->close("abandoned");
+      if (!ec) self->open_grace_over(slot);
     });
   }
   if (session_.phase == Phase::finished) session_.seats[slot].present = false;
-  decide(session_.phase == Phase::finished ? game::Command{game::RematchLapse{"left"}} : game::Command{game::Left{slot}},
-         {});
+  decide(
+      session_.phase == Phase::finished ? game::Command{game::RematchLapse{"left"}} : game::Command{game::Left{slot}},
+      {});
+}
+
+void Room::open_grace_over(int slot) {
+  if (!session_.seats[slot].present && session_.phase == Phase::open) close("abandoned");
 }
 
 void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
-  on_strand([player = std::move(player), connection = std::move(connection)](Room& r) { r.returned(player, connection); });
+  on_strand(
+      [player = std::move(player), connection = std::move(connection)](Room& r) { r.returned(player, connection); });
 }
 
 void Room::returned(const std::string& player, const std::shared_ptr<Connection>& connection) {
@@ -255,7 +255,7 @@ void Room::stop(std::function<void()> done) {
     for (auto& t : r.seat_timers_) t->cancel();
     r.room_timer_.cancel();
     r.deferred_.clear();
-    r.audience_.drop_watchers([&](std::uint64_t cid) { r.context_->watchers.unwatch(cid, r.id(), now_ms()); });
+    r.drop_watchers();
     done();
   });
 }
@@ -308,7 +308,8 @@ void Room::tell(const game::Tell& t, const Requester& r) {
       if (except != 0 && audience_.seat_connection_id(t.seat) == except) return;
       return audience_.send_to(t.seat, session_.seats[t.seat].present,
                                make_frame(t.with_request_id ? protocol::with_request_id(t.text, r.request) : t.text));
-    case game::Audience::watchers: return audience_.to_watchers(make_frame(t.text));
+    case game::Audience::watchers:
+      return audience_.to_watchers(make_frame(t.text));
     case game::Audience::spectator_chat: {
       const auto& identities = context_->identities;
       return audience_.to_spectators(make_frame(t.text), except, [&](std::uint64_t cid) {
@@ -320,79 +321,77 @@ void Room::tell(const game::Tell& t, const Requester& r) {
 }
 
 void Room::notice(const game::Notice& n, const Requester& r) {
-  auto& ctx = *context_;
   const auto& s = session_;
   switch (n.note) {
-    case game::Note::game_started:
-      ctx.directory.add_game(s.game_id, shared_from_this());
-      ctx.metrics.live_games++;
-      return;
     case game::Note::listed:
       // A new counter per game: the lobby's line of an ended game is never moved on.
       listed_ply_ = std::make_shared<std::atomic<int>>(s.game->ply());
-      return ctx.lobby->game_live(game::live_info(s), listed_ply_);
-    case game::Note::move_made: ctx.metrics.moves_total++; return;
+      return context_->lobby->game_live(game::live_info(s), listed_ply_);
     case game::Note::ply_told:
       if (listed_ply_) listed_ply_->store(n.ply, std::memory_order_relaxed);
       return;
-    case game::Note::game_ended:
-      ctx.metrics.live_games--;
-      if (!s.settings->is_private) ctx.lobby->game_ended(s.game_id);
-      return;
-    case game::Note::seats_released:
-      for (const auto& seat : s.seats)
-        if (!seat.player.empty()) ctx.identities.remove_room(seat.player, id());
-      return;
-    case game::Note::start_next: return begin_game({});
-    case game::Note::rematch_open:
-      for (const auto& seat : s.seats) ctx.rematch_rooms.set(seat.player, id());
-      return;
+    case game::Note::start_next:
+      return begin_game({});
     case game::Note::rematch_window:
       deferred_.clear();
       // Without spectators, the seats freed: the players find the room by its id, and by
       // its last game's id for chat.
       for (const auto& g : s.game_ids)
-        if (g != s.game_id) ctx.directory.remove_game(g);
-      audience_.drop_watchers([&](std::uint64_t cid) { ctx.watchers.unwatch(cid, id(), now_ms()); });
-      room_timer_.expires_after(std::chrono::milliseconds(ctx.config.rematch_window_ms));
+        if (g != s.game_id) context_->directory.remove_game(g);
+      drop_watchers();
+      room_timer_.expires_after(std::chrono::milliseconds(context_->config.rematch_window_ms));
       return room_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
         if (!ec) self->decide(game::RematchLapse{"expired"}, {});
       });
-    case game::Note::rematch_start: return start_rematch(n.slot, r);
-    case game::Note::rematch_closed:
-      for (const auto& seat : s.seats) ctx.rematch_rooms.clear(seat.player, id());
+    case game::Note::rematch_start:
+      return start_rematch(n.slot, r);
+    case game::Note::close:
       return close("finished");
-    case game::Note::close: return close("finished");
-    case game::Note::write_failing: return log::error("live game " + s.game_id + " not saved (kept in memory)");
+    case game::Note::write_failing:
+      return log::error("live game " + s.game_id + " not saved (kept in memory)");
+    default:
+      break;
   }
+  context_->events.publish({n.note, s, shared_from_this()});
+  if (n.note == game::Note::rematch_closed) close("finished");
 }
 
 void Room::persist(game::Persist p, const Requester& r) {
-  if (p.header) p.update.header = live_header(session_.game_id, session_.first_slot, session_.started_ms, session_.score);
+  const auto& s = session_;
+  if (p.header) p.update.header = live_header(*context_, s, s.game_id, s.first_slot, s.started_ms, s.score);
   game::Persisted answer{p.update.game_id, p.header, p.plies, p.update.erase_through, true};
   context_->writer.save_live(std::move(p.update), strand_,
                              [self = shared_from_this(), answer = std::move(answer), then = std::move(p.then),
                               r](storage::StoreError error) mutable {
                                answer.ok = error.ok();
                                if (!answer.ok) log::error("live game " + answer.game_id + ": " + error.message);
-                               self->decide(answer, r);
-                               if (self->session_.phase != Phase::closed) self->carry_out(std::move(then), r);
+                               self->persisted(answer, std::move(then), r);
                              });
+}
+
+void Room::persisted(const game::Persisted& answer, game::Effects then, const Requester& r) {
+  decide(answer, r);
+  if (session_.phase != Phase::closed) carry_out(std::move(then), r);
 }
 
 void Room::finish(game::Finish f) {
   std::optional<storage::LiveGame> next;
   if (f.next_score && session_.next)
-    next = live_header(session_.next->game_id, session_.next->first_slot, session_.next->started_ms, *f.next_score);
+    next = live_header(*context_, session_, session_.next->game_id, session_.next->first_slot,
+                       session_.next->started_ms, *f.next_score);
   // The end is told only once the record is durable (or the write failed: it is written
   // again later by the writer).
   context_->writer.finish(std::move(f.record), std::move(next), strand_,
                           [self = shared_from_this()](bool ok, std::optional<storage::RatingChanges> changes) {
-                            if (self->session_.phase != Phase::closed) self->context_->metrics.games_finished++;
-                            game::Archived archived{ok, std::nullopt, self->context_->shutting_down};
-                            if (changes) archived.rating_changes = changes_view(*changes);
-                            self->decide(archived, {});
+                            self->archived(ok, std::move(changes));
                           });
+}
+
+void Room::archived(bool ok, std::optional<storage::RatingChanges> changes) {
+  if (session_.phase != Phase::closed) context_->metrics.games_finished++;
+  game::Archived archived{ok, std::nullopt, context_->shutting_down};
+  if (changes) archived.rating_changes = changes_view(*changes);
+  decide(archived, {});
 }
 
 void Room::arm(DeadlineKind kind, std::optional<game::Time> at) {
@@ -400,7 +399,7 @@ void Room::arm(DeadlineKind kind, std::optional<game::Time> at) {
   if (!at) return static_cast<void>(timer.cancel());
   timer.expires_at(*at);
   timer.async_wait([self = shared_from_this(), kind](const boost::system::error_code& ec) {
-    if (!ec && self->session_.phase == Phase::playing) self->decide(game::DeadlineDue{kind}, {});
+    if (!ec) self->decide(game::DeadlineDue{kind}, {});
   });
 }
 
@@ -457,17 +456,25 @@ void Room::rematched(std::array<std::string, 2> players, std::array<std::weak_pt
 void Room::challenge_computer() {
   if (computer_.empty()) return;
   const auto& settings = *session_.settings;
-  const sv::Challenge challenge{id(),           settings.game, settings.options, settings.clock,
-                                settings.computer_level.value_or(4), session_.seats[0].player};
+  const sv::Challenge challenge{id(),
+                                settings.game,
+                                settings.options,
+                                settings.clock,
+                                settings.computer_level.value_or(4),
+                                session_.seats[0].player};
   if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(protocol::encode(challenge)));
   room_timer_.expires_after(std::chrono::milliseconds(context_->config.computer_join_ms));
   room_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (ec || self->session_.phase != Phase::open) return;
-    log::info("room " + self->id() + ": the computer (" + self->computer_ + ") did not come");
-    self->close("no_computer");  // frees both seat claims
-    self->audience_.send_to(0, self->session_.seats[0].present,
-                            make_frame(protocol::encode(sv::RoomCancelled{self->id(), std::string("no_computer")})));
+    if (!ec) self->computer_missing();
   });
+}
+
+void Room::computer_missing() {
+  if (session_.phase != Phase::open) return;
+  log::info("room " + id() + ": the computer (" + computer_ + ") did not come");
+  close("no_computer");  // frees both seat claims
+  const auto cancelled = make_frame(protocol::encode(sv::RoomCancelled{id(), std::string("no_computer")}));
+  audience_.send_to(0, session_.seats[0].present, cancelled);
 }
 
 void Room::close(const std::string& reason) {
@@ -486,32 +493,19 @@ void Room::close(const std::string& reason) {
   for (const auto& seat : session_.seats)
     if (!seat.player.empty()) ctx.identities.remove_room(seat.player, id());
   if (!computer_.empty()) ctx.identities.remove_room(computer_, id());  // the seat kept for the bot
-  audience_.drop_watchers([&](std::uint64_t cid) { ctx.watchers.unwatch(cid, id(), now_ms()); });
+  drop_watchers();
   if (before == Phase::open && !session_.settings->is_private) ctx.lobby->room_closed(id(), reason);
 }
 
-void Room::spectators_changed() {
-  const auto live = [weak = weak_from_this()] {
-    auto self = weak.lock();
-    return self && (self->session_.phase == Phase::playing || self->session_.phase == Phase::ending);
-  };
-  audience_.count_changed(context_->config.spectator_count_interval_ms, shared_from_this(), live,
-                          [this](int count) {
-                            audience_.broadcast(make_frame(protocol::encode(sv::Spectators{session_.game_id, count})),
-                                                present());
-                          });
+void Room::drop_watchers() {
+  audience_.drop_watchers([this](std::uint64_t cid) { context_->watchers.unwatch(cid, id(), now_ms()); });
 }
 
-storage::LiveGame Room::live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
-                                    const MatchScore& score) const {
-  std::array<records::SeatIdentity, 2> identities;
-  for (std::size_t i = 0; i < 2; ++i) {
-    identities[i].player = session_.seats[i].player;
-    if (auto found = context_->identities.credentials(identities[i].player))
-      identities[i] = {identities[i].player, found->token, found->registered, found->bot};
-  }
-  const records::RoomFacts facts{id(), session_.match_id, session_.invite_code, *session_.settings};
-  return records::live_header(facts, identities, game_id, first_slot, started_ms, score);
+void Room::spectators_changed() {
+  const auto live = [this] { return session_.phase == Phase::playing || session_.phase == Phase::ending; };
+  audience_.count_changed(context_->config.spectator_count_interval_ms, shared_from_this(), live, [this](int count) {
+    audience_.broadcast(make_frame(protocol::encode(sv::Spectators{session_.game_id, count})), present());
+  });
 }
 
 sv::RoomInfo Room::info() const {

@@ -46,7 +46,7 @@ class Room : public std::enable_shared_from_this<Room> {
                                                                   const storage::LiveGame& live);
   void restored();
 
-  const std::string& id() const { return session_.room_id; }                // immutable
+  const std::string& id() const { return session_.room_id; }               // immutable
   const std::string& invite_code() const { return session_.invite_code; }  // immutable
 
   // Announces the room (lobby, creator's `room_created`). Call once after creation.
@@ -99,7 +99,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void refuse(const Requester& requester, const game::Refuse& refusal) const;
   void notice(const game::Notice& n, const Requester& requester);
   void persist(game::Persist p, const Requester& requester);
+  void persisted(const game::Persisted& answer, game::Effects then, const Requester& requester);
   void finish(game::Finish f);
+  void archived(bool ok, std::optional<storage::RatingChanges> changes);
   void arm(game::DeadlineKind kind, std::optional<game::Time> at);
   void begin_game(const Requester& requester, std::optional<std::string> rematch_of = {});
   void start_rematch(int accepter_slot, const Requester& requester);
@@ -107,11 +109,12 @@ class Room : public std::enable_shared_from_this<Room> {
                 const std::optional<std::string>& invite, const Requester& requester);
   void returned(const std::string& player, const std::shared_ptr<Connection>& connection);
   void dropped(const std::string& player, std::uint64_t connection_id);
+  void open_grace_over(int slot);
   void challenge_computer();
+  void computer_missing();
   void close(const std::string& reason);
   void spectators_changed();
-  storage::LiveGame live_header(const std::string& game_id, int first_slot, std::int64_t started_ms,
-                                const MatchScore& score) const;
+  void drop_watchers();
   std::array<bool, 2> present() const { return {session_.seats[0].present, session_.seats[1].present}; }
   int slot(const std::string& player) const { return session_.slot_of(player).value_or(-1); }
   protocol::server::RoomInfo info() const;
@@ -120,12 +123,12 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   game::GameSession session_;
   RoomAudience audience_;
-  boost::asio::steady_timer turn_timer_;  // the turn's deadline (flag or first move)
+  boost::asio::steady_timer turn_timer_;                                   // the turn's deadline (flag or first move)
   std::array<std::unique_ptr<boost::asio::steady_timer>, 2> seat_timers_;  // absence, or an open room's grace
-  boost::asio::steady_timer room_timer_;  // the rematch window, or the computer's time to join
-  std::vector<std::function<void()>> deferred_;   // waiting for a move to be told
-  std::shared_ptr<std::atomic<int>> listed_ply_;  // the lobby reads it; null for a private game
-  std::string computer_;                          // the bot the second seat is kept for
+  boost::asio::steady_timer room_timer_;             // the rematch window, or the computer's time to join
+  std::vector<std::function<void()>> deferred_;      // waiting for a move to be told
+  std::shared_ptr<std::atomic<int>> listed_ply_;     // the lobby reads it; null for a private game
+  std::string computer_;                             // the bot the second seat is kept for
   std::shared_ptr<Connection> computer_connection_;  // until challenged
   AddressQuota::Slot open_slot_;                     // the creator's address's place while open
 };

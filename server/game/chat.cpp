@@ -29,8 +29,8 @@ bool refuse_chat(const GameSession& s, const std::string& game_id, Effects& fx) 
 void chat(GameSession& s, const Chat& c, Now now, Effects& fx) {
   if (refuse_chat(s, c.game_id, fx)) return;
   if (c.slot < 0 && !c.watching)
-    return fx.push_back(Refuse{ErrorCode::not_a_player,
-                               "you neither play nor watch this game (watch it to chat with its spectators)"});
+    return fx.push_back(
+        Refuse{ErrorCode::not_a_player, "you neither play nor watch this game (watch it to chat with its spectators)"});
   auto checked = app::chat::check_text(c.text);
   if (auto* refusal = std::get_if<app::chat::Refusal>(&checked))
     return fx.push_back(Refuse{ErrorCode::bad_chat, std::string(app::chat::describe(*refusal))});

@@ -21,7 +21,7 @@ struct Begin {
   std::string game_id;
   std::string next_game_id;  // the id the match's next game will have, if there is one
   int first_slot = 0;
-  std::optional<std::string> rematch_of;  // the finished room this game is a rematch of
+  std::optional<std::string> rematch_of;         // the finished room this game is a rematch of
   protocol::RatingPair ratings;                  // by side, looked up by the room
   std::optional<std::vector<std::string>> bots;  // the seated bot accounts
 };
@@ -117,7 +117,7 @@ struct RematchLapse {
 // A restored game whose last durable move ended it: its end is archived now.
 struct Conclude {};
 
-using Command = std::variant<Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left, Returned,
-                             Archived, Conclude, Chat, Mute, Rematch, RematchLapse>;
+using Command = std::variant<Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left,
+                             Returned, Archived, Conclude, Chat, Mute, Rematch, RematchLapse>;
 
 }  // namespace bh::game

@@ -60,9 +60,9 @@ sv::MatchInfo match_info(const GameSession& s) { return app::views::match_info(s
 sv::GameView game_view(const GameSession& s, std::optional<int> slot, Time now) {
   std::optional<app::views::GameFacts::Takeback> takeback;
   if (s.takeback) takeback = app::views::GameFacts::Takeback{s.takeback->side, s.takeback->plies};
-  app::views::GameFacts facts{s.room_id,          s.game_id, *s.settings,  *s.game,   s.journal,
-                              {},                 s.first_slot, clocks_view(s, now), s.draw.standing, match_info(s),
-                              *s.board,           s.spectators, takeback};
+  app::views::GameFacts facts{
+      s.room_id,           s.game_id,       *s.settings,   *s.game,  s.journal,    {},      s.first_slot,
+      clocks_view(s, now), s.draw.standing, match_info(s), *s.board, s.spectators, takeback};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {s.seats[i].player, s.seats[i].present, s.seats[i].absent_until_ms};
   auto v = app::views::game_view(facts, slot);
   v.rated = s.settings->rated;

@@ -31,4 +31,10 @@ protocol::server::MatchInfo match_info(const GameSession& s);
 // The lobby's line for the current game.
 protocol::server::LiveGameInfo live_info(const GameSession& s);
 
+// Whether `player` may take the open room's second seat (seating.cpp): refused when
+// the room is closed or full, is the player's own, is kept for the `computer` (a bot's
+// name, or empty), or is private and `invite` is not its code.
+std::optional<Refuse> refuse_join(const GameSession& s, const std::string& player,
+                                  const std::optional<std::string>& invite, const std::string& computer);
+
 }  // namespace bh::game

@@ -63,8 +63,7 @@ void archived(GameSession& s, const Archived& c, Effects& fx) {
     if (!c.shutting_down) fx.push_back(Notice{Note::start_next});
     return;
   }
-  const auto match =
-      app::views::match_over(s.room_id, s.match_id, s.score, s.seats[0].player, s.seats[1].player);
+  const auto match = app::views::match_over(s.room_id, s.match_id, s.score, s.seats[0].player, s.seats[1].player);
   // The room stays, finished, for a rematch while both players are there.
   const bool stays = s.seats[0].present && s.seats[1].present && !c.shutting_down;
   if (stays) fx.push_back(Notice{Note::rematch_open});

@@ -105,8 +105,8 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
     return fx.push_back(
         Refuse{ErrorCode::not_your_turn, "it is " + std::string(game.rules().side_name(game.to_move())) + "'s turn"});
   if (m.ply != game.ply())
-    return fx.push_back(Refuse{ErrorCode::stale_ply, "the game is at ply " + std::to_string(game.ply()) + ", not " +
-                                                         std::to_string(m.ply)});
+    return fx.push_back(Refuse{ErrorCode::stale_ply,
+                               "the game is at ply " + std::to_string(game.ply()) + ", not " + std::to_string(m.ply)});
   std::int64_t left = 0;
   if (s.clock.timed() && s.waiting_first_move()) {
     left = s.clock.remaining()[rules::index(side)];  // its clock has not run yet

@@ -21,8 +21,7 @@ void rematch_lapse(GameSession& s, const std::string& reason, bool requested, Ef
 }
 
 void rematch(GameSession& s, const Rematch& c, Effects& fx) {
-  if (c.slot < 0)
-    return fx.push_back(Refuse{ErrorCode::not_a_player, "you did not play in room '" + s.room_id + "'"});
+  if (c.slot < 0) return fx.push_back(Refuse{ErrorCode::not_a_player, "you did not play in room '" + s.room_id + "'"});
   if (s.phase == Phase::closed)
     return fx.push_back(Refuse{ErrorCode::rematch_unavailable, "room '" + s.room_id + "' has closed"});
   if (s.phase != Phase::finished)

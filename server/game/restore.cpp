@@ -26,8 +26,8 @@ std::variant<GameSession, std::string> restore_session(const storage::LiveGame& 
   settings->rated = live.rated;
   settings->computer_level = live.computer_level;
 
-  GameSession s = open_session(live.room_id, live.match_id, live.invite_code, std::move(settings), limits,
-                               live.seats[0].player);
+  GameSession s =
+      open_session(live.room_id, live.match_id, live.invite_code, std::move(settings), limits, live.seats[0].player);
   std::map<std::string, double> totals;
   std::vector<std::string> bots;
   for (int i = 0; i < 2; ++i) {

@@ -46,8 +46,8 @@ enum class Phase { open, playing, ending, finished, closed };
 struct Seat {
   std::string player;
   bool present = false;
-  std::int64_t absent_until_ms = 0;        // while absent in a game (shown to the others)
-  std::optional<Time> absent_until;        // the same deadline on the steady clock
+  std::int64_t absent_until_ms = 0;  // while absent in a game (shown to the others)
+  std::optional<Time> absent_until;  // the same deadline on the steady clock
 };
 
 // What the server's configuration fixes for every session.
@@ -88,7 +88,7 @@ struct GameSession {
   app::MatchScore score{1};
   std::vector<std::string> game_ids;  // every game of the match so far
   std::optional<NextGame> next;
-  std::string next_game_id;  // the id the match's next game will have (given by the room)
+  std::string next_game_id;               // the id the match's next game will have (given by the room)
   std::optional<std::string> rematch_of;  // announced first: the room this one is a rematch of
 
   // The current game.
@@ -103,12 +103,12 @@ struct GameSession {
   std::int64_t first_move_deadline_ms = 0;
 
   // What the room tells the session (looked up in services it does not know).
-  protocol::RatingPair start_ratings;                // by side, at the game's start
-  std::optional<std::vector<std::string>> bots;      // seated bot accounts (null: none)
-  int spectators = 0;                                // watching, the players not counted
-  std::array<bool, 2> muted{};                       // by seat: it muted the other's chat
-  app::ChatRate chat_rate;                           // lines per (game, identity)
-  std::optional<int> rematch_offer;                  // the seat that offered a rematch
+  protocol::RatingPair start_ratings;            // by side, at the game's start
+  std::optional<std::vector<std::string>> bots;  // seated bot accounts (null: none)
+  int spectators = 0;                            // watching, the players not counted
+  std::array<bool, 2> muted{};                   // by seat: it muted the other's chat
+  app::ChatRate chat_rate;                       // lines per (game, identity)
+  std::optional<int> rematch_offer;              // the seat that offered a rematch
 
   // The legal moves the last move event listed, and the position they are of: a move
   // among them needs no generation of its own.

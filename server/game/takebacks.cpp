@@ -38,8 +38,8 @@ void accept(GameSession& s, int slot, Now now, Effects& fx) {
   fx.push_back(Disarm{DeadlineKind::turn});  // no flag falls while the takeback is written
   start_first_move_wait(s, now);
   const Side side = s.side_of_slot(slot);
-  const std::string text = protocol::encode(
-      sv::TakebackAccepted{s.game_id, app::views::side_text(side), s.seats[slot].player, plies, ply});
+  const std::string text =
+      protocol::encode(sv::TakebackAccepted{s.game_id, app::views::side_text(side), s.seats[slot].player, plies, ply});
   // Nobody hears of it before the store has dropped the plies taken back.
   Effects then;
   then.push_back(Tell{text, Audience::room, -1, -1, true});
@@ -76,8 +76,7 @@ void takeback(GameSession& s, const Takeback& c, Now now, Effects& fx) {
     const int plies = takeback_plies(s, side);
     if (plies == 0) return fx.push_back(Refuse{ErrorCode::nothing_to_take_back, "you have made no move to take back"});
     s.takeback = TakebackOffer{side, plies};
-    const std::string text =
-        protocol::encode(sv::TakebackOffered{s.game_id, app::views::side_text(side), name, plies});
+    const std::string text = protocol::encode(sv::TakebackOffered{s.game_id, app::views::side_text(side), name, plies});
     fx.push_back(Tell{text, Audience::room, -1, -1, true});
     fx.push_back(Answer{text});
     return;

@@ -7,9 +7,9 @@
 namespace bh::game {
 namespace {
 
+using protocol::ErrorCode;
 using testing::Driver;
 using testing::settings_for;
-using protocol::ErrorCode;
 
 TEST(GameSession, BeginWritesTheHeaderAndAnnouncesOnceDurable) {
   Driver d(settings_for("brandubh"));
@@ -219,6 +219,72 @@ TEST(GameSession, DecideNeedsNoCopyOfTheSession) {
   d.start();
   for (int i = 0; i < 20 && d.s.live(); ++i) d.play(d.any_legal());
   EXPECT_EQ(d.s.journal.durable_plies(), d.s.game->ply());
+}
+
+}  // namespace
+}  // namespace bh::game
+
+namespace bh::game {
+namespace {
+
+using protocol::ErrorCode;
+using testing::Driver;
+using testing::settings_for;
+
+TEST(GameSession, ChatGoesToTheOpponentUnlessMutedAndIsRateLimited) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.told.clear();
+  d.run(Chat{0, false, "alice", d.s.game_id, "hello"});
+  EXPECT_EQ(d.told.size(), 2u);  // the answer and the opponent's copy
+  d.run(Mute{1, d.s.game_id, true});
+  d.told.clear();
+  d.run(Chat{0, false, "alice", d.s.game_id, "again"});
+  EXPECT_EQ(d.told.size(), 1u);  // the answer only: bob muted alice
+  d.run(Chat{0, false, "alice", d.s.game_id, "\x1B[2J"});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::bad_chat);
+  d.run(Chat{-1, false, "carol", d.s.game_id, "hi"});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::not_a_player);
+  for (int i = 0; i < 6; ++i) d.run(Chat{0, false, "alice", d.s.game_id, "spam"});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::rate_limited);
+  EXPECT_TRUE(d.refusals.back().retry_after_ms);
+}
+
+TEST(GameSession, RematchOfferAcceptStartsAndLeaveCloses) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.run(Rematch{0, RematchAction::offer});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::rematch_unavailable);  // the match is not over
+  d.run(Resign{0, d.s.game_id});
+  d.archive();
+  ASSERT_EQ(d.s.phase, Phase::finished);
+  d.run(Rematch{1, RematchAction::accept});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::no_rematch_offer);
+  d.run(Rematch{0, RematchAction::offer});
+  EXPECT_EQ(d.s.rematch_offer, 0);
+  Effects fx = decide(GameSession(d.s), Rematch{1, RematchAction::accept}, d.now).effects;
+  bool starts = false;
+  for (const auto& e : fx)
+    if (const auto* n = std::get_if<Notice>(&e.v)) starts = starts || (n->note == Note::rematch_start && n->slot == 1);
+  EXPECT_TRUE(starts);
+  d.run(Rematch{1, RematchAction::leave});
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_TRUE(d.told_contains("rematch_cancelled"));
+}
+
+TEST(GameSession, JoinRefusals) {
+  auto settings = std::make_shared<app::RoomSettings>(*settings_for("brandubh"));
+  settings->is_private = true;
+  GameSession s = open_session("r1", "m1", "code", settings, {}, "alice");
+  EXPECT_EQ(refuse_join(s, "alice", "code", "")->code, ErrorCode::bad_request);
+  EXPECT_EQ(refuse_join(s, "bob", "nope", "")->code, ErrorCode::bad_invite);
+  EXPECT_FALSE(refuse_join(s, "bob", "code", ""));
+  EXPECT_EQ(refuse_join(s, "bob", std::nullopt, "robo")->code, ErrorCode::room_full);
+  EXPECT_FALSE(refuse_join(s, "robo", std::nullopt, "robo"));
+  s.phase = Phase::playing;
+  EXPECT_EQ(refuse_join(s, "bob", "code", "")->code, ErrorCode::room_full);
+  s.phase = Phase::closed;
+  EXPECT_EQ(refuse_join(s, "bob", "code", "")->code, ErrorCode::room_closed);
 }
 
 }  // namespace

@@ -12,8 +12,8 @@
 
 namespace bh::game::testing {
 
-inline std::shared_ptr<const app::RoomSettings> settings_for(const std::string& game, bool timed = true,
-                                                             int games = 1, bool rated = false) {
+inline std::shared_ptr<const app::RoomSettings> settings_for(const std::string& game, bool timed = true, int games = 1,
+                                                             bool rated = false) {
   auto s = std::make_shared<app::RoomSettings>();
   s->game = game;
   s->rules = *rules::make_ruleset(game, {});
@@ -26,9 +26,9 @@ inline std::shared_ptr<const app::RoomSettings> settings_for(const std::string& 
 struct Driver {
   GameSession s;
   Now now{std::chrono::steady_clock::time_point{} + std::chrono::hours(1), 1'800'000'000'000};
-  std::vector<Persist> writes;           // held until answered
-  std::vector<Command> deferred;         // waiting for a move to be told
-  std::vector<std::string> told;         // every text told or answered, in order
+  std::vector<Persist> writes;    // held until answered
+  std::vector<Command> deferred;  // waiting for a move to be told
+  std::vector<std::string> told;  // every text told or answered, in order
   std::vector<Refuse> refusals;
   std::map<DeadlineKind, Time> deadlines;
   std::vector<storage::GameRecord> finished;  // Finish effects (archive writes asked)
@@ -69,8 +69,7 @@ struct Driver {
             else if constexpr (std::is_same_v<E, Tell>) {
               if (!answering && x.text.find("\"type\":\"move\"") != std::string::npos) ++moves_told_unanswered;
               told.push_back(x.text);
-            }
-            else if constexpr (std::is_same_v<E, Persist>) {
+            } else if constexpr (std::is_same_v<E, Persist>) {
               writes.push_back(std::move(x));
               if (auto_write) answer_write();
             } else if constexpr (std::is_same_v<E, Arm>) deadlines[x.kind] = x.at;

@@ -31,7 +31,8 @@ storage::LiveGame stored(const GameSession& s) {
   live.game_number = s.score.game_number();
   live.first_seat = s.first_slot;
   for (int i = 0; i < 2; ++i) live.seats[i].player = s.seats[i].player;
-  if (s.settings->clock) live.clock = storage::ClockSpec{s.settings->clock->initial_ms, s.settings->clock->increment_ms};
+  if (s.settings->clock)
+    live.clock = storage::ClockSpec{s.settings->clock->initial_ms, s.settings->clock->increment_ms};
   live.moves = s.journal.moves();
   return live;
 }
@@ -63,8 +64,8 @@ TEST(GameSessionProperty, RandomCommandsKeepTheInvariantsInAllSevenGames) {
         bool takeback_accepted = false;
         const int ply_before = d.s.game->ply();
         if (pick < 55 && d.s.live()) {
-          if (!d.s.journal.untold()) d.play(d.s.game->rules().move_text(
-              d.s.game->legal_moves()[rng() % d.s.game->legal_moves().size()]));
+          if (!d.s.journal.untold())
+            d.play(d.s.game->rules().move_text(d.s.game->legal_moves()[rng() % d.s.game->legal_moves().size()]));
           else d.run(Move{seat, d.s.game_id, d.s.game->ply(), d.any_legal()});
         } else if (pick < 75) {
           d.answer_write(rng() % 10 != 0);  // now and then the store fails
