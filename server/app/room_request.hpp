@@ -9,11 +9,20 @@
 #include <variant>
 
 #include "app/room_settings.hpp"
+#include "base/fallible.hpp"
 #include "protocol/messages.hpp"
 
 namespace bh::app {
 
 // The settings of the room `request` asks for, or the message of its bad_options answer.
-std::variant<RoomSettings, std::string> room_settings_from(const protocol::client::CreateRoom& request);
+Fallible<RoomSettings> checked_room_settings(const protocol::client::CreateRoom& request);
+
+// The same as the variant its callers (application.cpp, computer_games.cpp) still take;
+// goes once they call checked_room_settings.
+inline std::variant<RoomSettings, std::string> room_settings_from(const protocol::client::CreateRoom& request) {
+  auto checked = checked_room_settings(request);
+  if (!checked) return std::move(checked).error();
+  return std::move(checked).value();
+}
 
 }  // namespace bh::app
