@@ -116,8 +116,8 @@ const HelpEntry& entry(Cmd kind) {
   return help_table[0];
 }
 
-std::string usage_error(Cmd kind, std::string_view why) {
-  return std::string(why) + " (usage: " + std::string(entry(kind).usage) + ")";
+Failure<std::string> usage_error(Cmd kind, std::string_view why) {
+  return failure(std::string(why) + " (usage: " + std::string(entry(kind).usage) + ")");
 }
 
 std::optional<int> to_int(std::string_view s) {
@@ -175,7 +175,7 @@ std::string join(const std::vector<std::string>& words, std::size_t from) {
   return out;
 }
 
-std::variant<Command, std::string> parse_create(Command c, const std::vector<std::string>& w) {
+Fallible<Command> parse_create(Command c, const std::vector<std::string>& w) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string& a = w[i];
     const bool has_value = i + 1 < w.size();
@@ -212,7 +212,7 @@ std::variant<Command, std::string> parse_create(Command c, const std::vector<std
   return c;
 }
 
-std::variant<Command, std::string> parse_seek(Command c, const std::vector<std::string>& w) {
+Fallible<Command> parse_seek(Command c, const std::vector<std::string>& w) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string& a = w[i];
     if (a == "rated" || a == "casual") {
@@ -246,7 +246,7 @@ std::variant<Command, std::string> parse_seek(Command c, const std::vector<std::
 
 // computer GAME [level N] [clock M+S|none] [side S] [K=V]...; the create spellings
 // (--level, --clock, --side, --option) are taken too, so either habit works.
-std::variant<Command, std::string> parse_computer(Command c, const std::vector<std::string>& w) {
+Fallible<Command> parse_computer(Command c, const std::vector<std::string>& w) {
   bool have_clock = false, have_level = false, have_side = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
     const bool flag = w[i].starts_with("--");
@@ -291,7 +291,7 @@ std::variant<Command, std::string> parse_computer(Command c, const std::vector<s
   return c;
 }
 
-std::variant<Command, std::string> parse_archive(Command c, const std::vector<std::string>& w) {
+Fallible<Command> parse_archive(Command c, const std::vector<std::string>& w) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string& a = w[i];
     if (a == "--page") {
@@ -314,7 +314,7 @@ std::variant<Command, std::string> parse_archive(Command c, const std::vector<st
   return c;
 }
 
-std::variant<Command, std::string> parse_wait(Command c, const std::vector<std::string>& w) {
+Fallible<Command> parse_wait(Command c, const std::vector<std::string>& w) {
   if (w.size() < 2) return usage_error(c.kind, "wait for what?");
   std::size_t next = 2;
   if (w[1] == "turn") c.wait.what = WaitArgs::What::turn;
@@ -341,7 +341,7 @@ std::variant<Command, std::string> parse_wait(Command c, const std::vector<std::
 
 }  // namespace
 
-std::variant<std::vector<std::string>, std::string> split_words(std::string_view line) {
+Fallible<std::vector<std::string>> split_words(std::string_view line) {
   std::vector<std::string> words;
   std::string current;
   bool in_word = false;
@@ -366,22 +366,22 @@ std::variant<std::vector<std::string>, std::string> split_words(std::string_view
       in_word = true;
     }
   }
-  if (quote != 0) return std::string("unterminated quote");
+  if (quote != 0) return failure("unterminated quote");
   if (in_word) words.push_back(std::move(current));
   return words;
 }
 
-std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std::string> args) {
+Fallible<ConnectOptions> parse_connect_args(std::span<const std::string> args) {
   ConnectOptions o;
   bool have_url = false, have_name = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--name" || a == "--login" || a == "--register") {
-      if (i + 1 >= args.size()) return a + " needs a name";
-      if (have_name) return "give only one of --name, --login and --register";
+      if (i + 1 >= args.size()) return failure(a + " needs a name");
+      if (have_name) return failure("give only one of --name, --login and --register");
       have_name = true;
       o.name = args[++i];
-      if (o.name.empty()) return a + " needs a name";
+      if (o.name.empty()) return failure(a + " needs a name");
       o.mode = a == "--name"    ? ConnectOptions::Mode::guest
                : a == "--login" ? ConnectOptions::Mode::login
                                 : ConnectOptions::Mode::reg;
@@ -396,27 +396,27 @@ std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std
     } else if (a == "--interactive") {
       o.script = false;
     } else if (a.starts_with("-")) {
-      return "unknown flag " + a +
-             " (usage: boardhall connect [ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] "
-             "[--insecure])";
+      return failure("unknown flag " + a +
+                     " (usage: boardhall connect [ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] "
+                     "[--insecure])");
     } else if (!have_url) {
       auto url = parse_url(a);
-      if (auto* err = std::get_if<std::string>(&url)) return *err;
+      if (!url) return failure(url.error());
       o.url = a;
       have_url = true;
     } else {
-      return "unexpected '" + a + "'";
+      return failure("unexpected '" + a + "'");
     }
   }
-  if (o.insecure && !std::get<Url>(parse_url(o.url)).tls) return "--insecure is for wss:// URLs only";
+  if (o.insecure && !parse_url(o.url)->tls) return failure("--insecure is for wss:// URLs only");
   return o;
 }
 
-std::variant<Url, std::string> parse_url(std::string_view url) {
+Fallible<Url> parse_url(std::string_view url) {
   Url u;
   u.tls = url.starts_with("wss://");
   if (!u.tls && !url.starts_with("ws://")) {
-    return "the server URL must start with ws:// or wss://, not '" + std::string(url) + "'";
+    return failure("the server URL must start with ws:// or wss://, not '" + std::string(url) + "'");
   }
   const std::string default_port = u.tls ? "443" : "80";
   std::string_view rest = url.substr(u.tls ? 6 : 5);
@@ -427,16 +427,16 @@ std::variant<Url, std::string> parse_url(std::string_view url) {
   rest = rest.substr(0, slash);
   if (rest.starts_with('[')) {  // an IPv6 address: [::1]:8080
     const auto close = rest.find(']');
-    if (close == std::string_view::npos) return "bad IPv6 address in '" + std::string(url) + "'";
+    if (close == std::string_view::npos) return failure("bad IPv6 address in '" + std::string(url) + "'");
     u.host = std::string(rest.substr(1, close - 1));
     u.port = default_port;
     if (close + 1 < rest.size()) {
-      if (rest[close + 1] != ':') return "bad port in '" + std::string(url) + "'";
+      if (rest[close + 1] != ':') return failure("bad port in '" + std::string(url) + "'");
       u.port = std::string(rest.substr(close + 2));
       const auto p = to_int(u.port);
-      if (!p || *p < 1 || *p > 65535) return "bad port in '" + std::string(url) + "'";
+      if (!p || *p < 1 || *p > 65535) return failure("bad port in '" + std::string(url) + "'");
     }
-    if (u.host.empty()) return "no host in '" + std::string(url) + "'";
+    if (u.host.empty()) return failure("no host in '" + std::string(url) + "'");
     return u;
   }
   const auto colon = rest.rfind(':');
@@ -447,9 +447,9 @@ std::variant<Url, std::string> parse_url(std::string_view url) {
     u.host = std::string(rest.substr(0, colon));
     u.port = std::string(rest.substr(colon + 1));
     const auto p = to_int(u.port);
-    if (!p || *p < 1 || *p > 65535) return "bad port in '" + std::string(url) + "'";
+    if (!p || *p < 1 || *p > 65535) return failure("bad port in '" + std::string(url) + "'");
   }
-  if (u.host.empty()) return "no host in '" + std::string(url) + "'";
+  if (u.host.empty()) return failure("no host in '" + std::string(url) + "'");
   return u;
 }
 
@@ -503,7 +503,7 @@ std::optional<std::string> normalize_move(const std::vector<std::string>& words)
   return text;
 }
 
-std::variant<Command, std::string> parse_command(std::string_view line) {
+Fallible<Command> parse_command(std::string_view line) {
   // `say` takes the rest of the line as it is: quotes and backslashes are chat.
   const auto start = line.find_first_not_of(" \t");
   if (start != std::string_view::npos && line.substr(start).starts_with("say") &&
@@ -518,9 +518,9 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
     return c;
   }
   auto split = split_words(line);
-  if (auto* err = std::get_if<std::string>(&split)) return *err;
-  const auto& w = std::get<std::vector<std::string>>(split);
-  if (w.empty()) return std::string();
+  if (!split) return failure(split.error());
+  const auto& w = *split;
+  if (w.empty()) return failure(std::string());
   Command c;
   if (auto move = normalize_move(w)) {
     c.kind = Cmd::move;
@@ -534,10 +534,11 @@ std::variant<Command, std::string> parse_command(std::string_view line) {
   if (w[0] == "exit") found = &entry(Cmd::quit);
   if (w[0] == "play") found = &entry(Cmd::seek);
   if (found == nullptr && almost_a_move(w))
-    return "unknown command '" + w[0] + "': a move is written e1-e3, and a capture c3:e5 or c3xe5 (try: moves)";
-  if (found == nullptr) return "unknown command '" + w[0] + "' (try: help)";
+    return failure("unknown command '" + w[0] +
+                   "': a move is written e1-e3, and a capture c3:e5 or c3xe5 (try: moves)");
+  if (found == nullptr) return failure("unknown command '" + w[0] + "' (try: help)");
   c.kind = found->kind;
-  auto no_args = [&]() -> std::variant<Command, std::string> {
+  auto no_args = [&]() -> Fallible<Command> {
     if (w.size() > 1) return usage_error(c.kind, "unexpected '" + w[1] + "'");
     return c;
   };

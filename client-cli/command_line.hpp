@@ -9,16 +9,16 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
+#include "base/fallible.hpp"
 #include "rules/registry.hpp"
 
 namespace bh::cli {
 
 // Splits a line into words; "double" or 'single' quotes keep spaces, backslash escapes
 // the next character. Error: an unterminated quote.
-std::variant<std::vector<std::string>, std::string> split_words(std::string_view line);
+Fallible<std::vector<std::string>> split_words(std::string_view line);
 
 struct ConnectOptions {
   std::string url = "ws://127.0.0.1:8080";
@@ -32,7 +32,7 @@ struct ConnectOptions {
 
 // `[ws[s]://HOST:PORT] [--name N | --login N | --register N] [--json] [--fresh]
 // [--insecure] [--script | --interactive]`. Error: a one-line explanation.
-std::variant<ConnectOptions, std::string> parse_connect_args(std::span<const std::string> args);
+Fallible<ConnectOptions> parse_connect_args(std::span<const std::string> args);
 
 // A WebSocket URL split up: ws:// (port 80 by default) or wss:// (TLS, port 443); the
 // path defaults to /ws.
@@ -40,7 +40,7 @@ struct Url {
   std::string host, port, path;
   bool tls = false;  // wss://
 };
-std::variant<Url, std::string> parse_url(std::string_view url);
+Fallible<Url> parse_url(std::string_view url);
 // The server a URL names, as the key of remembered identities: one text for every way
 // of writing the same server. The host in lower case, any loopback address and
 // "localhost" as "localhost", the port always written, the path without a trailing
@@ -136,7 +136,7 @@ struct Command {
 // One line typed by the user. An empty line is an error "" (the caller skips it).
 // A line that is not a command but looks like a move (`e1-e3`, `c3:e5`, `huff b2 c2-c3`)
 // is Cmd::move. Errors: a one-line explanation naming the command's usage.
-std::variant<Command, std::string> parse_command(std::string_view line);
+Fallible<Command> parse_command(std::string_view line);
 // A move as typed, in the notation the rules read, or nullopt when it is not one: any
 // letter case, 'x' for a capture as well as ':', squares apart ("a6 c6") joined by '-',
 // a huff prefix kept ("HUFF B2 c2xc3" -> "huff b2 c2:c3").

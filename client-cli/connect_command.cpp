@@ -74,12 +74,12 @@ bool want_colour() {
 
 int run_connect(std::span<const std::string> args) {
   auto parsed = parse_connect_args(args);
-  if (auto* err = std::get_if<std::string>(&parsed)) {
-    std::cerr << "boardhall connect: " << *err << '\n';
+  if (!parsed) {
+    std::cerr << "boardhall connect: " << parsed.error() << '\n';
     return 2;
   }
-  const ConnectOptions options = std::get<ConnectOptions>(parsed);
-  const Url url = std::get<Url>(parse_url(options.url));
+  const ConnectOptions options = *parsed;
+  const Url url = *parse_url(options.url);
   const NetTarget target{url.host, url.port, url.path, url.tls, !options.insecure};
   const bool script = options.script.value_or(::isatty(STDIN_FILENO) == 0);
 

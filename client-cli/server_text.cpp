@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "protocol/json_fields.hpp"
 #include "text/control_chars.hpp"
 
 namespace bh::cli {

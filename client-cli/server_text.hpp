@@ -9,12 +9,12 @@
 // Thread-safety: pure functions.
 #pragma once
 
-#include "protocol/json_fields.hpp"
+#include "protocol/json_fwd.hpp"
 
 namespace bh::cli {
 
 // Escapes every string of `json` in place, object keys included; true when anything
-// changed (then the message is read again from json.dump()).
+// changed. The session decodes the escaped value (protocol/server_json.hpp).
 bool escape_server_text(protocol::Json& json);
 
 }  // namespace bh::cli

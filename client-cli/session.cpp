@@ -3,6 +3,8 @@
 // other session_*.cpp files (see session.hpp).
 #include "session.hpp"
 
+#include "protocol/json_fields.hpp"
+#include "protocol/server_json.hpp"
 #include "server_text.hpp"
 #include "text/control_chars.hpp"
 
@@ -160,13 +162,10 @@ std::int64_t Session::request(Cmd kind, const cl::Request& r, std::string game_i
 void Session::on_frame(std::string_view text) {
   // Nothing the server wrote reaches the terminal raw: its strings are escaped before
   // the session reads them (server_text.hpp).
-  protocol::Json raw = protocol::Json::parse(text, nullptr, false);
-  std::string escaped;
-  if (!raw.is_discarded() && escape_server_text(raw)) {
-    escaped = protocol::dump(raw);
-    text = escaped;
-  }
-  auto decoded = protocol::decode_server_message(text);
+  // Parsed once: the escaped value is decoded, and kept for --json output.
+  auto raw = std::make_shared<protocol::Json>(protocol::Json::parse(text, nullptr, false));
+  if (!raw->is_discarded()) escape_server_text(*raw);
+  auto decoded = protocol::decode_server_json(*raw);
   if (auto* err = std::get_if<protocol::DecodeError>(&decoded)) {
     // A message type added to the protocol after this client: version 1 grows by
     // additions a client may ignore (docs/protocol.md, "Changes within version 1").
@@ -178,7 +177,7 @@ void Session::on_frame(std::string_view text) {
     sink_.emit(out);
     return;
   }
-  handle(std::get<protocol::ServerFrame>(decoded), raw);
+  handle(std::get<protocol::ServerFrame>(decoded), std::move(raw));
   check_wait();
 }
 
@@ -201,7 +200,7 @@ void Session::check_wait() {
   if (!wait_) return;
   const WaitArgs& a = wait_->args;
   Out out{Out::Kind::ok, "wait"};
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   auto done = [&](bool ok, std::string code = {}, std::string message = {}) {
     wait_.reset();
     if (ok) reply_ok(std::move(out));

@@ -26,11 +26,11 @@
 #include <string>
 #include <vector>
 
-#include "board_view.hpp"
+#include "board_text.hpp"
 #include "command_line.hpp"
 #include "completion.hpp"
 #include "identity_store.hpp"
-#include "protocol/json_fields.hpp"
+#include "protocol/json_fwd.hpp"
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 #include "session_output.hpp"
@@ -88,9 +88,9 @@ class Session {
   // One server message's context: which request it answers, if any, and its JSON.
   struct Incoming {
     const protocol::RequestId& id;
-    bool identity_reply;             // id 0: the answer to guest/login/register/resume
-    std::optional<Pending> pending;  // the command it answers, taken off pending_
-    const protocol::Json& raw;
+    bool identity_reply;                        // id 0: the answer to guest/login/register/resume
+    std::optional<Pending> pending;             // the command it answers, taken off pending_
+    std::shared_ptr<const protocol::Json> raw;  // escaped (server_text.hpp)
   };
 
   // Identity.
@@ -123,7 +123,7 @@ class Session {
 
   // Server messages (session_events.cpp): one handler per message type; handle()
   // only works out the context and dispatches.
-  void handle(const protocol::ServerFrame& frame, const protocol::Json& raw);
+  void handle(const protocol::ServerFrame& frame, std::shared_ptr<const protocol::Json> raw);
   Out event(const Incoming& in, std::string type) const;  // an event record carrying the raw message
   void answer(const Incoming& in, Out out);               // the ok reply to in.pending
   void emit(const Incoming& in, Out out);                 // the reply if one is pending, else an event
@@ -137,7 +137,7 @@ class Session {
   void on(const protocol::server::Lobby& m, const Incoming& in);
   void on(const protocol::server::RoomOpened& m, const Incoming& in);
   void on(const protocol::server::RoomClosed& m, const Incoming& in);
-  void on(const protocol::server::LiveGame& m, const Incoming& in);
+  void on(const protocol::server::LiveGameListed& m, const Incoming& in);
   void on(const protocol::server::LiveGameEnded& m, const Incoming& in);
   void on(const protocol::server::RoomCreated& m, const Incoming& in);
   void on(const protocol::server::RoomCancelled& m, const Incoming& in);
@@ -167,8 +167,8 @@ class Session {
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
   void on_game_over(const protocol::server::GameOver& m);
-  void on_game_record(const protocol::server::Record& r);
-  void on_export(const protocol::server::Record& r);  // `export GAME [FILE]`
+  void on_game_record(const protocol::server::ArchivedGame& r);
+  void on_export(const protocol::server::ArchivedGame& r);  // `export GAME [FILE]`
   void on_lobby(const protocol::server::Lobby& l);
   void on_games(const protocol::server::Games& g);
   void on_profile(const protocol::server::Profile& p);
@@ -183,15 +183,15 @@ class Session {
   std::optional<Pending> take_pending(const protocol::RequestId& id);
 
   // Display (session_display.cpp).
-  LiveGame* current();
-  const LiveGame* current() const;
-  bool is_player(const LiveGame& g) const;
-  std::vector<std::string> game_lines(const LiveGame& g) const;
-  std::string clock_line(const LiveGame& g, Clock::time_point now) const;
-  std::string side_label(const LiveGame& g, const std::string& side) const;
+  FollowedGame* current();
+  const FollowedGame* current() const;
+  bool is_player(const FollowedGame& g) const;
+  std::vector<std::string> game_lines(const FollowedGame& g) const;
+  std::string clock_line(const FollowedGame& g, Clock::time_point now) const;
+  std::string side_label(const FollowedGame& g, const std::string& side) const;
   // How to draw a board (session_board.cpp): colour, and turned round for the second
   // player (or for a replay of a game this player played second), the whole XOR flip_.
-  BoardStyle board_style(const LiveGame& g) const;
+  BoardStyle board_style(const FollowedGame& g) const;
   BoardStyle board_style(const Replay& r) const;
   Out replay_step_out(std::string_view command) const;
 
@@ -206,7 +206,7 @@ class Session {
 
   std::optional<std::string> room_id_;
   std::optional<std::string> rematch_room_;  // the finished match a rematch may follow
-  std::map<std::string, LiveGame> games_;
+  std::map<std::string, FollowedGame> games_;
   std::string current_id_;
 
   protocol::client::ListGames archive_query_;

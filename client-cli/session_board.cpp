@@ -4,7 +4,7 @@
 
 namespace bh::cli {
 
-BoardStyle Session::board_style(const LiveGame& g) const {
+BoardStyle Session::board_style(const FollowedGame& g) const {
   const bool second = g.view.you && *g.view.you == "second";
   return BoardStyle{config_.colour, second != flip_};
 }
@@ -22,7 +22,7 @@ void Session::cmd_flip() {
   out.line(flip_ ? "Boards turned round from your usual view, for the rest of the session (flip again to undo)."
                  : "Boards back to your usual view.");
   // The board on show, at once in its new orientation (as `board` would show it).
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   if (g != nullptr && (!g->ended || !replay_)) {
     for (auto& l : game_lines(*g)) out.line(l);
   } else if (replay_) {

@@ -15,19 +15,19 @@ namespace cl = protocol::client;
 
 void Session::run_line(std::string_view line) {
   auto parsed = parse_command(line);
-  if (auto* err = std::get_if<std::string>(&parsed)) {
-    if (err->empty()) return;  // a blank line
+  if (!parsed) {
+    if (parsed.error().empty()) return;  // a blank line
     auto words = split_words(line);
     std::string name = "command";
-    if (auto* w = std::get_if<std::vector<std::string>>(&words); w && !w->empty()) name = (*w)[0];
-    reply_error(name, "bad_command", *err);
+    if (words && !words->empty()) name = (*words)[0];
+    reply_error(name, "bad_command", parsed.error());
     return;
   }
   if (!identified()) {
     reply_error("command", "not_ready", "not connected yet");
     return;
   }
-  run_command(std::get<Command>(parsed));
+  run_command(std::move(parsed).value());
 }
 
 void Session::run_command(const Command& c) {
@@ -55,7 +55,7 @@ void Session::run_command(const Command& c) {
       request(c.kind, cl::Watch{c.text}, c.text);
       return;
     case Cmd::unwatch: {
-      const LiveGame* g = current();
+      const FollowedGame* g = current();
       if (g == nullptr || g->view.you) return reply_error("unwatch", "no_game", "you are not watching a game");
       request(c.kind, cl::Unwatch{g->view.game_id}, g->view.game_id);
       return;
@@ -229,7 +229,7 @@ void Session::cmd_rematch(const Command& c) {
 }
 
 void Session::cmd_move(const Command& c) {
-  LiveGame* g = current();
+  FollowedGame* g = current();
   if (g == nullptr || !is_player(*g)) return reply_error("move", "no_game", "you are not playing a game");
   if (g->ended || g->view.status.state != "ongoing") return reply_error("move", "game_over", "the game has ended");
   if (g->view.to_move != *g->view.you)
@@ -255,7 +255,7 @@ void Session::cmd_move(const Command& c) {
 }
 
 void Session::cmd_huff(const Command& c) {
-  LiveGame* g = current();
+  FollowedGame* g = current();
   if (g == nullptr || !is_player(*g)) return reply_error("huff", "no_game", "you are not playing a game");
   if (g->ended || g->view.status.state != "ongoing") return reply_error("huff", "game_over", "the game has ended");
   if (g->view.to_move != *g->view.you)
@@ -275,7 +275,7 @@ void Session::cmd_huff(const Command& c) {
 
 void Session::cmd_game_request(const Command& c) {
   const std::string name(command_name(c.kind));
-  LiveGame* g = current();
+  FollowedGame* g = current();
   if (g == nullptr || !is_player(*g)) return reply_error(name, "no_game", "you are not playing a game");
   if (g->ended) return reply_error(name, "game_over", "the game has ended");
   const std::string& id = g->view.game_id;
@@ -304,14 +304,14 @@ void Session::cmd_game_request(const Command& c) {
 }
 
 void Session::cmd_say(const Command& c) {
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   if (g == nullptr) return reply_error("say", "no_game", "you are neither playing nor watching a game");
   request(c.kind, cl::Chat{g->view.game_id, c.text}, g->view.game_id);
 }
 
 void Session::cmd_mute(const Command& c) {
   const std::string name(command_name(c.kind));
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   if (g == nullptr || !is_player(*g)) return reply_error(name, "no_game", "you are not playing a game");
   const std::string& id = g->view.game_id;
   if (c.kind == Cmd::mute) request(c.kind, cl::Mute{id}, id);
@@ -321,7 +321,7 @@ void Session::cmd_mute(const Command& c) {
 // takeback, takeback yes|no, accept takeback, decline takeback.
 void Session::cmd_takeback(const Command& c) {
   const std::string name(command_name(c.kind));
-  LiveGame* g = current();
+  FollowedGame* g = current();
   if (g == nullptr || !is_player(*g)) return reply_error(name, "no_game", "you are not playing a game");
   if (g->ended) return reply_error(name, "game_over", "the game has ended");
   const std::string& id = g->view.game_id;
@@ -390,7 +390,7 @@ void Session::cmd_wait(const Command& c) {
 }
 
 void Session::cmd_board() {
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   Out out{Out::Kind::ok, "board"};
   out.lines_for_scripts = true;
   if (g != nullptr && (!g->ended || !replay_)) {
@@ -408,7 +408,7 @@ void Session::cmd_board() {
 void Session::cmd_moves() {
   std::shared_ptr<const rules::Ruleset> r;
   std::optional<rules::Position> p;
-  if (const LiveGame* g = current(); g != nullptr && !g->ended) {
+  if (const FollowedGame* g = current(); g != nullptr && !g->ended) {
     r = g->rules;
     p = g->position;
   } else if (replay_ && replay_->rules) {

@@ -6,19 +6,19 @@
 
 namespace bh::cli {
 
-LiveGame* Session::current() {
+FollowedGame* Session::current() {
   auto it = games_.find(current_id_);
   return it == games_.end() ? nullptr : &it->second;
 }
 
-const LiveGame* Session::current() const {
+const FollowedGame* Session::current() const {
   auto it = games_.find(current_id_);
   return it == games_.end() ? nullptr : &it->second;
 }
 
-bool Session::is_player(const LiveGame& g) const { return g.view.you.has_value(); }
+bool Session::is_player(const FollowedGame& g) const { return g.view.you.has_value(); }
 
-std::string Session::side_label(const LiveGame& g, const std::string& side) const {
+std::string Session::side_label(const FollowedGame& g, const std::string& side) const {
   const bool first = side == "first";
   const std::string& name = first ? g.view.sides.first : g.view.sides.second;
   const std::string& player = first ? g.view.players.first : g.view.players.second;
@@ -27,7 +27,7 @@ std::string Session::side_label(const LiveGame& g, const std::string& side) cons
   return rated_name(player_name(player, g.view.bots, g.view.computer_level), rating) + " (" + name + ")";
 }
 
-std::string Session::clock_line(const LiveGame& g, Clock::time_point now) const {
+std::string Session::clock_line(const FollowedGame& g, Clock::time_point now) const {
   if (!g.view.clocks) return {};
   const auto& c = *g.view.clocks;
   const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(now - g.clocks_at).count();
@@ -40,7 +40,7 @@ std::string Session::clock_line(const LiveGame& g, Clock::time_point now) const 
          format_ms(second) + (second_runs ? "*" : "");
 }
 
-std::vector<std::string> Session::game_lines(const LiveGame& g) const {
+std::vector<std::string> Session::game_lines(const FollowedGame& g) const {
   std::vector<std::string> lines;
   const auto& v = g.view;
   const std::string you =
@@ -114,7 +114,7 @@ Out Session::replay_step_out(std::string_view command) const {
 }
 
 std::string Session::prompt(Clock::time_point now) const {
-  if (const LiveGame* g = current(); g != nullptr && !g->ended) {
+  if (const FollowedGame* g = current(); g != nullptr && !g->ended) {
     std::string p = "[";
     if (g->view.clocks) p += clock_line(*g, now);
     else
@@ -131,7 +131,7 @@ std::string Session::prompt(Clock::time_point now) const {
 }
 
 bool Session::clocks_ticking() const {
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   return g != nullptr && !g->ended && g->view.clocks && g->view.clocks->running;
 }
 

@@ -11,16 +11,16 @@ namespace srv = protocol::server;
 
 }  // namespace
 
-void Session::handle(const protocol::ServerFrame& frame, const protocol::Json& raw) {
+void Session::handle(const protocol::ServerFrame& frame, std::shared_ptr<const protocol::Json> raw) {
   const auto* num = std::get_if<std::int64_t>(&frame.id.value);
   const bool identity_reply = num != nullptr && *num == 0;
-  const Incoming in{frame.id, identity_reply, identity_reply ? std::nullopt : take_pending(frame.id), raw};
+  const Incoming in{frame.id, identity_reply, identity_reply ? std::nullopt : take_pending(frame.id), std::move(raw)};
   std::visit([&](const auto& m) { on(m, in); }, frame.message);
 }
 
 Out Session::event(const Incoming& in, std::string type) const {
   Out out{Out::Kind::event, std::move(type)};
-  if (!in.raw.is_discarded()) out.message = in.raw;
+  out.message = in.raw;
   return out;
 }
 
@@ -104,7 +104,7 @@ void Session::on(const srv::RoomClosed& m, const Incoming& in) {
   }
 }
 
-void Session::on(const srv::LiveGame&, const Incoming&) {}
+void Session::on(const srv::LiveGameListed&, const Incoming&) {}
 
 void Session::on(const srv::LiveGameEnded&, const Incoming&) {}
 
@@ -143,7 +143,7 @@ void Session::on(const srv::RoomCancelled& m, const Incoming& in) {
 void Session::on(const srv::GameStarted& m, const Incoming& in) {
   on_game_view(m.state, true);
   Out out = event(in, "game_started");
-  const LiveGame& g = games_[m.state.game_id];
+  const FollowedGame& g = games_[m.state.game_id];
   out.field("game", m.state.game_id).field("you", m.state.you.value_or("")).field("to_move", m.state.to_move);
   out.line("Game " + m.state.game_id + " started: " + side_label(g, "first") + " against " + side_label(g, "second") +
            ".");
@@ -154,7 +154,7 @@ void Session::on(const srv::GameStarted& m, const Incoming& in) {
 void Session::on(const srv::GameState& m, const Incoming& in) {
   on_game_view(m.state, false);
   Out out = event(in, "game_state");
-  const LiveGame& g = games_[m.state.game_id];
+  const FollowedGame& g = games_[m.state.game_id];
   out.field("game", m.state.game_id).number("ply", m.state.ply).field("to_move", m.state.to_move);
   out.field("you", m.state.you.value_or(""));
   out.lines = game_lines(g);
@@ -221,7 +221,7 @@ void Session::on(const srv::DrawOffered& m, const Incoming& in) {
   if (auto it = games_.find(m.game_id); it != games_.end()) it->second.view.draw_offer = m.side;
   Out out = event(in, "draw_offered");
   out.field("game", m.game_id).field("side", m.side).field("player", m.player);
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   const bool mine = g != nullptr && g->view.you && *g->view.you == m.side;
   out.line(mine ? "You offered a draw." : m.player + " offers a draw (accept or decline).");
   emit(in, std::move(out));
@@ -240,7 +240,7 @@ void Session::on(const srv::TakebackOffered& m, const Incoming& in) {
     it->second.view.takeback_offer = srv::TakebackOffer{m.side, m.plies};
   Out out = event(in, "takeback_offered");
   out.field("game", m.game_id).field("side", m.side).field("player", m.player).number("plies", m.plies);
-  const LiveGame* g = current();
+  const FollowedGame* g = current();
   const bool mine = g != nullptr && g->view.you && *g->view.you == m.side;
   const std::string what = m.plies == 1 ? "the last move" : "the last two moves";
   out.line(mine ? "You asked to take back " + what + "."

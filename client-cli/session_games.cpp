@@ -11,7 +11,7 @@ namespace srv = protocol::server;
 }  // namespace
 
 void Session::on_game_view(const srv::GameView& v, bool started) {
-  LiveGame g;
+  FollowedGame g;
   g.view = v;
   g.clocks_at = Clock::now();
   g.rules = make_rules(v.game, v.options);
@@ -40,7 +40,7 @@ void Session::on_game_view(const srv::GameView& v, bool started) {
 void Session::on_move(const srv::Move& m) {
   auto it = games_.find(m.game_id);
   if (it == games_.end()) return;
-  LiveGame& g = it->second;
+  FollowedGame& g = it->second;
   g.previous = g.position;
   g.position.reset();
   if (g.rules) {
@@ -61,7 +61,7 @@ void Session::on_move(const srv::Move& m) {
 void Session::on_game_over(const srv::GameOver& m) {
   auto it = games_.find(m.game_id);
   if (it == games_.end()) return;
-  LiveGame& g = it->second;
+  FollowedGame& g = it->second;
   g.ended = true;
   g.view.status.state = m.result == "draw" || m.result == "aborted" ? m.result : "win";
   if (m.result != "draw" && m.result != "aborted") g.view.status.winner = m.result;

@@ -161,7 +161,7 @@ void Session::on_leaderboard(const srv::Leaderboard& l) {
   reply_ok(std::move(out));
 }
 
-void Session::on_export(const srv::Record& record) {
+void Session::on_export(const srv::ArchivedGame& record) {
   const auto where = export_files_.find(record.game_id);
   const std::string file = where == export_files_.end() ? std::string() : where->second;
   if (where != export_files_.end()) export_files_.erase(where);
@@ -186,7 +186,7 @@ void Session::on_export(const srv::Record& record) {
   reply_ok(std::move(out));
 }
 
-void Session::on_game_record(const srv::Record& record) {
+void Session::on_game_record(const srv::ArchivedGame& record) {
   Replay r;
   r.record = record;
   r.rules = make_rules(record.game, record.options);

@@ -1,5 +1,7 @@
 #include "session_output.hpp"
 
+#include "protocol/json_fields.hpp"
+
 namespace bh::cli {
 namespace {
 

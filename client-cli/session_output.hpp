@@ -16,13 +16,14 @@
 
 #include <charconv>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "protocol/json_fields.hpp"
+#include "protocol/json_fwd.hpp"
 
 namespace bh::cli {
 
@@ -37,10 +38,10 @@ struct Out {
     std::string key, value;
     bool number = false;  // a JSON number in --json output (value is its canonical text)
   };
-  std::vector<Field> fields;              // for scripts
-  std::vector<std::string> lines;         // for people
-  bool lines_for_scripts = false;         // show `lines` in script mode too
-  std::optional<protocol::Json> message;  // the server's message, for --json events
+  std::vector<Field> fields;                      // for scripts
+  std::vector<std::string> lines;                 // for people
+  bool lines_for_scripts = false;                 // show `lines` in script mode too
+  std::shared_ptr<const protocol::Json> message;  // the server's message, for --json events (shared, not copied)
 
   Out& field(std::string key, std::string value) {
     fields.push_back({std::move(key), std::move(value), false});

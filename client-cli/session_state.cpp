@@ -14,7 +14,7 @@ std::shared_ptr<const rules::Ruleset> make_rules(const std::string& game, const 
   return *r;
 }
 
-std::vector<std::string> huff_choices(const LiveGame& g) {
+std::vector<std::string> huff_choices(const FollowedGame& g) {
   std::vector<std::string> out;
   if (!g.rules || !g.position) return out;
   rules::MoveList moves;

@@ -20,7 +20,7 @@ namespace bh::cli {
 using Clock = std::chrono::steady_clock;
 
 // A game this client plays or watches, as the server last described it.
-struct LiveGame {
+struct FollowedGame {
   protocol::server::GameView view;
   std::shared_ptr<const rules::Ruleset> rules;  // null: a game this client does not know
   std::optional<rules::Position> position, previous;
@@ -33,7 +33,7 @@ struct LiveGame {
 
 // An archived game opened with `replay`, stepped through locally.
 struct Replay {
-  protocol::server::Record record;
+  protocol::server::ArchivedGame record;
   std::shared_ptr<const rules::Ruleset> rules;
   std::vector<rules::Position> positions;  // start, then after each move replayed
   std::string problem;                     // why the replay stopped early
@@ -66,6 +66,6 @@ std::shared_ptr<const rules::Ruleset> make_rules(const std::string& game, const 
 
 // The pieces the player to move may name for a huff (from the legal moves' texts),
 // each once, in the order the moves list them; empty without rules or a position.
-std::vector<std::string> huff_choices(const LiveGame& g);
+std::vector<std::string> huff_choices(const FollowedGame& g);
 
 }  // namespace bh::cli

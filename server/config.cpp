@@ -300,7 +300,7 @@ EnvLookup process_environment() {
   };
 }
 
-std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args, const EnvLookup& env) {
+Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args, const EnvLookup& env) {
   Config config;
   config.threads = std::max(1u, std::thread::hardware_concurrency());
 
@@ -310,14 +310,14 @@ std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& a
     const std::string name = env_name(spec.name);
     const auto value = env(name);
     if (!value) continue;
-    if (auto error = apply(spec.name, name, *value, config)) return ConfigError{error->message};
+    if (auto error = apply(spec.name, name, *value, config)) return failure(ConfigError{error->message});
   }
 
   bool burst_given = env && env(env_name("burst")).has_value();
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg.rfind("--", 0) != 0 || arg.size() == 2)
-      return ConfigError{"unexpected argument \"" + arg + "\" (see --help)"};
+      return failure(ConfigError{"unexpected argument \"" + arg + "\" (see --help)"});
     std::string name = arg.substr(2);
     std::optional<std::string> inline_value;
     if (const auto eq = name.find('='); eq != std::string::npos) {
@@ -326,12 +326,12 @@ std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& a
     }
     const auto spec =
         std::find_if(std::begin(kFlags), std::end(kFlags), [&](const FlagSpec& f) { return f.name == name; });
-    if (spec == std::end(kFlags)) return ConfigError{"unknown flag --" + name + " (see --help)"};
+    if (spec == std::end(kFlags)) return failure(ConfigError{"unknown flag --" + name + " (see --help)"});
     const std::string source = "--" + name;
     if (!spec->takes_value) {
       if (inline_value) {
-        if (name != "verbose") return ConfigError{source + " takes no value"};
-        if (auto error = apply(name, source, *inline_value, config)) return ConfigError{error->message};
+        if (name != "verbose") return failure(ConfigError{source + " takes no value"});
+        if (auto error = apply(name, source, *inline_value, config)) return failure(ConfigError{error->message});
         continue;
       }
       if (name == "help") config.mode = Mode::help;
@@ -343,18 +343,18 @@ std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& a
     if (inline_value) {
       value = *inline_value;
     } else {
-      if (i + 1 >= args.size()) return ConfigError{source + ": missing value"};
+      if (i + 1 >= args.size()) return failure(ConfigError{source + ": missing value"});
       value = args[++i];
     }
     if (name == "burst") burst_given = true;
-    if (auto error = apply(name, source, value, config)) return ConfigError{error->message};
+    if (auto error = apply(name, source, value, config)) return failure(ConfigError{error->message});
   }
   if (config.mode == Mode::create_bot && config.secret_file.empty())
-    return ConfigError{"--create-bot NAME needs --secret-file PATH (where the bot's password is kept)"};
+    return failure(ConfigError{"--create-bot NAME needs --secret-file PATH (where the bot's password is kept)"});
   if (config.mode != Mode::create_bot && !config.secret_file.empty())
-    return ConfigError{"--secret-file goes with --create-bot NAME"};
+    return failure(ConfigError{"--secret-file goes with --create-bot NAME"});
   if (config.mode != Mode::import_records && !config.import_game.empty())
-    return ConfigError{"--game goes with --import FILE"};
+    return failure(ConfigError{"--game goes with --import FILE"});
   // A burst below the rate would make the rate unreachable; unless set, it follows the rate.
   if (!burst_given) config.burst = std::max(config.burst, config.rate * 2);
   return config;

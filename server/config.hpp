@@ -14,8 +14,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
+
+#include "base/fallible.hpp"
 
 namespace bh::server {
 
@@ -81,7 +82,7 @@ using EnvLookup = std::function<std::optional<std::string>(const std::string& na
 EnvLookup process_environment();
 
 // args excludes the program name. Accepts "--flag VALUE" and "--flag=VALUE".
-std::variant<Config, ConfigError> parse_config(const std::vector<std::string>& args, const EnvLookup& env);
+Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args, const EnvLookup& env);
 
 // The text of --help.
 std::string usage();

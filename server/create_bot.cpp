@@ -72,13 +72,13 @@ std::string write_secret(const std::string& path, const std::string& password) {
 int create_bot(const std::string& db, const std::string& raw_name, const std::string& secret_file, std::ostream& out,
                std::ostream& err) {
   auto checked = names::check_name(raw_name);
-  if (auto* refusal = std::get_if<names::Refusal>(&checked)) {
-    err << "--create-bot: " << names::describe(*refusal) << ": a name has 1 to " << names::kMaxNameLength
+  if (!checked) {
+    err << "--create-bot: " << names::describe(checked.error()) << ": a name has 1 to " << names::kMaxNameLength
         << " characters: letters of one script, digits, '-', '_', '.', and spaces inside (got \"" << raw_name
         << "\")\n";
     return 2;
   }
-  const std::string name = std::get<std::string>(checked);
+  const std::string name = *checked;
   const Secret secret = read_secret(secret_file);
   if (!secret.error.empty()) {
     err << "--secret-file " << secret_file << ": " << secret.error << "\n";

@@ -43,7 +43,7 @@ add_library(bh_game STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/game/seating.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/takebacks.cpp)
 target_include_directories(bh_game PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_game PUBLIC bh_rules bh_protocol bh_log OpenSSL::Crypto PRIVATE PkgConfig::ICU)
+target_link_libraries(bh_game PUBLIC bh_base bh_rules bh_protocol bh_log OpenSSL::Crypto PRIVATE PkgConfig::ICU)
 
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
 set(BH_APP_SOURCES
@@ -95,8 +95,8 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 # bh_cli_session and bh_app_tests from 381 s to 309 s (measured 2026-11-24).
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_app PRIVATE PkgConfig::ICU)  # chat_text.cpp: Unicode properties
-target_link_libraries(bh_app PUBLIC bh_game bh_rules bh_records bh_protocol bh_storage bh_names bh_net_address bh_boost_impl bh_log
+target_link_libraries(bh_app PUBLIC bh_game bh_base bh_rules bh_records bh_protocol bh_protocol_records bh_storage bh_names
+                                    bh_net_address bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto PkgConfig::SODIUM)
 
 # Client addresses: trusted proxies, forwarded headers, origins; and the request
@@ -111,7 +111,7 @@ target_include_directories(bh_net_address PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # Configuration: the command line and BOARDHALL_* variables (no Boost, cheap to test).
 add_library(bh_server_config STATIC ${CMAKE_CURRENT_SOURCE_DIR}/config.cpp)
 target_include_directories(bh_server_config PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_server_config PUBLIC bh_net_address)
+target_link_libraries(bh_server_config PUBLIC bh_base bh_net_address)
 
 # The web client's files: the pure answers (paths, types, headers) and --web-root's
 # folder (no Boost: the fuzz target compiles the pure parts alone).

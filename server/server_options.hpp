@@ -49,11 +49,11 @@ inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::strin
                                                const std::function<int(const Config&)>& one_shot) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   auto parsed = parse_config(args, process_environment());
-  if (const auto* error = std::get_if<ConfigError>(&parsed)) {
-    std::cerr << program << ": " << error->message << "\n";
+  if (!parsed) {
+    std::cerr << program << ": " << parsed.error().message << "\n";
     return 2;
   }
-  auto& config = std::get<Config>(parsed);
+  auto& config = *parsed;
   switch (config.mode) {
     case Mode::help:
       std::cout << usage();

@@ -65,7 +65,7 @@ Actions BotSession::on_disconnected() {
   return out;
 }
 
-const LiveGame* BotSession::game(const std::string& game_id) const {
+const BotGame* BotSession::game(const std::string& game_id) const {
   auto it = games_.find(game_id);
   return it == games_.end() ? nullptr : &it->second;
 }
@@ -242,7 +242,7 @@ void BotSession::on_error(Actions& out, const sv::Error& m, const std::optional<
   }
   auto it = games_.find(subject);
   if (it == games_.end()) return;
-  LiveGame& g = it->second;
+  BotGame& g = it->second;
   if (m.code == "game_over" || m.code == "unknown_game") {
     if (m.code == "unknown_game") end_game(out, subject);
     return;
@@ -267,7 +267,7 @@ void BotSession::on_view(Actions& out, const sv::GameView& view, bool resync_rep
     return;
   }
   if (existing == games_.end()) {
-    existing = games_.emplace(view.game_id, LiveGame(std::move(*state))).first;
+    existing = games_.emplace(view.game_id, BotGame(std::move(*state))).first;
     const bool first = *me == rules::Side::first;
     out.log.push_back("game started: " + view.game_id + " " + view.game + " vs " +
                       (first ? view.players.second : view.players.first) + ", playing " +
@@ -276,7 +276,7 @@ void BotSession::on_view(Actions& out, const sv::GameView& view, bool resync_rep
     stop_search(out, existing->second);
     existing->second.state = std::move(*state);
   }
-  LiveGame& g = existing->second;
+  BotGame& g = existing->second;
   g.game_id = view.game_id;
   g.room_id = view.room_id;
   g.me = *me;
@@ -300,7 +300,7 @@ void BotSession::on_view(Actions& out, const sv::GameView& view, bool resync_rep
 void BotSession::on_move(Actions& out, const sv::Move& m) {
   auto it = games_.find(m.game_id);
   if (it == games_.end()) return;
-  LiveGame& g = it->second;
+  BotGame& g = it->second;
   if (g.resyncing || !g.synced) return;  // the full state on its way replaces this
   if (m.ply <= g.state.ply()) return;    // seen already
   if (m.ply != g.state.ply() + 1) {
@@ -318,7 +318,7 @@ void BotSession::on_move(Actions& out, const sv::Move& m) {
   think(out, g);
 }
 
-void BotSession::answer_draw(Actions& out, LiveGame& g) {
+void BotSession::answer_draw(Actions& out, BotGame& g) {
   const PolicyInput in{g.level, g.scores, g.state.ply(), false};
   const bool accept = policy_->accept_draw(in);
   out.log.push_back("draw offered in " + g.game_id + ": " + (accept ? "accepted" : "declined"));
@@ -329,7 +329,7 @@ void BotSession::answer_draw(Actions& out, LiveGame& g) {
   }
 }
 
-void BotSession::answer_takeback(Actions& out, LiveGame& g) {
+void BotSession::answer_takeback(Actions& out, BotGame& g) {
   // A patient partner at the low levels; a strict one above.
   const bool accept = g.level <= 4;
   out.log.push_back("takeback asked in " + g.game_id + ": " + (accept ? "accepted" : "declined"));
@@ -349,7 +349,7 @@ void BotSession::end_game(Actions& out, const std::string& game_id) {
   games_.erase(it);
 }
 
-void BotSession::resync(Actions& out, LiveGame& g) {
+void BotSession::resync(Actions& out, BotGame& g) {
   stop_search(out, g);
   g.move_sent_ply = -1;
   if (g.resyncing) return;
@@ -358,14 +358,14 @@ void BotSession::resync(Actions& out, LiveGame& g) {
   send(out, cl::Watch{g.game_id}, Sent::watch, g.game_id);
 }
 
-void BotSession::stop_search(Actions& out, LiveGame& g) {
+void BotSession::stop_search(Actions& out, BotGame& g) {
   if (!g.search_id) return;
   out.cancels.push_back(*g.search_id);
   g.search_id.reset();
   g.search_ply = -1;
 }
 
-void BotSession::think(Actions& out, LiveGame& g) {
+void BotSession::think(Actions& out, BotGame& g) {
   if (!identified_ || g.resyncing || !g.synced || g.resigned || !g.my_turn()) return stop_search(out, g);
   const int ply = g.state.ply();
   if (g.move_sent_ply == ply) return;              // the echo of our move is on its way
@@ -378,7 +378,7 @@ void BotSession::think(Actions& out, LiveGame& g) {
 
 Actions BotSession::on_search_done(std::uint64_t search_id, const Choice& choice) {
   Actions out;
-  LiveGame* g = nullptr;
+  BotGame* g = nullptr;
   for (auto& [id, game] : games_)
     if (game.search_id == search_id) g = &game;
   if (!g) return out;  // a stale result: its game moved on, ended or was resynced

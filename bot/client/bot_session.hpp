@@ -6,7 +6,7 @@
 //
 // What it does: logs in (`resume` with its token, else `login` with its password; a
 // refused token falls back to the password), joins the room of each `challenge`, keeps
-// one LiveGame per game_id, asks for a search when it is to move and sends the move with
+// one BotGame per game_id, asks for a search when it is to move and sends the move with
 // the game's ply, answers draw offers through the policy, takebacks by level (accepted
 // at levels <= 4), rematch offers (accepted), resigns at levels >= 5 when the policy
 // says so, offers a draw at most once per 20 of its own moves, and resyncs a game whose
@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "live_game.hpp"
+#include "bot_game.hpp"
 #include "move_chooser.hpp"
 #include "protocol/messages.hpp"
 
@@ -77,7 +77,7 @@ class BotSession {
   bool identified() const { return identified_; }
   const std::optional<std::string>& token() const { return config_.token; }
   const std::string& player() const { return player_; }
-  const LiveGame* game(const std::string& game_id) const;
+  const BotGame* game(const std::string& game_id) const;
   std::size_t live_games() const;
 
  private:
@@ -106,12 +106,12 @@ class BotSession {
   void on_error(Actions& out, const protocol::server::Error& m, const std::optional<Pending>& pending);
   void on_view(Actions& out, const protocol::server::GameView& view, bool resync);
   void on_move(Actions& out, const protocol::server::Move& m);
-  void answer_draw(Actions& out, LiveGame& g);
-  void answer_takeback(Actions& out, LiveGame& g);
+  void answer_draw(Actions& out, BotGame& g);
+  void answer_takeback(Actions& out, BotGame& g);
   void end_game(Actions& out, const std::string& game_id);
-  void resync(Actions& out, LiveGame& g);
-  void stop_search(Actions& out, LiveGame& g);
-  void think(Actions& out, LiveGame& g);
+  void resync(Actions& out, BotGame& g);
+  void stop_search(Actions& out, BotGame& g);
+  void think(Actions& out, BotGame& g);
   void prune_unsynced(Actions& out);
 
   SessionConfig config_;
@@ -122,7 +122,7 @@ class BotSession {
   std::int64_t next_request_ = 1;
   std::uint64_t next_search_ = 1;
   std::map<std::int64_t, Pending> pending_;
-  std::map<std::string, LiveGame> games_;
+  std::map<std::string, BotGame> games_;
   std::map<std::string, int> room_levels_;  // from challenges, for the games they start
 };
 

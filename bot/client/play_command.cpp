@@ -21,7 +21,7 @@ extern "C" void on_signal(int) {
 }
 }  // namespace
 
-std::variant<cli::NetTarget, std::string> parse_server_url(std::string_view url) {
+Fallible<cli::NetTarget> parse_server_url(std::string_view url) {
   cli::NetTarget t;
   if (url.starts_with("ws://")) {
     url.remove_prefix(5);
@@ -31,17 +31,17 @@ std::variant<cli::NetTarget, std::string> parse_server_url(std::string_view url)
     t.tls = true;
     t.port = "443";
   } else {
-    return std::string("the server URL must start with ws:// or wss://");
+    return failure("the server URL must start with ws:// or wss://");
   }
   const auto slash = url.find('/');
   std::string_view authority = url.substr(0, slash);
   t.path = slash == std::string_view::npos ? "/ws" : std::string(url.substr(slash));
   if (authority.starts_with('[')) {  // [::1]:8080
     const auto close = authority.find(']');
-    if (close == std::string_view::npos) return std::string("bad IPv6 address in the server URL");
+    if (close == std::string_view::npos) return failure("bad IPv6 address in the server URL");
     t.host = std::string(authority.substr(1, close - 1));
     authority.remove_prefix(close + 1);
-    if (!authority.empty() && authority.front() != ':') return std::string("bad server URL");
+    if (!authority.empty() && authority.front() != ':') return failure("bad server URL");
     if (!authority.empty()) t.port = std::string(authority.substr(1));
   } else if (const auto colon = authority.rfind(':'); colon != std::string_view::npos) {
     t.host = std::string(authority.substr(0, colon));
@@ -50,11 +50,11 @@ std::variant<cli::NetTarget, std::string> parse_server_url(std::string_view url)
     t.host = std::string(authority);
   }
   if (t.host.empty() || t.port.empty() || t.port.find_first_not_of("0123456789") != std::string::npos)
-    return std::string("bad server URL: need ws://HOST:PORT/ws");
+    return failure("bad server URL: need ws://HOST:PORT/ws");
   return t;
 }
 
-std::variant<PlayOptions, std::string> parse_play_args(const std::vector<std::string>& args) {
+Fallible<PlayOptions> parse_play_args(const std::vector<std::string>& args) {
   PlayOptions o;
   std::optional<std::string> server;
   bool insecure = false;
@@ -70,9 +70,9 @@ std::variant<PlayOptions, std::string> parse_play_args(const std::vector<std::st
       continue;
     }
     if (a != "--server" && a != "--name" && a != "--secret-file" && a != "--token-file" && a != "--max-games")
-      return "unknown argument " + a;
+      return failure("unknown argument " + a);
     v = value();
-    if (!v) return a + " needs a value";
+    if (!v) return failure(a + " needs a value");
     if (a == "--server") server = *v;
     if (a == "--name") o.name = *v;
     if (a == "--secret-file") o.secret_file = *v;
@@ -81,17 +81,17 @@ std::variant<PlayOptions, std::string> parse_play_args(const std::vector<std::st
       try {
         o.max_games = std::stoi(*v);
       } catch (const std::exception&) {
-        return std::string("--max-games needs a number");
+        return failure("--max-games needs a number");
       }
-      if (*o.max_games < 1) return std::string("--max-games must be at least 1");
+      if (*o.max_games < 1) return failure("--max-games must be at least 1");
     }
   }
-  if (!server) return std::string("--server is required");
-  if (o.name.empty()) return std::string("--name is required");
-  if (o.secret_file.empty()) return std::string("--secret-file is required");
+  if (!server) return failure("--server is required");
+  if (o.name.empty()) return failure("--name is required");
+  if (o.secret_file.empty()) return failure("--secret-file is required");
   auto target = parse_server_url(*server);
-  if (auto* err = std::get_if<std::string>(&target)) return *err;
-  o.target = std::get<cli::NetTarget>(target);
+  if (!target) return failure(target.error());
+  o.target = *target;
   o.target.verify_certificate = !insecure;
   return o;
 }
@@ -99,11 +99,11 @@ std::variant<PlayOptions, std::string> parse_play_args(const std::vector<std::st
 int run_play(int argc, char** argv) {
   std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
   auto parsed = parse_play_args(args);
-  if (auto* err = std::get_if<std::string>(&parsed)) {
-    std::cerr << "boardhall-bot play: " << *err << "\n" << kUsage << "\n";
+  if (!parsed) {
+    std::cerr << "boardhall-bot play: " << parsed.error() << "\n" << kUsage << "\n";
     return 2;
   }
-  const PlayOptions options = std::get<PlayOptions>(parsed);
+  const PlayOptions options = *parsed;
   std::string password;
   {
     std::ifstream in(options.secret_file);

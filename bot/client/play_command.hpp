@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
+#include "base/fallible.hpp"
 #include "net_client.hpp"
 
 namespace bh::bot::client {
@@ -23,9 +23,9 @@ struct PlayOptions {
 };
 
 // The arguments after `play`. Error: a one-line explanation.
-std::variant<PlayOptions, std::string> parse_play_args(const std::vector<std::string>& args);
+Fallible<PlayOptions> parse_play_args(const std::vector<std::string>& args);
 // ws://HOST[:PORT][/PATH] or wss://...; the path defaults to /ws. Error: why not.
-std::variant<cli::NetTarget, std::string> parse_server_url(std::string_view url);
+Fallible<cli::NetTarget> parse_server_url(std::string_view url);
 
 // argv[0] is the command's name (`play`); returns the exit status (0 after a signal, 1 on
 // a fatal error, 2 for bad arguments or an unreadable secret file).

@@ -21,11 +21,10 @@
 #include <vector>
 
 #include "protocol/field_traits.hpp"
+#include "protocol/json_fwd.hpp"
 #include "protocol/option_map.hpp"
 
 namespace bh::protocol {
-
-using Json = nlohmann::ordered_json;
 
 // The text of `j`. Bytes that are not valid UTF-8 become U+FFFD instead of throwing
 // (nlohmann's strict default), so no client text can make a reply fail to encode.

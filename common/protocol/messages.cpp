@@ -5,6 +5,7 @@
 #include <array>
 
 #include "protocol/move_codec.hpp"
+#include "protocol/server_json.hpp"
 #include "protocol/utf8.hpp"
 
 namespace bh::protocol {
@@ -87,7 +88,25 @@ bool read_alternative(std::string_view type, const Json& j, std::size_t max_stri
   }
 }
 
-// Parses a frame into an object and its type; the common part of both decoders.
+// A parsed frame's id and type, or why it is no message; the common part of the decoders.
+struct FrameHead {
+  RequestId id;
+  std::string type;
+};
+
+std::variant<FrameHead, DecodeError> frame_head(const Json& json) {
+  if (json.is_discarded()) return DecodeError{ErrorCode::bad_request, "the message is not valid JSON", {}};
+  if (!json.is_object()) return DecodeError{ErrorCode::bad_request, "a message must be a JSON object", {}};
+  FrameHead head;
+  head.id = read_id(json);
+  const auto it = json.find("type");
+  if (it == json.end() || !it->is_string())
+    return DecodeError{ErrorCode::bad_request, "a message needs a string field 'type'", head.id};
+  head.type = it->get<std::string>();
+  return head;
+}
+
+// Parses a frame into an object and its type.
 struct Parsed {
   Json json;
   RequestId id;
@@ -95,16 +114,11 @@ struct Parsed {
 };
 
 std::variant<Parsed, DecodeError> parse_frame(std::string_view text) {
-  Parsed p;
-  p.json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (p.json.is_discarded()) return DecodeError{ErrorCode::bad_request, "the message is not valid JSON", {}};
-  if (!p.json.is_object()) return DecodeError{ErrorCode::bad_request, "a message must be a JSON object", {}};
-  p.id = read_id(p.json);
-  const auto it = p.json.find("type");
-  if (it == p.json.end() || !it->is_string())
-    return DecodeError{ErrorCode::bad_request, "a message needs a string field 'type'", p.id};
-  p.type = it->get<std::string>();
-  return p;
+  Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  auto head = frame_head(json);
+  if (auto* e = std::get_if<DecodeError>(&head)) return std::move(*e);
+  auto& h = std::get<FrameHead>(head);
+  return Parsed{std::move(json), std::move(h.id), std::move(h.type)};
 }
 
 }  // namespace
@@ -170,13 +184,13 @@ std::string encode_request(const client::Request& request, const RequestId& id) 
   return std::visit([&](const auto& r) { return encode(r, id); }, request);
 }
 
-std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view text) {
-  auto parsed = parse_frame(text);
-  if (auto* e = std::get_if<DecodeError>(&parsed)) return std::move(*e);
-  auto& p = std::get<Parsed>(parsed);
+std::variant<ServerFrame, DecodeError> decode_server_json(const Json& json) {
+  auto head = frame_head(json);
+  if (auto* e = std::get_if<DecodeError>(&head)) return std::move(*e);
+  auto& p = std::get<FrameHead>(head);
   ServerFrame frame{p.id, server::Pong{}};
   try {
-    if (!read_alternative(p.type, p.json, std::size_t{1} << 30, frame.message))
+    if (!read_alternative(p.type, json, std::size_t{1} << 30, frame.message))
       return DecodeError{ErrorCode::unknown_type, "unknown message type '" + p.type + "'", p.id};
   } catch (const DecodeFailure& e) {
     return DecodeError{ErrorCode::bad_request, p.type + ": " + e.what(), p.id};
@@ -184,6 +198,10 @@ std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view te
     return DecodeError{ErrorCode::bad_request, p.type + ": " + e.what(), p.id};
   }
   return frame;
+}
+
+std::variant<ServerFrame, DecodeError> decode_server_message(std::string_view text) {
+  return decode_server_json(Json::parse(text, nullptr, /*allow_exceptions=*/false));
 }
 
 }  // namespace bh::protocol

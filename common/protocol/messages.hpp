@@ -566,7 +566,8 @@ struct RoomClosed {
     v("reason", s.reason);
   }
 };
-struct LiveGame {
+// A game gone live, for the lobby's list of live games (type "live_game"; LiveGameEnded takes it off).
+struct LiveGameListed {
   static constexpr const char* type = "live_game";
   LiveGameInfo game;
   template <class S, class V>
@@ -1038,7 +1039,7 @@ struct MoveEntry {
     v("position", s.position);
   }
 };
-struct Record {
+struct ArchivedGame {
   std::string game_id, game;
   OptionMap options;
   std::string start_position, first_player, second_player, result, reason;
@@ -1080,7 +1081,7 @@ struct Record {
 };
 struct GameRecord {
   static constexpr const char* type = "game_record";
-  Record record;
+  ArchivedGame record;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("record", s.record);
@@ -1179,11 +1180,12 @@ struct LeaderboardReply : Leaderboard {
   static constexpr const char* type = "leaderboard";
 };
 
-using Message = std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened,
-                             RoomClosed, LiveGame, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState,
-                             Move, GameOver, MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft,
-                             Spectators, Games, GameRecord, Chat, TakebackOffered, TakebackDeclined, TakebackAccepted,
-                             RematchOffered, RematchStarted, RematchCancelled, Player, LeaderboardReply, Challenge>;
+using Message =
+    std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed,
+                 LiveGameListed, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver,
+                 MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
+                 TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled,
+                 Player, LeaderboardReply, Challenge>;
 
 }  // namespace server
 
@@ -1221,7 +1223,7 @@ std::string encode(const T& message, const RequestId& id = {});
 template <>
 std::string encode(const server::Move& message, const RequestId& id);
 // The JSON object of a message without "type" and "id" (for the HTTP answers); compiled
-// once, for every server message and the archive's Record.
+// once, for every server message and the archive's ArchivedGame.
 template <class T>
 std::string encode_body(const T& value);
 // `text` as a JSON string literal, quotes and escapes included (bytes that are not

@@ -62,14 +62,28 @@ sv::Games games_view(const storage::ArchivePage& page) {
   return games;
 }
 
-sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) {
-  expect_off_store_thread("the replay of an archived game");
-  sv::Record out;
+sv::ArchivedGame archived_game(const storage::GameRecord& r) {
+  sv::ArchivedGame out;
   copy_header(out, r);
   out.start_position = r.start_position;
   out.match_id = r.match_id;
   out.match_game = r.match_game;
   out.tags = protocol::OptionMap{{r.tags.begin(), r.tags.end()}};
+  out.moves.reserve(r.moves.size());
+  for (const auto& m : r.moves) {
+    sv::MoveEntry e;
+    e.move = m.text;
+    if (m.first_clock_ms >= 0) e.first_ms = m.first_clock_ms;
+    if (m.second_clock_ms >= 0) e.second_ms = m.second_clock_ms;
+    e.at_ms = m.at_ms;
+    out.moves.push_back(std::move(e));
+  }
+  return out;
+}
+
+sv::ArchivedGame record_view(const storage::GameRecord& r, std::string* replay_error) {
+  expect_off_store_thread("the replay of an archived game");
+  sv::ArchivedGame out = archived_game(r);
 
   std::optional<rules::GameState> state;
   std::string error;
@@ -83,28 +97,21 @@ sv::Record record_view(const storage::GameRecord& r, std::string* replay_error) 
     if (!start) error = "bad start position: " + start.error().message;
     else state.emplace(*rules, *start);
   }
-  for (const auto& m : r.moves) {
-    sv::MoveEntry e;
-    e.move = m.text;
-    if (m.first_clock_ms >= 0) e.first_ms = m.first_clock_ms;
-    if (m.second_clock_ms >= 0) e.second_ms = m.second_clock_ms;
-    e.at_ms = m.at_ms;
-    if (state) {
-      auto played = state->play(m.text);
-      if (played) {
-        e.position = state->rules().position_text(state->position());
-      } else {
-        error = "move " + m.text + ": " + played.error().message;
-        state.reset();
-      }
+  for (auto& e : out.moves) {
+    if (!state) break;
+    auto played = state->play(e.move);
+    if (played) {
+      e.position = state->rules().position_text(state->position());
+    } else {
+      error = "move " + e.move + ": " + played.error().message;
+      state.reset();
     }
-    out.moves.push_back(std::move(e));
   }
   if (replay_error) *replay_error = error;
   return out;
 }
 
-std::variant<storage::ArchiveQuery, std::string> archive_query(const protocol::client::ListGames& request) {
+Fallible<storage::ArchiveQuery> archive_query(const protocol::client::ListGames& request) {
   storage::ArchiveQuery q;
   if (request.game) {
     std::string known;
@@ -114,19 +121,20 @@ std::variant<storage::ArchiveQuery, std::string> archive_query(const protocol::c
       known += (known.empty() ? "" : ", ") + std::string(g.id);
     }
     if (!found)
-      return "unknown game '" + std::string(protocol::utf8::prefix(*request.game, 64)) + "' (the games: " + known + ")";
+      return failure("unknown game '" + std::string(protocol::utf8::prefix(*request.game, 64)) +
+                     "' (the games: " + known + ")");
   }
   q.game = request.game;
   q.player = request.player;
   if (request.result && *request.result != "first" && *request.result != "second" && *request.result != "draw" &&
       *request.result != "aborted")
-    return std::string("result must be first, second, draw or aborted");
+    return failure("result must be first, second, draw or aborted");
   q.result = request.result;
   q.winner = request.winner;
   q.from_ms = request.from;
   q.to_ms = request.to;
   q.limit = request.limit.value_or(20);
-  if (q.limit < 1 || q.limit > 100) return std::string("limit must be 1 to 100");
+  if (q.limit < 1 || q.limit > 100) return failure("limit must be 1 to 100");
   q.cursor = request.cursor;
   return q;
 }
@@ -142,11 +150,10 @@ std::optional<std::int64_t> parse_int(const std::string& text) {
 
 }  // namespace
 
-std::variant<protocol::client::ListGames, std::string> list_games_from_query(
-    const std::map<std::string, std::string>& query) {
+Fallible<protocol::client::ListGames> list_games_from_query(const std::map<std::string, std::string>& query) {
   protocol::client::ListGames r;
   for (const auto& [key, value] : query) {
-    if (value.size() > 256) return key + " is too long";
+    if (value.size() > 256) return failure(key + " is too long");
     if (key == "game") {
       r.game = value;
     } else if (key == "player") {
@@ -159,15 +166,15 @@ std::variant<protocol::client::ListGames, std::string> list_games_from_query(
       r.cursor = value;
     } else if (key == "from" || key == "to" || key == "limit") {
       const auto v = parse_int(value);
-      if (!v) return key + " must be an integer";
+      if (!v) return failure(key + " must be an integer");
       if (key == "from") r.from = *v;
       if (key == "to") r.to = *v;
       if (key == "limit") {
-        if (*v < 1 || *v > 100) return std::string("limit must be 1 to 100");
+        if (*v < 1 || *v > 100) return failure("limit must be 1 to 100");
         r.limit = static_cast<int>(*v);
       }
     } else {
-      return "unknown parameter '" + key + "'";
+      return failure("unknown parameter '" + key + "'");
     }
   }
   return r;

@@ -22,7 +22,7 @@ using ConnPtr = std::shared_ptr<Connection>;
 // An archived game as both answers need it: the store's error, or the record replayed.
 struct Replayed {
   storage::StoreError error;
-  std::optional<sv::Record> record;  // set when error.ok()
+  std::optional<sv::ArchivedGame> record;  // set when error.ok()
 };
 
 // The one fetch of an archived game. `then` runs on the network threads; `failed` if
@@ -68,8 +68,8 @@ void answer_get_game(const std::shared_ptr<Context>& ctx, const ConnPtr& c, cons
 void answer_list_games(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
                        const protocol::client::ListGames& request) {
   auto query = archive_query(request);
-  if (auto* bad = std::get_if<std::string>(&query)) return ctx->send_error(c, id, ErrorCode::bad_query, *bad);
-  std::get<storage::ArchiveQuery>(query).viewer = ctx->identities.player_of(c->id());
+  if (!query) return ctx->send_error(c, id, ErrorCode::bad_query, query.error());
+  query->viewer = ctx->identities.player_of(c->id());
   auto answer = [ctx, c, id](storage::StoreResult<storage::ArchivePage> page) {
     if (page.error.code == storage::StoreErrc::invalid_query)
       return ctx->send_error(c, id, ErrorCode::bad_query, page.error.message);
@@ -78,8 +78,7 @@ void answer_list_games(const std::shared_ptr<Context>& ctx, const ConnPtr& c, co
                              "the archive is unavailable: " + page.error.message);
     ctx->send(c, protocol::encode(games_view(*page.value), id));
   };
-  fetch_games(*ctx, std::get<storage::ArchiveQuery>(std::move(query)), "list_games", std::move(answer),
-              internal_error_reply(ctx, c, id));
+  fetch_games(*ctx, std::move(query).value(), "list_games", std::move(answer), internal_error_reply(ctx, c, id));
 }
 
 void answer_http_game(const std::shared_ptr<Context>& ctx, std::string game_id,

@@ -19,9 +19,9 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   create.options = std::move(request.options);
   create.side = std::move(request.side);
   create.clock = request.clock;
-  auto made = room_settings_from(create);
-  if (auto* bad = std::get_if<std::string>(&made)) return ctx->send_error(connection, id, ErrorCode::bad_options, *bad);
-  auto settings = std::get<RoomSettings>(std::move(made));
+  auto made = checked_room_settings(create);
+  if (!made) return ctx->send_error(connection, id, ErrorCode::bad_options, made.error());
+  auto settings = std::move(made).value();
   settings.is_private = true;
   settings.rated = false;
   settings.computer_level = level;

@@ -76,11 +76,11 @@ storage::LiveGame live_header(const Context& ctx, const game::GameSession& sessi
 
 bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live) {
   auto made = Room::restore(ctx, live);
-  if (auto* error = std::get_if<std::string>(&made)) {
-    log::error("live game not restored (left in the database): " + *error);
+  if (!made) {
+    log::error("live game not restored (left in the database): " + made.error());
     return false;
   }
-  auto room = std::get<std::shared_ptr<Room>>(std::move(made));
+  auto room = std::move(made).value();
   for (const auto& seat : live.seats)
     if (!ctx->identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");

@@ -31,10 +31,10 @@ Route export_games(const HttpRequest& request) {
   if (filters.count("limit") != 0)
     return error(400, "bad_query", "limit does not apply to an export: it writes every game the filters match");
   auto parsed = list_games_from_query(filters);
-  if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
-  auto query = archive_query(std::get<protocol::client::ListGames>(parsed));
-  if (auto* bad = std::get_if<std::string>(&query)) return error(400, "bad_query", *bad);
-  auto& checked = std::get<storage::ArchiveQuery>(query);
+  if (!parsed) return error(400, "bad_query", parsed.error());
+  auto query = archive_query(*parsed);
+  if (!query) return error(400, "bad_query", query.error());
+  auto& checked = *query;
   checked.limit = kExportPage;
   return ExportGames{std::move(checked), ndjson};
 }
@@ -63,10 +63,10 @@ Route route(const HttpRequest& request) {
       return Lobby{};
     case HttpPath::games: {
       auto parsed = list_games_from_query(request.query);
-      if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
-      auto query = archive_query(std::get<protocol::client::ListGames>(parsed));
-      if (auto* bad = std::get_if<std::string>(&query)) return error(400, "bad_query", *bad);
-      return ListGames{std::get<storage::ArchiveQuery>(std::move(query))};
+      if (!parsed) return error(400, "bad_query", parsed.error());
+      auto query = archive_query(*parsed);
+      if (!query) return error(400, "bad_query", query.error());
+      return ListGames{std::move(query).value()};
     }
     case HttpPath::game: {
       std::string id = path.substr(std::string_view("/api/games/").size());
@@ -91,15 +91,14 @@ Route route(const HttpRequest& request) {
       const std::string_view rest = std::string_view(path).substr(std::string_view("/api/players/").size());
       auto name = player_name_from_segment(rest.substr(0, rest.find('/')));
       if (!name) return error(404, "not_found", "no such player");
-      std::string key;
-      auto checked = history_key(request.query, key);
-      if (auto* bad = std::get_if<std::string>(&checked)) return error(400, "bad_query", *bad);
-      return GetRatingHistory{std::move(*name), std::move(key)};
+      auto key = history_key(request.query);
+      if (!key) return error(400, "bad_query", key.error());
+      return GetRatingHistory{std::move(*name), std::move(key).value()};
     }
     case HttpPath::leaderboard: {
       auto parsed = leaderboard_query(request.query);
-      if (auto* bad = std::get_if<std::string>(&parsed)) return error(400, "bad_query", *bad);
-      return std::get<GetLeaderboard>(std::move(parsed));
+      if (!parsed) return error(400, "bad_query", parsed.error());
+      return std::move(parsed).value();
     }
     case HttpPath::ws:  // a plain GET of the WebSocket's path, without the upgrade
     case HttpPath::other:
@@ -118,11 +117,11 @@ HttpResponse games_page(const storage::StoreResult<storage::ArchivePage>& page) 
 HttpResponse game_record(const std::string& id, const storage::StoreResult<storage::GameRecord>& found,
                          std::string* replay_error) {
   if (!found.error.ok() || !found.value) return game_record(id, found.error, nullptr);
-  const sv::Record record = record_view(*found.value, replay_error);
+  const sv::ArchivedGame record = record_view(*found.value, replay_error);
   return game_record(id, found.error, &record);
 }
 
-HttpResponse game_record(const std::string& id, const storage::StoreError& found, const sv::Record* record) {
+HttpResponse game_record(const std::string& id, const storage::StoreError& found, const sv::ArchivedGame* record) {
   expect_off_store_thread("an HTTP archive record");
   if (found.code == storage::StoreErrc::not_found)
     return error(404, "not_found", "no game " + quote_client_text(id) + " in the archive");

@@ -55,6 +55,6 @@ HttpResponse game_record(const std::string& id, const storage::StoreResult<stora
                          std::string* replay_error);
 // The same from a record replayed already (`record` set when `error` is ok).
 HttpResponse game_record(const std::string& id, const storage::StoreError& error,
-                         const protocol::server::Record* record);
+                         const protocol::server::ArchivedGame* record);
 
 }  // namespace bh::app::http

@@ -32,9 +32,9 @@ using ConnPtr = std::shared_ptr<Connection>;
 std::optional<std::string> checked_name(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
                                         const std::string& raw) {
   auto checked = names::check_name(raw, ctx->config.max_name_length);
-  if (auto* name = std::get_if<std::string>(&checked)) return std::move(*name);
+  if (checked) return std::move(checked).value();
   ctx->send_error(c, id, ErrorCode::bad_name,
-                  std::string(names::describe(std::get<names::Refusal>(checked))) + ": a name has 1 to " +
+                  std::string(names::describe(checked.error())) + ": a name has 1 to " +
                       std::to_string(ctx->config.max_name_length) +
                       " characters: letters of one script, digits, '-', '_', '.', and spaces inside");
   return std::nullopt;

@@ -41,7 +41,7 @@ void Lobby::room_closed(std::string room_id, std::string reason) {
 void Lobby::game_live(sv::LiveGameInfo game, std::shared_ptr<const std::atomic<int>> ply) {
   asio::post(strand_, [self = shared_from_this(), game = std::move(game), ply = std::move(ply)]() mutable {
     self->games_[game.game_id] = ListedGame{game, std::move(ply)};
-    self->broadcast(sv::LiveGame{std::move(game)});
+    self->broadcast(sv::LiveGameListed{std::move(game)});
   });
 }
 

@@ -65,8 +65,8 @@ void answer_get_leaderboard(const std::shared_ptr<Context>& ctx, const ConnPtr& 
   std::map<std::string, std::string> query{{"game", request.game}};
   if (request.limit) query["limit"] = std::to_string(*request.limit);
   auto get = http::leaderboard_query(query);
-  if (auto* bad = std::get_if<std::string>(&get)) return ctx->send_error(c, id, ErrorCode::bad_query, *bad);
-  const auto key = std::get<http::GetLeaderboard>(get).key;
+  if (!get) return ctx->send_error(c, id, ErrorCode::bad_query, get.error());
+  const auto key = get->key;
   auto answer = [ctx, c, id, key](FoundTop found) {
     if (found.error.code == storage::StoreErrc::invalid_query)
       return ctx->send_error(c, id, ErrorCode::bad_query, found.error.message);
@@ -75,8 +75,7 @@ void answer_get_leaderboard(const std::shared_ptr<Context>& ctx, const ConnPtr& 
                              "the ratings are unavailable: " + found.error.message);
     ctx->send(c, protocol::encode(sv::LeaderboardReply{http::leaderboard_body(key, *found.value)}, id));
   };
-  fetch_leaderboard(*ctx, std::get<http::GetLeaderboard>(get), "get_leaderboard", std::move(answer),
-                    internal_error_reply(ctx, c, id));
+  fetch_leaderboard(*ctx, *get, "get_leaderboard", std::move(answer), internal_error_reply(ctx, c, id));
 }
 
 void answer_http_profile(const std::shared_ptr<Context>& ctx, std::string name,

@@ -48,41 +48,39 @@ std::optional<std::string> player_name_from_segment(std::string_view segment) {
   if (!decoded) return std::nullopt;
   // UTF-8, in NFC as names are kept: a decomposed é finds the player with the composed one.
   auto checked = names::check_name(*decoded, kMaxName);
-  if (auto* name = std::get_if<std::string>(&checked)) return std::move(*name);
-  return std::nullopt;
+  if (!checked) return std::nullopt;
+  return std::move(checked).value();
 }
 
-std::variant<GetLeaderboard, std::string> leaderboard_query(const std::map<std::string, std::string>& query) {
+Fallible<GetLeaderboard> leaderboard_query(const std::map<std::string, std::string>& query) {
   GetLeaderboard out;
   for (const auto& [key, value] : query)
-    if (key != "game" && key != "limit") return "unknown parameter '" + key.substr(0, 32) + "'";
+    if (key != "game" && key != "limit") return failure("unknown parameter '" + key.substr(0, 32) + "'");
   std::string error;
   auto key = rating_key_param(query, error);
-  if (!key) return error;
+  if (!key) return failure(std::move(error));
   out.key = *key;
   if (auto limit = query.find("limit"); limit != query.end()) {
     const std::string& text = limit->second;
-    if (text.empty() || text.size() > 3) return std::string("limit must be 1 to 100");
+    if (text.empty() || text.size() > 3) return failure("limit must be 1 to 100");
     int n = 0;
     for (char c : text) {
-      if (c < '0' || c > '9') return std::string("limit must be 1 to 100");
+      if (c < '0' || c > '9') return failure("limit must be 1 to 100");
       n = n * 10 + (c - '0');
     }
-    if (n < 1 || n > 100) return std::string("limit must be 1 to 100");
+    if (n < 1 || n > 100) return failure("limit must be 1 to 100");
     out.limit = n;
   }
   return out;
 }
 
-std::variant<std::string, std::monostate> history_key(const std::map<std::string, std::string>& query,
-                                                      std::string& key) {
+Fallible<std::string> history_key(const std::map<std::string, std::string>& query) {
   for (const auto& [k, value] : query)
-    if (k != "game") return "unknown parameter '" + k.substr(0, 32) + "'";
+    if (k != "game") return failure("unknown parameter '" + k.substr(0, 32) + "'");
   std::string error;
   auto found = rating_key_param(query, error);
-  if (!found) return error;
-  key = *found;
-  return std::monostate{};
+  if (!found) return failure(std::move(error));
+  return std::move(*found);
 }
 
 sv::Profile profile_body(const storage::PlayerProfile& p) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/application.hpp"
+#include "base/fallible.hpp"
 #include "protocol/messages.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
@@ -35,9 +36,9 @@ struct GetRatingHistory {
 std::optional<std::string> player_name_from_segment(std::string_view segment);
 // Query parameters: game (a rating key, required), limit (1..100, leaderboard only).
 // The error message for a 400 bad_query otherwise.
-std::variant<GetLeaderboard, std::string> leaderboard_query(const std::map<std::string, std::string>& query);
-std::variant<std::string, std::monostate> history_key(const std::map<std::string, std::string>& query,
-                                                      std::string& key);
+Fallible<GetLeaderboard> leaderboard_query(const std::map<std::string, std::string>& query);
+// The rating key of a history's query (its one parameter, game).
+Fallible<std::string> history_key(const std::map<std::string, std::string>& query);
 
 // The bodies both answers share (HTTP and WebSocket, rating_answers.hpp).
 protocol::server::Profile profile_body(const storage::PlayerProfile& profile);

@@ -41,11 +41,10 @@ Room::Room(std::shared_ptr<Context> context, game::GameSession session)
   for (auto& t : seat_timers_) t = std::make_unique<asio::steady_timer>(strand_);
 }
 
-std::variant<std::shared_ptr<Room>, std::string> Room::restore(std::shared_ptr<Context> context,
-                                                               const storage::LiveGame& live) {
+Fallible<std::shared_ptr<Room>> Room::restore(std::shared_ptr<Context> context, const storage::LiveGame& live) {
   auto made = game::restore_session(live, limits_of(context->config), now().steady);
-  if (auto* error = std::get_if<std::string>(&made)) return std::move(*error);
-  auto room = std::make_shared<Room>(std::move(context), std::get<game::GameSession>(std::move(made)));
+  if (!made) return failure(std::move(made).error());
+  auto room = std::make_shared<Room>(std::move(context), std::move(made).value());
   const auto by_side = room->session_.players();
   room->session_.start_ratings = {room->context_->seating.rating_of(*room->session_.settings, by_side.first),
                                   room->context_->seating.rating_of(*room->session_.settings, by_side.second)};

@@ -21,13 +21,13 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "app/address_quota.hpp"
 #include "app/app_context.hpp"
 #include "app/room_audience.hpp"
 #include "app/room_settings.hpp"
+#include "base/fallible.hpp"
 #include "game/decide.hpp"
 #include "storage/records.hpp"
 
@@ -42,8 +42,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // A game that was live when the server stopped (storage::LiveGame): both players
   // absent, with the reconnection grace; the clocks paused until both are back. Call
   // restored() once the room is in the directory. Errors: it does not replay (message).
-  static std::variant<std::shared_ptr<Room>, std::string> restore(std::shared_ptr<Context> context,
-                                                                  const storage::LiveGame& live);
+  static Fallible<std::shared_ptr<Room>> restore(std::shared_ptr<Context> context, const storage::LiveGame& live);
   void restored();
 
   const std::string& id() const { return session_.room_id; }               // immutable

@@ -6,14 +6,14 @@
 #pragma once
 
 #include <string>
-#include <variant>
 
 #include "app/room_settings.hpp"
+#include "base/fallible.hpp"
 #include "protocol/messages.hpp"
 
 namespace bh::app {
 
 // The settings of the room `request` asks for, or the message of its bad_options answer.
-std::variant<RoomSettings, std::string> room_settings_from(const protocol::client::CreateRoom& request);
+Fallible<RoomSettings> checked_room_settings(const protocol::client::CreateRoom& request);
 
 }  // namespace bh::app

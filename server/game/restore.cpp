@@ -8,17 +8,17 @@
 
 namespace bh::game {
 
-std::variant<GameSession, std::string> restore_session(const storage::LiveGame& live, Limits limits, Time now) {
+Fallible<GameSession> restore_session(const storage::LiveGame& live, Limits limits, Time now) {
   const std::string name = "game " + live.game_id + ": ";
   auto settings = std::make_shared<app::RoomSettings>();
   settings->game = live.game;
   settings->options.values = live.options;
   rules::OptionText options(live.options.begin(), live.options.end());
   auto made = rules::make_ruleset(live.game, options);
-  if (!made) return name + made.error().message;
+  if (!made) return failure(name + made.error().message);
   settings->rules = *made;
   const auto side = app::creator_side_from_string(live.creator_side);
-  if (!side) return name + "unknown creator side '" + live.creator_side + "'";
+  if (!side) return failure(name + "unknown creator side '" + live.creator_side + "'");
   settings->creator_side = *side;
   if (live.clock) settings->clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};
   settings->games = live.games;
@@ -49,9 +49,9 @@ std::variant<GameSession, std::string> restore_session(const storage::LiveGame& 
   s.phase = Phase::playing;
   s.game.emplace(s.settings->rules);
   for (const auto& m : live.moves) {
-    if (s.game->status().over()) return name + "a move after the end (" + m.text + ")";
+    if (s.game->status().over()) return failure(name + "a move after the end (" + m.text + ")");
     auto played = s.game->play(m.text);
-    if (!played) return name + "move " + m.text + " does not replay: " + played.error().message;
+    if (!played) return failure(name + "move " + m.text + " does not replay: " + played.error().message);
   }
   return s;
 }

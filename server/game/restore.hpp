@@ -4,14 +4,14 @@
 #pragma once
 
 #include <string>
-#include <variant>
 
+#include "base/fallible.hpp"
 #include "game/session.hpp"
 #include "storage/records.hpp"
 
 namespace bh::game {
 
 // Errors: the game's settings do not make rules, or a move does not replay (message).
-std::variant<GameSession, std::string> restore_session(const storage::LiveGame& live, Limits limits, Time now);
+Fallible<GameSession> restore_session(const storage::LiveGame& live, Limits limits, Time now);
 
 }  // namespace bh::game

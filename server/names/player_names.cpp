@@ -144,31 +144,31 @@ std::string_view describe(Refusal refusal) {
   return "the name is refused";
 }
 
-std::variant<std::string, Refusal> check_name(std::string_view raw, std::size_t max_length) {
-  if (raw.empty()) return Refusal::empty;
-  if (raw.size() > 16 * max_length) return Refusal::too_long;
+Fallible<std::string, Refusal> check_name(std::string_view raw, std::size_t max_length) {
+  if (raw.empty()) return failure(Refusal::empty);
+  if (raw.size() > 16 * max_length) return failure(Refusal::too_long);
   const auto utf16 = from_utf8(raw);
-  if (!utf16) return Refusal::not_utf8;
+  if (!utf16) return failure(Refusal::not_utf8);
   const auto name = to_nfc(*utf16);
   const USpoofChecker* sc = checker();
-  if (!name || !sc) return Refusal::character;
+  if (!name || !sc) return failure(Refusal::character);
   const auto length = size_of(*name);
-  if (static_cast<std::size_t>(u_countChar32(name->data(), length)) > max_length) return Refusal::too_long;
-  if (name->front() == u' ' || name->back() == u' ') return Refusal::space_at_end;
+  if (static_cast<std::size_t>(u_countChar32(name->data(), length)) > max_length) return failure(Refusal::too_long);
+  if (name->front() == u' ' || name->back() == u' ') return failure(Refusal::space_at_end);
   for (std::int32_t i = 0; i < length;) {
     const std::int32_t at = i;
     UChar32 c = 0;
     U16_NEXT(name->data(), i, length, c);
-    if (!name_character(c)) return Refusal::character;
+    if (!name_character(c)) return failure(Refusal::character);
     // A mark first combines with whatever the name is shown after.
-    if (at == 0 && (U_MASK(u_charType(c)) & U_GC_M_MASK) != 0) return Refusal::character;
+    if (at == 0 && (U_MASK(u_charType(c)) & U_GC_M_MASK) != 0) return failure(Refusal::character);
   }
   UErrorCode e = U_ZERO_ERROR;
   const std::int32_t failed = uspoof_check2(sc, name->data(), length, nullptr, &e);
-  if (U_FAILURE(e)) return Refusal::character;
-  if (failed & (USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE | USPOOF_HIDDEN_OVERLAY)) return Refusal::character;
-  if (failed & USPOOF_RESTRICTION_LEVEL) return Refusal::mixed_scripts;
-  if (failed & USPOOF_MIXED_NUMBERS) return Refusal::mixed_digits;
+  if (U_FAILURE(e)) return failure(Refusal::character);
+  if (failed & (USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE | USPOOF_HIDDEN_OVERLAY)) return failure(Refusal::character);
+  if (failed & USPOOF_RESTRICTION_LEVEL) return failure(Refusal::mixed_scripts);
+  if (failed & USPOOF_MIXED_NUMBERS) return failure(Refusal::mixed_digits);
   return to_utf8(*name);
 }
 

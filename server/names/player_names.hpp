@@ -12,7 +12,8 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
-#include <variant>
+
+#include "base/fallible.hpp"
 
 namespace bh::names {
 
@@ -37,7 +38,7 @@ std::string_view describe(Refusal refusal);
 // The name as it is kept and shown (NFC), or why no player may have it. `max_length`
 // counts code points after NFC; the raw text may have at most 16 bytes per code point
 // allowed (a bound on the work, whatever the input).
-std::variant<std::string, Refusal> check_name(std::string_view raw, std::size_t max_length = kMaxNameLength);
+Fallible<std::string, Refusal> check_name(std::string_view raw, std::size_t max_length = kMaxNameLength);
 
 // The key under which names are unique: NFC, case folded, then UTS #39's confusable
 // skeleton, folded and skeletonised once more (the skeleton maps some characters to

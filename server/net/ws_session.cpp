@@ -86,8 +86,8 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
       const auto verdict = limiter_.on_message(RateLimiter::Clock::now());
       if (verdict == RateLimiter::Verdict::accept) return;
       context_->stats->rate_limited.fetch_add(1, std::memory_order_relaxed);
-      if (verdict == RateLimiter::Verdict::disconnect && !control_flood_) {
-        control_flood_ = true;
+      if (verdict == RateLimiter::Verdict::disconnect && !flood_close_posted_) {
+        flood_close_posted_ = true;
         asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_flooding("control frames"); });
       }
     });
@@ -161,7 +161,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
  private:
   void on_accept(beast::error_code ec) {
     if (ec) return fail(*context_, ec, "ws accept " + remote_);
-    opened_ = true;
+    phase_ = Phase::open;
     context_->sessions.add(id_, weak_from_this());
     context_->stats->open_connections.fetch_add(1);
     log::debug("ws " + std::to_string(id_) + " opened from " + remote_);
@@ -230,22 +230,22 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   // the queue is down again.
   void read_next() {
     if (queued() > context_->limits.read_pause_bytes) {
-      paused_ = true;
+      if (reading_ == Reading::on) reading_ = Reading::paused;  // never back from ended
       return;
     }
     do_read();
   }
 
   void resume_reading() {
-    if (!paused_ || queued() > context_->limits.read_pause_bytes) return;
-    paused_ = false;
-    if (close_requested_ || torn_down_ || close_notified_) return;
+    if (reading_ != Reading::paused || queued() > context_->limits.read_pause_bytes) return;
+    if (phase_ != Phase::open) return;  // a closing stream reads no more messages
+    reading_ = Reading::on;
     do_read();
   }
 
   // A client that keeps sending far over the rate: closed with 1008 "rate_limited".
   void close_for_flooding(const char* what) {
-    if (close_requested_ || torn_down_) return;
+    if (closing_or_closed()) return;
     context_->stats->flood_disconnects.fetch_add(1, std::memory_order_relaxed);
     if (auto line = flood_log().pass("closed a connection from " + address_ + " for flooding (" + what + ")"))
       log::info(*line);
@@ -261,8 +261,8 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   // The connection is over for the application: exactly one on_close.
   void end_reading() {
     dead_.store(true);
-    if (!opened_ || close_notified_) return;
-    close_notified_ = true;
+    if (phase_ == Phase::handshake || reading_ == Reading::ended) return;
+    reading_ = Reading::ended;
     context_->stats->open_connections.fetch_sub(1);
     log::debug("ws " + std::to_string(id_) + " closed");
     context_->app->on_close(shared_from_this());
@@ -274,7 +274,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   enum class Count { none, bounded, over_bound };
 
   void enqueue(app::Frame frame, Count count = Count::none) {
-    if (close_requested_ || torn_down_ || (count != Count::none && dead_.load())) {
+    if (closing_or_closed() || (count != Count::none && dead_.load())) {
       uncount(*frame, count);
       return;
     }
@@ -306,8 +306,8 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   }
 
   void request_close(websocket::close_reason reason) {
-    if (close_requested_ || torn_down_) return;
-    close_requested_ = true;
+    if (closing_or_closed()) return;
+    phase_ = Phase::closing;
     dead_.store(true);
     pending_close_ = std::move(reason);
     if (!writing_ && queue_.empty()) do_close();
@@ -317,7 +317,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     auto reason = std::move(*pending_close_);
     pending_close_.reset();
     ws_.async_close(reason, [self = shared_from_this()](beast::error_code ec) {
-      self->torn_down_ = true;
+      self->phase_ = Phase::closed;
       self->end_reading();
       fail(*self->context_, ec, "ws close " + self->remote_);
     });
@@ -326,10 +326,10 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   // The queue is full: the client is not reading. A close frame would wait behind the
   // queue, so the socket is closed at once; pending operations end with "aborted".
   void drop_slow_client() {
-    if (torn_down_) return;
+    if (phase_ == Phase::closed) return;
     context_->stats->slow_clients_dropped.fetch_add(1, std::memory_order_relaxed);
     log::debug("ws " + std::to_string(id_) + " dropped: send queue full (" + remote_ + ")");
-    torn_down_ = true;
+    phase_ = Phase::closed;
     drop_queue();
     end_reading();  // a paused connection has no read to end it
     beast::error_code ignored;
@@ -359,6 +359,18 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
     Count count;
   };
 
+  // The stream's life; it only moves forward: handshake → open → closing → closed, or
+  // open → closed when a slow client is dropped. closing: our close frame waits behind
+  // the queue or is on its way (pending_close_); closed: the close handshake is over or
+  // the socket is shut.
+  enum class Phase { handshake, open, closing, closed };
+  bool closing_or_closed() const { return phase_ == Phase::closing || phase_ == Phase::closed; }
+
+  // Reading, apart from the phase: a closing stream may still be reading (the peer's
+  // close frame ends it), and a failed read ends reading without a close of ours.
+  // paused: backpressure (read_next); ended: the application was told on_close, once.
+  enum class Reading { on, paused, ended };
+
   websocket::stream<CloseCodeGuard<beast::tcp_stream>> ws_;
   std::shared_ptr<NetContext> context_;
   const std::string address_;
@@ -376,15 +388,12 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   std::atomic<bool> held_much_{false};            // its queue once went over read_pause_bytes
 
   // Strand only.
+  Phase phase_ = Phase::handshake;
+  Reading reading_ = Reading::on;  // meaningful once open
   std::deque<Queued> queue_;
-  bool writing_ = false;
-  bool opened_ = false;
-  bool close_notified_ = false;
-  bool close_requested_ = false;
-  bool torn_down_ = false;
-  bool control_flood_ = false;
-  bool paused_ = false;  // reading waits for the queue to go down (read_next)
-  std::optional<websocket::close_reason> pending_close_;
+  bool writing_ = false;             // the queue's front is being written (the write side, apart from the phase)
+  bool flood_close_posted_ = false;  // the control callback posted close_for_flooding (once)
+  std::optional<websocket::close_reason> pending_close_;  // closing: our close frame, until it is sent
 };
 
 void start_ws_session(tcp::socket socket, http::request<http::string_body> request, std::shared_ptr<NetContext> context,

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "protocol/json_fields.hpp"
+
 namespace bh::cli {
 namespace {
 

@@ -52,7 +52,7 @@ json rules_legal(const std::string& game, const json& options, const std::vector
 json rules_board(const std::string& game, const json& options) {
   auto made = rules::make_ruleset(game, option_text(options));
   EXPECT_TRUE(made.ok()) << game;
-  protocol::server::Record record;
+  protocol::server::ArchivedGame record;
   record.board = board_view(**made);
   return json::parse(protocol::encode_body(record))["board"];
 }

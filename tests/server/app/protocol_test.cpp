@@ -183,7 +183,7 @@ TEST(Protocol, SpectatorCountAndLiveGameClockReadBack) {
   ASSERT_TRUE(std::holds_alternative<ServerFrame>(old_back));
   EXPECT_FALSE(std::get<server::GameState>(std::get<ServerFrame>(old_back).message).state.spectators.has_value());
 
-  server::LiveGame live;
+  server::LiveGameListed live;
   live.game.clock = ClockMs{300000, 5000};
   EXPECT_NE(encode(live).find(R"("options":{},"clock":{"initial_ms":300000,"increment_ms":5000},"players":)"),
             std::string::npos)
@@ -272,15 +272,15 @@ TEST(Protocol, RatingFieldsAreOptionalWhenAClientReads) {
   EXPECT_FALSE(old_room.rated.has_value());
   EXPECT_FALSE(old_room.creator_rating.has_value());
 
-  server::LiveGame live;
+  server::LiveGameListed live;
   live.game.rated = false;
   live.game.ratings = RatingPair{RatingView{}, std::nullopt};
   auto game = nlohmann::json::parse(encode(live));
   EXPECT_TRUE(game["game"]["ratings"]["second"].is_null());
-  EXPECT_EQ(read_back<server::LiveGame>(game).game.ratings, live.game.ratings);
+  EXPECT_EQ(read_back<server::LiveGameListed>(game).game.ratings, live.game.ratings);
   game["game"].erase("rated");
   game["game"]["ratings"] = nullptr;
-  auto old_game = read_back<server::LiveGame>(game).game;
+  auto old_game = read_back<server::LiveGameListed>(game).game;
   EXPECT_FALSE(old_game.rated.has_value());
   EXPECT_FALSE(old_game.ratings.has_value());
 

@@ -18,8 +18,8 @@ Parsed parse(const std::vector<std::string>& args, const std::map<std::string, s
     if (found == env.end()) return std::nullopt;
     return found->second;
   });
-  if (const auto* error = std::get_if<ConfigError>(&result)) return {std::nullopt, error->message};
-  return {std::get<Config>(result), ""};
+  if (!result) return {std::nullopt, result.error().message};
+  return {*result, ""};
 }
 
 TEST(Config, DefaultsWithoutFlagsOrEnvironment) {

@@ -1,4 +1,4 @@
-#include "live_game.hpp"
+#include "bot_game.hpp"
 
 #include <algorithm>
 
@@ -35,7 +35,7 @@ std::optional<rules::Side> side_from_text(const std::string& text) {
   return std::nullopt;
 }
 
-ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed, std::int64_t now_unix_ms) {
+ChoiceLimits limits_for(const BotGame& game, std::uint64_t seed, std::int64_t now_unix_ms) {
   ChoiceLimits limits;
   limits.level = game.level;
   // A different seed per game and ply: the low levels' noise must not repeat itself.

@@ -1,7 +1,7 @@
 // The board renderer: coordinates, pieces, kings, throne and exits, last move and
 // captures, plain ASCII or colour, Alquerque's lines, the board turned round for the
 // second side, and every line within 80 columns.
-#include "board_view.hpp"
+#include "board_text.hpp"
 
 #include <gtest/gtest.h>
 

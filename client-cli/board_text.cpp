@@ -1,4 +1,4 @@
-#include "board_view.hpp"
+#include "board_text.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -2,14 +2,14 @@
 // first move the server's first-move deadline instead of the clock.
 #include <gtest/gtest.h>
 
-#include "live_game.hpp"
+#include "bot_game.hpp"
 #include "rules/registry.hpp"
 
 namespace bh::bot::client {
 namespace {
 
-LiveGame tablut_game(std::optional<protocol::server::Clocks> clocks) {
-  LiveGame g(rules::GameState(*rules::make_ruleset("tablut")));
+BotGame tablut_game(std::optional<protocol::server::Clocks> clocks) {
+  BotGame g(rules::GameState(*rules::make_ruleset("tablut")));
   g.game_id = "g1";
   g.level = 8;
   g.me = rules::Side::first;
@@ -18,7 +18,7 @@ LiveGame tablut_game(std::optional<protocol::server::Clocks> clocks) {
 }
 
 TEST(LimitsFor, TheClockOfTheBotsSide) {
-  const LiveGame g = tablut_game(protocol::server::Clocks{60000, 50000, 2000, "first", std::nullopt});
+  const BotGame g = tablut_game(protocol::server::Clocks{60000, 50000, 2000, "first", std::nullopt});
   const ChoiceLimits l = limits_for(g, 1, 0);
   EXPECT_EQ(l.level, 8);
   EXPECT_EQ(l.my_time_ms, 60000);
@@ -36,7 +36,7 @@ TEST(LimitsFor, NoClockNoTime) {
 // past the server's 30 s first-move deadline, and the game was aborted.
 TEST(LimitsFor, BeforeTheFirstMoveTheDeadlineBoundsTheTimeNotTheLongClock) {
   const std::int64_t now = 1'800'000'000'000;
-  const LiveGame g = tablut_game(protocol::server::Clocks{1'800'000, 1'800'000, 0, std::nullopt, now + 30'000});
+  const BotGame g = tablut_game(protocol::server::Clocks{1'800'000, 1'800'000, 0, std::nullopt, now + 30'000});
   const ChoiceLimits l = limits_for(g, 1, now);
   EXPECT_EQ(l.my_time_ms, first_move_budget_ms);
   EXPECT_EQ(l.my_increment_ms, 0);
@@ -44,7 +44,7 @@ TEST(LimitsFor, BeforeTheFirstMoveTheDeadlineBoundsTheTimeNotTheLongClock) {
 
 TEST(LimitsFor, ADeadlineAlmostUpLeavesAlmostNothing) {
   const std::int64_t now = 1'800'000'000'000;
-  LiveGame g = tablut_game(protocol::server::Clocks{300'000, 300'000, 3000, std::nullopt, now + 2'000});
+  BotGame g = tablut_game(protocol::server::Clocks{300'000, 300'000, 3000, std::nullopt, now + 2'000});
   EXPECT_EQ(limits_for(g, 1, now).my_time_ms, 2000);
   g.clocks->first_move_deadline_ms = now - 500;  // already past (a skewed clock): think the least
   EXPECT_EQ(limits_for(g, 1, now).my_time_ms, 0);

@@ -17,8 +17,8 @@
 
 namespace bh::bot::client {
 
-struct LiveGame {
-  explicit LiveGame(rules::GameState s) : state(std::move(s)) {}
+struct BotGame {
+  explicit BotGame(rules::GameState s) : state(std::move(s)) {}
 
   std::string game_id, room_id;
   rules::Side me = rules::Side::first;
@@ -54,6 +54,6 @@ inline constexpr std::int64_t first_move_budget_ms = 10'000;
 // its clock does not run but the server's first-move deadline does: then the time left
 // is what remains before that deadline (`now_unix_ms` is the bot's wall clock), at most
 // first_move_budget_ms, so that a long clock never makes a first move come too late.
-ChoiceLimits limits_for(const LiveGame& game, std::uint64_t seed, std::int64_t now_unix_ms);
+ChoiceLimits limits_for(const BotGame& game, std::uint64_t seed, std::int64_t now_unix_ms);
 
 }  // namespace bh::bot::client
