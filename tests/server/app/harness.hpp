@@ -159,6 +159,9 @@ class AppTest : public ::testing::Test {
   void start() {
     dir_ = std::filesystem::temp_directory_path() /
            ("bh_app_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
+    // Process ids are reused: a folder left by an earlier test process (killed before
+    // its clean-up) must not lend this test its players and games.
+    std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
     open_app();
   }
