@@ -356,12 +356,14 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
                              impl->options.reader_cache_kib);
     }
     if (!error.ok()) {
-      error.message = path + ": a reader connection: " + error.message;
-      return {std::move(error), std::nullopt};
+      // The writer can still serve the reads: fewer readers, not no store.
+      impl->log("cannot open a reader connection to " + path + " (" + error.message + "): " +
+                std::to_string(i) + " reader(s) instead of " + std::to_string(readers));
+      break;
     }
     impl->reader_dbs.push_back(std::move(reader));
   }
-  impl->reader_count = readers;
+  impl->reader_count = impl->reader_dbs.size();
   // Each connection is handed to its thread here and never used by this thread again.
   Impl* raw = impl.get();
   for (sql::Db& reader : impl->reader_dbs) {

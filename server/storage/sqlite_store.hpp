@@ -64,7 +64,8 @@ struct SqliteOptions {
   // hold a name of megabytes, which must not reach every listing (--record-name-chars).
   std::size_t answer_name_chars = 100;
   // Read-only connections, each on its own thread, that serve the reads (--db-readers);
-  // 0: the writer serves them too, in queue order between its transactions.
+  // 0: the writer serves them too, in queue order between its transactions. One that
+  // cannot be opened is logged and done without (the writer serves the reads when none).
   int readers = 2;
   // Page cache of each reader connection (the writer's is cache_kib).
   int reader_cache_kib = 8 * 1024;
