@@ -6,6 +6,8 @@
 #   bench/export_under_load.sh LOADGEN DB ROUNDS NAME=SERVER [NAME=SERVER...] [-- SERVER_FLAGS...]
 # Prints one line per run: name, mode, p50/p95/p99 of the move round trip (us), moves/s,
 # exports finished in the window; then the medians of p99 per name and mode.
+# Environment: PORT (18620), PLAY_GAMES (100), PLAY_RATE (2000), PLAY_SECONDS (10),
+# EXPORT_CURL_ARGS (e.g. "--limit-rate 1M": the client reads the export at most that fast).
 set -euo pipefail
 loadgen=$1 db=$2 rounds=$3
 shift 3
@@ -37,13 +39,20 @@ run() {  # name server mode
   : >"$work/exports.txt"
   if [ "$mode" = export ]; then
     (while :; do
-      curl -s -o /dev/null -w "%{http_code} %{time_total} %{size_download}\n" \
+      curl -s ${EXPORT_CURL_ARGS:-} -o /dev/null -w "%{http_code} %{time_total} %{size_download}\n" \
         "http://127.0.0.1:$port/api/games/export" >>"$work/exports.txt" || true
     done) &
     loop_pid=$!
   fi
   "$loadgen" play --port "$port" "${play[@]}" >"$work/play.txt" 2>&1 || true
-  if [ "$loop_pid" -ne 0 ]; then kill "$loop_pid"; wait "$loop_pid" 2>/dev/null || true; loop_pid=0; fi
+  if [ "$loop_pid" -ne 0 ]; then
+    # The loop and the download it is in: none may run into the next server's run.
+    pkill -P "$loop_pid" curl 2>/dev/null || true
+    kill "$loop_pid" 2>/dev/null || true
+    wait "$loop_pid" 2>/dev/null || true
+    pkill -P "$loop_pid" curl 2>/dev/null || true
+    loop_pid=0
+  fi
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=0
   local rt moves exports
   rt=$(grep "round trip" "$work/play.txt" | sed 's/.*p50 \([^ ]*\) *p95 \([^ ]*\) *p99 \([^ ]*\).*/\1 \2 \3/')
