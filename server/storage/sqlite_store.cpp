@@ -357,8 +357,8 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
     }
     if (!error.ok()) {
       // The writer can still serve the reads: fewer readers, not no store.
-      impl->log("cannot open a reader connection to " + path + " (" + error.message + "): " +
-                std::to_string(i) + " reader(s) instead of " + std::to_string(readers));
+      impl->log("cannot open a reader connection to " + path + " (" + error.message + "): " + std::to_string(i) +
+                " reader(s) instead of " + std::to_string(readers));
       break;
     }
     impl->reader_dbs.push_back(std::move(reader));
