@@ -63,6 +63,7 @@ constexpr FlagSpec kFlags[] = {
     {"import-max-tag-value", true, true},
     {"import-max-moves", true, true},
     {"record-name-chars", true, true},
+    {"db-readers", true, true},
     {"help", false, false},
 };
 
@@ -250,6 +251,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"import-max-tag-value", 64, 1024 * 1024 * 1024, true, "bytes from 64 to 1024M (k and M suffixes allowed)"},
       {"import-max-moves", 1, 10'000'000, false, "a number of moves from 1 to 10000000"},
       {"record-name-chars", 1, 1'000'000, false, "a number of characters from 1 to 1000000"},
+      {"db-readers", 0, 16, false, "a number of connections from 0 to 16"},
   };
   for (const Range& range : kRanges) {
     if (range.flag != flag) continue;
@@ -285,6 +287,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "import-max-tag-value") config.import_max_tag_value = static_cast<std::size_t>(*number);
     if (flag == "import-max-moves") config.import_max_moves = static_cast<std::size_t>(*number);
     if (flag == "record-name-chars") config.record_name_chars = static_cast<std::size_t>(*number);
+    if (flag == "db-readers") config.db_readers = static_cast<unsigned>(*number);
     return std::nullopt;
   }
   return Bad{source + ": unknown setting"};
@@ -369,6 +372,9 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --listen HOST:PORT    address to listen on (default 0.0.0.0:8080; [::1]:8080 for IPv6;
                         port 0 picks a free port, named in the "listening on" line)
   --db PATH             SQLite database file (default ./boardhall.db)
+  --db-readers N        read-only connections to it, each on its own thread, that serve
+                        the archive, exports, profiles and logins beside the one writer
+                        (default 2; 0: the writer serves the reads too, between commits)
   --threads N           network threads (default: the number of cores)
   --grace SECONDS       reconnect grace for a dropped player (default 60)
   --first-move-seconds SECONDS
@@ -463,7 +469,8 @@ BOARDHALL_OPEN_ROOMS_PER_ADDRESS, BOARDHALL_GUESTS_PER_MINUTE, BOARDHALL_OPEN_RO
 BOARDHALL_LOBBY_LIMIT, BOARDHALL_RATED_GAMES_PER_PAIR,
 BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS,
 BOARDHALL_IMPORT_MAX_LINE, BOARDHALL_IMPORT_MAX_TAGS, BOARDHALL_IMPORT_MAX_TAG_NAME,
-BOARDHALL_IMPORT_MAX_TAG_VALUE, BOARDHALL_IMPORT_MAX_MOVES, BOARDHALL_RECORD_NAME_CHARS); flags win.
+BOARDHALL_IMPORT_MAX_TAG_VALUE, BOARDHALL_IMPORT_MAX_MOVES, BOARDHALL_RECORD_NAME_CHARS,
+BOARDHALL_DB_READERS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.
 )";

@@ -70,6 +70,9 @@ struct Config {
   // A player's name in an imported record, in characters: longer is refused on import, and
   // a longer stored one is cut in the archive's answers.
   std::size_t record_name_chars = 100;
+  // Read-only SQLite connections, each on its own thread, serving the store's reads beside
+  // its writer (storage/sqlite_store.hpp); 0: the writer serves the reads too.
+  unsigned db_readers = 2;
 };
 
 struct ConfigError {

@@ -96,8 +96,9 @@ int create_bot(const std::string& db, const std::string& raw_name, const std::st
     return 2;
   }
   auto& store = **opened.value;
+  storage::Accounts& accounts = store;  // all a bot account needs, besides close()
   const auto found =
-      wait<storage::StoreResult<storage::Account>>([&](auto done) { store.find_account(name, std::move(done)); });
+      wait<storage::StoreResult<storage::Account>>([&](auto done) { accounts.find_account(name, std::move(done)); });
   if (!found.error.ok() && found.error.code != storage::StoreErrc::not_found) {
     err << "cannot read the accounts: " << found.error.message << "\n";
     return 2;
@@ -108,7 +109,7 @@ int create_bot(const std::string& db, const std::string& raw_name, const std::st
   }
   if (!found.value) {  // a new bot's name must not look like an account's either
     const auto like = wait<storage::StoreResult<storage::Account>>(
-        [&](auto done) { store.find_account_like(name, std::move(done)); });
+        [&](auto done) { accounts.find_account_like(name, std::move(done)); });
     if (like.value) {
       err << "--create-bot: '" << name << "' looks like the account '" << like.value->name
           << "'; a bot needs a name of its own\n";
@@ -138,7 +139,7 @@ int create_bot(const std::string& db, const std::string& raw_name, const std::st
     return 2;
   }
   const auto saved =
-      wait<storage::StoreError>([&](auto done) { store.save_bot_account(std::move(account), std::move(done)); });
+      wait<storage::StoreError>([&](auto done) { accounts.save_bot_account(std::move(account), std::move(done)); });
   store.close();
   if (!saved.ok()) {
     err << "--create-bot: " << saved.message << "\n";

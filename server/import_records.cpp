@@ -77,6 +77,7 @@ int import_records(const ImportRequest& request, std::ostream& out, std::ostream
     return 1;
   }
   auto& store = **opened.value;
+  storage::Archive& archive = store;  // all the import needs, besides close()
 
   // Each game is stored as soon as it is read; the store writes them in group commits.
   const std::int64_t at = now_ms();
@@ -113,7 +114,7 @@ int import_records(const ImportRequest& request, std::ostream& out, std::ostream
     if (pending.size() >= kMaxPending) settle_one();
     auto done = std::make_shared<std::promise<storage::StoreError>>();
     pending.emplace_back(read.line, done->get_future());
-    store.save_game(std::move(record), [done](storage::StoreError e) { done->set_value(std::move(e)); });
+    archive.save_game(std::move(record), [done](storage::StoreError e) { done->set_value(std::move(e)); });
   };
   bool read_ok = false;
   if (csv) {

@@ -1,4 +1,4 @@
-// Latency histogram in whole microseconds: exact below 100 ms (one counter per µs,
+// Latency histogram in whole microseconds: exact below 1 s (one counter per µs,
 // allocated once), a single overflow count above, and the exact maximum. Recording
 // never allocates.
 //
@@ -12,7 +12,7 @@ namespace bh::loadgen {
 
 class Histogram {
  public:
-  static constexpr std::uint64_t kExactMicros = 100'000;
+  static constexpr std::uint64_t kExactMicros = 1'000'000;
 
   Histogram() : counts_(kExactMicros, 0) {}
   void record(std::uint64_t micros) {

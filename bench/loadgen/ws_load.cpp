@@ -690,7 +690,7 @@ PlayResult measure_play(const Options& o, const std::shared_ptr<const rules::Rul
 }
 
 std::string micros(std::uint64_t us) {
-  return us >= Histogram::kExactMicros ? std::string(">=100000") : std::to_string(us);
+  return us >= Histogram::kExactMicros ? ">=" + std::to_string(Histogram::kExactMicros) : std::to_string(us);
 }
 
 void print_play(const Options& o, const PlayResult& r) {

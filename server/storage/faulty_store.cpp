@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "storage/sqlite_store.hpp"
+
 namespace bh::storage {
 
 namespace {
@@ -44,8 +46,14 @@ bool FaultyStore::take_write_fault() {
 
 template <class Done>
 void FaultyStore::deliver(Done done, StoreError error) {
-  // A lookup of the empty account name touches one index page and finds nothing; its
-  // completion runs where and when a real one queued now would.
+  // On the SQLite store's writer, after the writes queued before it completed and before
+  // the later ones: where and when a real write's completion queued now would run.
+  if (auto* sqlite = dynamic_cast<SqliteStore*>(inner_.get())) {
+    return sqlite->run_after_writes(
+        [done = std::move(done), error = std::move(error)]() mutable { done(std::move(error)); });
+  }
+  // Another store: a lookup of the empty account name touches one index page and finds
+  // nothing; its completion runs on that store's thread.
   inner_->find_account(
       "", [done = std::move(done), error = std::move(error)](StoreResult<Account>) mutable { done(std::move(error)); });
 }

@@ -3,8 +3,8 @@
 // handling of storage faults can be tested without breaking a disk.
 //
 // An injected failure is not written to the inner store. Its `done` is still delivered
-// through the inner store's queue (behind a cheap lookup), so it keeps the queue order
-// and the thread of real completions. healthy() is false after an injected write
+// through the inner store's writer queue (SqliteStore::run_after_writes), so it keeps
+// the order and the thread of real write completions. healthy() is false after an injected write
 // failure until a forwarded write succeeds, false while fail_all_writes is on (a fault
 // the store has noticed), and false whenever the inner store says so.
 //

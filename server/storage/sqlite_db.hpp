@@ -11,7 +11,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "storage/store.hpp"
+#include "storage/store_result.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -27,6 +28,11 @@ namespace bh::storage {
 
 namespace {
 
+// What a write changes and a read observes: a read waits for the writes queued before
+// it of its kinds only (sqlite_store.hpp).
+enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u };
+constexpr std::size_t kKinds = 3;
+
 // A queued unit of work. A write runs inside the batch's transaction and returns its
 // own result; `write_done` gets it after the transaction ended. A read runs alone and
 // calls its own completion; given a null Db it reports `rejected` instead.
@@ -39,6 +45,14 @@ struct Job {
   std::function<void(sql::Db*, const StoreError& rejected)> read;
   // What the write, once committed, tells of live game headers (Impl::live_headers).
   std::string header_stored, header_deleted;
+  // A write: the kinds it changes; a read: the kinds it observes. 0: a read that stays
+  // on the writer (run_sql, run_after_writes).
+  unsigned kinds = 0;
+  // Completed in order with the writes, and reads queued after it wait for it as for a
+  // write of every kind (run_after_writes: an injected write failure).
+  bool ordered_as_write = false;
+  std::uint64_t seq = 0;    // a write: its number in queue order (from 1)
+  std::uint64_t after = 0;  // a read on a reader: the last write it must see
 
   bool is_write() const { return static_cast<bool>(write); }
   void reject(const StoreError& error) {
@@ -58,9 +72,14 @@ struct SqliteStore::Impl {
   std::string path;
 
   std::mutex mu;
-  std::condition_variable wake;
-  std::deque<Job> queue;  // guarded by mu
-  bool accepting = true;  // guarded by mu
+  std::condition_variable wake;                 // the writer's
+  std::condition_variable reader_wake;          // the readers'
+  std::deque<Job> queue;                        // guarded by mu: the writer's (with readers = 0, the reads too)
+  std::deque<Job> reads;                        // guarded by mu: the readers'
+  bool accepting = true;                        // guarded by mu
+  std::uint64_t write_seq = 0;                  // guarded by mu: writes queued so far
+  std::array<std::uint64_t, kKinds> last_of{};  // guarded by mu: last write queued, per kind
+  std::uint64_t writes_done = 0;                // guarded by mu: writes up to it have completed
 
   std::atomic<bool> healthy{true};
   // Worker only: live games whose header a committed transaction holds, so a move's
@@ -72,29 +91,83 @@ struct SqliteStore::Impl {
   Clock::time_point last_write_attempt{};  // worker only
   Clock::time_point last_failure_log{};    // worker only
   std::uint64_t failed_unlogged = 0;       // worker only
-  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0};
+  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0};
 
   std::mutex close_mu;  // serializes joins
   std::thread worker;
-  std::thread::id worker_id;
+  std::vector<sql::Db> reader_dbs;  // each handed to its reader thread at start
+  std::vector<std::thread> readers;
+  std::vector<std::thread::id> thread_ids;  // the writer's and the readers', set before any job
+
+  std::size_t reader_count = 0;  // set before any thread starts
+  bool has_readers() const { return reader_count > 0; }
 
   // Queues `job`, or leaves it untouched and returns why it cannot be queued.
   std::optional<StoreError> push(Job& job) {
+    bool to_readers = false;
     {
       std::lock_guard lock(mu);
       if (!accepting) return StoreError{StoreErrc::unavailable, "store is closed"};
-      if (queue.size() >= options.max_queued) {
-        return StoreError{StoreErrc::unavailable, "store queue is full (" + std::to_string(queue.size()) +
+      if (queue.size() + reads.size() >= options.max_queued) {
+        return StoreError{StoreErrc::unavailable, "store queue is full (" +
+                                                      std::to_string(queue.size() + reads.size()) +
                                                       " jobs): the disk is not keeping up"};
       }
-      queue.push_back(std::move(job));
+      if (job.is_write() || job.ordered_as_write) {
+        job.seq = ++write_seq;
+        for (std::size_t k = 0; k < kKinds; ++k)
+          if (job.ordered_as_write || (job.kinds & (1u << k))) last_of[k] = job.seq;
+      } else if (job.kinds != 0 && has_readers()) {
+        to_readers = true;
+        for (std::size_t k = 0; k < kKinds; ++k)
+          if (job.kinds & (1u << k)) job.after = std::max(job.after, last_of[k]);
+      }
+      (to_readers ? reads : queue).push_back(std::move(job));
     }
-    wake.notify_one();
+    (to_readers ? reader_wake : wake).notify_one();
     return std::nullopt;
   }
 
   void submit(Job job) {
     if (auto error = push(job)) job.reject(*error);
+  }
+
+  // A reader: runs the reads whose writes have completed, in the order they came, each
+  // in one read transaction (one snapshot, however many statements it takes).
+  void serve_reads(sql::Db& conn) {
+    mark_store_thread();
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock lock(mu);
+        reader_wake.wait(lock, [this] {
+          return (!reads.empty() && reads.front().after <= writes_done) || (reads.empty() && !accepting);
+        });
+        if (reads.empty()) break;  // closing and drained
+        job = std::move(reads.front());
+        reads.pop_front();
+        // The next one may be ready too: another reader takes it.
+        if (!reads.empty() && reads.front().after <= writes_done) reader_wake.notify_one();
+      }
+      ++reads_run;
+      const bool began = conn.exec_cached("BEGIN") == SQLITE_OK;
+      guarded("a read", [&] { job.read(&conn, StoreError{}); });
+      if (began && conn.in_transaction()) conn.exec_cached("COMMIT");
+    }
+    conn.close();
+  }
+
+  // The writer: every write up to `seq` has completed; reads waiting for them may start.
+  void writes_completed(std::uint64_t seq) {
+    if (seq == 0 || !has_readers()) return;
+    bool waiting = false;
+    {
+      std::lock_guard lock(mu);
+      writes_done = std::max(writes_done, seq);
+      waiting = !reads.empty();
+    }
+    // Most batches are moves with no read waiting: no reader is woken for nothing.
+    if (waiting) reader_wake.notify_all();
   }
 
   void run() {
@@ -129,10 +202,12 @@ struct SqliteStore::Impl {
           Job job = std::move(taken.front());
           taken.pop_front();
           guarded("a read", [&] { job.read(&db, StoreError{}); });
+          writes_completed(job.seq);
           continue;
         }
-        // Consecutive writes share one transaction; a read between them ends the
-        // batch, so every read sees exactly the writes queued before it.
+        // Consecutive writes share one transaction; a read between them (run_sql, or any
+        // read with readers = 0) ends the batch, so it sees exactly the writes queued
+        // before it.
         std::vector<Job> batch;
         while (!taken.empty() && taken.front().is_write() && batch.size() < options.max_batch) {
           batch.push_back(std::move(taken.front()));
@@ -222,6 +297,7 @@ struct SqliteStore::Impl {
     }
     for (std::size_t i = 0; i < batch.size(); ++i)
       guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
+    if (!quiet && !batch.empty()) writes_completed(batch.back().seq);
   }
 
   // The store's thread serves every room: a completion that throws (a caller's bug) is
@@ -269,16 +345,40 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
     impl->log("opened " + path + " read-only: every write will fail");
     impl->healthy = false;  // known before anyone tries: no new games
   }
-  // The connection is handed to the worker here and never used by this thread again.
+  // The readers' connections, opened once the schema is current. Read-only: WAL lets
+  // them read while the writer commits.
+  const auto readers = static_cast<std::size_t>(std::max(0, impl->options.readers));
+  for (std::size_t i = 0; i < readers; ++i) {
+    sql::Db reader;
+    error = reader.open(path, /*read_only=*/true);
+    if (error.ok()) {
+      error = sql::configure(reader, impl->options.synchronous_full, impl->options.busy_timeout_ms,
+                             impl->options.reader_cache_kib);
+    }
+    if (!error.ok()) {
+      // The writer can still serve the reads: fewer readers, not no store.
+      impl->log("cannot open a reader connection to " + path + " (" + error.message + "): " + std::to_string(i) +
+                " reader(s) instead of " + std::to_string(readers));
+      break;
+    }
+    impl->reader_dbs.push_back(std::move(reader));
+  }
+  impl->reader_count = impl->reader_dbs.size();
+  // Each connection is handed to its thread here and never used by this thread again.
   Impl* raw = impl.get();
+  for (sql::Db& reader : impl->reader_dbs) {
+    impl->readers.emplace_back([raw, conn = &reader] { raw->serve_reads(*conn); });
+    impl->thread_ids.push_back(impl->readers.back().get_id());
+  }
   impl->worker = std::thread([raw] { raw->run(); });
-  impl->worker_id = impl->worker.get_id();
+  impl->thread_ids.push_back(impl->worker.get_id());
   return {{}, std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)))};
 }
 
 void SqliteStore::finish_game(GameRecord record, std::optional<LiveGame> next,
                               std::function<void(StoreResult<GameFinish>)> done) {
   Job job;
+  job.kinds = kLive | kFinished;
   job.header_deleted = record.id;
   if (next) job.header_stored = next->game_id;
   auto finish = std::make_shared<GameFinish>();  // written by `write`, read by `write_done`
@@ -312,12 +412,14 @@ std::function<void(sql::Db*, const StoreError&)> read_job(F run, std::function<v
 
 void SqliteStore::load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
   Job job;
+  job.kinds = kFinished;
   job.read = read_job<std::vector<PlayerRating>>([](sql::Db& db) { return sql::load_ratings(db); }, std::move(done));
   impl_->submit(std::move(job));
 }
 
 void SqliteStore::get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) {
   Job job;
+  job.kinds = kFinished | kAccounts;
   job.read = read_job<PlayerProfile>([name = std::move(name), chars = impl_->options.answer_name_chars](
                                          sql::Db& db) { return sql::load_profile(db, name, 10, chars); },
                                      std::move(done));
@@ -327,6 +429,7 @@ void SqliteStore::get_profile(std::string name, std::function<void(StoreResult<P
 void SqliteStore::leaderboard(std::string key, int limit,
                               std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
   Job job;
+  job.kinds = kFinished;
   job.read = read_job<std::vector<PlayerRating>>(
       [key = std::move(key), limit](sql::Db& db) { return sql::leaderboard(db, key, limit); }, std::move(done));
   impl_->submit(std::move(job));
@@ -335,6 +438,7 @@ void SqliteStore::leaderboard(std::string key, int limit,
 void SqliteStore::rating_history(std::string name, std::string key,
                                  std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) {
   Job job;
+  job.kinds = kFinished;
   job.read = read_job<std::vector<RatingHistoryEntry>>(
       [name = std::move(name), key = std::move(key)](sql::Db& db) { return sql::rating_history(db, name, key); },
       std::move(done));
@@ -343,6 +447,7 @@ void SqliteStore::rating_history(std::string name, std::string key,
 
 void SqliteStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   Job job;
+  job.kinds = kLive;
   job.header_stored = update.header ? update.header->game_id : update.game_id;
   job.write = [update = std::move(update), impl = impl_.get()](sql::Db& db) {
     const std::string& id = update.header ? update.header->game_id : update.game_id;
@@ -355,6 +460,7 @@ void SqliteStore::save_live(LiveUpdate update, std::function<void(StoreError)> d
 
 void SqliteStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
   Job job;
+  job.kinds = kLive;
   job.read = [done = std::move(done)](sql::Db* db, const StoreError& rejected) {
     done(db ? sql::load_live(*db) : StoreResult<std::vector<LiveGame>>{rejected, std::nullopt});
   };
@@ -363,6 +469,7 @@ void SqliteStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>
 
 void SqliteStore::create_account(Account account, std::function<void(StoreError)> done) {
   Job job;
+  job.kinds = kAccounts;
   job.write = [account = std::move(account)](sql::Db& db) { return sql::insert_account(db, account); };
   job.write_done = std::move(done);
   impl_->submit(std::move(job));
@@ -370,6 +477,7 @@ void SqliteStore::create_account(Account account, std::function<void(StoreError)
 
 void SqliteStore::save_bot_account(Account account, std::function<void(StoreError)> done) {
   Job job;
+  job.kinds = kAccounts;
   job.write = [account = std::move(account)](sql::Db& db) { return sql::save_bot_account(db, account); };
   job.write_done = std::move(done);
   impl_->submit(std::move(job));
@@ -377,6 +485,7 @@ void SqliteStore::save_bot_account(Account account, std::function<void(StoreErro
 
 void SqliteStore::update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) {
   Job job;
+  job.kinds = kAccounts;
   job.write = [account = std::move(account), old_hash = std::move(old_hash)](sql::Db& db) {
     return sql::update_password_hash(db, account, old_hash);
   };
@@ -386,6 +495,7 @@ void SqliteStore::update_password_hash(Account account, std::string old_hash, st
 
 void SqliteStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   Job job;
+  job.kinds = kFinished;
   job.read = [query = std::move(query), done = std::move(done), chars = impl_->options.answer_name_chars](
                  sql::Db* db, const StoreError& rejected) {
     done(db ? sql::list_games(*db, query, chars) : StoreResult<ArchivePage>{rejected, std::nullopt});
@@ -395,6 +505,7 @@ void SqliteStore::list_games(ArchiveQuery query, std::function<void(StoreResult<
 
 void SqliteStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
   Job job;
+  job.kinds = kFinished;
   job.read = [id = std::move(id), done = std::move(done), chars = impl_->options.answer_name_chars](
                  sql::Db* db, const StoreError& rejected) {
     done(db ? sql::load_game(*db, id, chars) : StoreResult<GameRecord>{rejected, std::nullopt});
@@ -404,6 +515,7 @@ void SqliteStore::get_game(std::string id, std::function<void(StoreResult<GameRe
 
 void SqliteStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {
   Job job;
+  job.kinds = kAccounts;
   job.read = [name = std::move(name), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
     done(db ? sql::load_account(*db, name) : StoreResult<Account>{rejected, std::nullopt});
   };
@@ -412,6 +524,7 @@ void SqliteStore::find_account(std::string name, std::function<void(StoreResult<
 
 void SqliteStore::find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) {
   Job job;
+  job.kinds = kAccounts;
   job.read = [name = std::move(name), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
     done(db ? sql::load_account_like(*db, name) : StoreResult<Account>{rejected, std::nullopt});
   };
@@ -452,10 +565,18 @@ void SqliteStore::run_sql(std::string text, std::function<void(StoreResult<std::
   impl_->submit(std::move(job));
 }
 
+void SqliteStore::run_after_writes(std::function<void()> f) {
+  Job job;  // kinds 0: stays on the writer, in queue order
+  job.ordered_as_write = true;
+  job.read = [f = std::move(f)](sql::Db*, const StoreError&) { f(); };
+  impl_->submit(std::move(job));
+}
+
 bool SqliteStore::healthy() const { return impl_->healthy.load(); }
 
 SqliteStoreStats SqliteStore::stats() const {
-  return {impl_->write_jobs.load(), impl_->transactions.load(), impl_->failed_transactions.load()};
+  return {impl_->write_jobs.load(), impl_->transactions.load(), impl_->failed_transactions.load(),
+          impl_->reads_run.load()};
 }
 
 void SqliteStore::close() {
@@ -464,10 +585,17 @@ void SqliteStore::close() {
     impl_->accepting = false;
   }
   impl_->wake.notify_all();
-  // From a `done` on the worker: it drains and exits by itself; the destructor joins.
-  if (std::this_thread::get_id() == impl_->worker_id) return;
+  impl_->reader_wake.notify_all();
+  // From a `done` on one of the store's threads: they drain and exit by themselves; the
+  // destructor joins.
+  const auto self = std::this_thread::get_id();
+  for (const auto& id : impl_->thread_ids)
+    if (id == self) return;
   std::lock_guard lock(impl_->close_mu);
+  // The writer first: a read waiting for a write goes on once the writer has drained.
   if (impl_->worker.joinable()) impl_->worker.join();
+  for (auto& reader : impl_->readers)
+    if (reader.joinable()) reader.join();
 }
 
 StoreResult<std::unique_ptr<Store>> open_sqlite_store(const std::string& path, SqliteOptions options) {

@@ -1,22 +1,37 @@
-// The Store backed by one SQLite file (WAL), served by one worker thread.
+// The Store backed by one SQLite file (WAL): one writer thread, and reader threads
+// beside it.
 //
-// The worker owns the connection. Callers queue jobs under a mutex and return at once;
-// the worker takes everything queued, runs each run of consecutive writes as one
-// transaction (group commit: one fsync for many games, each job in its own savepoint so
-// a conflict fails only that job), then runs the reads, strictly in queue order. Every
-// `done` is called on the worker after its transaction ended, with its own result.
+// The writer owns the read-write connection. Callers queue writes under a mutex and
+// return at once; the writer takes everything queued and runs it as transactions of up
+// to max_batch writes (group commit: one fsync for many moves, each job in its own
+// savepoint so a conflict fails only that job), strictly in queue order. Every write's
+// `done` is called on the writer after its transaction ended, with its own result.
+//
+// Reads (archive pages and games, export, profiles, leaderboards, account lookups, the
+// live games at start-up) go to their own queue, served by SqliteOptions::readers
+// threads, each with its own read-only connection (WAL lets them read while the writer
+// commits), so a bulk export never waits in line with live-move commits, nor they with
+// it. Read-your-writes is kept: a read waits until every write queued before it that it
+// could observe has committed and had its `done` called (writes are of three kinds: live
+// games, finished games with their ratings, accounts; a read waits only for its kinds,
+// so an archive page never waits for moves). Each read runs in one read transaction,
+// one snapshot. Reads start in queue order; with more than one reader they may complete
+// in another order. With readers = 0 every read runs on the writer, between its
+// transactions, in queue order (the store before readers).
 //
 // Failures: a write that fails because of the storage (disk full, read-only file, I/O
 // error, busy) rolls back its whole transaction, fails every job in it with
 // `unavailable`, logs once through SqliteOptions::log and makes healthy() false until
-// a later write transaction commits; while unhealthy and idle the worker tries a
+// a later write transaction commits; while unhealthy and idle the writer tries a
 // one-row write every probe_interval_ms to notice that by itself. Reads keep working
 // when they can.
 //
-// Thread-safety: every method may be called from any thread. `done` runs on the worker
-// and must not throw or destroy the store; it may queue more jobs. Exception to the
-// store.hpp rule: after close(), or when the queue is full (SqliteOptions::max_queued),
-// `done` is called at once on the calling thread with `unavailable`.
+// Thread-safety: every method may be called from any thread. `done` runs on the writer
+// (writes, run_sql, run_after_writes) or on a reader (reads); every one of these threads
+// is marked as a store thread (store_thread.hpp). `done` must not throw or destroy the
+// store; it may queue more jobs. Exception to the store.hpp rule: after close(), or when
+// the queues are full (SqliteOptions::max_queued), `done` is called at once on the
+// calling thread with `unavailable`.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +63,13 @@ struct SqliteOptions {
   // name at most, in characters: an archive written before imports were limited may
   // hold a name of megabytes, which must not reach every listing (--record-name-chars).
   std::size_t answer_name_chars = 100;
-  // Where lasting failures are reported (called on the worker). Default: stderr.
+  // Read-only connections, each on its own thread, that serve the reads (--db-readers);
+  // 0: the writer serves them too, in queue order between its transactions. One that
+  // cannot be opened is logged and done without (the writer serves the reads when none).
+  int readers = 2;
+  // Page cache of each reader connection (the writer's is cache_kib).
+  int reader_cache_kib = 8 * 1024;
+  // Where lasting failures are reported (called on a store thread). Default: stderr.
   std::function<void(const std::string&)> log;
 };
 
@@ -56,11 +77,12 @@ struct SqliteStoreStats {
   std::uint64_t write_jobs = 0;    // write jobs run, successful or not
   std::uint64_t transactions = 0;  // write transactions committed
   std::uint64_t failed_transactions = 0;
+  std::uint64_t reads = 0;  // reads run by the reader threads (none with readers = 0)
 };
 
 class SqliteStore final : public Store {
  public:
-  // Opens (creating or migrating) the file and starts the worker. Errors: unavailable
+  // Opens (creating or migrating) the file and starts the threads. Errors: unavailable
   // with a message (cannot open, not a database, schema newer than this code, WAL
   // unavailable...). Use open_sqlite_store() unless the test hooks below are needed.
   static StoreResult<std::unique_ptr<SqliteStore>> open(const std::string& path, SqliteOptions options = {});
@@ -86,10 +108,15 @@ class SqliteStore final : public Store {
   bool healthy() const override;
   void close() override;
 
-  // Maintenance and test hook: runs one SQL statement on the worker, outside any batch,
+  // Maintenance and test hook: runs one SQL statement on the writer, outside any batch,
   // and returns its rows, columns joined by '|'. E.g. "PRAGMA integrity_check",
   // "EXPLAIN QUERY PLAN ...", "PRAGMA max_page_count = N". Errors: unavailable.
   void run_sql(std::string sql, std::function<void(StoreResult<std::vector<std::string>>)> done);
+  // Calls `f` on the writer once every job queued before it on the writer has run and
+  // its `done` returned: in the order of the writes' completions (FaultyStore delivers
+  // an injected write failure this way). After close(), `f` runs at once on the calling
+  // thread.
+  void run_after_writes(std::function<void()> f);
   SqliteStoreStats stats() const;
 
   struct Impl;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -134,35 +135,63 @@ TEST_F(FaultyStoreTest, FailsTheNextWritesThenRecovers) {
   EXPECT_TRUE(get(*faulty, "b").error.ok());
 }
 
-TEST_F(FaultyStoreTest, FailsAllWritesOrReadsWhileOnAndKeepsOrder) {
-  faulty->fail_all_writes(true);
-  // Completions arrive in queue order on one thread, injected or not.
-  std::mutex mu;
+// Queues five injected write failures, each followed by a read; returns the order of
+// their completions and the threads they ran on (writes first, then reads).
+struct Completions {
   std::vector<std::string> order;
-  std::set<std::thread::id> threads;
+  std::set<std::thread::id> write_threads, read_threads;
+};
+Completions writes_then_reads(FaultyStore& faulty) {
+  std::mutex mu;
+  Completions seen;
   std::vector<std::future<StoreError>> done;
+  std::vector<std::future<bool>> reads;
   for (int i = 0; i < 5; ++i) {
     done.push_back(later<StoreError>([&, i](auto finish) {
-      faulty->save_game(sample_game("w" + std::to_string(i), i), [&, i, finish](StoreError e) {
+      faulty.save_game(sample_game("w" + std::to_string(i), i), [&, i, finish](StoreError e) {
         {
           std::lock_guard lock(mu);
-          order.push_back("w" + std::to_string(i));
-          threads.insert(std::this_thread::get_id());
+          seen.order.push_back("w" + std::to_string(i));
+          seen.write_threads.insert(std::this_thread::get_id());
         }
         finish(std::move(e));
       });
     }));
-    faulty->get_game("w0", [&, i](StoreResult<GameRecord>) {
-      std::lock_guard lock(mu);
-      order.push_back("r" + std::to_string(i));
-      threads.insert(std::this_thread::get_id());
-    });
+    reads.push_back(later<bool>([&, i](auto finish) {
+      faulty.get_game("w0", [&, i, finish](StoreResult<GameRecord>) {
+        {
+          std::lock_guard lock(mu);
+          seen.order.push_back("r" + std::to_string(i));
+          seen.read_threads.insert(std::this_thread::get_id());
+        }
+        finish(true);
+      });
+    }));
   }
   for (auto& d : done) EXPECT_EQ(d.get().code, StoreErrc::unavailable);
+  for (auto& r : reads) r.get();
+  return seen;
+}
+
+TEST_F(FaultyStoreTest, FailsAllWritesOrReadsWhileOnAndKeepsOrder) {
+  faulty->fail_all_writes(true);
+  // Injected failures complete like real writes: in queue order, on the writer; a read
+  // completes after the writes queued before it (on a reader, beside later writes).
+  const Completions seen = writes_then_reads(*faulty);
+  auto at = [&](const std::string& name) {
+    return std::find(seen.order.begin(), seen.order.end(), name) - seen.order.begin();
+  };
+  ASSERT_EQ(seen.order.size(), 10u);
+  for (int i = 0; i < 5; ++i) {
+    if (i > 0) {
+      EXPECT_LT(at("w" + std::to_string(i - 1)), at("w" + std::to_string(i)));
+    }
+    EXPECT_LT(at("w" + std::to_string(i)), at("r" + std::to_string(i)));
+  }
+  EXPECT_EQ(seen.write_threads.size(), 1u);
+  EXPECT_EQ(seen.write_threads.count(std::this_thread::get_id()), 0u);
+  EXPECT_EQ(seen.read_threads.count(std::this_thread::get_id()), 0u);
   ASSERT_TRUE(get(*faulty, "w0").error.code == StoreErrc::not_found);
-  EXPECT_EQ(order, (std::vector<std::string>{"w0", "r0", "w1", "r1", "w2", "r2", "w3", "r3", "w4", "r4"}));
-  EXPECT_EQ(threads.size(), 1u);
-  EXPECT_NE(*threads.begin(), std::this_thread::get_id());
   EXPECT_FALSE(faulty->healthy());
 
   faulty->fail_all_writes(false);
@@ -176,6 +205,21 @@ TEST_F(FaultyStoreTest, FailsAllWritesOrReadsWhileOnAndKeepsOrder) {
   EXPECT_TRUE(faulty->healthy());
   faulty->close();
   EXPECT_EQ(save(*faulty, sample_game("late", 1)).code, StoreErrc::unavailable);
+}
+
+TEST(FaultyStoreNoReaders, InjectedFailuresAndReadsCompleteInQueueOrderOnOneThread) {
+  // readers = 0: every job on the one thread, strictly in queue order.
+  TempDir dir;
+  SqliteOptions options;
+  options.readers = 0;
+  auto inner = open_store(dir.file("archive.db"), options);
+  ASSERT_NE(inner, nullptr);
+  FaultyStore faulty(std::move(inner));
+  faulty.fail_all_writes(true);
+  const Completions seen = writes_then_reads(faulty);
+  EXPECT_EQ(seen.order, (std::vector<std::string>{"w0", "r0", "w1", "r1", "w2", "r2", "w3", "r3", "w4", "r4"}));
+  EXPECT_EQ(seen.write_threads, seen.read_threads);
+  EXPECT_EQ(seen.write_threads.size(), 1u);
 }
 
 }  // namespace

@@ -280,11 +280,11 @@ TEST_F(SqliteStoreTest, ManyThreadsSavingAtOnceAllSucceed) {
 }
 
 TEST_F(SqliteStoreTest, QueuedWritesShareOneTransactionAndEachGetsItsOwnResult) {
-  // Hold the worker inside a read's completion while 50 writes queue up behind it.
+  // Hold the writer while 50 writes queue up behind it.
   std::promise<void> release;
   std::shared_future<void> gate = release.get_future().share();
   std::promise<void> worker_busy;
-  store->find_account("x", [gate, &worker_busy](StoreResult<Account>) {
+  store->run_after_writes([gate, &worker_busy] {
     worker_busy.set_value();
     gate.wait();
   });
