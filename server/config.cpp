@@ -43,6 +43,7 @@ constexpr FlagSpec kFlags[] = {
     {"guests-per-minute", true, true},
     {"open-room-grace", true, true},
     {"lobby-limit", true, true},
+    {"export-rate", true, true},
     {"rated-games-per-pair", true, true},
     {"failed-logins-per-name", true, true},
     {"resume-fail-rate", true, true},
@@ -241,6 +242,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"guests-per-minute", 0, 1'000'000, false, "a number of guests from 0 (no cap) to 1000000"},
       {"open-room-grace", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"lobby-limit", 1, 100'000, false, "a number of rooms from 1 to 100000"},
+      {"export-rate", 0, 100'000, false, "games a second from 0 (no pace) to 100000"},
       {"rated-games-per-pair", 0, 1'000'000, false, "a number of games from 0 (no cap) to 1000000"},
       {"failed-logins-per-name", 1, 1'000'000, false, "a number of failed logins from 1 to 1000000"},
       {"resume-fail-rate", 1, 1'000, false, "failed resumes per second from 1 to 1000"},
@@ -277,6 +279,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "guests-per-minute") config.guests_per_minute = static_cast<unsigned>(*number);
     if (flag == "open-room-grace") config.open_room_grace_seconds = static_cast<std::int64_t>(*number);
     if (flag == "lobby-limit") config.lobby_limit = static_cast<unsigned>(*number);
+    if (flag == "export-rate") config.export_rate = static_cast<unsigned>(*number);
     if (flag == "rated-games-per-pair") config.rated_games_per_pair = static_cast<unsigned>(*number);
     if (flag == "failed-logins-per-name") config.failed_logins_per_name = static_cast<unsigned>(*number);
     if (flag == "resume-fail-rate") config.resume_fail_rate = static_cast<unsigned>(*number);
@@ -416,6 +419,7 @@ Limits per client address (docs/protocol.md, "Limits"):
   --open-room-grace SECONDS
                         cancel an open room whose creator has gone after this (default 10)
   --lobby-limit N       rooms, and games, one lobby answer lists at most (default 100)
+  --export-rate N       games a second one bulk export writes at most (default 200, 0: no pace)
   --rated-games-per-pair N
                         rated games two players may start in 24 hours (default 10; 0: no cap)
   --failed-logins-per-name N

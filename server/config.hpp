@@ -47,6 +47,7 @@ struct Config {
   unsigned guests_per_minute = 30;            // new guest names per address per minute (0: no cap)
   std::int64_t open_room_grace_seconds = 10;  // an open room whose creator left is cancelled after this
   unsigned lobby_limit = 100;                 // rooms (and games) a lobby answer lists at most
+  unsigned export_rate = 200;                 // games a second a bulk export writes (0: no pace)
   unsigned rated_games_per_pair = 10;         // rated games a pair may start in 24 hours (0: no cap)
   unsigned failed_logins_per_name = 300;      // failed logins per name per hour, all addresses
   unsigned resume_fail_rate = 5;              // failed resumes per second per address...

@@ -100,6 +100,7 @@ int main(int argc, char** argv) {
   app_config.guests_per_minute = static_cast<int>(config.guests_per_minute);
   app_config.open_room_grace_ms = config.open_room_grace_seconds * 1000;
   app_config.lobby_list_limit = static_cast<int>(config.lobby_limit);
+  app_config.export_games_per_second = static_cast<int>(config.export_rate);
   app_config.rated_games_per_pair_per_day = static_cast<int>(config.rated_games_per_pair);
   app_config.failed_logins_per_name = static_cast<int>(config.failed_logins_per_name);
   app_config.resume_fail_rate = config.resume_fail_rate;

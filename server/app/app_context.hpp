@@ -35,14 +35,12 @@
 #include "app/watchers.hpp"
 #include "log/keyed_throttle.hpp"
 #include "protocol/messages.hpp"
+#include "storage/store.hpp"
 
 namespace boost::asio {
 class io_context;
 }
 
-namespace bh::storage {
-class Store;
-}
 
 namespace bh::app {
 
@@ -93,7 +91,7 @@ struct Context {
   // The rooms' live-move completions, one wake-up of a network thread per batch.
   std::shared_ptr<CompletionInbox> store_completions = std::make_shared<CompletionInbox>(io);
   // The live games' writes (game_writer.hpp), their answers back on the rooms' strands.
-  GameWriter writer{store, store_completions, pending, ratings, metrics, shutting_down};
+  GameWriter writer{store, store, store_completions, pending, ratings, metrics, shutting_down};
   GameEvents events;  // what rooms publish of their games (game_events.hpp)
 
   void send(const std::shared_ptr<Connection>& connection, std::string text) const {

@@ -82,6 +82,9 @@ struct AppConfig {
   std::int64_t open_room_grace_ms = 10'000;
   // The lobby's answer lists at most this many rooms and as many games (with the totals).
   int lobby_list_limit = 100;
+  // A bulk export writes at most this many games a second (0: as fast as it can): one
+  // client's download then takes a bounded share of the CPU the games in progress need.
+  int export_games_per_second = 200;
   // Rated games one pair of players may start in 24 hours (0: no cap).
   int rated_games_per_pair_per_day = 10;
   // A game's players and spectators hear its spectator count at most this often: a crowd

@@ -1,5 +1,7 @@
 #include "app/export_answers.hpp"
 
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <deque>
 #include <optional>
 
@@ -22,6 +24,8 @@ class ArchiveExport : public HttpBodySource, public std::enable_shared_from_this
  public:
   ArchiveExport(std::shared_ptr<Context> ctx, storage::ArchiveQuery query, bool ndjson, storage::ArchivePage first)
       : ctx_(std::move(ctx)), query_(std::move(query)), ndjson_(ndjson) {
+    const int rate = ctx_->config.export_games_per_second;
+    if (rate > 0) interval_ = std::chrono::microseconds(1'000'000 / rate);
     take(std::move(first));
   }
 
@@ -69,12 +73,27 @@ class ArchiveExport : public HttpBodySource, public std::enable_shared_from_this
                                    std::string text = http::export_piece(*found.value, self->ndjson_, &why);
                                    if (!why.empty()) log::error("export: game " + id + " cannot be written: " + why);
                                    if (text.empty()) return self->next(give);
-                                   give(Piece{std::move(text), false, false});
+                                   self->paced(Piece{std::move(text), false, false}, std::move(give));
                                  },
                                  failed));
   }
 
+  // Gives `piece` when the export's pace allows: at most one game per interval, so a
+  // download takes a bounded share of the network threads (AppConfig::export_games_per_second).
+  void paced(Piece piece, std::function<void(Piece)> give) {
+    using Clock = std::chrono::steady_clock;
+    const auto now = Clock::now();
+    const auto due = due_;
+    due_ = std::max(due_, now) + interval_;
+    if (interval_.count() == 0 || due <= now) return give(std::move(piece));
+    auto timer = std::make_shared<boost::asio::steady_timer>(ctx_->io, due);
+    timer->async_wait([timer, piece = std::move(piece),
+                       give = std::move(give)](const boost::system::error_code&) mutable { give(std::move(piece)); });
+  }
+
   std::shared_ptr<Context> ctx_;
+  std::chrono::microseconds interval_{0};
+  std::chrono::steady_clock::time_point due_{};
   storage::ArchiveQuery query_;  // its cursor: where the next page starts; none after the last
   bool ndjson_;
   std::deque<std::string> ids_;  // the current page's games not yet written

@@ -16,19 +16,19 @@ namespace asio = boost::asio;
 
 void GameWriter::save_live(storage::LiveUpdate update, Strand strand, std::function<void(storage::StoreError)> done) {
   const std::string game_id = update.game_id;
-  store_.save_live(std::move(update),
-                   [this, strand, game_id, done = std::move(done)](storage::StoreError error) mutable {
-                     if (!error.ok()) metrics_.live_write_failures++;
-                     // From the store's thread to a network thread with the batch's other completions,
-                     // then to the room's strand on that thread.
-                     inbox_->post([strand, game_id, done = std::move(done), error = std::move(error)]() mutable {
-                       asio::defer(strand, [game_id, done = std::move(done), error = std::move(error)]() mutable {
-                         auto run = [&] { done(error); };
-                         auto failed = [&] { log::error("live game " + game_id + ": its write's answer was lost"); };
-                         run_guarded("a live game's write", run, failed);
-                       });
-                     });
-                   });
+  live_.save_live(std::move(update),
+                  [this, strand, game_id, done = std::move(done)](storage::StoreError error) mutable {
+                    if (!error.ok()) metrics_.live_write_failures++;
+                    // From the store's thread to a network thread with the batch's other completions,
+                    // then to the room's strand on that thread.
+                    inbox_->post([strand, game_id, done = std::move(done), error = std::move(error)]() mutable {
+                      asio::defer(strand, [game_id, done = std::move(done), error = std::move(error)]() mutable {
+                        auto run = [&] { done(error); };
+                        auto failed = [&] { log::error("live game " + game_id + ": its write's answer was lost"); };
+                        run_guarded("a live game's write", run, failed);
+                      });
+                    });
+                  });
 }
 
 void GameWriter::finish(storage::GameRecord record, std::optional<storage::LiveGame> next, Strand strand,
@@ -50,11 +50,11 @@ void GameWriter::finish(storage::GameRecord record, std::optional<storage::LiveG
         done(result.error.ok(), std::move(changes));
       },
       [kept] { log::error("game " + kept->id + ": its end's answer failed"); });
-  store_.finish_game(std::move(record), std::move(next),
-                     [this, answer = std::move(answer)](storage::StoreResult<storage::GameFinish> result) mutable {
-                       answer(std::move(result));
-                       pending_.done();
-                     });
+  live_.finish_game(std::move(record), std::move(next),
+                    [this, answer = std::move(answer)](storage::StoreResult<storage::GameFinish> result) mutable {
+                      answer(std::move(result));
+                      pending_.done();
+                    });
 }
 
 void GameWriter::retry(std::shared_ptr<const storage::GameRecord> record, Strand strand, std::chrono::seconds delay) {
@@ -62,16 +62,16 @@ void GameWriter::retry(std::shared_ptr<const storage::GameRecord> record, Strand
   timer->async_wait([this, timer, record, strand, delay](const boost::system::error_code& ec) {
     if (ec) return;
     // save_game also drops the game's live row, which a later game of the room superseded.
-    store_.save_game(*record, on_executor<storage::StoreError>(
-                                  strand, "an archive retry",
-                                  [this, record, strand, delay](storage::StoreError error) {
-                                    if (error.ok()) return log::info("game " + record->id + " archived after all");
-                                    if (error.code != storage::StoreErrc::unavailable)  // stored already
-                                      return log::error("game " + record->id + " not archived: " + error.message);
-                                    if (!shutting_down_)
-                                      retry(record, strand, std::min(delay * 2, std::chrono::seconds(30)));
-                                  },
-                                  [] {}));
+    archive_.save_game(*record, on_executor<storage::StoreError>(
+                                    strand, "an archive retry",
+                                    [this, record, strand, delay](storage::StoreError error) {
+                                      if (error.ok()) return log::info("game " + record->id + " archived after all");
+                                      if (error.code != storage::StoreErrc::unavailable)  // stored already
+                                        return log::error("game " + record->id + " not archived: " + error.message);
+                                      if (!shutting_down_)
+                                        retry(record, strand, std::min(delay * 2, std::chrono::seconds(30)));
+                                    },
+                                    [] {}));
   });
 }
 

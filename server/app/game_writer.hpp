@@ -15,8 +15,9 @@
 #include <memory>
 #include <optional>
 
+#include "storage/archive.hpp"
+#include "storage/live_games.hpp"
 #include "storage/records.hpp"
-#include "storage/store.hpp"
 
 namespace bh::app {
 
@@ -29,9 +30,10 @@ class GameWriter {
  public:
   using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
-  GameWriter(storage::Store& store, std::shared_ptr<CompletionInbox> inbox, PendingWrites& pending,
-             RatingsCache& ratings, Metrics& metrics, const std::atomic<bool>& shutting_down)
-      : store_(store),
+  GameWriter(storage::LiveGames& live, storage::Archive& archive, std::shared_ptr<CompletionInbox> inbox,
+             PendingWrites& pending, RatingsCache& ratings, Metrics& metrics, const std::atomic<bool>& shutting_down)
+      : live_(live),
+        archive_(archive),
         inbox_(std::move(inbox)),
         pending_(pending),
         ratings_(ratings),
@@ -48,7 +50,8 @@ class GameWriter {
  private:
   void retry(std::shared_ptr<const storage::GameRecord> record, Strand strand, std::chrono::seconds delay);
 
-  storage::Store& store_;
+  storage::LiveGames& live_;
+  storage::Archive& archive_;
   std::shared_ptr<CompletionInbox> inbox_;
   PendingWrites& pending_;
   RatingsCache& ratings_;

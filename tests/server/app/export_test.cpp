@@ -164,6 +164,27 @@ TEST_F(ExportTest, AllGamesStreamedPageByPage) {
   EXPECT_EQ(count(drain(*get("/api/games/export", {{"from", "10100"}}).stream), "[Event "), 20);
 }
 
+// A bulk export is paced (AppConfig::export_games_per_second): one download cannot take
+// the CPU the games in progress need. The harness exports unpaced; here 50 games a second.
+class PacedExportTest : public ExportTest {
+ protected:
+  AppConfig config() override {
+    AppConfig c = ExportTest::config();
+    c.export_games_per_second = 50;
+    return c;
+  }
+};
+
+TEST_F(PacedExportTest, ABulkExportWritesAtMostItsRate) {
+  for (int i = 0; i < 11; ++i) store_game(draughts_game("d" + std::to_string(i), 10'000 + i));
+  const auto answer = get("/api/games/export");
+  ASSERT_TRUE(answer.stream);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(count(drain(*answer.stream), "[Event "), 11);
+  // 11 games at 50 a second: the last one 10 intervals of 20 ms after the first.
+  EXPECT_GE(std::chrono::steady_clock::now() - start, 190ms);
+}
+
 TEST_F(ExportTest, NdjsonByAcceptOrFormat) {
   for (int i = 0; i < 3; ++i) store_game(draughts_game("d" + std::to_string(i), 10'000 + i));
   auto odd = draughts_game("zz", 20'000);

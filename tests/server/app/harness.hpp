@@ -152,7 +152,8 @@ class AppTest : public ::testing::Test {
     AppConfig c;
     c.reconnect_grace_ms = 300;
     c.open_room_grace_ms = 300;
-    c.guests_per_minute = 0;  // many guests from one address; the limit's own tests set it
+    c.guests_per_minute = 0;        // many guests from one address; the limit's own tests set it
+    c.export_games_per_second = 0;  // exports as fast as they go; the pace's own test sets it
     return c;
   }
 
