@@ -40,6 +40,7 @@ cleanup() {
   if [ "$keep" -eq 1 ]; then echo "soak: the database and logs are in $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM  # the EXIT trap then stops the server
 
 # The flags of docs/performance.md, and no cap on the open rooms of one address: the
 # load generator's pairs all come from 127.0.0.1 and open their rooms at once.
