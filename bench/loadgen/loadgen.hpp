@@ -4,7 +4,7 @@
 //   play   C = 2 x --games connections play G games of random legal moves (the rules
 //          module picks them on the client side), as fast as the replies come or paced to
 //          --rate moves/s; a game that ends is followed by the next one on the same pair
-//          (rooms are matches of 99 games, then a new room). Reports moves/s, the move
+//          (rooms are matches of --match-games games, 99 by default, then a new room). Reports moves/s, the move
 //          round trip (sent by one player -> received by the opponent) at p50/p95/p99/max,
 //          errors, and the server's CPU time per relayed move and its RSS.
 //   compare  play against bh_floor (--floor-port) and boardhall-server (--port) in turns,
@@ -42,6 +42,7 @@ struct Options {
   std::string game = "tablut";
   std::map<std::string, std::string> options;  // the game's options (--option size=11)
   double clock_s = 3600, increment_s = 5;      // every game runs a Fischer clock
+  int match_games = 99;                        // games per room (a match), then a new room
   std::uint32_t seed = 1;
   bool count_syscalls = false;  // --syscalls: count the server's system calls with perf
   // compare

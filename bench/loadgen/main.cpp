@@ -13,7 +13,7 @@ constexpr const char* kUsage = R"(usage: bh_loadgen MODE [flags]
 modes:
   play    --games G [--duration S] [--moves N] [--warmup S] [--rate MOVES_PER_S]
           [--game ID] [--option NAME=VALUE]... [--clock S] [--increment S] [--seed N]
-          [--threads T] [--syscalls]
+          [--match-games N] (games per room, 1..99, default 99) [--threads T] [--syscalls]
   compare --floor-port P [--baseline-port B] --rounds R and the flags of play: play
           against bh_floor, the server (and an earlier build) in turns, medians and ratios
   idle    --connections N [--hold S] [--threads T]
@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
       o.options[value.substr(0, value.find('='))] = value.substr(value.find('=') + 1);
     else if (flag == "--clock") o.clock_s = number;
     else if (flag == "--increment") o.increment_s = number;
+    else if (flag == "--match-games") o.match_games = static_cast<int>(number);
     else if (flag == "--seed") o.seed = static_cast<std::uint32_t>(number);
     else if (flag == "--floor-port") o.floor_port = static_cast<std::uint16_t>(number);
     else if (flag == "--rounds") o.rounds = static_cast<int>(number);
@@ -77,6 +78,10 @@ int main(int argc, char** argv) {
   }
   if (o.sources < 0 || o.sources > 250) {
     std::fprintf(stderr, "bh_loadgen: --sources from 0 to 250\n");
+    return 2;
+  }
+  if (o.match_games < 1 || o.match_games > 99) {
+    std::fprintf(stderr, "bh_loadgen: --match-games from 1 to 99\n");
     return 2;
   }
   if (o.threads < 1 || o.threads > 8 || o.games < 1 || o.connections < 1 || o.duration_s <= 0) {

@@ -402,8 +402,9 @@ class PlayShard final : public Shard {
     for (const auto& [name, value] : options_.options)
       options += (options.empty() ? "" : ",") + ("\"" + name + "\":\"" + value + "\"");
     std::string text = R"({"type":"create_room","id":2,"game":")" + options_.game + R"(","options":{)" + options +
-                       R"(},"side":"first","games":99,"clock":{"initial_s":)" + std::to_string(options_.clock_s) +
-                       R"(,"increment_s":)" + std::to_string(options_.increment_s) + "}}";
+                       R"(},"side":"first","games":)" + std::to_string(options_.match_games) +
+                       R"(,"clock":{"initial_s":)" + std::to_string(options_.clock_s) + R"(,"increment_s":)" +
+                       std::to_string(options_.increment_s) + "}}";
     clients_[static_cast<std::size_t>(p * 2)]->send(text);
   }
 

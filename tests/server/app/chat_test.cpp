@@ -181,6 +181,36 @@ TEST_F(ChatTest, EarlierGameOfAMatchIsOverNextGameChats) {
   EXPECT_FALSE(hears(bob, "again").is_null());
 }
 
+// The directory routes every game of a live match to its room (an earlier game answers
+// game_over), and only while the match lasts: a finished room kept for a rematch
+// routes its last game only, and a closed room none. Those routes were the only
+// state that grew with finished games under bh_loadgen (issue 27, docs/performance.md,
+// "Soak"); a route left behind would grow the server with every game.
+TEST_F(ChatTest, AFinishedMatchLeavesARouteToItsLastGameOnlyAndNoneOnceItsRoomCloses) {
+  Client& alice = guest("alice");
+  Client& bob = guest("bob");
+  std::vector<std::string> games{start_game(alice, bob, {{"game", "tablut"}, {"games", 3}})};
+  for (int i = 0; i < 2; ++i) {
+    alice.send({{"type", "resign"}, {"game_id", games.back()}});
+    json next = alice.next("game_started");
+    ASSERT_FALSE(next.is_null());
+    games.push_back(next["state"]["game_id"]);
+  }
+  EXPECT_EQ(code_of(alice, games[0], "hi", 2), "game_over");
+  EXPECT_EQ(code_of(alice, games[1], "hi", 3), "game_over");
+  alice.send({{"type", "resign"}, {"game_id", games[2]}});
+  ASSERT_FALSE(alice.next("match_over").is_null());
+  ASSERT_FALSE(bob.next("match_over").is_null());
+  EXPECT_EQ(code_of(alice, games[0], "hi", 4), "unknown_game");
+  EXPECT_EQ(code_of(alice, games[1], "hi", 5), "unknown_game");
+  EXPECT_EQ(code_of(alice, games[2], "gg", 6), "<chat>");
+  // alice opens her next room, as the load generator does: the finished room closes.
+  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 7}});
+  EXPECT_EQ(alice.reply(7)["type"], "room_created");
+  ASSERT_FALSE(bob.next("rematch_cancelled").is_null());
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(code_of(bob, games[static_cast<std::size_t>(i)], "hi", 8 + i), "unknown_game");
+}
+
 TEST_F(ChatTest, MuteStopsDeliveryToTheMuterOnlyAndUnmuteRestores) {
   Client& alice = guest("alice");
   Client& bob = guest("bob");

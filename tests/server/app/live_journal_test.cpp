@@ -30,6 +30,19 @@ TEST(LiveJournal, ANewGameWritesItsHeaderFirst) {
   EXPECT_EQ(j.plies(), 0);
 }
 
+// A room plays every game of its match with one journal: a finished game's moves must
+// not leave their buffer behind, or each room holds one as large as its longest game
+// until the match ends (issue 27).
+TEST(LiveJournal, ANewGameKeepsNoBufferOfTheLastGamesMoves) {
+  LiveJournal j;
+  j.start(false);
+  for (int i = 0; i < 1000; ++i) j.add(move("a1-a2"));
+  EXPECT_EQ(j.plies(), 1000);
+  j.start(true);
+  EXPECT_EQ(j.plies(), 0);
+  EXPECT_EQ(j.moves().capacity(), 0u);
+}
+
 TEST(LiveJournal, EachWriteCarriesTheMovesNotYetDurable) {
   LiveJournal j;
   j.start(true);
