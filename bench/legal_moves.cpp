@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-#include "app/room_views.hpp"
+#include "game/room_views.hpp"
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 #include "rules/registry.hpp"

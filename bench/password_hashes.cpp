@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/passwords.hpp"
+#include "app/players/passwords.hpp"
 
 namespace {
 

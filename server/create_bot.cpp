@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <variant>
 
-#include "app/passwords.hpp"
+#include "app/players/passwords.hpp"
 #include "app/secrets.hpp"
 #include "names/player_names.hpp"
 #include "storage/sqlite_store.hpp"

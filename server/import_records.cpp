@@ -7,7 +7,7 @@
 #include <ostream>
 #include <utility>
 
-#include "app/imported_game.hpp"
+#include "app/archive/imported_game.hpp"
 #include "records/import.hpp"
 #include "records/tafl_csv.hpp"
 #include "rules/registry.hpp"

@@ -21,25 +21,25 @@ target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # The game core: the session value and decide() (server/game), with the value types it is
 # built from. No Asio, no threads, no store: its tests run without them.
 add_library(bh_game STATIC
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/secrets.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/aborts.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/board_view.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/chat.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/chat_rate.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/chat_text.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/decide.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/draws.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/finisher.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/game_clock.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/live_journal.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/match_score.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/moves.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/presence.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/rematch.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/restore.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/room_records.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/room_views.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/seating.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/takebacks.cpp)
 target_include_directories(bh_game PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
@@ -47,47 +47,47 @@ target_link_libraries(bh_game PUBLIC bh_base bh_rules bh_protocol bh_log OpenSSL
 
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
 set(BH_APP_SOURCES
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/address_quota.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/app_context.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive_answers.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_games.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/directory.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/export_answers.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/export_http.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_events.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_writer.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/games.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/http_api.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/identities.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/identity_flows.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/imported_game.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/lobby.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_http.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/imported_game.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/record_files.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/http/http_api.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/pair_ledger.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/rated_seating.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_answers.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/rating_http.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/record_files.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_rooms.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/restore.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_audience.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_request.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/seeks.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/address_quota.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/identities.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/identity_flows.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/login_throttle.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/pair_ledger.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/passwords.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/token_buckets.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/watchers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/rated_seating.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/rating_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/rating_http.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/ratings.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/computer_games.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/directory.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_events.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_writer.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/games.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/lobby.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/pairing.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/rematch_rooms.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/restore.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_audience.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_request.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/watchers.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp)
 add_library(bh_app STATIC ${BH_APP_SOURCES})
 # A unity build: the app's files share the same protocol, rules and Asio templates, which
 # each file instantiated again. Batches of 7 keep both cores busy; together with the

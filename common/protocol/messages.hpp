@@ -325,7 +325,7 @@ using Unwatch = GameRequest<kUnwatch>;
 using GetGame = GameRequest<kGetGame>;
 // A line of chat in a game (docs/protocol.md, "Chat"). The text is read with a larger
 // limit than other strings (140 code points may take 560 bytes); the server checks it
-// (app/chat_text.hpp).
+// (game/chat_text.hpp).
 inline constexpr std::size_t kMaxChatBytes = 2048;
 struct Chat {
   static constexpr const char* type = "chat";
@@ -1249,7 +1249,7 @@ std::string with_request_id(std::string_view encoded, const RequestId& id);
 // encode(event) writes with event.legal set, when `legal_json` is the JSON array of those
 // strings as encode writes it (no spaces). The room encodes a move event once for
 // everyone and gives the player to move this copy, its list written straight from the
-// moves (app/room_views.hpp, legal_moves_json).
+// moves (game/room_views.hpp, legal_moves_json).
 std::string with_legal_moves(std::string_view encoded, std::string_view legal_json);
 
 // The JSON body of an HTTP error answer: {"code":…,"message":…}. Never throws: bytes

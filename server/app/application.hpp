@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "app/connection.hpp"
-#include "app/http_counts.hpp"
+#include "app/http/http_counts.hpp"
 
 namespace boost::asio {
 class io_context;
@@ -68,7 +68,7 @@ struct AppConfig {
   double auth_rate = 2;
   double auth_burst = 10;
   int accounts_per_hour = 10;
-  // Failed logins for one name an hour, from all addresses together (app/login_throttle.hpp).
+  // Failed logins for one name an hour, from all addresses together (app/players/login_throttle.hpp).
   int failed_logins_per_name = 300;
   // Failed resumes (unknown tokens) per address: `resume_fail_rate` a second, `resume_fail_burst` at once.
   double resume_fail_rate = 5;

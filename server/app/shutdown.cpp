@@ -3,8 +3,8 @@
 #include <atomic>
 #include <cstddef>
 
-#include "app/lobby.hpp"
-#include "app/room.hpp"
+#include "app/rooms/lobby.hpp"
+#include "app/rooms/room.hpp"
 
 namespace bh::app {
 

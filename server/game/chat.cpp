@@ -1,7 +1,7 @@
 // Chat in a game (docs/protocol.md, "Chat"): the players' channel and the spectators',
 // kept apart; each line checked (chat_text.hpp) and rate limited (chat_rate.hpp); a
 // player may mute the opponent. Lines are told and forgotten: nothing is archived.
-#include "app/chat_text.hpp"
+#include "game/chat_text.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game::steps {

@@ -2,8 +2,8 @@
 
 #include <type_traits>
 
-#include "app/board_view.hpp"
-#include "app/room_views.hpp"
+#include "game/board_view.hpp"
+#include "game/room_views.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game {

@@ -1,7 +1,7 @@
 // Resignation and draw offers (docs/protocol.md, "Draws"): one offer per side every
 // DrawOffers::kPlies plies, a repeat while it stands tells nothing new, an offer to a
 // side that offered first is an agreement. A move lapses an offer (moves.cpp).
-#include "app/room_views.hpp"
+#include "game/room_views.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game::steps {

@@ -3,8 +3,8 @@
 // the next game, or the end of the match.
 #include <algorithm>
 
-#include "app/room_records.hpp"
-#include "app/room_views.hpp"
+#include "game/room_records.hpp"
+#include "game/room_views.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game::steps {

@@ -2,7 +2,7 @@
 // played, written, and only then told; once told, the opponent's time starts.
 #include <algorithm>
 
-#include "app/room_views.hpp"
+#include "game/room_views.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game::steps {

@@ -2,7 +2,7 @@
 // others see until when); the player returns and sees the whole state; a player who
 // does not come back loses by abandonment (a draw when neither does). A restored game's
 // clocks stand still until both players are back.
-#include "app/room_views.hpp"
+#include "game/room_views.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game::steps {

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "app/creator_side.hpp"
+#include "game/creator_side.hpp"
 #include "game/decide.hpp"
 #include "rules/registry.hpp"
 

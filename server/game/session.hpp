@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "app/chat_rate.hpp"
-#include "app/game_clock.hpp"
-#include "app/live_journal.hpp"
-#include "app/match_score.hpp"
-#include "app/room_settings.hpp"
+#include "game/chat_rate.hpp"
+#include "game/game_clock.hpp"
+#include "game/live_journal.hpp"
+#include "game/match_score.hpp"
+#include "game/room_settings.hpp"
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 

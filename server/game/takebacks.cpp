@@ -3,7 +3,7 @@
 // moves kept (position, draw-rule history, a pending Alquerque huff), the clocks go back
 // to what the journal recorded after the last kept move, and the store drops the later
 // plies before anyone hears of it, so a restart brings the game back as taken back.
-#include "app/room_views.hpp"
+#include "game/room_views.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game::steps {

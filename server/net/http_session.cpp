@@ -339,7 +339,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   const std::string peer_;                  // the TCP peer's address
   std::optional<AddressSlots::Slot> slot_;  // moves to the WebSocket session at an upgrade
   std::string remote_;
-  std::string_view route_ = "unread";  // the label of the request being answered (app/http_counts.hpp)
+  std::string_view route_ = "unread";  // the label of the request being answered (app/http/http_counts.hpp)
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;
   // A streamed answer (write_stream): its header, the source of its pieces, the piece

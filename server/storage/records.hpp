@@ -142,7 +142,7 @@ struct LiveUpdate {
 // A registered player. The password is kept only as a salted slow hash: Argon2id in
 // libsodium's string form ("$argon2id$v=19$m=...", salt and parameters inside; `salt`
 // empty, `iterations` 0), or, for accounts made before it, hex PBKDF2-HMAC-SHA256 with
-// a hex `salt` and its `iterations` (app/passwords.hpp).
+// a hex `salt` and its `iterations` (app/players/passwords.hpp).
 struct Account {
   std::string name;
   std::string salt;

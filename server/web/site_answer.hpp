@@ -27,7 +27,7 @@
 
 namespace bh::web {
 
-// Route labels of boardhall_http_responses_total (app/http_counts.hpp): static strings.
+// Route labels of boardhall_http_responses_total (app/http/http_counts.hpp): static strings.
 inline constexpr std::string_view kPageRoute = "/";       // the app's page, at "/" or one of its routes
 inline constexpr std::string_view kAssetRoute = "asset";  // a file by its name
 inline constexpr std::string_view kOtherRoute = "other";  // a path refused as malformed

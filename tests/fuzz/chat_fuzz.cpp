@@ -11,7 +11,7 @@
 #include <string_view>
 #include <variant>
 
-#include "app/chat_text.hpp"
+#include "game/chat_text.hpp"
 #include "protocol/utf8.hpp"
 
 namespace {

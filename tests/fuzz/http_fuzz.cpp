@@ -23,9 +23,9 @@
 #include <string_view>
 #include <variant>
 
-#include "app/export_http.hpp"
-#include "app/http_api.hpp"
-#include "app/http_counts.hpp"
+#include "app/archive/export_http.hpp"
+#include "app/http/http_api.hpp"
+#include "app/http/http_counts.hpp"
 #include "net/client_address.hpp"
 #include "net/request_checks.hpp"
 #include "net/url.hpp"

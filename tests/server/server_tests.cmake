@@ -28,46 +28,40 @@ endif()
 
 # The application alone, with fake connections (no sockets).
 set(app_tests
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/abort_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/abuse_limits_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/accounts_security_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_and_legal_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/board_view_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_rate_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/chat_text_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/computer_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/creator_side_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/durability_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/errors_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/export_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/flow_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/game_clock_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/games_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/keyed_throttle_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/live_journal_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/login_throttle_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/match_score_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/move_codec_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/names_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/pairing_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/passwords_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/abuse_limits_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/accounts_security_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/login_throttle_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/names_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/passwords_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/token_buckets_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/rematch_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_records_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/room_views_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/ratings_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/abort_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/board_and_legal_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/chat_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/computer_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/creator_side_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/durability_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/flow_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/games_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/pairing_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/rematch_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seek_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/spectators_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/takeback_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/told_before_end_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/seek_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/spectators_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/takeback_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/told_before_end_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/token_buckets_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/utf8_test.cpp)
 if(TARGET bh_app)
   bh_add_test(bh_app_tests unit SOURCES ${app_tests} LIBS bh_app)
+  # The tests in app/'s folders share app/harness.hpp.
+  target_include_directories(bh_app_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/app)
 endif()
 
 # The network layer's pure parts (configuration, rate limit, URL), no sockets.
@@ -137,7 +131,15 @@ endif()
 
 # The game core alone (server/game): decide() without Asio, threads or a store.
 set(game_tests
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/board_view_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/chat_rate_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/chat_text_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/decide_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/game_clock_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/live_journal_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/match_score_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/room_records_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/room_views_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/session_property_test.cpp)
 if(TARGET bh_game)
   bh_add_test(bh_game_tests unit SOURCES ${game_tests} LIBS bh_game)

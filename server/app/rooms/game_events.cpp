@@ -1,0 +1,40 @@
+#include "app/rooms/game_events.hpp"
+
+#include "app/app_context.hpp"
+#include "app/rooms/lobby.hpp"
+
+namespace bh::app {
+
+void subscribe_services(Context& ctx) {
+  ctx.events.subscribe([&ctx](const GameEvent& e) {
+    const auto& s = e.session;
+    switch (e.note) {
+      case game::Note::game_started:
+        ctx.directory.add_game(s.game_id, e.room);
+        ctx.metrics.live_games++;
+        return;
+      case game::Note::move_made:
+        ctx.metrics.moves_total++;
+        return;
+      case game::Note::game_ended:
+        ctx.metrics.live_games--;
+        if (!s.settings->is_private) ctx.lobby->game_ended(s.game_id);
+        return;
+      case game::Note::seats_released:
+        // The match's last game: the seats are free before anyone hears of the end.
+        for (const auto& seat : s.seats)
+          if (!seat.player.empty()) ctx.identities.remove_room(seat.player, s.room_id);
+        return;
+      case game::Note::rematch_open:
+        for (const auto& seat : s.seats) ctx.rematch_rooms.set(seat.player, s.room_id);
+        return;
+      case game::Note::rematch_closed:
+        for (const auto& seat : s.seats) ctx.rematch_rooms.clear(seat.player, s.room_id);
+        return;
+      default:
+        return;
+    }
+  });
+}
+
+}  // namespace bh::app

@@ -1,0 +1,92 @@
+#include "app/rooms/games.hpp"
+
+#include "app/rooms/room.hpp"
+#include "game/room_records.hpp"
+#include "log/log.hpp"
+#include "storage/store.hpp"
+
+namespace bh::app {
+
+using protocol::ErrorCode;
+
+std::shared_ptr<Room> create_room(const std::shared_ptr<Context>& ctx, const std::string& creator,
+                                  RoomSettings settings, const std::shared_ptr<Connection>& connection,
+                                  const protocol::RequestId& request) {
+  auto room = std::make_shared<Room>(ctx, creator, std::move(settings));
+  if (auto held = ctx->identities.claim_room(creator, room->id())) {
+    ctx->send_already_seated(connection, request, *held);
+    return nullptr;
+  }
+  return room;
+}
+
+void publish(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Room>& room) {
+  ctx->directory.add_room(room->id(), room);
+}
+
+void discard(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Room>& room, const std::string& creator) {
+  ctx->directory.remove_room(room->id());
+  ctx->identities.remove_room(creator, room->id());
+}
+
+std::optional<game::Refuse> create_rematch(const std::shared_ptr<Context>& ctx, const RoomSettings& settings,
+                                           bool offerer_played_first, std::array<std::string, 2> players,
+                                           std::array<std::weak_ptr<Connection>, 2> connections,
+                                           const std::string& old_room_id, const protocol::RequestId& request,
+                                           const std::function<void()>& close_old) {
+  if (ctx->shutting_down) return game::Refuse{ErrorCode::shutting_down, "the server is shutting down"};
+  if (!ctx->store.healthy())
+    return game::Refuse{ErrorCode::storage_unavailable,
+                        "no new games for now: the server cannot save them (games in progress go on)"};
+  if (auto refusal = ctx->seating.refuse_pair(settings, players[1], players[0])) return refusal;
+  // Same game, options, clock, match length and privacy; the new room's creator is the
+  // one who offered, and who played second in the last game plays first now.
+  RoomSettings next_settings = settings;
+  next_settings.seek = false;
+  next_settings.creator_side = offerer_played_first ? CreatorSide::second : CreatorSide::first;
+  auto next = std::make_shared<Room>(ctx, players[0], std::move(next_settings));
+  // Both seats or neither: a player seated elsewhere meanwhile stops the rematch.
+  auto& identities = ctx->identities;
+  if (auto held = identities.claim_room(players[0], next->id()))
+    return game::Refuse{ErrorCode::already_seated, "your opponent has a seat in room '" + *held + "'"};
+  if (auto held = identities.claim_room(players[1], next->id())) {
+    identities.remove_room(players[0], next->id());
+    return game::Refuse{ErrorCode::already_seated,
+                        "you already have a seat in room '" + *held +
+                            "': cancel it, or finish its game, before you create or join another"};
+  }
+  close_old();
+  log::info("room " + old_room_id + ": rematch in room " + next->id());
+  publish(ctx, next);
+  next->rematched(std::move(players), std::move(connections), old_room_id, request);
+  return std::nullopt;
+}
+
+storage::LiveGame live_header(const Context& ctx, const game::GameSession& session, const std::string& game_id,
+                              int first_slot, std::int64_t started_ms, const MatchScore& score) {
+  std::array<records::SeatIdentity, 2> identities;
+  for (std::size_t i = 0; i < 2; ++i) {
+    identities[i].player = session.seats[i].player;
+    if (auto found = ctx.identities.credentials(identities[i].player))
+      identities[i] = {identities[i].player, found->token, found->registered, found->bot};
+  }
+  const records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
+  return records::live_header(facts, identities, game_id, first_slot, started_ms, score);
+}
+
+bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live) {
+  auto made = Room::restore(ctx, live);
+  if (!made) {
+    log::error("live game not restored (left in the database): " + made.error());
+    return false;
+  }
+  auto room = std::move(made).value();
+  for (const auto& seat : live.seats)
+    if (!ctx->identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
+      log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
+  publish(ctx, room);
+  room->restored();
+  return true;
+}
+
+}  // namespace bh::app

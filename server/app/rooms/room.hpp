@@ -1,0 +1,135 @@
+// A game room: the shell around one game session (server/game). The session decides
+// every command (game::decide); the room, on its strand, turns requests into commands
+// and carries out the effects in order: it writes through the store, tells connections
+// (room_audience.hpp), arms a timer for each deadline, and lets the services know (the
+// directory, the lobby, identities, metrics). Before the second player sits down it is
+// an open room (join, cancel, the seat kept for the computer); after the match it may
+// stay, finished, for a rematch, which the room creates (games.hpp).
+//
+// Thread-safety: every public method may be called from any thread; each posts to the
+// room's strand, which alone touches the room's state (timers run on it too).
+// Connections are held as weak_ptr and reached only through Connection::send. Store
+// completions come back to the strand (the completion inbox, then defer).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/players/address_quota.hpp"
+#include "app/app_context.hpp"
+#include "app/rooms/room_audience.hpp"
+#include "game/room_settings.hpp"
+#include "base/fallible.hpp"
+#include "game/decide.hpp"
+#include "storage/records.hpp"
+
+namespace bh::app {
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  // A new open room of `creator` (use create_room, games.hpp).
+  Room(std::shared_ptr<Context> context, std::string creator, RoomSettings settings);
+  // A room around a session made elsewhere (a restored game).
+  Room(std::shared_ptr<Context> context, game::GameSession session);
+  // A game that was live when the server stopped (storage::LiveGame): both players
+  // absent, with the reconnection grace; the clocks paused until both are back. Call
+  // restored() once the room is in the directory. Errors: it does not replay (message).
+  static Fallible<std::shared_ptr<Room>> restore(std::shared_ptr<Context> context, const storage::LiveGame& live);
+  void restored();
+
+  const std::string& id() const { return session_.room_id; }               // immutable
+  const std::string& invite_code() const { return session_.invite_code; }  // immutable
+
+  // Announces the room (lobby, creator's `room_created`). Call once after creation.
+  void open(std::shared_ptr<Connection> creator, protocol::RequestId request);
+  // play_computer: the second seat is kept for `bot`, who alone may join, and is sent
+  // `challenge`; without it after AppConfig::computer_join_ms the room is cancelled
+  // (no_computer). Call once, before open(), from the thread that made the room.
+  void keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection);
+  // The creator's address holds `slot` until the room starts or closes. Before open().
+  void hold_while_open(AddressQuota::Slot slot) { open_slot_ = std::move(slot); }
+  void join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
+            protocol::RequestId request);
+  void cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request);
+  // A player's (or a spectator's) command on the game: a move, resignation, draw,
+  // takeback, abort, chat, mute or rematch (game/commands.hpp; its `slot` is found here
+  // from `player`). Errors: as game::decide refuses.
+  void play(std::string player, std::shared_ptr<Connection> connection, game::Command command,
+            protocol::RequestId request);
+  void watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request);
+  void unwatch(std::uint64_t connection_id);  // also when the connection closed
+  // The player's connection closed (only if it was the one acting for the player).
+  void player_dropped(std::string player, std::uint64_t connection_id);
+  // The player is back (resume/login) on `connection`: full state, the others told.
+  void player_returned(std::string player, std::shared_ptr<Connection> connection);
+  // The player created, joined or sought another room: a finished room's rematch lapses.
+  void player_moved_on(std::string player);
+  // The player's connection was replaced by a new one: a finished room's rematch events go there.
+  void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
+  // Shutdown: timers stopped, a live game left unfinished; `done` runs on the strand.
+  void stop(std::function<void()> done);
+  // In the new room of a rematch (create_rematch, games.hpp): both seated, seat 1 the
+  // accepter, the game begun and, once durable, announced (`rematch_started` first).
+  void rematched(std::array<std::string, 2> players, std::array<std::weak_ptr<Connection>, 2> connections,
+                 std::string old_room_id, protocol::RequestId request);
+
+ private:
+  using Phase = game::Phase;
+  struct Requester {  // who a decision answers
+    std::shared_ptr<Connection> connection;
+    protocol::RequestId request;
+  };
+
+  template <class F>
+  void on_strand(F f) {
+    boost::asio::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable { f(*self); });
+  }
+  void decide(const game::Command& command, const Requester& requester);
+  void carry_out(game::Effects effects, const Requester& requester);
+  void tell(const game::Tell& t, const Requester& requester);
+  void refuse(const Requester& requester, const game::Refuse& refusal) const;
+  void notice(const game::Notice& n, const Requester& requester);
+  void persist(game::Persist p, const Requester& requester);
+  void persisted(const game::Persisted& answer, game::Effects then, const Requester& requester);
+  void finish(game::Finish f);
+  void archived(bool ok, std::optional<storage::RatingChanges> changes);
+  void arm(game::DeadlineKind kind, std::optional<game::Time> at);
+  void begin_game(const Requester& requester, std::optional<std::string> rematch_of = {});
+  void start_rematch(int accepter_slot, const Requester& requester);
+  void join_now(const std::string& player, const std::shared_ptr<Connection>& connection,
+                const std::optional<std::string>& invite, const Requester& requester);
+  void returned(const std::string& player, const std::shared_ptr<Connection>& connection);
+  void dropped(const std::string& player, std::uint64_t connection_id);
+  void open_grace_over(int slot);
+  void challenge_computer();
+  void computer_missing();
+  void close(const std::string& reason);
+  void spectators_changed();
+  void drop_watchers();
+  std::array<bool, 2> present() const { return {session_.seats[0].present, session_.seats[1].present}; }
+  int slot(const std::string& player) const { return session_.slot_of(player).value_or(-1); }
+  protocol::server::RoomInfo info() const;
+
+  const std::shared_ptr<Context> context_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  game::GameSession session_;
+  RoomAudience audience_;
+  boost::asio::steady_timer turn_timer_;                                   // the turn's deadline (flag or first move)
+  std::array<std::unique_ptr<boost::asio::steady_timer>, 2> seat_timers_;  // absence, or an open room's grace
+  boost::asio::steady_timer room_timer_;             // the rematch window, or the computer's time to join
+  std::vector<std::function<void()>> deferred_;      // waiting for a move to be told
+  std::shared_ptr<std::atomic<int>> listed_ply_;     // the lobby reads it; null for a private game
+  std::string computer_;                             // the bot the second seat is kept for
+  std::shared_ptr<Connection> computer_connection_;  // until challenged
+  AddressQuota::Slot open_slot_;                     // the creator's address's place while open
+};
+
+}  // namespace bh::app

@@ -1,0 +1,72 @@
+#include "app/rooms/room_audience.hpp"
+
+namespace bh::app {
+
+void RoomAudience::send_to(int slot, bool present, const Frame& frame) const {
+  if (!present) return;
+  if (auto c = seats_[slot].connection.lock()) c->send(frame);
+}
+
+void RoomAudience::drop_watchers(const std::function<void(std::uint64_t)>& each) {
+  for (const auto& [id, weak] : watching_) each(id);
+  watching_.clear();
+  waiting_ = false;
+  count_timer_.cancel();
+}
+
+int RoomAudience::spectator_count() const {
+  int count = 0;
+  for (const auto& [id, weak] : watching_)
+    if (id != seats_[0].id && id != seats_[1].id && !weak.expired()) ++count;
+  return count;
+}
+
+void RoomAudience::to_watchers(const Frame& frame) const {
+  for (const auto& [id, weak] : watching_)
+    if (auto c = weak.lock()) c->send(frame);
+}
+
+void RoomAudience::to_spectators(const Frame& frame, std::uint64_t except,
+                                 const std::function<bool(std::uint64_t)>& is_player) const {
+  for (const auto& [id, weak] : watching_) {
+    if (id == except || id == seats_[0].id || id == seats_[1].id) continue;
+    // The players never hear the spectators' channel, from any connection of theirs.
+    if (is_player(id)) continue;
+    if (auto c = weak.lock()) c->send(frame);
+  }
+}
+
+void RoomAudience::broadcast(const Frame& frame, const std::array<bool, 2>& present, std::uint64_t except,
+                             std::optional<int> except_slot) {
+  for (int i = 0; i < 2; ++i)
+    if (seats_[i].id != except && except_slot != i) send_to(i, present[i], frame);
+  for (auto it = watching_.begin(); it != watching_.end();) {
+    auto c = it->second.lock();
+    if (!c) {
+      it = watching_.erase(it);
+      continue;
+    }
+    if (it->first != except) c->send(frame);
+    ++it;
+  }
+}
+
+void RoomAudience::count_changed(std::int64_t interval_ms, std::shared_ptr<void> keep, std::function<bool()> live,
+                                 std::function<void(int)> tell) {
+  if (waiting_ || !live()) return;
+  const int count = spectator_count();
+  if (count == told_) return;
+  told_ = count;
+  tell(count);
+  // Changes until the interval ends are told together, when it ends.
+  waiting_ = true;
+  count_timer_.expires_after(std::chrono::milliseconds(interval_ms));
+  count_timer_.async_wait([this, interval_ms, keep, live = std::move(live),
+                           tell = std::move(tell)](const boost::system::error_code& ec) mutable {
+    if (ec || !waiting_) return;
+    waiting_ = false;
+    count_changed(interval_ms, std::move(keep), std::move(live), std::move(tell));
+  });
+}
+
+}  // namespace bh::app

@@ -1,0 +1,33 @@
+// What a room's creator chose: the game and its options (with the rules they make),
+// the side, the clock, the number of games, private or listed. Fixed for the room's
+// life.
+//
+// Thread-safety: a plain value (the room keeps a const one).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "game/creator_side.hpp"
+#include "protocol/messages.hpp"
+#include "rules/game_state.hpp"
+
+namespace bh::app {
+
+struct RoomSettings {
+  std::string game;
+  protocol::OptionMap options;
+  std::shared_ptr<const rules::Ruleset> rules;
+  CreatorSide creator_side = CreatorSide::random;
+  std::optional<protocol::ClockMs> clock;
+  int games = 1;
+  bool is_private = false;
+  bool seek = false;   // opened by `seek` (quick pairing)
+  bool rated = false;  // both players registered (docs/ratings.md)
+  // A game against the computer (play_computer): the bot's level, 1..8. Such a room is
+  // private (without an invite code) and casual.
+  std::optional<int> computer_level;
+};
+
+}  // namespace bh::app

@@ -1,0 +1,76 @@
+// Quick pairing's pure parts: the rating range, compatibility, and the list of seeks
+// (oldest first, never one's own).
+#include <gtest/gtest.h>
+
+#include "app/rooms/pairing.hpp"
+#include "app/rooms/seeks.hpp"
+
+namespace bh::app {
+namespace {
+
+pairing::Terms tablut(std::int64_t initial_ms = 300'000, bool rated = false) {
+  return {"tablut", pairing::normal_options("tablut", {}), protocol::ClockMs{initial_ms, 3'000}, rated};
+}
+
+TEST(Pairing, RatingRangeWidensBy25ASecondFrom150AndIsUnlimitedAfter60Seconds) {
+  EXPECT_EQ(pairing::rating_range(0), 150.0);
+  EXPECT_EQ(pairing::rating_range(999), 150.0);
+  EXPECT_EQ(pairing::rating_range(1'000), 175.0);
+  EXPECT_EQ(pairing::rating_range(10'500), 400.0);
+  EXPECT_EQ(pairing::rating_range(59'999), 150.0 + 25.0 * 59);
+  EXPECT_FALSE(pairing::rating_range(60'000).has_value());
+}
+
+TEST(Pairing, SameGameOptionsClockAndRatedNessAreNeeded) {
+  EXPECT_TRUE(pairing::compatible(tablut(), std::nullopt, 0, tablut(), std::nullopt));
+  EXPECT_FALSE(pairing::compatible(tablut(), std::nullopt, 0, tablut(180'000), std::nullopt));
+  EXPECT_FALSE(pairing::compatible(tablut(300'000, true), std::nullopt, 0, tablut(), std::nullopt));
+  auto untimed = tablut();
+  untimed.clock.reset();
+  EXPECT_FALSE(pairing::compatible(tablut(), std::nullopt, 0, untimed, std::nullopt));
+  auto other = tablut();
+  other.game = "tavlei";
+  EXPECT_FALSE(pairing::compatible(tablut(), std::nullopt, 0, other, std::nullopt));
+}
+
+TEST(Pairing, DefaultOptionsCountAsGiven) {
+  protocol::OptionMap nine;
+  nine.values["size"] = "9";
+  EXPECT_EQ(pairing::normal_options("seatafl", {}), pairing::normal_options("seatafl", nine));
+  protocol::OptionMap eleven;
+  eleven.values["size"] = "11";
+  EXPECT_NE(pairing::normal_options("seatafl", {}), pairing::normal_options("seatafl", eleven));
+}
+
+TEST(Pairing, RatingRangeAppliesOnlyWhenBothRatingsAreKnown) {
+  EXPECT_FALSE(pairing::compatible(tablut(), 1500.0, 0, tablut(), 1700.0));
+  EXPECT_TRUE(pairing::compatible(tablut(), 1500.0, 2'000, tablut(), 1700.0));  // 200 apart
+  EXPECT_TRUE(pairing::compatible(tablut(), 1500.0, 0, tablut(), 1650.0));
+  EXPECT_TRUE(pairing::compatible(tablut(), 1500.0, 60'000, tablut(), 2900.0));
+  EXPECT_TRUE(pairing::compatible(tablut(), std::nullopt, 0, tablut(), 2900.0));
+  EXPECT_TRUE(pairing::compatible(tablut(), 1500.0, 0, tablut(), std::nullopt));
+}
+
+TEST(Seeks, TheOldestCompatibleIsTakenNeverOnesOwn) {
+  Seeks seeks;
+  EXPECT_FALSE(seeks.take_or_add({"r1", "alice", tablut(), 1500.0, 0}, 0, nullptr));
+  EXPECT_FALSE(seeks.take_or_add({"r2", "carol", tablut(), 1900.0, 0}, 1'000, nullptr));  // 400 apart: both wait
+  EXPECT_FALSE(seeks.take_or_add({"r3", "erin", tablut(180'000), std::nullopt, 0}, 1'000, nullptr));
+  EXPECT_EQ(seeks.size(), 3u);
+  // alice again (another connection, say): her own seek is not hers to join, carol's
+  // (1 s old: range 175) is too far, erin's has another clock.
+  EXPECT_FALSE(seeks.take_or_add({"r4", "alice", tablut(), 1500.0, 0}, 2'000, nullptr));
+  seeks.remove("r4");
+  EXPECT_EQ(seeks.size(), 3u);
+  // 20 s on, dave (1700) fits alice's and carol's: alice's is the oldest.
+  auto dave = seeks.take_or_add({"r5", "dave", tablut(), 1700.0, 0}, 20'000, nullptr);
+  ASSERT_TRUE(dave.has_value());
+  EXPECT_EQ(dave->room_id, "r1");
+  auto frank = seeks.take_or_add({"r6", "frank", tablut(), 1700.0, 0}, 20'000, nullptr);
+  ASSERT_TRUE(frank.has_value());
+  EXPECT_EQ(frank->room_id, "r2");
+  EXPECT_EQ(seeks.size(), 1u);
+}
+
+}  // namespace
+}  // namespace bh::app
