@@ -14,25 +14,25 @@
 #include <optional>
 #include <string>
 
-#include "app/players/address_quota.hpp"
 #include "app/application.hpp"
 #include "app/completion_inbox.hpp"
 #include "app/connection.hpp"
+#include "app/metrics.hpp"
+#include "app/pending_writes.hpp"
+#include "app/players/address_quota.hpp"
+#include "app/players/identities.hpp"
+#include "app/players/login_throttle.hpp"
+#include "app/players/pair_ledger.hpp"
+#include "app/players/token_buckets.hpp"
+#include "app/players/watchers.hpp"
+#include "app/ratings/rated_seating.hpp"
+#include "app/ratings/ratings.hpp"
 #include "app/rooms/directory.hpp"
 #include "app/rooms/game_events.hpp"
 #include "app/rooms/game_writer.hpp"
-#include "app/players/identities.hpp"
-#include "app/players/login_throttle.hpp"
-#include "app/metrics.hpp"
-#include "app/players/pair_ledger.hpp"
-#include "app/pending_writes.hpp"
-#include "app/ratings/rated_seating.hpp"
-#include "app/ratings/ratings.hpp"
 #include "app/rooms/rematch_rooms.hpp"
 #include "app/rooms/seeks.hpp"
 #include "app/thread_check.hpp"
-#include "app/players/token_buckets.hpp"
-#include "app/players/watchers.hpp"
 #include "log/keyed_throttle.hpp"
 #include "protocol/messages.hpp"
 #include "storage/store.hpp"
@@ -40,7 +40,6 @@
 namespace boost::asio {
 class io_context;
 }
-
 
 namespace bh::app {
 

@@ -1,7 +1,7 @@
 #include "app/archive/archive.hpp"
 
-#include "game/board_view.hpp"
 #include "app/thread_check.hpp"
+#include "game/board_view.hpp"
 
 #include <charconv>
 

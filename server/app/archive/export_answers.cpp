@@ -5,8 +5,8 @@
 #include <deque>
 #include <optional>
 
-#include "app/completion.hpp"
 #include "app/archive/export_http.hpp"
+#include "app/completion.hpp"
 #include "app/http/failure_replies.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"

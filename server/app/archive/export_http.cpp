@@ -1,7 +1,7 @@
 #include "app/archive/export_http.hpp"
 
-#include "app/http/http_api.hpp"
 #include "app/archive/record_files.hpp"
+#include "app/http/http_api.hpp"
 #include "app/thread_check.hpp"
 #include "protocol/utf8.hpp"
 #include "records/export.hpp"

@@ -2,8 +2,8 @@
 
 #include <chrono>
 
-#include "app/players/identities.hpp"
 #include "app/metrics.hpp"
+#include "app/players/identities.hpp"
 #include "app/players/pair_ledger.hpp"
 #include "app/ratings/ratings.hpp"
 #include "log/log.hpp"

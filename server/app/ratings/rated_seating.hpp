@@ -11,8 +11,8 @@
 #include <string>
 
 #include "app/connection.hpp"
-#include "game/room_settings.hpp"
 #include "game/effects.hpp"
+#include "game/room_settings.hpp"
 
 namespace bh::app {
 

@@ -14,8 +14,8 @@
 #include <variant>
 
 #include "app/app_context.hpp"
-#include "game/room_settings.hpp"
 #include "game/effects.hpp"
+#include "game/room_settings.hpp"
 #include "game/session.hpp"
 #include "storage/records.hpp"
 

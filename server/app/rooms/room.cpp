@@ -3,14 +3,14 @@
 #include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 
-#include "app/rooms/games.hpp"
 #include "app/ids.hpp"
+#include "app/rooms/games.hpp"
 #include "app/rooms/lobby.hpp"
-#include "game/room_records.hpp"
-#include "game/room_views.hpp"
 #include "app/secrets.hpp"
 #include "app/wall_clock.hpp"
 #include "game/restore.hpp"
+#include "game/room_records.hpp"
+#include "game/room_views.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
 

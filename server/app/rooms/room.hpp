@@ -23,12 +23,12 @@
 #include <string>
 #include <vector>
 
-#include "app/players/address_quota.hpp"
 #include "app/app_context.hpp"
+#include "app/players/address_quota.hpp"
 #include "app/rooms/room_audience.hpp"
-#include "game/room_settings.hpp"
 #include "base/fallible.hpp"
 #include "game/decide.hpp"
+#include "game/room_settings.hpp"
 #include "storage/records.hpp"
 
 namespace bh::app {

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "game/room_settings.hpp"
 #include "base/fallible.hpp"
+#include "game/room_settings.hpp"
 #include "protocol/messages.hpp"
 
 namespace bh::app {
