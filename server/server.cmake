@@ -42,6 +42,8 @@ add_library(bh_game STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/game/room_views.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/seating.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/takebacks.cpp)
+# A unity build, as bh_app: its small files share the protocol's and the rules' headers.
+set_target_properties(bh_game PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
 target_include_directories(bh_game PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_game PUBLIC bh_base bh_rules bh_protocol bh_log OpenSSL::Crypto PRIVATE PkgConfig::ICU)
 
