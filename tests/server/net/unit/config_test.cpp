@@ -281,6 +281,23 @@ TEST(ConfigLimits, BadValuesNameTheFlag) {
   }
 }
 
+TEST(ConfigLimits, ExportRate) {
+  const auto defaults = parse({});
+  ASSERT_TRUE(defaults.config) << defaults.error;
+  EXPECT_EQ(defaults.config->export_rate, 200u);
+  const auto none = parse({"--export-rate", "0"});  // 0: no pace
+  ASSERT_TRUE(none.config) << none.error;
+  EXPECT_EQ(none.config->export_rate, 0u);
+  const auto env = parse({}, {{"BOARDHALL_EXPORT_RATE", "50"}});
+  ASSERT_TRUE(env.config) << env.error;
+  EXPECT_EQ(env.config->export_rate, 50u);
+  for (const char* bad : {"-1", "100001", "x", "1e3", "", "99999999999999999999"}) {
+    const auto parsed = parse({"--export-rate", bad});
+    EXPECT_FALSE(parsed.config) << bad;
+    EXPECT_NE(parsed.error.find("--export-rate"), std::string::npos) << parsed.error;
+  }
+}
+
 TEST(ConfigLimits, FailedLoginsPerNameAndFailedResumes) {
   const auto defaults = parse({});
   ASSERT_TRUE(defaults.config) << defaults.error;
