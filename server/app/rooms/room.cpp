@@ -333,10 +333,6 @@ void Room::notice(const game::Notice& n, const Requester& r) {
       return begin_game({});
     case game::Note::rematch_window:
       deferred_.clear();
-      // Without spectators, the seats freed: the players find the room by its id, and by
-      // its last game's id for chat.
-      for (const auto& g : s.game_ids)
-        if (g != s.game_id) context_->directory.remove_game(g);
       drop_watchers();
       room_timer_.expires_after(std::chrono::milliseconds(context_->config.rematch_window_ms));
       return room_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
@@ -348,6 +344,12 @@ void Room::notice(const game::Notice& n, const Requester& r) {
       return close("finished");
     case game::Note::write_failing:
       return log::error("live game " + s.game_id + " not saved (kept in memory)");
+    case game::Note::rematch_open:
+      // Before match_over is told (a player may chat the moment they hear it): the
+      // players find the finished room by its id, and by its last game's id for chat.
+      for (const auto& g : s.game_ids)
+        if (g != s.game_id) context_->directory.remove_game(g);
+      break;
     default:
       break;
   }
