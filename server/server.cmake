@@ -87,6 +87,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_audience.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_request.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_timers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_writes.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp)

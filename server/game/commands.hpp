@@ -116,8 +116,12 @@ struct RematchLapse {
 };
 // A restored game whose last durable move ended it: its end is archived now.
 struct Conclude {};
+// A restored game comes back (its last move durable, its end not): a seat absent
+// before the stop keeps its stored deadline, decided now if it passed meanwhile; the
+// others start their grace from now.
+struct Reopen {};
 
 using Command = std::variant<Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left,
-                             Returned, Archived, Conclude, Chat, Mute, Rematch, RematchLapse>;
+                             Returned, Archived, Conclude, Reopen, Chat, Mute, Rematch, RematchLapse>;
 
 }  // namespace bh::game

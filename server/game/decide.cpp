@@ -30,6 +30,7 @@ Decision decide(GameSession s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, Told>) steps::told(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Left>) steps::left(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Returned>) steps::returned(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Reopen>) steps::reopen(s, now, fx);
         else if constexpr (std::is_same_v<C, Archived>) steps::archived(s, c, fx);
         else if constexpr (std::is_same_v<C, Chat>) steps::chat(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Mute>) steps::mute(s, c, fx);

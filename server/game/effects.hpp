@@ -5,6 +5,8 @@
 // the room adds the requester's id to an Answer.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -59,6 +61,12 @@ struct Arm {
 struct Disarm {
   DeadlineKind kind = DeadlineKind::turn;
 };
+// The seats' absence deadlines changed (unix ms, 0: present): write them with the live
+// game `game_id`, not waited for, so that a restart decides them (Reopen).
+struct KeepAbsences {
+  std::string game_id;
+  std::array<std::int64_t, 2> until_ms{};
+};
 // The game has ended: archive `record` (with the next game's header, when the match
 // goes on: GameSession::next, its score `next_score`); decide Archived on the answer.
 struct Finish {
@@ -89,6 +97,7 @@ enum class Note {
   rematch_start,   // both want a rematch: a new room, `slot` the accepter's
   rematch_closed,  // the chance of a rematch ends: the room closes (before anyone hears)
   write_failing,   // a live write failed after a success (logged once per spell)
+  closed,          // the room closed (published by the room): out of every directory, seats freed
 };
 struct Notice {
   Note note;
@@ -97,7 +106,8 @@ struct Notice {
 };
 
 struct Effect {
-  std::variant<Refuse, Answer, Tell, Persist, Arm, Disarm, Finish, Defer, RunDeferred, Continue, Notice> v;
+  std::variant<Refuse, Answer, Tell, Persist, Arm, Disarm, KeepAbsences, Finish, Defer, RunDeferred, Continue, Notice>
+      v;
   template <class T>
   Effect(T t) : v(std::move(t)) {}  // NOLINT: effects are written as their kinds
 };

@@ -91,8 +91,10 @@ void announce(GameSession& s, const Announce& c, Now now, Effects& fx) {
   fx.push_back(Tell{protocol::encode(sv::GameStarted{game_view(s, std::nullopt, now.steady)}), Audience::watchers});
   s.clock.restart_turn(now.steady);
   arm_turn(s, now, fx);
+  if (s.seats[0].present && s.seats[1].present) return;
   for (int i = 0; i < 2; ++i)
     if (!s.seats[i].present) start_absence(s, i, now, fx);
+  keep_absences(s, fx);
 }
 
 void move(GameSession& s, const Move& m, Now now, Effects& fx) {

@@ -1,7 +1,12 @@
 // Presence: a seated player's connection closes and the reconnection grace starts (the
 // others see until when); the player returns and sees the whole state; a player who
-// does not come back loses by abandonment (a draw when neither does). A restored game's
-// clocks stand still until both players are back.
+// does not come back loses by abandonment (a draw when neither does). The deadlines are
+// kept with the live game: a restored game's absent players keep theirs, decided at once
+// when they passed while the server was down; its clocks stand still until both
+// players are back.
+#include <array>
+#include <chrono>
+
 #include "game/room_views.hpp"
 #include "game/steps.hpp"
 
@@ -26,6 +31,10 @@ void resume_clocks_if_all_back(GameSession& s, int returning_slot, Now now, Effe
 
 }  // namespace
 
+void keep_absences(const GameSession& s, Effects& fx) {
+  fx.push_back(KeepAbsences{s.game_id, {s.seats[0].absent_until_ms, s.seats[1].absent_until_ms}});
+}
+
 void start_absence(GameSession& s, int slot, Now now, Effects& fx) {
   auto& seat = s.seats[slot];
   const std::int64_t grace = s.limits.reconnect_grace_ms;
@@ -39,7 +48,36 @@ void start_absence(GameSession& s, int slot, Now now, Effects& fx) {
 void left(GameSession& s, const Left& c, Now now, Effects& fx) {
   s.seats[c.slot].present = false;
   // While a game's end is being archived nothing runs; the next game starts the grace.
-  if (s.phase == Phase::playing) start_absence(s, c.slot, now, fx);
+  if (s.phase != Phase::playing) return;
+  start_absence(s, c.slot, now, fx);
+  keep_absences(s, fx);
+}
+
+void reopen(GameSession& s, Now now, Effects& fx) {
+  if (!s.live()) return;
+  std::array<bool, 2> due{};
+  for (int i = 0; i < 2; ++i) {
+    s.seats[i].present = false;
+    due[i] = s.seats[i].absent_until_ms > 0 && now.unix_ms >= s.seats[i].absent_until_ms;
+  }
+  if (due[0] || due[1]) {
+    // It passed while the server was down: decided as it would have been then, a draw
+    // when the other player was away too.
+    const int slot = !due[1] || (due[0] && s.seats[0].absent_until_ms <= s.seats[1].absent_until_ms) ? 0 : 1;
+    if (s.seats[1 - slot].absent_until_ms > 0)
+      return end_game(s, rules::Status::draw(rules::EndReason::abandonment), now, fx);
+    return end_game(s, rules::Status::win(rules::other(s.side_of_slot(slot)), rules::EndReason::abandonment), now, fx);
+  }
+  for (int i = 0; i < 2; ++i) {
+    auto& seat = s.seats[i];
+    if (seat.absent_until_ms == 0) {
+      start_absence(s, i, now, fx);  // present when the server stopped: the grace from now
+      continue;
+    }
+    seat.absent_until = now.steady + std::chrono::milliseconds(seat.absent_until_ms - now.unix_ms);
+    fx.push_back(Arm{absence_kind(i), *seat.absent_until});
+  }
+  keep_absences(s, fx);
 }
 
 void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
@@ -52,6 +90,7 @@ void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
   seat.absent_until.reset();
   fx.push_back(Disarm{absence_kind(c.slot)});
   if (s.phase == Phase::open) return;  // the room answers with the open room
+  if (was_absent && s.live()) keep_absences(s, fx);
   resume_clocks_if_all_back(s, c.slot, now, fx);
   fx.push_back(Answer{protocol::encode(sv::GameState{game_view(s, c.slot, now.steady)})});
   if (was_absent && s.phase == Phase::playing)

@@ -32,6 +32,7 @@ Fallible<GameSession> restore_session(const storage::LiveGame& live, Limits limi
   std::vector<std::string> bots;
   for (int i = 0; i < 2; ++i) {
     s.seats[i].player = live.seats[i].player;
+    s.seats[i].absent_until_ms = live.absent_until_ms[i];  // decided by Reopen
     totals[live.seats[i].player] = live.seats[i].match_points;
     if (live.seats[i].bot) bots.push_back(live.seats[i].player);
   }

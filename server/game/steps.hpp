@@ -37,7 +37,11 @@ void start_first_move_wait(GameSession& s, Now now);
 void left(GameSession& s, const Left& c, Now now, Effects& fx);
 void returned(GameSession& s, const Returned& c, Now now, Effects& fx);
 void absence_due(GameSession& s, int slot, Now now, Effects& fx);
+// The grace of a seat whose player is away starts now (written with keep_absences).
 void start_absence(GameSession& s, int slot, Now now, Effects& fx);
+// The seats' absence deadlines as a KeepAbsences effect.
+void keep_absences(const GameSession& s, Effects& fx);
+void reopen(GameSession& s, Now now, Effects& fx);
 
 // finisher.cpp
 // The game ends with `status` (or the one the rules gave it). Precondition: nothing

@@ -112,11 +112,13 @@ void FaultyStore::rating_history(std::string name, std::string key,
 
 void FaultyStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   if (take_write_fault()) return deliver(std::move(done), injected_error("save_live"));
-  inner_->save_live(std::move(update), [this, done = track(std::move(done))](StoreError error) mutable {
+  // Only the journal's writes are held: nothing waits for an absences-only one.
+  const bool journal = update.header || !update.moves.empty() || update.erase_through > 0;
+  inner_->save_live(std::move(update), [this, journal, done = track(std::move(done))](StoreError error) mutable {
     {
       std::lock_guard lock(held_mu_);
       // Held, or behind held ones: completions keep their order.
-      if (holding_ || draining_) {
+      if (journal && (holding_ || draining_)) {
         held_.emplace_back(std::move(done), std::move(error));
         return;
       }

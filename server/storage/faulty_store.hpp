@@ -37,9 +37,9 @@ class FaultyStore final : public Store {
   // Every read (list_games, get_game, find_account, find_account_like, load_live) fails while on.
   void fail_all_reads(bool on);
   // While on, save_live writes go to the inner store (they are durable) but their
-  // completions are held back; turning it off delivers the held ones, in order, on the
-  // calling thread (and any that come meanwhile after them). A disk that is slow to say "written", to test what a room
-  // does meanwhile (docs/architecture.md: a move is told only once durable).
+  // completions are held back (but those of writes of absence deadlines alone); turning it off delivers the held ones,
+  // in order, on the calling thread (and any that come meanwhile after them). A disk that is slow to say "written", to
+  // test what a room does meanwhile (docs/architecture.md: a move is told only once durable).
   void hold_live_completions(bool on);
   // save_live completions held back now.
   std::size_t held_live_completions() const;

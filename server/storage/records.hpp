@@ -124,6 +124,9 @@ struct LiveGame {
   std::optional<int> computer_level;  // a game of play_computer: the bot's level
   std::int64_t started_ms = 0;
   std::vector<MoveRecord> moves;  // ply 1 first
+  // Until when each seat's player, absent, may come back (unix ms; 0: present). Kept so
+  // that a grace running when the server stopped ends when it would have, not later.
+  std::array<std::int64_t, 2> absent_until_ms{};
   friend bool operator==(const LiveGame&, const LiveGame&) = default;
 };
 
@@ -137,6 +140,9 @@ struct LiveUpdate {
   // Moves were taken back: the plies after the last of this update, up to this one,
   // are dropped (in the same write), so the game loads as it is now. 0: none.
   int erase_through = 0;
+  // The seats' absence deadlines (LiveGame::absent_until_ms), written with this update
+  // when set; with nothing else in the update, a game not stored is left alone.
+  std::optional<std::array<std::int64_t, 2>> absent_until_ms = std::nullopt;
 };
 
 // A registered player. The password is kept only as a salted slow hash: Argon2id in

@@ -206,8 +206,16 @@ CREATE TABLE name_keys (
 );
 )sql";
 
+// Version 9: durable absence deadlines (docs/protocol.md, "Reconnecting"). A player
+// absent when the server stopped keeps the deadline they had: a restart decides it at
+// once if it passed meanwhile, instead of giving a fresh grace. 0: present.
+constexpr std::string_view kStep9 = R"sql(
+ALTER TABLE live_games ADD COLUMN creator_absent_until_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE live_games ADD COLUMN joiner_absent_until_ms INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8, kStep9};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -28,6 +28,14 @@ void subscribe_services(Context& ctx) {
       case game::Note::rematch_open:
         for (const auto& seat : s.seats) ctx.rematch_rooms.set(seat.player, s.room_id);
         return;
+      case game::Note::closed:
+        ctx.directory.remove_room(s.room_id);
+        ctx.seeks.remove(s.room_id);
+        for (const auto& g : s.game_ids) ctx.directory.remove_game(g);
+        for (const auto& seat : s.seats)
+          if (!seat.player.empty()) ctx.identities.remove_room(seat.player, s.room_id);
+        if (!s.kept_for.empty()) ctx.identities.remove_room(s.kept_for, s.room_id);  // the seat kept for the bot
+        return;
       case game::Note::rematch_closed:
         for (const auto& seat : s.seats) ctx.rematch_rooms.clear(seat.player, s.room_id);
         return;

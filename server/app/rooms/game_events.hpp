@@ -1,7 +1,8 @@
 // What rooms tell the rest of the server about their games, published once and heard by
 // whoever subscribed: a game started (the directory routes its id, the metrics count
 // it), a move made (counted), a game ended (unlisted, counted), a match over (its
-// players' seats freed, the room kept for a rematch). The room calls none of those
+// players' seats freed, the room kept for a rematch), the room closed (out of the
+// directory and the seeks, its seats freed). The room calls none of those
 // services itself; tournaments will subscribe here too.
 //
 // Thread-safety: subscribe() before the first room (at start-up); publish() from any

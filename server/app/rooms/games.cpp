@@ -1,7 +1,10 @@
 #include "app/rooms/games.hpp"
 
+#include "app/ids.hpp"
 #include "app/rooms/room.hpp"
+#include "game/restore.hpp"
 #include "game/room_records.hpp"
+#include "game/room_views.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
 
@@ -71,16 +74,51 @@ storage::LiveGame live_header(const Context& ctx, const game::GameSession& sessi
       identities[i] = {identities[i].player, found->token, found->registered, found->bot};
   }
   const records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
-  return records::live_header(facts, identities, game_id, first_slot, started_ms, score);
+  auto header = records::live_header(facts, identities, game_id, first_slot, started_ms, score);
+  header.absent_until_ms = {session.seats[0].absent_until_ms, session.seats[1].absent_until_ms};
+  return header;
+}
+
+game::Begin next_begin(Context& ctx, const game::GameSession& s, std::array<std::weak_ptr<Connection>, 2> connections,
+                       std::optional<std::string> rematch_of) {
+  game::Begin begin;
+  begin.game_id = make_id("g");
+  if (s.score.game_number() + 1 < s.score.games()) begin.next_game_id = make_id("g");
+  if (!s.next) begin.first_slot = first_seat(s.settings->creator_side, ctx.config.coin);
+  begin.rematch_of = std::move(rematch_of);
+  std::vector<std::string> bots;
+  for (const auto& seat : s.seats)
+    if (!seat.player.empty() && ctx.identities.is_bot(seat.player)) bots.push_back(seat.player);
+  if (!bots.empty()) begin.bots = std::move(bots);
+  // The ratings by the sides the game will have.
+  const int first = s.next ? s.next->first_slot : begin.first_slot;
+  begin.ratings = {ctx.seating.rating_of(*s.settings, s.seats[first].player),
+                   ctx.seating.rating_of(*s.settings, s.seats[1 - first].player)};
+  ctx.seating.note_start(*s.settings, s.room_id, {s.seats[0].player, s.seats[1].player}, std::move(connections));
+  return begin;
+}
+
+protocol::server::RoomInfo room_info(const Context& ctx, const game::GameSession& session) {
+  const auto& s = *session.settings;
+  auto r = views::room_info(session.room_id, session.seats[0].player, s);
+  r.rated = s.rated;
+  r.creator_rating = ctx.seating.rating_of(s, session.seats[0].player);
+  r.computer_level = s.computer_level;
+  return r;
 }
 
 bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live) {
-  auto made = Room::restore(ctx, live);
+  auto made = game::restore_session(live, {ctx->config.first_move_ms, ctx->config.reconnect_grace_ms},
+                                    std::chrono::steady_clock::now());
   if (!made) {
     log::error("live game not restored (left in the database): " + made.error());
     return false;
   }
-  auto room = std::move(made).value();
+  auto session = std::move(made).value();
+  const auto by_side = session.players();
+  session.start_ratings = {ctx->seating.rating_of(*session.settings, by_side.first),
+                           ctx->seating.rating_of(*session.settings, by_side.second)};
+  auto room = std::make_shared<Room>(ctx, std::move(session));
   for (const auto& seat : live.seats)
     if (!ctx->identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");

@@ -48,6 +48,13 @@ std::optional<game::Refuse> create_rematch(const std::shared_ptr<Context>& ctx, 
 storage::LiveGame live_header(const Context& ctx, const game::GameSession& session, const std::string& game_id,
                               int first_slot, std::int64_t started_ms, const MatchScore& score);
 
+// The Begin command of the room's next game: its ids, the seated bots, the ratings by
+// the sides the game will have; the seats' start noted (rated_seating.hpp).
+game::Begin next_begin(Context& ctx, const game::GameSession& session,
+                       std::array<std::weak_ptr<Connection>, 2> connections, std::optional<std::string> rematch_of);
+// The room as the lobby and room_created show it.
+protocol::server::RoomInfo room_info(const Context& ctx, const game::GameSession& session);
+
 // A live game of the store brought back (restore.cpp): its seats restored, published.
 // False when it does not replay (logged).
 bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live);

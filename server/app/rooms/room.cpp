@@ -6,11 +6,9 @@
 #include "app/ids.hpp"
 #include "app/rooms/games.hpp"
 #include "app/rooms/lobby.hpp"
+#include "app/rooms/room_writes.hpp"
 #include "app/secrets.hpp"
 #include "app/wall_clock.hpp"
-#include "game/restore.hpp"
-#include "game/room_records.hpp"
-#include "game/room_views.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
 
@@ -36,20 +34,7 @@ Room::Room(std::shared_ptr<Context> context, game::GameSession session)
       strand_(asio::make_strand(context_->io)),
       session_(std::move(session)),
       audience_(strand_),
-      turn_timer_(strand_),
-      room_timer_(strand_) {
-  for (auto& t : seat_timers_) t = std::make_unique<asio::steady_timer>(strand_);
-}
-
-Fallible<std::shared_ptr<Room>> Room::restore(std::shared_ptr<Context> context, const storage::LiveGame& live) {
-  auto made = game::restore_session(live, limits_of(context->config), now().steady);
-  if (!made) return failure(std::move(made).error());
-  auto room = std::make_shared<Room>(std::move(context), std::move(made).value());
-  const auto by_side = room->session_.players();
-  room->session_.start_ratings = {room->context_->seating.rating_of(*room->session_.settings, by_side.first),
-                                  room->context_->seating.rating_of(*room->session_.settings, by_side.second)};
-  return room;
-}
+      timers_(strand_) {}
 
 void Room::restored() {
   on_strand([](Room& r) {
@@ -57,7 +42,7 @@ void Room::restored() {
     if (!r.session_.settings->is_private) r.notice({game::Note::listed}, {});
     // Its last move was durable but the end was not archived: finish it now.
     if (r.session_.game->status().over()) return r.decide(game::Conclude{}, {});
-    for (int i = 0; i < 2; ++i) r.decide(game::Left{i}, {});
+    r.decide(game::Reopen{}, {});
   });
 }
 
@@ -70,14 +55,14 @@ void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request
     if (!r.session_.settings->is_private) r.context_->lobby->room_opened(r.info());
     sv::RoomCreated created{r.info(), std::nullopt};
     // A room of play_computer has no code to give: its seat is kept for the bot.
-    if (r.session_.settings->is_private && r.computer_.empty()) created.invite_code = r.invite_code();
+    if (r.session_.settings->is_private && r.session_.kept_for.empty()) created.invite_code = r.invite_code();
     creator->send(make_frame(protocol::encode(created, request)));
     r.challenge_computer();
   });
 }
 
 void Room::keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection) {
-  computer_ = std::move(bot);
+  session_.kept_for = std::move(bot);
   computer_connection_ = std::move(bot_connection);
 }
 
@@ -94,7 +79,7 @@ void Room::join_now(const std::string& player, const std::shared_ptr<Connection>
   auto& s = session_;
   auto& ctx = *context_;
   const auto& settings = *s.settings;
-  auto refusal = game::refuse_join(s, player, invite, computer_);
+  auto refusal = game::refuse_join(s, player, invite, s.kept_for);
   if (!refusal) refusal = ctx.seating.refuse_guest(settings, player);
   if (!refusal) refusal = ctx.seating.refuse_pair(settings, player, s.seats[0].player);
   if (!refusal && ctx.shutting_down) refusal = {ErrorCode::shutting_down, "the server is shutting down"};
@@ -108,8 +93,8 @@ void Room::join_now(const std::string& player, const std::shared_ptr<Connection>
   if (s.seats[1].present) audience_.seat(1, connection);
   open_slot_.release();
   s.score.seat(s.seats[0].player, player);
-  seat_timers_[0]->cancel();  // the creator's grace (open room) ends
-  room_timer_.cancel();       // the computer came
+  timers_.cancel(RoomTimers::seat_0);  // the creator's grace (open room) ends
+  timers_.cancel(RoomTimers::room);    // the computer came
   if (!settings.is_private) ctx.lobby->room_closed(id(), "started");
   begin_game(requester);
 }
@@ -192,10 +177,8 @@ void Room::dropped(const std::string& player, std::uint64_t connection_id) {
   if (session_.phase == Phase::open) {
     session_.seats[slot].present = false;
     // Not the game's grace: an open room nobody is behind keeps the lobby busy for nothing.
-    seat_timers_[slot]->expires_after(std::chrono::milliseconds(context_->config.open_room_grace_ms));
-    return seat_timers_[slot]->async_wait([self = shared_from_this(), slot](const boost::system::error_code& ec) {
-      if (!ec) self->open_grace_over(slot);
-    });
+    return timers_.after(RoomTimers::seat(slot), std::chrono::milliseconds(context_->config.open_room_grace_ms),
+                         [self = shared_from_this(), slot] { self->open_grace_over(slot); });
   }
   if (session_.phase == Phase::finished) session_.seats[slot].present = false;
   decide(
@@ -223,9 +206,9 @@ void Room::returned(const std::string& player, const std::shared_ptr<Connection>
     return decide(game::Returned{slot}, {connection, {}});
   }
   session_.seats[slot].present = true;
-  seat_timers_[slot]->cancel();
+  timers_.cancel(RoomTimers::seat(slot));
   sv::RoomCreated created{info(), std::nullopt};
-  if (session_.settings->is_private && computer_.empty()) created.invite_code = invite_code();
+  if (session_.settings->is_private && session_.kept_for.empty()) created.invite_code = invite_code();
   connection->send(make_frame(protocol::encode(created)));
 }
 
@@ -250,9 +233,7 @@ void Room::stop(std::function<void()> done) {
       return r.deferred_.push_back([self = r.shared_from_this(), done = std::move(done)] { self->stop(done); });
     if (r.session_.phase == Phase::playing) r.context_->metrics.live_games--;
     r.session_.phase = Phase::closed;  // a live game is left unfinished (not archived)
-    r.turn_timer_.cancel();
-    for (auto& t : r.seat_timers_) t->cancel();
-    r.room_timer_.cancel();
+    r.timers_.cancel_all();
     r.deferred_.clear();
     r.drop_watchers();
     done();
@@ -280,6 +261,7 @@ void Room::carry_out(game::Effects effects, const Requester& r) {
           else if constexpr (std::is_same_v<E, game::Persist>) persist(std::move(e), r);
           else if constexpr (std::is_same_v<E, game::Arm>) arm(e.kind, e.at);
           else if constexpr (std::is_same_v<E, game::Disarm>) arm(e.kind, std::nullopt);
+          else if constexpr (std::is_same_v<E, game::KeepAbsences>) room_writes::keep_absences(*context_, e, strand_);
           else if constexpr (std::is_same_v<E, game::Finish>) finish(std::move(e));
           else if constexpr (std::is_same_v<E, game::Defer>)
             deferred_.push_back([self = shared_from_this(), c = std::move(e.command), r] { self->decide(c, r); });
@@ -297,26 +279,11 @@ void Room::refuse(const Requester& r, const game::Refuse& refusal) const {
 }
 
 void Room::tell(const game::Tell& t, const Requester& r) {
-  const std::uint64_t except = t.except_requester && r.connection ? r.connection->id() : 0;
-  switch (t.to) {
-    case game::Audience::room: {
-      const std::optional<int> except_seat = t.except_seat >= 0 ? std::optional<int>(t.except_seat) : std::nullopt;
-      return audience_.broadcast(make_frame(t.text), present(), except, except_seat);
-    }
-    case game::Audience::seat:
-      if (except != 0 && audience_.seat_connection_id(t.seat) == except) return;
-      return audience_.send_to(t.seat, session_.seats[t.seat].present,
-                               make_frame(t.with_request_id ? protocol::with_request_id(t.text, r.request) : t.text));
-    case game::Audience::watchers:
-      return audience_.to_watchers(make_frame(t.text));
-    case game::Audience::spectator_chat: {
-      const auto& identities = context_->identities;
-      return audience_.to_spectators(make_frame(t.text), except, [&](std::uint64_t cid) {
-        const auto who = identities.player_of(cid);
-        return who && session_.slot_of(*who);
-      });
-    }
-  }
+  const auto& identities = context_->identities;
+  audience_.tell(t, present(), r.connection ? r.connection->id() : 0, r.request, [&](std::uint64_t cid) {
+    const auto who = identities.player_of(cid);
+    return who && session_.slot_of(*who);
+  });
 }
 
 void Room::notice(const game::Notice& n, const Requester& r) {
@@ -334,10 +301,8 @@ void Room::notice(const game::Notice& n, const Requester& r) {
     case game::Note::rematch_window:
       deferred_.clear();
       drop_watchers();
-      room_timer_.expires_after(std::chrono::milliseconds(context_->config.rematch_window_ms));
-      return room_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-        if (!ec) self->decide(game::RematchLapse{"expired"}, {});
-      });
+      return timers_.after(RoomTimers::room, std::chrono::milliseconds(context_->config.rematch_window_ms),
+                           [self = shared_from_this()] { self->decide(game::RematchLapse{"expired"}, {}); });
     case game::Note::rematch_start:
       return start_rematch(n.slot, r);
     case game::Note::close:
@@ -358,70 +323,32 @@ void Room::notice(const game::Notice& n, const Requester& r) {
 }
 
 void Room::persist(game::Persist p, const Requester& r) {
-  const auto& s = session_;
-  if (p.header) p.update.header = live_header(*context_, s, s.game_id, s.first_slot, s.started_ms, s.score);
-  game::Persisted answer{p.update.game_id, p.header, p.plies, p.update.erase_through, true};
-  context_->writer.save_live(std::move(p.update), strand_,
-                             [self = shared_from_this(), answer = std::move(answer), then = std::move(p.then),
-                              r](storage::StoreError error) mutable {
-                               answer.ok = error.ok();
-                               if (!answer.ok) log::error("live game " + answer.game_id + ": " + error.message);
-                               self->persisted(answer, std::move(then), r);
-                             });
-}
-
-void Room::persisted(const game::Persisted& answer, game::Effects then, const Requester& r) {
-  decide(answer, r);
-  if (session_.phase != Phase::closed) carry_out(std::move(then), r);
+  room_writes::persist(*context_, session_, std::move(p), strand_,
+                       [self = shared_from_this(), r](game::Persisted answer, game::Effects then) {
+                         Room& room = *self;
+                         room.decide(answer, r);
+                         if (room.session_.phase != Phase::closed) room.carry_out(std::move(then), r);
+                       });
 }
 
 void Room::finish(game::Finish f) {
-  std::optional<storage::LiveGame> next;
-  if (f.next_score && session_.next)
-    next = live_header(*context_, session_, session_.next->game_id, session_.next->first_slot,
-                       session_.next->started_ms, *f.next_score);
-  // The end is told only once the record is durable (or the write failed: it is written
-  // again later by the writer).
-  context_->writer.finish(std::move(f.record), std::move(next), strand_,
-                          [self = shared_from_this()](bool ok, std::optional<storage::RatingChanges> changes) {
-                            self->archived(ok, std::move(changes));
-                          });
-}
-
-void Room::archived(bool ok, std::optional<storage::RatingChanges> changes) {
-  if (session_.phase != Phase::closed) context_->metrics.games_finished++;
-  game::Archived archived{ok, std::nullopt, context_->shutting_down};
-  if (changes) archived.rating_changes = changes_view(*changes);
-  decide(archived, {});
-}
-
-void Room::arm(DeadlineKind kind, std::optional<game::Time> at) {
-  auto& timer = kind == DeadlineKind::turn ? turn_timer_ : *seat_timers_[kind == DeadlineKind::absence_0 ? 0 : 1];
-  if (!at) return static_cast<void>(timer.cancel());
-  timer.expires_at(*at);
-  timer.async_wait([self = shared_from_this(), kind](const boost::system::error_code& ec) {
-    if (!ec) self->decide(game::DeadlineDue{kind}, {});
+  room_writes::finish(*context_, session_, std::move(f), strand_, [self = shared_from_this()](game::Archived a) {
+    Room& room = *self;
+    if (room.session_.phase != Phase::closed) room.context_->metrics.games_finished++;
+    room.decide(a, {});
   });
 }
 
+void Room::arm(DeadlineKind kind, std::optional<game::Time> at) {
+  if (!at) return timers_.cancel(RoomTimers::of(kind));
+  timers_.at(RoomTimers::of(kind), *at,
+             [self = shared_from_this(), kind] { self->decide(game::DeadlineDue{kind}, {}); });
+}
+
 void Room::begin_game(const Requester& requester, std::optional<std::string> rematch_of) {
-  auto& s = session_;
-  game::Begin begin;
-  begin.game_id = make_id("g");
-  if (s.score.game_number() + 1 < s.score.games()) begin.next_game_id = make_id("g");
-  if (!s.next) begin.first_slot = first_seat(s.settings->creator_side, context_->config.coin);
-  begin.rematch_of = std::move(rematch_of);
-  std::vector<std::string> bots;
-  for (const auto& seat : s.seats)
-    if (!seat.player.empty() && context_->identities.is_bot(seat.player)) bots.push_back(seat.player);
-  if (!bots.empty()) begin.bots = std::move(bots);
-  // The ratings by the sides the game will have.
-  const int first = s.next ? s.next->first_slot : begin.first_slot;
-  begin.ratings = {context_->seating.rating_of(*s.settings, s.seats[first].player),
-                   context_->seating.rating_of(*s.settings, s.seats[1 - first].player)};
-  context_->seating.note_start(*s.settings, id(), {s.seats[0].player, s.seats[1].player},
-                               {audience_.seat_connection(0), audience_.seat_connection(1)});
-  decide(std::move(begin), requester);
+  decide(next_begin(*context_, session_, {audience_.seat_connection(0), audience_.seat_connection(1)},
+                    std::move(rematch_of)),
+         requester);
 }
 
 void Room::start_rematch(int accepter_slot, const Requester& r) {
@@ -455,7 +382,7 @@ void Room::rematched(std::array<std::string, 2> players, std::array<std::weak_pt
 }
 
 void Room::challenge_computer() {
-  if (computer_.empty()) return;
+  if (session_.kept_for.empty()) return;
   const auto& settings = *session_.settings;
   const sv::Challenge challenge{id(),
                                 settings.game,
@@ -464,15 +391,13 @@ void Room::challenge_computer() {
                                 settings.computer_level.value_or(4),
                                 session_.seats[0].player};
   if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(protocol::encode(challenge)));
-  room_timer_.expires_after(std::chrono::milliseconds(context_->config.computer_join_ms));
-  room_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (!ec) self->computer_missing();
-  });
+  timers_.after(RoomTimers::room, std::chrono::milliseconds(context_->config.computer_join_ms),
+                [self = shared_from_this()] { self->computer_missing(); });
 }
 
 void Room::computer_missing() {
   if (session_.phase != Phase::open) return;
-  log::info("room " + id() + ": the computer (" + computer_ + ") did not come");
+  log::info("room " + id() + ": the computer (" + session_.kept_for + ") did not come");
   close("no_computer");  // frees both seat claims
   const auto cancelled = make_frame(protocol::encode(sv::RoomCancelled{id(), std::string("no_computer")}));
   audience_.send_to(0, session_.seats[0].present, cancelled);
@@ -482,20 +407,12 @@ void Room::close(const std::string& reason) {
   const Phase before = session_.phase;
   session_.phase = Phase::closed;
   open_slot_.release();
-  turn_timer_.cancel();
-  for (auto& t : seat_timers_) t->cancel();
-  room_timer_.cancel();
+  timers_.cancel_all();
   deferred_.clear();  // they hold the room
   // Out of the directory first: whoever hears of the end can no longer find the room.
-  auto& ctx = *context_;
-  ctx.directory.remove_room(id());
-  ctx.seeks.remove(id());
-  for (const auto& g : session_.game_ids) ctx.directory.remove_game(g);
-  for (const auto& seat : session_.seats)
-    if (!seat.player.empty()) ctx.identities.remove_room(seat.player, id());
-  if (!computer_.empty()) ctx.identities.remove_room(computer_, id());  // the seat kept for the bot
+  context_->events.publish({game::Note::closed, session_, shared_from_this()});
   drop_watchers();
-  if (before == Phase::open && !session_.settings->is_private) ctx.lobby->room_closed(id(), reason);
+  if (before == Phase::open && !session_.settings->is_private) context_->lobby->room_closed(id(), reason);
 }
 
 void Room::drop_watchers() {
@@ -509,13 +426,6 @@ void Room::spectators_changed() {
   });
 }
 
-sv::RoomInfo Room::info() const {
-  const auto& s = *session_.settings;
-  auto r = views::room_info(id(), session_.seats[0].player, s);
-  r.rated = s.rated;
-  r.creator_rating = context_->seating.rating_of(s, session_.seats[0].player);
-  r.computer_level = s.computer_level;
-  return r;
-}
+sv::RoomInfo Room::info() const { return room_info(*context_, session_); }
 
 }  // namespace bh::app

@@ -15,7 +15,6 @@
 #include <array>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <functional>
 #include <memory>
@@ -26,6 +25,7 @@
 #include "app/app_context.hpp"
 #include "app/players/address_quota.hpp"
 #include "app/rooms/room_audience.hpp"
+#include "app/rooms/room_timers.hpp"
 #include "base/fallible.hpp"
 #include "game/decide.hpp"
 #include "game/room_settings.hpp"
@@ -39,10 +39,8 @@ class Room : public std::enable_shared_from_this<Room> {
   Room(std::shared_ptr<Context> context, std::string creator, RoomSettings settings);
   // A room around a session made elsewhere (a restored game).
   Room(std::shared_ptr<Context> context, game::GameSession session);
-  // A game that was live when the server stopped (storage::LiveGame): both players
-  // absent, with the reconnection grace; the clocks paused until both are back. Call
-  // restored() once the room is in the directory. Errors: it does not replay (message).
-  static Fallible<std::shared_ptr<Room>> restore(std::shared_ptr<Context> context, const storage::LiveGame& live);
+  // A restored game (restore_room, games.hpp) is back, the room in the directory: both
+  // players absent, the clocks paused until both are back (game::Reopen).
   void restored();
 
   const std::string& id() const { return session_.room_id; }               // immutable
@@ -98,9 +96,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void refuse(const Requester& requester, const game::Refuse& refusal) const;
   void notice(const game::Notice& n, const Requester& requester);
   void persist(game::Persist p, const Requester& requester);
-  void persisted(const game::Persisted& answer, game::Effects then, const Requester& requester);
   void finish(game::Finish f);
-  void archived(bool ok, std::optional<storage::RatingChanges> changes);
   void arm(game::DeadlineKind kind, std::optional<game::Time> at);
   void begin_game(const Requester& requester, std::optional<std::string> rematch_of = {});
   void start_rematch(int accepter_slot, const Requester& requester);
@@ -122,12 +118,9 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   game::GameSession session_;
   RoomAudience audience_;
-  boost::asio::steady_timer turn_timer_;                                   // the turn's deadline (flag or first move)
-  std::array<std::unique_ptr<boost::asio::steady_timer>, 2> seat_timers_;  // absence, or an open room's grace
-  boost::asio::steady_timer room_timer_;             // the rematch window, or the computer's time to join
+  RoomTimers timers_;
   std::vector<std::function<void()>> deferred_;      // waiting for a move to be told
   std::shared_ptr<std::atomic<int>> listed_ply_;     // the lobby reads it; null for a private game
-  std::string computer_;                             // the bot the second seat is kept for
   std::shared_ptr<Connection> computer_connection_;  // until challenged
   AddressQuota::Slot open_slot_;                     // the creator's address's place while open
 };

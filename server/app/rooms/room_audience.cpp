@@ -69,4 +69,23 @@ void RoomAudience::count_changed(std::int64_t interval_ms, std::shared_ptr<void>
   });
 }
 
+void RoomAudience::tell(const game::Tell& t, const std::array<bool, 2>& present, std::uint64_t requester,
+                        const protocol::RequestId& request, const std::function<bool(std::uint64_t)>& is_player) {
+  const std::uint64_t except = t.except_requester ? requester : 0;
+  switch (t.to) {
+    case game::Audience::room: {
+      const std::optional<int> except_seat = t.except_seat >= 0 ? std::optional<int>(t.except_seat) : std::nullopt;
+      return broadcast(make_frame(t.text), present, except, except_seat);
+    }
+    case game::Audience::seat:
+      if (except != 0 && seat_connection_id(t.seat) == except) return;
+      return send_to(t.seat, present[t.seat],
+                     make_frame(t.with_request_id ? protocol::with_request_id(t.text, request) : t.text));
+    case game::Audience::watchers:
+      return to_watchers(make_frame(t.text));
+    case game::Audience::spectator_chat:
+      return to_spectators(make_frame(t.text), except, is_player);
+  }
+}
+
 }  // namespace bh::app

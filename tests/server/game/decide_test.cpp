@@ -10,6 +10,7 @@ namespace {
 using protocol::ErrorCode;
 using testing::Driver;
 using testing::settings_for;
+using testing::stored;
 
 TEST(GameSession, BeginWritesTheHeaderAndAnnouncesOnceDurable) {
   Driver d(settings_for("brandubh"));
@@ -182,6 +183,72 @@ TEST(GameSession, AnAbsentPlayerLosesByAbandonmentAndBothAbsentDraw) {
   EXPECT_EQ(e.finished[0].result, "draw");
 }
 
+// A restart: the session made again from what the store kept, `down_ms` after it stopped.
+Driver restarted(const Driver& before, Limits limits, std::int64_t down_ms) {
+  Driver after(before.s.settings, limits);
+  after.now = before.now;
+  after.pass(down_ms);
+  auto made = restore_session(stored(before.s), limits, after.now.steady);
+  EXPECT_TRUE(made) << made.error();
+  after.s = std::move(made).value();
+  after.run(Reopen{});
+  return after;
+}
+
+const Limits kGrace30s{30'000, 30'000};
+
+TEST(GameSession, AbsenceDeadlinesAreKeptWithTheLiveGame) {
+  Driver d(settings_for("brandubh"), kGrace30s);
+  d.start();
+  d.run(Left{1});
+  ASSERT_TRUE(d.kept_absences);
+  EXPECT_EQ(*d.kept_absences, (std::array<std::int64_t, 2>{0, d.now.unix_ms + 30'000}));
+  d.run(Returned{1});
+  EXPECT_EQ(*d.kept_absences, (std::array<std::int64_t, 2>{0, 0}));
+}
+
+TEST(GameSession, AnAbsenceThatPassedWhileTheServerWasDownIsDecidedOnStart) {
+  Driver d(settings_for("brandubh"), kGrace30s);
+  d.start();
+  d.play(d.any_legal());
+  d.play(d.any_legal());
+  d.run(Left{1});  // bob leaves; 40 s later, past his grace, the server is back
+  Driver after = restarted(d, kGrace30s, 40'000);
+  ASSERT_EQ(after.finished.size(), 1u);
+  EXPECT_EQ(after.finished[0].reason, "abandonment");
+  EXPECT_EQ(after.finished[0].result, d.s.side_of_slot(0) == rules::Side::first ? "first" : "second");
+  EXPECT_EQ(after.finished[0].moves.size(), 2u);
+}
+
+TEST(GameSession, BothAwayWhenTheDeadlinePassedWhileDownIsADraw) {
+  Driver d(settings_for("brandubh"), kGrace30s);
+  d.start();
+  d.run(Left{0});
+  d.pass(10'000);
+  d.run(Left{1});
+  Driver after = restarted(d, kGrace30s, 25'000);  // alice's deadline passed, bob's not
+  ASSERT_EQ(after.finished.size(), 1u);
+  EXPECT_EQ(after.finished[0].result, "draw");
+  EXPECT_EQ(after.finished[0].reason, "abandonment");
+}
+
+TEST(GameSession, ARestartKeepsARunningGraceAndGivesThePresentPlayerAFullOne) {
+  Driver d(settings_for("brandubh"), kGrace30s);
+  d.start();
+  d.run(Left{1});
+  const std::int64_t bobs_deadline = d.s.seats[1].absent_until_ms;
+  Driver after = restarted(d, kGrace30s, 10'000);
+  EXPECT_TRUE(after.finished.empty());
+  ASSERT_TRUE(after.kept_absences);
+  EXPECT_EQ(*after.kept_absences, (std::array<std::int64_t, 2>{after.now.unix_ms + 30'000, bobs_deadline}));
+  ASSERT_TRUE(after.deadlines.contains(DeadlineKind::absence_1));
+  EXPECT_EQ(after.deadlines.at(DeadlineKind::absence_1), after.now.steady + std::chrono::milliseconds(20'000));
+  after.fire(DeadlineKind::absence_1);  // bob does not come back within what was left
+  ASSERT_EQ(after.finished.size(), 1u);
+  EXPECT_EQ(after.finished[0].result, "draw");  // alice has not come back either
+  EXPECT_EQ(after.finished[0].reason, "abandonment");
+}
+
 TEST(GameSession, AReturningPlayerCancelsTheGraceAndSeesTheState) {
   Driver d(settings_for("brandubh"));
   d.start();
@@ -230,6 +297,7 @@ namespace {
 using protocol::ErrorCode;
 using testing::Driver;
 using testing::settings_for;
+using testing::stored;
 
 TEST(GameSession, ChatGoesToTheOpponentUnlessMutedAndIsRateLimited) {
   Driver d(settings_for("brandubh"));

@@ -3,11 +3,15 @@
 // store answer, and time moved by hand. No Asio, no threads, no store.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "game/decide.hpp"
+#include "game/restore.hpp"
 #include "rules/registry.hpp"
 
 namespace bh::game::testing {
@@ -31,10 +35,11 @@ struct Driver {
   std::vector<std::string> told;  // every text told or answered, in order
   std::vector<Refuse> refusals;
   std::map<DeadlineKind, Time> deadlines;
-  std::vector<storage::GameRecord> finished;  // Finish effects (archive writes asked)
-  bool auto_write = true;                     // answer writes at once
-  int moves_told_unanswered = 0;              // move events told while no write was answered
-  bool answering = false;                     // carrying out an answered write's `then`
+  std::optional<std::array<std::int64_t, 2>> kept_absences;  // the last KeepAbsences
+  std::vector<storage::GameRecord> finished;                 // Finish effects (archive writes asked)
+  bool auto_write = true;                                    // answer writes at once
+  int moves_told_unanswered = 0;                             // move events told while no write was answered
+  bool answering = false;                                    // carrying out an answered write's `then`
   int next_id = 0;
 
   explicit Driver(std::shared_ptr<const app::RoomSettings> settings, Limits limits = {})
@@ -73,6 +78,7 @@ struct Driver {
               writes.push_back(std::move(x));
               if (auto_write) answer_write();
             } else if constexpr (std::is_same_v<E, Arm>) deadlines[x.kind] = x.at;
+            else if constexpr (std::is_same_v<E, KeepAbsences>) kept_absences = x.until_ms;
             else if constexpr (std::is_same_v<E, Disarm>) deadlines.erase(x.kind);
             else if constexpr (std::is_same_v<E, Finish>) finished.push_back(x.record);
             else if constexpr (std::is_same_v<E, Defer>) deferred.push_back(x.command);
@@ -119,5 +125,26 @@ struct Driver {
     return false;
   }
 };
+
+// What the store keeps of the session's live game (for restore_session).
+inline storage::LiveGame stored(const GameSession& s) {
+  storage::LiveGame live;
+  live.game_id = s.game_id;
+  live.room_id = s.room_id;
+  live.match_id = s.match_id;
+  live.game = s.settings->game;
+  live.creator_side = "first";
+  live.games = s.settings->games;
+  live.game_number = s.score.game_number();
+  live.first_seat = s.first_slot;
+  for (int i = 0; i < 2; ++i) {
+    live.seats[i].player = s.seats[i].player;
+    live.absent_until_ms[i] = s.seats[i].absent_until_ms;
+  }
+  if (s.settings->clock)
+    live.clock = storage::ClockSpec{s.settings->clock->initial_ms, s.settings->clock->increment_ms};
+  live.moves = s.journal.moves();
+  return live;
+}
 
 }  // namespace bh::game::testing

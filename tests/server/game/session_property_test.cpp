@@ -17,25 +17,9 @@ namespace {
 
 using testing::Driver;
 using testing::settings_for;
+using testing::stored;
 
 const char* const kGames[] = {"tavlei", "tablut", "seatafl", "copenhagen", "brandubh", "draughts", "alquerque"};
-
-storage::LiveGame stored(const GameSession& s) {
-  storage::LiveGame live;
-  live.game_id = s.game_id;
-  live.room_id = s.room_id;
-  live.match_id = s.match_id;
-  live.game = s.settings->game;
-  live.creator_side = "first";
-  live.games = s.settings->games;
-  live.game_number = s.score.game_number();
-  live.first_seat = s.first_slot;
-  for (int i = 0; i < 2; ++i) live.seats[i].player = s.seats[i].player;
-  if (s.settings->clock)
-    live.clock = storage::ClockSpec{s.settings->clock->initial_ms, s.settings->clock->increment_ms};
-  live.moves = s.journal.moves();
-  return live;
-}
 
 void check_invariants(const Driver& d, int& last_ply, bool takeback_accepted) {
   if (!d.s.game) return;

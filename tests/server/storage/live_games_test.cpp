@@ -57,6 +57,32 @@ TEST(LiveGames, HeaderAndMovesComeBackWhole) {
   EXPECT_EQ(loaded.value->front(), expected);
 }
 
+// The seats' absence deadlines (docs/protocol.md, "Restarts"): with the header, then
+// alone, both kept across a reopening; an update for a game not stored changes nothing.
+TEST(LiveGames, AbsenceDeadlinesAreKeptWithTheHeaderAndAlone) {
+  TempDir dir;
+  LiveGame g = sample_live("g1");
+  g.absent_until_ms = {0, 5000};
+  {
+    auto store = open_store(dir.file("a.db"));
+    ASSERT_TRUE(save_live(*store, {g, "", 1, {}}).ok());
+    auto loaded = load_live(*store);
+    ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
+    EXPECT_EQ(loaded.value->at(0).absent_until_ms, (std::array<std::int64_t, 2>{0, 5000}));
+    LiveUpdate alone;
+    alone.game_id = "g1";
+    alone.absent_until_ms = std::array<std::int64_t, 2>{7000, 0};
+    ASSERT_TRUE(save_live(*store, alone).ok());
+    alone.game_id = "g-unknown";
+    EXPECT_TRUE(save_live(*store, alone).ok());
+  }
+  auto store = open_store(dir.file("a.db"));
+  auto loaded = load_live(*store);
+  ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
+  ASSERT_EQ(loaded.value->size(), 1u);
+  EXPECT_EQ(loaded.value->at(0).absent_until_ms, (std::array<std::int64_t, 2>{7000, 0}));
+}
+
 TEST(LiveGames, RewrittenPliesReplaceAndAGapEndsTheMoves) {
   TempDir dir;
   auto store = open_store(dir.file("a.db"));

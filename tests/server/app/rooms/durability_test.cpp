@@ -9,10 +9,12 @@ namespace {
 
 class DurabilityTest : public AppTest {
  protected:
-  // A graceful restart on the same database file.
-  void restart() {
-    clients_.clear();
+  // A graceful restart on the same database file: the server stops its rooms, then its
+  // connections close (a player cut off by the stop was there when it stopped).
+  void restart(std::chrono::milliseconds down = 0ms) {
     close_app();
+    clients_.clear();
+    std::this_thread::sleep_for(down);
     open_app();
   }
   Client& resume(const std::string& name) {
@@ -152,6 +154,28 @@ TEST_F(DurabilityTest, NobodyBackAfterRestartEndsInADrawByAbandonment) {
   EXPECT_EQ(record["result"], "draw");
   EXPECT_EQ(record["reason"], "abandonment");
   EXPECT_EQ(record["moves"].size(), 1u);
+}
+
+// The grace of a player who had left is kept with the live game: when it ran out while
+// the server was down, the restart decides it (the player who stayed wins), instead of
+// giving everyone a new grace.
+TEST_F(DurabilityTest, AGraceThatRanOutWhileTheServerWasDownIsDecidedOnStart) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string game = start_game(a, b, {{"game", "tablut"}, {"creator_side", "first"}});
+  play(a, b, game, {"f9-f8", "d5-d4"});
+  b.close();
+  ASSERT_FALSE(a.next("player_left").is_null());
+  restart(500ms);  // bob's grace is 300 ms
+  json record;
+  for (int i = 0; i < 100 && record.is_null(); ++i) {
+    std::this_thread::sleep_for(20ms);
+    record = archived(game);
+  }
+  ASSERT_FALSE(record.is_null()) << "not decided on start";
+  EXPECT_EQ(record["result"], "first");  // alice, who stayed
+  EXPECT_EQ(record["reason"], "abandonment");
+  EXPECT_EQ(record["moves"].size(), 2u);
 }
 
 TEST_F(DurabilityTest, StoreThatCannotWriteRefusesNewGamesKeepsLiveOnesAndCatchesUp) {
