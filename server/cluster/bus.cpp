@@ -1,5 +1,8 @@
 #include "cluster/bus.hpp"
 
+#include <pthread.h>
+#include <signal.h>
+
 #include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -64,6 +67,7 @@ class Bus::Impl {
   void confirmed(const std::string& channel);
   void heartbeat(std::uint64_t attempt);
   void tell_status(bool up);
+  void ready_once(const std::shared_ptr<Subscription>& sub);
   RedisLink::Events link_events();
 
   const BusAddress address_;
@@ -117,6 +121,13 @@ Bus::Impl::Impl(BusAddress address, BusOptions options)
           link_events()) {
   asio::post(strand_, [this] { connect(); });
   thread_ = std::thread([this] {
+    // hiredis writes with write(2): to a Redis that died, that raises SIGPIPE, which
+    // would end the process. Blocked on this thread (the only one that writes to Redis),
+    // the write fails with EPIPE instead and the bus reconnects.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     for (;;) {
       try {
         io_.run();
@@ -184,7 +195,7 @@ Bus::SubscriptionId Bus::Impl::subscribe(std::string channel, MessageHandler han
   auto sub = subscriptions_.add(std::move(channel), std::move(handler), std::move(where), std::move(ready));
   asio::post(strand_, [this, sub] {
     if (state_ == State::up && subscriber_.confirmed(sub->channel)) {
-      tell_ready(sub);  // another handler had it subscribed already
+      ready_once(sub);  // another handler had it subscribed already
     } else {
       subscriber_.reconcile(sub->channel);  // nothing before connecting: subscribe_all() catches up
     }
@@ -249,7 +260,10 @@ void Bus::Impl::become_up() {
   log::info("bus: up on " + address_.text());
   tell_status(true);
   for (const auto& channel : subscriptions_.channels()) {
-    for (const auto& sub : subscriptions_.of(channel)) tell_ready(sub);
+    // A channel added since all_confirmed() looked is not subscribed yet: its own
+    // confirmation tells its handlers.
+    if (!subscriber_.confirmed(channel)) continue;
+    for (const auto& sub : subscriptions_.of(channel)) ready_once(sub);
   }
   last_heartbeat_ = Clock::now();
   heartbeat(attempt_);
@@ -310,7 +324,7 @@ void Bus::Impl::confirmed(const std::string& channel) {
   if (state_ == State::connecting) {
     check_up();
   } else if (state_ == State::up) {
-    for (const auto& sub : subscriptions_.of(channel)) tell_ready(sub);
+    for (const auto& sub : subscriptions_.of(channel)) ready_once(sub);
   }
 }
 
@@ -331,6 +345,12 @@ void Bus::Impl::tell_status(bool up) {
   if (!options_.on_status) return;
   run_on(
       options_.status_dispatcher, [on_status = options_.on_status, up] { on_status(up); }, "the status callback");
+}
+
+void Bus::Impl::ready_once(const std::shared_ptr<Subscription>& sub) {
+  if (sub->ready_told_for == attempt_) return;  // once per connection
+  sub->ready_told_for = attempt_;
+  tell_ready(sub);
 }
 
 // --- Bus ---

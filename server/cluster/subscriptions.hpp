@@ -27,6 +27,8 @@ struct Subscription {
   std::function<void()> ready;
   // Cleared by unsubscribe: a call already dispatched checks it before it starts.
   std::atomic<bool> active{true};
+  // The connection attempt whose confirmation `ready` was last told of (the bus's strand only).
+  std::uint64_t ready_told_for = 0;
 };
 
 class Subscriptions {

@@ -41,7 +41,8 @@ TEST_F(BusTest, RedisKilledAndRestartedBothNodesReconnectWithin5Seconds) {
   b->subscribe("game:7", inbox.handler(), {}, ready.callback());
   ASSERT_TRUE(wait_up(*a) && wait_up(*b) && wait_until([&] { return ready.count() == 1; }));
   ASSERT_EQ(a->publish("game:7", "before"), std::nullopt);
-  ASSERT_TRUE(inbox.wait_for(1));
+  ASSERT_TRUE(inbox.wait_for(1)) << "b received " << b->stats().received << ", a published " << a->stats().published
+                                 << ", ready " << ready.count();
 
   redis_.kill();  // kill -9
   ASSERT_TRUE(wait_until([&] { return !a->up() && !b->up(); }, 5s));

@@ -120,7 +120,7 @@ bool RedisProcess::answers_ping() const {
     char reply[16] = {};
     timeval wait{1, 0};
     ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-    if (::write(fd, ping.data(), ping.size()) == static_cast<ssize_t>(ping.size()) &&
+    if (::send(fd, ping.data(), ping.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(ping.size()) &&
         ::read(fd, reply, sizeof reply - 1) > 0) {
       ok = std::string_view(reply).starts_with("+PONG");
     }
