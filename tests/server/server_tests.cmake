@@ -154,5 +154,6 @@ if(TARGET bh_cluster_bus)
   bh_add_test(bh_cluster_unit_tests unit SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cluster/backoff_test.cpp
               ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_url_test.cpp LIBS bh_cluster_bus)
   bh_add_test(bh_cluster_tests cluster SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_outage_test.cpp
-              ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_test.cpp LIBS bh_cluster_bus bh_test_redis bh_boost_impl)
+              ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_tcp_test.cpp ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_test.cpp
+              LIBS bh_cluster_bus bh_test_redis bh_boost_impl)
 endif()

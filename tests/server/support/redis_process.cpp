@@ -1,5 +1,7 @@
 #include "redis_process.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -20,7 +22,29 @@ namespace bh::test {
 
 namespace fs = std::filesystem;
 
-RedisProcess::RedisProcess() {
+namespace {
+
+// A port of 127.0.0.1 that was free a moment ago (the kernel's choice for port 0).
+int free_loopback_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return 0;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  int port = 0;
+  if (::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+    port = ntohs(address.sin_port);
+  }
+  ::close(fd);
+  return port;
+}
+
+}  // namespace
+
+RedisProcess::RedisProcess(Tcp tcp) {
+  if (tcp == Tcp::loopback) tcp_port_ = free_loopback_port();
   // Short: a socket path must fit in 107 bytes.
   std::string pattern = (fs::temp_directory_path() / "bh-redis-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {
@@ -56,12 +80,17 @@ bool RedisProcess::start(std::chrono::milliseconds timeout) {
   if (folder_.empty()) return false;
   std::error_code ignored;
   fs::remove(socket_, ignored);  // left by a killed server
-  const std::vector<std::string> args{path,           "--port",    "0",
-                                      "--unixsocket", socket_,     "--unixsocketperm",
-                                      "700",          "--save",    "",
-                                      "--appendonly", "no",        "--dir",
-                                      folder_,        "--logfile", folder_ + "/redis.log",
-                                      "--daemonize",  "no"};
+  // --port 0: no TCP unless asked; no RDB snapshots, no append-only file.
+  std::vector<std::string> args{path,           "--port",    std::to_string(tcp_port_),
+                                "--unixsocket", socket_,     "--unixsocketperm",
+                                "700",          "--save",    "",
+                                "--appendonly", "no",        "--dir",
+                                folder_,        "--logfile", folder_ + "/redis.log",
+                                "--daemonize",  "no"};
+  if (tcp_port_ > 0) {
+    args.push_back("--bind");
+    args.push_back("127.0.0.1");
+  }
   std::vector<char*> argv;
   for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
@@ -127,6 +156,10 @@ bool RedisProcess::answers_ping() const {
   }
   ::close(fd);
   return ok;
+}
+
+std::string RedisProcess::tcp_url() const {
+  return tcp_port_ > 0 ? "redis://127.0.0.1:" + std::to_string(tcp_port_) : std::string();
 }
 
 std::string RedisProcess::log() const {

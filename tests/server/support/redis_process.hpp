@@ -1,5 +1,5 @@
 // A throwaway redis-server for tests: started on a Unix socket in a fresh temporary
-// folder (no TCP port, no persistence), killed and its folder removed by the
+// folder (no persistence; a loopback TCP port too when asked), killed and its folder removed by the
 // destructor, also when a test fails. The child gets SIGKILL if the test process dies
 // first, so no Redis outlives a crashed test. restart() reuses the same socket path,
 // as an operator restarting Redis would.
@@ -16,7 +16,10 @@ namespace bh::test {
 
 class RedisProcess {
  public:
-  RedisProcess();  // makes the folder; does not start Redis
+  enum class Tcp { off, loopback };
+  // Makes the folder; does not start Redis. With Tcp::loopback it also listens on a free
+  // port of 127.0.0.1 (kept across restarts).
+  explicit RedisProcess(Tcp tcp = Tcp::off);
   ~RedisProcess();
   RedisProcess(const RedisProcess&) = delete;
   RedisProcess& operator=(const RedisProcess&) = delete;
@@ -34,7 +37,9 @@ class RedisProcess {
   const std::string& folder() const { return folder_; }
   const std::string& socket_path() const { return socket_; }
   std::string url() const { return "unix://" + socket_; }  // for cluster::parse_bus_url
-  std::string log() const;                                 // the server's log file and our notes
+  // redis://127.0.0.1:PORT with Tcp::loopback; empty otherwise.
+  std::string tcp_url() const;
+  std::string log() const;  // the server's log file and our notes
 
  private:
   bool answers_ping() const;
@@ -42,6 +47,7 @@ class RedisProcess {
   std::string folder_;
   std::string socket_;
   std::string notes_;
+  int tcp_port_ = 0;
   pid_t pid_ = -1;
 };
 
