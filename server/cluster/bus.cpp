@@ -53,6 +53,7 @@ class Bus::Impl {
   SubscriptionId subscribe(std::string channel, MessageHandler handler, Dispatcher where, std::function<void()> ready);
   void unsubscribe(SubscriptionId id);
   BusStats stats() const;
+  bool up() const { return counters_->up; }
 
  private:
   enum class State { waiting, connecting, up, stopped };
@@ -213,7 +214,7 @@ void Bus::Impl::unsubscribe(SubscriptionId id) {
 
 BusStats Bus::Impl::stats() const {
   BusStats s;
-  s.up = counters_->up;
+  s.connected = counters_->up;
   s.published = counters_->published;
   s.publish_failures = counters_->publish_failures;
   s.received = counters_->received;
@@ -360,7 +361,7 @@ Bus::Bus(BusAddress address, BusOptions options)
 
 Bus::~Bus() { impl_->stop(); }
 
-bool Bus::up() const { return impl_->stats().up; }
+bool Bus::connected() const { return impl_->up(); }
 
 BusStats Bus::stats() const { return impl_->stats(); }
 

@@ -1,8 +1,8 @@
 // The bus between the server's nodes: publish and subscribe on Redis channels.
 //
 // A Bus keeps two connections to one Redis (pub/sub needs its own): one publishes, one
-// subscribes. It is "up" once both are connected and every channel wanted is
-// subscribed; when either connection drops (or its own heartbeat, a message it sends
+// subscribes. It is up (connected()) once both are connected and every channel wanted
+// is subscribed; when either connection drops (or its own heartbeat, a message it sends
 // itself every second, stops coming back) the bus is "lost": both connections are
 // closed, publishes fail at once, and it reconnects with backoff (0.1 s doubling to 2 s)
 // and subscribes every channel again before it is up again. Messages published while
@@ -78,7 +78,7 @@ struct BusOptions {
 
 // Counters since the Bus was made (for /metrics). Heartbeats are not counted.
 struct BusStats {
-  bool up = false;
+  bool connected = false;              // as Bus::connected()
   std::uint64_t published = 0;         // confirmed by Redis
   std::uint64_t publish_failures = 0;  // refused at once or failed later
   std::uint64_t received = 0;          // messages from Redis on subscribed channels
@@ -99,7 +99,8 @@ class Bus {
   Bus(const Bus&) = delete;
   Bus& operator=(const Bus&) = delete;
 
-  bool up() const;
+  // Up: both connections made, every channel subscribed, the heartbeat coming back.
+  bool connected() const;
   BusStats stats() const;
 
   // Sends `payload` on `channel`. Returns the error at once when the bus is not up, the

@@ -39,13 +39,13 @@ TEST_F(BusTest, RedisKilledAndRestartedBothNodesReconnectWithin5Seconds) {
   auto a = make_bus(a_status.options());
   auto b = make_bus(b_status.options());
   b->subscribe("game:7", inbox.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_up(*b) && wait_until([&] { return ready.count() == 1; }));
+  ASSERT_TRUE(wait_connected(*a) && wait_connected(*b) && wait_until([&] { return ready.count() == 1; }));
   ASSERT_EQ(a->publish("game:7", "before"), std::nullopt);
   ASSERT_TRUE(inbox.wait_for(1)) << "b received " << b->stats().received << ", a published " << a->stats().published
                                  << ", ready " << ready.count();
 
   redis_.kill();  // kill -9
-  ASSERT_TRUE(wait_until([&] { return !a->up() && !b->up(); }, 5s));
+  ASSERT_TRUE(wait_until([&] { return !a->connected() && !b->connected(); }, 5s));
   // Publishing now fails at once, and says so; nothing is queued for later.
   EXPECT_EQ(a->publish("game:7", "while down"), BusError::not_connected);
   EXPECT_EQ(b->publish("game:7", "while down"), BusError::not_connected);
@@ -59,12 +59,12 @@ TEST_F(BusTest, RedisKilledAndRestartedBothNodesReconnectWithin5Seconds) {
   // Messages flow again: b subscribed anew (its ready told again), a publishes.
   ASSERT_TRUE(wait_until(
       [&] {
-        if (ready.count() < 2 || !a->up()) return false;
+        if (ready.count() < 2 || !a->connected()) return false;
         (void)a->publish("game:7", "after");
         return inbox.size() >= 2;
       },
       5s))
-      << "up: " << a->up() << " " << b->up() << " ready: " << ready.count();
+      << "up: " << a->connected() << " " << b->connected() << " ready: " << ready.count();
   const auto took = std::chrono::steady_clock::now() - back;
   EXPECT_LT(took, 5s);
   EXPECT_TRUE(wait_until([&] { return inbox.size() >= 2; }));
@@ -88,7 +88,7 @@ TEST_F(BusTest, EveryAcceptedPublishIsAnsweredWhenRedisDiesUnderIt) {
   auto a = make_bus();
   auto b = make_bus();
   b->subscribe("flood", inbox.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_until([&] { return ready.count() == 1; }));
+  ASSERT_TRUE(wait_connected(*a) && wait_until([&] { return ready.count() == 1; }));
 
   std::thread killer([&] {
     wait_until([&] { return confirmed > 200; });
@@ -120,11 +120,11 @@ TEST_F(BusTest, ABusStartedBeforeRedisComesUpWhenItDoes) {
   StatusLog status;
   std::this_thread::sleep_for(300ms);
   auto a = make_bus(status.options());
-  EXPECT_FALSE(a->up());
+  EXPECT_FALSE(a->connected());
   EXPECT_EQ(a->publish("x", "too early"), BusError::not_connected);
   EXPECT_TRUE(status.told().empty());  // never up, so never lost
   ASSERT_TRUE(redis_.start()) << redis_.log();
-  ASSERT_TRUE(wait_up(*a, 5s));
+  ASSERT_TRUE(wait_connected(*a, 5s));
   EXPECT_EQ(status.told(), std::vector<bool>{true});
   EXPECT_EQ(a->stats().losses, 0u);
 }
@@ -138,13 +138,13 @@ TEST_F(BusTest, AFrozenRedisIsFoundOutByTheHeartbeat) {
   StatusLog status;
   options.on_status = status.options().on_status;
   auto a = make_bus(options);
-  ASSERT_TRUE(wait_up(*a));
+  ASSERT_TRUE(wait_connected(*a));
   redis_.signal(SIGSTOP);
-  const bool lost = wait_until([&] { return !a->up(); }, 5s);
+  const bool lost = wait_until([&] { return !a->connected(); }, 5s);
   redis_.signal(SIGCONT);
   ASSERT_TRUE(lost);
   EXPECT_EQ(a->publish("x", "y"), BusError::not_connected);
-  ASSERT_TRUE(wait_up(*a, 5s));
+  ASSERT_TRUE(wait_connected(*a, 5s));
   EXPECT_EQ(status.told(), (std::vector<bool>{true, false, true}));
 }
 
@@ -153,7 +153,7 @@ TEST_F(BusTest, DestroyingTheBusAnswersWhatIsPendingAndStopsHandlers) {
   std::atomic<int> answered{0};
   {
     auto a = make_bus();
-    ASSERT_TRUE(wait_up(*a));
+    ASSERT_TRUE(wait_connected(*a));
     for (int i = 0; i < 500; ++i) {
       if (!a->publish("x", std::string(10000, 'x'), [&](const PublishOutcome&) { ++answered; })) continue;
       ++answered;  // refused at once: counted here instead
@@ -182,7 +182,7 @@ TEST_F(BusTest, HandlersQueuedOnASlowDispatcherPastTheLimitCountAsALoss) {
   auto b = make_bus(options);
   auto a = make_bus();
   b->subscribe("slow", inbox.handler(), park, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_until([&] {
+  ASSERT_TRUE(wait_connected(*a) && wait_until([&] {
                 std::lock_guard lock(queue_mutex);
                 for (auto& task : parked) task();
                 parked.clear();
@@ -195,7 +195,7 @@ TEST_F(BusTest, HandlersQueuedOnASlowDispatcherPastTheLimitCountAsALoss) {
     for (auto& task : parked) task();  // the node catches up
     parked.clear();
   }
-  EXPECT_TRUE(wait_up(*b));
+  EXPECT_TRUE(wait_connected(*b));
   EXPECT_GE(inbox.size(), 10u);
   EXPECT_LT(inbox.size(), 50u);
   b.reset();  // before the parked tasks and the dispatcher's state go

@@ -21,17 +21,18 @@ TEST(BusTcp, ANodeOnTcpHearsANodeOnTheSocketAndComesBackAfterARestart) {
   Bus tcp_node(address_of(redis.tcp_url()));
   Bus unix_node(address_of(redis.url()));
   tcp_node.subscribe("seek:tablut", inbox.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_until([&] { return tcp_node.up() && unix_node.up() && ready.count() == 1; })) << redis.log();
+  ASSERT_TRUE(wait_until([&] { return tcp_node.connected() && unix_node.connected() && ready.count() == 1; }))
+      << redis.log();
   ASSERT_EQ(unix_node.publish("seek:tablut", "one"), std::nullopt);
   ASSERT_TRUE(inbox.wait_for(1));
 
   redis.kill();
-  ASSERT_TRUE(wait_until([&] { return !tcp_node.up(); }, 5s));
+  ASSERT_TRUE(wait_until([&] { return !tcp_node.connected(); }, 5s));
   EXPECT_EQ(tcp_node.publish("seek:tablut", "lost"), BusError::not_connected);
   ASSERT_TRUE(redis.start()) << redis.log();
   ASSERT_TRUE(wait_until(
       [&] {
-        if (ready.count() < 2 || !unix_node.up()) return false;
+        if (ready.count() < 2 || !unix_node.connected()) return false;
         (void)unix_node.publish("seek:tablut", "two");
         return inbox.size() >= 2;
       },
@@ -43,7 +44,7 @@ TEST(BusTcp, NobodyListeningIsAnAttemptThatFailsNotAnError) {
   bh::test::RedisProcess redis(bh::test::RedisProcess::Tcp::loopback);  // never started: the port refuses
   Bus bus(address_of(redis.tcp_url()));
   ASSERT_TRUE(wait_until([&] { return bus.stats().connect_attempts >= 3; }));
-  EXPECT_FALSE(bus.up());
+  EXPECT_FALSE(bus.connected());
   EXPECT_EQ(bus.publish("x", "y"), BusError::not_connected);
 }
 

@@ -16,7 +16,7 @@ TEST_F(BusTest, AMessageGoesFromOneNodeToTheOther) {
   auto a = make_bus();
   auto b = make_bus();
   b->subscribe("room:1", inbox.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_up(*b));
+  ASSERT_TRUE(wait_connected(*a) && wait_connected(*b));
   ASSERT_TRUE(wait_until([&] { return ready.count() == 1; }));
 
   std::promise<PublishOutcome> outcome;
@@ -39,7 +39,7 @@ TEST_F(BusTest, MessagesOfOneChannelArriveInOrder) {
   auto a = make_bus();
   auto b = make_bus();
   b->subscribe("moves", inbox.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_until([&] { return ready.count() == 1; }));
+  ASSERT_TRUE(wait_connected(*a) && wait_until([&] { return ready.count() == 1; }));
   constexpr int count = 5000;
   for (int i = 0; i < count; ++i) ASSERT_EQ(a->publish("moves", std::to_string(i)), std::nullopt);
   ASSERT_TRUE(inbox.wait_for(count)) << inbox.size();
@@ -57,7 +57,7 @@ TEST_F(BusTest, ManyChannelsEachHearOnlyTheirOwn) {
     inboxes.push_back(std::make_unique<Inbox>());
     b->subscribe("game:" + std::to_string(i), inboxes.back()->handler(), {}, ready.callback());
   }
-  ASSERT_TRUE(wait_up(*a) && wait_until([&] { return ready.count() == channels; })) << ready.count();
+  ASSERT_TRUE(wait_connected(*a) && wait_until([&] { return ready.count() == channels; })) << ready.count();
   ASSERT_EQ(a->publish("game:unheard", "nobody"), std::nullopt);
   for (int round = 0; round < 3; ++round) {
     for (int i = 0; i < channels; ++i) {
@@ -78,7 +78,7 @@ TEST_F(BusTest, LargeBinaryMessagesArriveWhole) {
   auto a = make_bus();
   auto b = make_bus();
   b->subscribe("big", inbox.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_until([&] { return ready.count() == 1; }));
+  ASSERT_TRUE(wait_connected(*a) && wait_until([&] { return ready.count() == 1; }));
   std::vector<std::string> sent;
   for (int i = 0; i < 4; ++i) {
     std::string payload(1 << 20, '\0');
@@ -94,7 +94,7 @@ TEST_F(BusTest, APayloadOverTheLimitIsRefusedAtOnce) {
   BusOptions options;
   options.max_message_bytes = 1000;
   auto a = make_bus(options);
-  ASSERT_TRUE(wait_up(*a));
+  ASSERT_TRUE(wait_connected(*a));
   EXPECT_EQ(a->publish("x", std::string(1001, 'x')), BusError::too_large);
   EXPECT_EQ(a->publish("x", std::string(1000, 'x')), std::nullopt);
   EXPECT_EQ(a->stats().publish_failures, 1u);
@@ -108,7 +108,7 @@ TEST_F(BusTest, UnsubscribedHandlersHearNothingMoreAndTheChannelCanBeTakenAgain)
   auto b = make_bus();
   const auto id1 = b->subscribe("lobby", first.handler(), {}, ready.callback());
   const auto id2 = b->subscribe("lobby", second.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_until([&] { return ready.count() == 2; }));
+  ASSERT_TRUE(wait_connected(*a) && wait_until([&] { return ready.count() == 2; }));
   ASSERT_EQ(a->publish("lobby", "both"), std::nullopt);
   ASSERT_TRUE(first.wait_for(1) && second.wait_for(1));
 
@@ -155,14 +155,14 @@ TEST_F(BusTest, AHandlerThatThrowsIsCountedAndTheBusGoesOn) {
   b->subscribe(
       "chat", [](const Message&) { throw 42; }, {}, ready.callback());  // not even an exception
   b->subscribe("chat", inbox.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*a) && wait_until([&] { return ready.count() == 3; }));
+  ASSERT_TRUE(wait_connected(*a) && wait_until([&] { return ready.count() == 3; }));
   ASSERT_EQ(a->publish("chat", "one"), std::nullopt);
   ASSERT_EQ(a->publish("chat", "two"), std::nullopt);
   ASSERT_TRUE(inbox.wait_for(2));
   EXPECT_EQ(inbox.payloads(), (std::vector<std::string>{"one", "two"}));
   EXPECT_EQ(calls, 2);
   EXPECT_EQ(b->stats().handler_failures, 4u);
-  EXPECT_TRUE(b->up());
+  EXPECT_TRUE(b->connected());
 }
 
 TEST_F(BusTest, HandlersRunOnTheStrandTheSubscriberGave) {
@@ -189,7 +189,7 @@ TEST_F(BusTest, HandlersRunOnTheStrandTheSubscriberGave) {
           inbox.add(m.payload);
         },
         post_to(strand), ready.callback());
-    ASSERT_TRUE(wait_up(*a) && wait_until([&] { return ready.count() == 1; }));
+    ASSERT_TRUE(wait_connected(*a) && wait_until([&] { return ready.count() == 1; }));
     for (int i = 0; i < 100; ++i) ASSERT_EQ(a->publish("clock", std::to_string(i)), std::nullopt);
     ASSERT_TRUE(inbox.wait_for(100));
     EXPECT_TRUE(on_strand);
@@ -210,7 +210,7 @@ TEST_F(BusTest, AMessageOnTheBusCanBeAnsweredFromItsHandler) {
       "to-owner", [&](const Message& m) { (void)owner->publish("to-other", "done: " + m.payload); }, {},
       ready.callback());
   other->subscribe("to-other", answers.handler(), {}, ready.callback());
-  ASSERT_TRUE(wait_up(*owner) && wait_up(*other) && wait_until([&] { return ready.count() == 2; }));
+  ASSERT_TRUE(wait_connected(*owner) && wait_connected(*other) && wait_until([&] { return ready.count() == 2; }));
   ASSERT_EQ(other->publish("to-owner", "move e2e4"), std::nullopt);
   ASSERT_TRUE(answers.wait_for(1));
   EXPECT_EQ(answers.payloads(), std::vector<std::string>{"done: move e2e4"});

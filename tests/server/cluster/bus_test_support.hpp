@@ -89,8 +89,8 @@ class BusTest : public ::testing::Test {
   std::unique_ptr<Bus> make_bus(BusOptions options = {}) {
     return std::make_unique<Bus>(address(), std::move(options));
   }
-  static bool wait_up(const Bus& bus, std::chrono::milliseconds timeout = 10s) {
-    return wait_until([&] { return bus.up(); }, timeout);
+  static bool wait_connected(const Bus& bus, std::chrono::milliseconds timeout = 10s) {
+    return wait_until([&] { return bus.connected(); }, timeout);
   }
 
   bh::test::RedisProcess redis_;
