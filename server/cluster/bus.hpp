@@ -59,7 +59,8 @@ using PublishDone = std::function<void(const PublishOutcome&)>;
 using MessageHandler = std::function<void(const Message&)>;
 
 struct BusOptions {
-  // Told each time the bus is up (true) or lost (false), through status_dispatcher.
+  // Told each time the bus is up (true) or lost (false), through status_dispatcher,
+  // just after connected() has changed.
   std::function<void(bool up)> on_status;
   Dispatcher status_dispatcher;
   std::chrono::milliseconds first_backoff{100};
