@@ -136,8 +136,8 @@ TEST_F(BusTest, ABusStartedBeforeRedisComesUpWhenItDoes) {
 TEST_F(BusTest, AFrozenRedisIsFoundOutByTheHeartbeat) {
   // kill -STOP: the sockets stay open and silent, as with a host gone from the network.
   BusOptions options;
-  options.heartbeat_interval = 100ms;
-  options.heartbeat_timeout = 600ms;
+  options.heartbeat_interval = 200ms;
+  options.heartbeat_timeout = 1s;  // short for the test, with room for a loaded machine
   options.connect_timeout = 1s;
   StatusLog status;
   options.on_status = status.options().on_status;
