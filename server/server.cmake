@@ -22,6 +22,7 @@ target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # header, cluster/bus.hpp, shows neither hiredis nor Asio.
 add_library(bh_cluster_bus STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_cycle.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_url.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/delivery.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/publisher.cpp
