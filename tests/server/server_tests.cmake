@@ -152,6 +152,7 @@ add_library(bh_test_redis STATIC ${CMAKE_CURRENT_SOURCE_DIR}/support/redis_proce
 target_include_directories(bh_test_redis PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/support)
 if(TARGET bh_cluster_bus)
   bh_add_test(bh_cluster_unit_tests unit SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cluster/backoff_test.cpp
+              ${CMAKE_CURRENT_SOURCE_DIR}/cluster/subscriptions_test.cpp
               ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_url_test.cpp LIBS bh_cluster_bus)
   bh_add_test(bh_cluster_tests cluster SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_outage_test.cpp
               ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_tcp_test.cpp ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_test.cpp

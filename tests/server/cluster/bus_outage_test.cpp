@@ -154,6 +154,26 @@ TEST_F(BusTest, AFrozenRedisIsFoundOutByTheHeartbeat) {
   })) << status.told().size();
 }
 
+TEST_F(BusTest, PublishesRedisHasNotConfirmedAreBoundedAndRefusedPastTheBound) {
+  BusOptions options;
+  options.max_pending_bytes = 50'000;
+  auto a = make_bus(options);
+  ASSERT_TRUE(wait_connected(*a));
+  redis_.signal(SIGSTOP);  // nothing is confirmed while Redis is frozen
+  std::atomic<int> confirmed{0};
+  int accepted = 0;
+  std::optional<BusError> refused;
+  while (!refused && accepted < 100) {
+    refused = a->publish("x", std::string(10'000, 'x'), [&](const PublishOutcome& o) { confirmed += !o.error; });
+    if (!refused) ++accepted;
+  }
+  redis_.signal(SIGCONT);
+  EXPECT_EQ(refused, BusError::backlog_full);
+  EXPECT_EQ(accepted, 4);  // 4 × (10 000 + 1) bytes fit in 50 000, a fifth does not
+  EXPECT_TRUE(wait_until([&] { return confirmed == accepted; }));
+  EXPECT_EQ(a->publish("x", std::string(10'000, 'x')), std::nullopt);  // room again
+}
+
 TEST_F(BusTest, DestroyingTheBusAnswersWhatIsPendingAndStopsHandlers) {
   auto b = make_bus();
   std::atomic<int> answered{0};
