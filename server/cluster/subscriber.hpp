@@ -2,8 +2,9 @@
 // this node wants (Subscriptions), knows which are confirmed, and hands each message to
 // the bus. It always holds the bus's own heartbeat channel too, which also keeps
 // hiredis 0.14 out of a corner: when a connection's last channel is unsubscribed while a
-// new SUBSCRIBE is still unanswered, that version leaves pub/sub mode and aborts on the
-// answer. With one channel never unsubscribed, the count never reaches zero.
+// new SUBSCRIBE is still unanswered, that version leaves pub/sub mode and then fails an
+// assertion (or drops the answer). With one channel never unsubscribed, the count never
+// reaches zero.
 //
 // Thread-safety: the bus's strand only.
 #pragma once
