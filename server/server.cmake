@@ -18,6 +18,21 @@ target_link_libraries(bh_boost_ssl_impl PUBLIC bh_boost_impl OpenSSL::SSL OpenSS
 add_library(bh_log STATIC ${CMAKE_CURRENT_SOURCE_DIR}/log/keyed_throttle.cpp ${CMAKE_CURRENT_SOURCE_DIR}/log/log.cpp)
 target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
+# The bus between cluster nodes on Redis (hiredis on Asio, its own thread). Its public
+# header, cluster/bus.hpp, shows neither hiredis nor Asio.
+add_library(bh_cluster_bus STATIC
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_cycle.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_url.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/delivery.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/publisher.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/redis_link.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/redis_watcher.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/subscriber.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/subscriptions.cpp)
+target_include_directories(bh_cluster_bus PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_cluster_bus PUBLIC bh_base bh_log Threads::Threads PRIVATE bh_boost_impl PkgConfig::HIREDIS)
+
 # The game core: the session value and decide() (server/game), with the value types it is
 # built from. No Asio, no threads, no store: its tests run without them.
 add_library(bh_game STATIC

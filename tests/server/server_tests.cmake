@@ -144,3 +144,17 @@ set(game_tests
 if(TARGET bh_game)
   bh_add_test(bh_game_tests unit SOURCES ${game_tests} LIBS bh_game)
 endif()
+
+# The bus between cluster nodes (server/cluster): its URL and backoff alone (unit), then
+# the bus against a real redis-server that each test starts on a Unix socket in a
+# temporary folder (support/redis_process, reusable by later cluster tests).
+add_library(bh_test_redis STATIC ${CMAKE_CURRENT_SOURCE_DIR}/support/redis_process.cpp)
+target_include_directories(bh_test_redis PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/support)
+if(TARGET bh_cluster_bus)
+  bh_add_test(bh_cluster_unit_tests unit SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cluster/backoff_test.cpp
+              ${CMAKE_CURRENT_SOURCE_DIR}/cluster/subscriptions_test.cpp
+              ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_url_test.cpp LIBS bh_cluster_bus)
+  bh_add_test(bh_cluster_tests cluster SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_outage_test.cpp
+              ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_tcp_test.cpp ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_test.cpp
+              LIBS bh_cluster_bus bh_test_redis bh_boost_impl)
+endif()
