@@ -68,7 +68,7 @@ class AppImpl final : public Application {
   ~AppImpl() override {
     housekeeping_->stop();
     identity_.reset();        // joins the password worker after its queued jobs
-    ctx_->directory.clear();  // rooms hold the context: break the cycle
+    ctx_->directory.clear();  // the rooms go before the context they refer to
   }
 
   void on_open(const ConnPtr& connection) override {
@@ -306,12 +306,12 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   const auto rated = decide_rated(r.rated, credentials && credentials->registered);
   if (!rated) return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
   settings->rated = *rated;
-  auto room = app::create_room(ctx_, *player, std::move(settings).value(), c, id);
+  auto room = app::create_room(*ctx_, *player, std::move(settings).value(), c, id);
   if (!room) return;
   auto slot = take_open_room(c, id);
-  if (!slot) return discard(ctx_, room, *player);
+  if (!slot) return discard(*ctx_, room, *player);
   room->hold_while_open(std::move(*slot));
-  publish(ctx_, room);
+  publish(*ctx_, room);
   room->open(c, id);
 }
 
@@ -340,13 +340,13 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
       rating = ctx_->ratings.find(*player, *key).rating;
   }
   leave_finished_room(*player);
-  auto room = app::create_room(ctx_, *player, settings, c, id);
+  auto room = app::create_room(*ctx_, *player, settings, c, id);
   if (!room) return;
   auto slot = take_open_room(c, id);
-  if (!slot) return discard(ctx_, room, *player);
+  if (!slot) return discard(*ctx_, room, *player);
   room->hold_while_open(std::move(*slot));  // given back with the room if it joins another
   // In the directory before it can be found among the seeks.
-  publish(ctx_, room);
+  publish(*ctx_, room);
   Seeks::Entry mine{room->id(),
                     *player,
                     {settings.game, pairing::normal_options(settings.game, settings.options), settings.clock, *rated},
@@ -358,7 +358,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
     if (!found) return;
     auto target = ctx_->directory.find_room(found->room_id);
     if (!target) continue;  // closed meanwhile
-    discard(ctx_, room, *player);
+    discard(*ctx_, room, *player);
     return target->join(*player, c, std::nullopt, id);
   }
 }

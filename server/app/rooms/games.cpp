@@ -12,36 +12,36 @@ namespace bh::app {
 
 using protocol::ErrorCode;
 
-std::shared_ptr<Room> create_room(const std::shared_ptr<Context>& ctx, const std::string& creator,
+std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator,
                                   RoomSettings settings, const std::shared_ptr<Connection>& connection,
                                   const protocol::RequestId& request) {
   auto room = std::make_shared<Room>(ctx, creator, std::move(settings));
-  if (auto held = ctx->identities.claim_room(creator, room->id())) {
-    ctx->send_already_seated(connection, request, *held);
+  if (auto held = ctx.identities.claim_room(creator, room->id())) {
+    ctx.send_already_seated(connection, request, *held);
     return nullptr;
   }
   return room;
 }
 
-void publish(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Room>& room) {
-  ctx->directory.add_room(room->id(), room);
+void publish(Context& ctx, const std::shared_ptr<Room>& room) {
+  ctx.directory.add_room(room->id(), room);
 }
 
-void discard(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Room>& room, const std::string& creator) {
-  ctx->directory.remove_room(room->id());
-  ctx->identities.remove_room(creator, room->id());
+void discard(Context& ctx, const std::shared_ptr<Room>& room, const std::string& creator) {
+  ctx.directory.remove_room(room->id());
+  ctx.identities.remove_room(creator, room->id());
 }
 
-std::optional<game::Refuse> create_rematch(const std::shared_ptr<Context>& ctx, const RoomSettings& settings,
+std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings,
                                            bool offerer_played_first, std::array<std::string, 2> players,
                                            std::array<std::weak_ptr<Connection>, 2> connections,
                                            const std::string& old_room_id, const protocol::RequestId& request,
                                            const std::function<void()>& close_old) {
-  if (ctx->shutting_down) return game::Refuse{ErrorCode::shutting_down, "the server is shutting down"};
-  if (!ctx->store.healthy())
+  if (ctx.shutting_down) return game::Refuse{ErrorCode::shutting_down, "the server is shutting down"};
+  if (!ctx.store.healthy())
     return game::Refuse{ErrorCode::storage_unavailable,
                         "no new games for now: the server cannot save them (games in progress go on)"};
-  if (auto refusal = ctx->seating.refuse_pair(settings, players[1], players[0])) return refusal;
+  if (auto refusal = ctx.seating.refuse_pair(settings, players[1], players[0])) return refusal;
   // Same game, options, clock, match length and privacy; the new room's creator is the
   // one who offered, and who played second in the last game plays first now.
   RoomSettings next_settings = settings;
@@ -49,7 +49,7 @@ std::optional<game::Refuse> create_rematch(const std::shared_ptr<Context>& ctx, 
   next_settings.creator_side = offerer_played_first ? CreatorSide::second : CreatorSide::first;
   auto next = std::make_shared<Room>(ctx, players[0], std::move(next_settings));
   // Both seats or neither: a player seated elsewhere meanwhile stops the rematch.
-  auto& identities = ctx->identities;
+  auto& identities = ctx.identities;
   if (auto held = identities.claim_room(players[0], next->id()))
     return game::Refuse{ErrorCode::already_seated, "your opponent has a seat in room '" + *held + "'"};
   if (auto held = identities.claim_room(players[1], next->id())) {
@@ -107,8 +107,8 @@ protocol::server::RoomInfo room_info(const Context& ctx, const game::GameSession
   return r;
 }
 
-bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live) {
-  auto made = game::restore_session(live, {ctx->config.first_move_ms, ctx->config.reconnect_grace_ms},
+bool restore_room(Context& ctx, const storage::LiveGame& live) {
+  auto made = game::restore_session(live, {ctx.config.first_move_ms, ctx.config.reconnect_grace_ms},
                                     std::chrono::steady_clock::now());
   if (!made) {
     log::error("live game not restored (left in the database): " + made.error());
@@ -116,11 +116,11 @@ bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& 
   }
   auto session = std::move(made).value();
   const auto by_side = session.players();
-  session.start_ratings = {ctx->seating.rating_of(*session.settings, by_side.first),
-                           ctx->seating.rating_of(*session.settings, by_side.second)};
+  session.start_ratings = {ctx.seating.rating_of(*session.settings, by_side.first),
+                           ctx.seating.rating_of(*session.settings, by_side.second)};
   auto room = std::make_shared<Room>(ctx, std::move(session));
   for (const auto& seat : live.seats)
-    if (!ctx->identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
+    if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
   publish(ctx, room);
   room->restored();

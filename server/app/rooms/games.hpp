@@ -26,18 +26,18 @@ class Room;
 // A new open room of `creator`, its seat claimed; none, and the refusal sent on
 // `connection` (already_seated), when the creator sits elsewhere. Not yet found by
 // others: `publish` it.
-std::shared_ptr<Room> create_room(const std::shared_ptr<Context>& ctx, const std::string& creator,
+std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator,
                                   RoomSettings settings, const std::shared_ptr<Connection>& connection,
                                   const protocol::RequestId& request);
 // The room is found by its id from now on.
-void publish(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Room>& room);
+void publish(Context& ctx, const std::shared_ptr<Room>& room);
 // A room given up before anyone found it: its seat released.
-void discard(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Room>& room, const std::string& creator);
+void discard(Context& ctx, const std::shared_ptr<Room>& room, const std::string& creator);
 
 // A rematch of a finished match: the same settings, the offerer (players[0]) creates,
 // whoever played second plays first. Both seats claimed or neither; `close_old` runs
 // once both are; the new room is published and its game begun. The refusal otherwise.
-std::optional<game::Refuse> create_rematch(const std::shared_ptr<Context>& ctx, const RoomSettings& settings,
+std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings,
                                            bool offerer_played_first, std::array<std::string, 2> players,
                                            std::array<std::weak_ptr<Connection>, 2> connections,
                                            const std::string& old_room_id, const protocol::RequestId& request,
@@ -57,6 +57,6 @@ protocol::server::RoomInfo room_info(const Context& ctx, const game::GameSession
 
 // A live game of the store brought back (restore.cpp): its seats restored, published.
 // False when it does not replay (logged).
-bool restore_room(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live);
+bool restore_room(Context& ctx, const storage::LiveGame& live);
 
 }  // namespace bh::app

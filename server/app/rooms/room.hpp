@@ -36,9 +36,9 @@ namespace bh::app {
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // A new open room of `creator` (use create_room, games.hpp).
-  Room(std::shared_ptr<Context> context, std::string creator, RoomSettings settings);
+  Room(Context& context, std::string creator, RoomSettings settings);
   // A room around a session made elsewhere (a restored game).
-  Room(std::shared_ptr<Context> context, game::GameSession session);
+  Room(Context& context, game::GameSession session);
   // A restored game (restore_room, games.hpp) is back, the room in the directory: both
   // players absent, the clocks paused until both are back (game::Reopen).
   void restored();
@@ -114,7 +114,7 @@ class Room : public std::enable_shared_from_this<Room> {
   int slot(const std::string& player) const { return session_.slot_of(player).value_or(-1); }
   protocol::server::RoomInfo info() const;
 
-  const std::shared_ptr<Context> context_;
+  Context& context_;  // outlives every room (the application stops its threads first)
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   game::GameSession session_;
   RoomAudience audience_;
