@@ -12,9 +12,8 @@ namespace bh::app {
 
 using protocol::ErrorCode;
 
-std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator,
-                                  RoomSettings settings, const std::shared_ptr<Connection>& connection,
-                                  const protocol::RequestId& request) {
+std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator, RoomSettings settings,
+                                  const std::shared_ptr<Connection>& connection, const protocol::RequestId& request) {
   auto room = std::make_shared<Room>(ctx, creator, std::move(settings));
   if (auto held = ctx.identities.claim_room(creator, room->id())) {
     ctx.send_already_seated(connection, request, *held);
@@ -23,17 +22,15 @@ std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator,
   return room;
 }
 
-void publish(Context& ctx, const std::shared_ptr<Room>& room) {
-  ctx.directory.add_room(room->id(), room);
-}
+void publish(Context& ctx, const std::shared_ptr<Room>& room) { ctx.directory.add_room(room->id(), room); }
 
 void discard(Context& ctx, const std::shared_ptr<Room>& room, const std::string& creator) {
   ctx.directory.remove_room(room->id());
   ctx.identities.remove_room(creator, room->id());
 }
 
-std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings,
-                                           bool offerer_played_first, std::array<std::string, 2> players,
+std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings, bool offerer_played_first,
+                                           std::array<std::string, 2> players,
                                            std::array<std::weak_ptr<Connection>, 2> connections,
                                            const std::string& old_room_id, const protocol::RequestId& request,
                                            const std::function<void()>& close_old) {

@@ -26,9 +26,8 @@ class Room;
 // A new open room of `creator`, its seat claimed; none, and the refusal sent on
 // `connection` (already_seated), when the creator sits elsewhere. Not yet found by
 // others: `publish` it.
-std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator,
-                                  RoomSettings settings, const std::shared_ptr<Connection>& connection,
-                                  const protocol::RequestId& request);
+std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator, RoomSettings settings,
+                                  const std::shared_ptr<Connection>& connection, const protocol::RequestId& request);
 // The room is found by its id from now on.
 void publish(Context& ctx, const std::shared_ptr<Room>& room);
 // A room given up before anyone found it: its seat released.
@@ -37,8 +36,8 @@ void discard(Context& ctx, const std::shared_ptr<Room>& room, const std::string&
 // A rematch of a finished match: the same settings, the offerer (players[0]) creates,
 // whoever played second plays first. Both seats claimed or neither; `close_old` runs
 // once both are; the new room is published and its game begun. The refusal otherwise.
-std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings,
-                                           bool offerer_played_first, std::array<std::string, 2> players,
+std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings, bool offerer_played_first,
+                                           std::array<std::string, 2> players,
                                            std::array<std::weak_ptr<Connection>, 2> connections,
                                            const std::string& old_room_id, const protocol::RequestId& request,
                                            const std::function<void()>& close_old);
