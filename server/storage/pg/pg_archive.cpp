@@ -171,12 +171,12 @@ StoreResult<GameRecord> load_game(Conn& conn, const std::string& id, std::size_t
   if (!q.null(0, 23)) g.content_hash = q.text(0, 23);
   Params pm;
   pm.add(id);
-  auto moves = conn.run(
-      "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = $1 ORDER BY ply", pm);
+  auto moves =
+      conn.run("SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = $1 ORDER BY ply", pm);
   if (!moves.error.ok()) return {moves.error, std::nullopt};
   for (int r = 0; r < moves.value->size(); ++r) {
-    g.moves.push_back(
-        MoveRecord{moves.value->text(r, 0), moves.value->int64(r, 1), moves.value->int64(r, 2), moves.value->int64(r, 3)});
+    g.moves.push_back(MoveRecord{moves.value->text(r, 0), moves.value->int64(r, 1), moves.value->int64(r, 2),
+                                 moves.value->int64(r, 3)});
   }
   return {{}, std::move(g)};
 }
@@ -250,8 +250,8 @@ StoreResult<ArchivePage> list_games(Conn& conn, const ArchiveQuery& query, std::
   if (query.winner) {
     const std::string w = p.next();
     p.add(*query.winner);
-    add("((g.result = 'first' AND g.first_player = " + w + "::text) OR (g.result = 'second' AND g.second_player = " +
-        w + "::text))");
+    add("((g.result = 'first' AND g.first_player = " + w +
+        "::text) OR (g.result = 'second' AND g.second_player = " + w + "::text))");
   }
   if (query.viewer) {
     add("(NOT g.is_private OR " + p.next() + "::text IN (g.first_player, g.second_player))");
@@ -302,7 +302,8 @@ StoreError save_bot_account(Conn& conn, const Account& a) {
       "VALUES ($1, $2, $3, $4, $5, true, $6) ON CONFLICT (name) DO UPDATE SET salt = excluded.salt, "
       "hash = excluded.hash, iterations = excluded.iterations WHERE accounts.bot",
       p);
-  if (saved.error.code == StoreErrc::conflict) return {StoreErrc::conflict, "account " + a.name + " looks like another"};
+  if (saved.error.code == StoreErrc::conflict)
+    return {StoreErrc::conflict, "account " + a.name + " looks like another"};
   if (!saved.error.ok()) return saved.error;
   if (saved.value->affected() == 0) return {StoreErrc::conflict, "account " + a.name + " is a person's, not a bot's"};
   return {};
@@ -320,8 +321,7 @@ StoreResult<Account> load_account(Conn& conn, const std::string& name) {
 StoreError update_password_hash(Conn& conn, const Account& a, const std::string& old_hash) {
   Params p;
   p.add(a.name).add(a.salt).add(a.hash).add(a.iterations).add(old_hash);
-  auto updated =
-      conn.run("UPDATE accounts SET salt = $2, hash = $3, iterations = $4 WHERE name = $1 AND hash = $5", p);
+  auto updated = conn.run("UPDATE accounts SET salt = $2, hash = $3, iterations = $4 WHERE name = $1 AND hash = $5", p);
   if (!updated.error.ok()) return updated.error;
   if (updated.value->affected() == 0) return {StoreErrc::not_found, "account " + a.name + " has another hash"};
   return {};

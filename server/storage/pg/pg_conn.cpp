@@ -116,7 +116,8 @@ StoreError Conn::connect(const std::string& dsn) {
     return error;
   }
   // Notices ("already exists, skipping"...) are not for the server's log.
-  PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      conn_, [](void*, const char*) {}, nullptr);
   return {};
 }
 
@@ -150,8 +151,8 @@ StoreResult<Rows> Conn::run(const std::string& sql, const Params& params) {
   std::vector<const char*> values;
   values.reserve(params.values().size());
   for (const auto& value : params.values()) values.push_back(value ? value->c_str() : nullptr);
-  PGresult* result = PQexecPrepared(conn_, found->second.c_str(), static_cast<int>(values.size()), values.data(),
-                                    nullptr, nullptr, 0);
+  PGresult* result =
+      PQexecPrepared(conn_, found->second.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0);
   const auto status = PQresultStatus(result);
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) return {failure(result, "statement failed"), {}};
   sqlstate_.clear();
@@ -161,7 +162,9 @@ StoreResult<Rows> Conn::run(const std::string& sql, const Params& params) {
 StoreError Conn::exec(const std::string& sql) {
   if (!connected()) return {StoreErrc::unavailable, "not connected to PostgreSQL"};
   PGresult* result = PQexec(conn_, sql.c_str());
-  if (PQresultStatus(result) != PGRES_COMMAND_OK) return failure(result, "cannot run " + sql.substr(0, 40));
+  const auto status = PQresultStatus(result);
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+    return failure(result, "cannot run " + sql.substr(0, 40));
   PQclear(result);
   sqlstate_.clear();
   return {};

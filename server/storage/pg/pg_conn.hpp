@@ -83,7 +83,8 @@ class Conn {
   // Errors: conflict (a unique key refused the row: 23505), unavailable (anything else,
   // a lost connection too; sqlstate() tells which).
   StoreResult<Rows> run(const std::string& sql, const Params& params = {});
-  // Runs statements without parameters or rows (BEGIN, COMMIT, a schema step).
+  // Runs statements without parameters whose rows are not needed (BEGIN, COMMIT, a
+  // schema step, taking a lock).
   StoreError exec(const std::string& sql);
   // The SQLSTATE of the last failed statement ("" when it had none, e.g. no connection).
   const std::string& sqlstate() const { return sqlstate_; }

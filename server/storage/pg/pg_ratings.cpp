@@ -86,9 +86,8 @@ StoreResult<GameFinish> apply_ratings(Conn& conn, const GameRecord& g) {
   if (!made.error.ok()) return {made.error, std::nullopt};
   Params p;
   p.add(*key).add(g.first_player).add(g.second_player);
-  auto rows = conn.run("SELECT " + kRatingColumns +
-                           " FROM ratings WHERE key = $1 AND player IN ($2, $3) ORDER BY player FOR UPDATE",
-                       p);
+  auto rows = conn.run(
+      "SELECT " + kRatingColumns + " FROM ratings WHERE key = $1 AND player IN ($2, $3) ORDER BY player FOR UPDATE", p);
   if (!rows.error.ok()) return {rows.error, std::nullopt};
   std::map<std::string, PlayerRating> found;
   for (int r = 0; r < rows.value->size(); ++r) {
@@ -96,7 +95,8 @@ StoreResult<GameFinish> apply_ratings(Conn& conn, const GameRecord& g) {
     found[rating.player] = rating;
   }
   // Rows made just now hold exactly a new player's values.
-  const PlayerRating first = found.contains(g.first_player) ? found[g.first_player] : fresh_rating(g.first_player, *key);
+  const PlayerRating first =
+      found.contains(g.first_player) ? found[g.first_player] : fresh_rating(g.first_player, *key);
   const PlayerRating second =
       found.contains(g.second_player) ? found[g.second_player] : fresh_rating(g.second_player, *key);
   const double score = first_score(g);
@@ -160,9 +160,9 @@ StoreResult<std::vector<PlayerRating>> leaderboard(Conn& conn, const std::string
     return {{StoreErrc::invalid_query, "limit must be between 1 and 100"}, std::nullopt};
   Params p;
   p.add(key).add(rating::kProvisionalRd).add(limit);
-  auto rows = conn.run("SELECT " + kRatingColumns +
-                           " FROM ratings WHERE key = $1 AND rd <= $2 ORDER BY rating DESC, player LIMIT $3",
-                       p);
+  auto rows = conn.run(
+      "SELECT " + kRatingColumns + " FROM ratings WHERE key = $1 AND rd <= $2 ORDER BY rating DESC, player LIMIT $3",
+      p);
   if (!rows.error.ok()) return {rows.error, std::nullopt};
   std::vector<PlayerRating> out;
   for (int r = 0; r < rows.value->size(); ++r) out.push_back(read_rating(*rows.value, r));

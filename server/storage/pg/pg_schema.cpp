@@ -183,9 +183,9 @@ StoreError migrate(Conn& conn) {
   auto version = schema_version(conn);
   if (!version.error.ok()) return fail(conn, version.error);
   if (*version.value > kSchemaVersion) {
-    return fail(conn, {StoreErrc::unavailable, "database schema version " + std::to_string(*version.value) +
-                                                   " is newer than this server's (" +
-                                                   std::to_string(kSchemaVersion) + ")"});
+    return fail(conn,
+                {StoreErrc::unavailable, "database schema version " + std::to_string(*version.value) +
+                                             " is newer than this server's (" + std::to_string(kSchemaVersion) + ")"});
   }
   for (int v = *version.value; v < kSchemaVersion; ++v) {
     if (auto error = conn.exec(std::string(kSteps[v])); !error.ok()) {

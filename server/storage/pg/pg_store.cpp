@@ -56,7 +56,7 @@ struct Job {
 struct PgStore::Impl {
   std::string dsn;
   PgOptions options;
-  pg::Conn writer_conn;                            // the writer's
+  pg::Conn writer_conn;                                 // the writer's
   std::vector<std::unique_ptr<pg::Conn>> reader_conns;  // one per reader, handed over at start
 
   std::mutex mu;
@@ -380,8 +380,8 @@ void PgStore::finish_game(GameRecord record, std::optional<LiveGame> next,
 }
 
 void PgStore::load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
-  impl_->read<std::vector<PlayerRating>>(kFinished, [](pg::Conn& conn) { return pg::load_ratings(conn); },
-                                         std::move(done));
+  impl_->read<std::vector<PlayerRating>>(
+      kFinished, [](pg::Conn& conn) { return pg::load_ratings(conn); }, std::move(done));
 }
 
 void PgStore::get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) {
@@ -434,7 +434,8 @@ void PgStore::save_live(LiveUpdate update, std::function<void(StoreError)> done)
 }
 
 void PgStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
-  impl_->read<std::vector<LiveGame>>(kLive, [](pg::Conn& conn) { return pg::load_live(conn); }, std::move(done));
+  impl_->read<std::vector<LiveGame>>(
+      kLive, [](pg::Conn& conn) { return pg::load_live(conn); }, std::move(done));
 }
 
 void PgStore::create_account(Account account, std::function<void(StoreError)> done) {
@@ -447,8 +448,7 @@ void PgStore::save_bot_account(Account account, std::function<void(StoreError)> 
   // A savepoint: another account's key refuses it with an error that aborts a transaction.
   impl_->write(
       kAccounts, /*savepoint=*/true,
-      [account = std::move(account)](pg::Conn& conn) { return pg::save_bot_account(conn, account); },
-      std::move(done));
+      [account = std::move(account)](pg::Conn& conn) { return pg::save_bot_account(conn, account); }, std::move(done));
 }
 
 void PgStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {

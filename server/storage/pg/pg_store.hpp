@@ -42,11 +42,11 @@
 namespace bh::storage {
 
 struct PgOptions {
-  int readers = 2;                       // reader threads and connections (at least 1)
-  std::size_t max_queued = 100000;       // jobs waiting at most; beyond it calls fail at once
-  std::size_t max_batch = 512;           // write jobs per transaction at most
-  int probe_interval_ms = 1000;          // while unhealthy and idle: reconnect and write this often
-  std::size_t answer_name_chars = 100;   // as SqliteOptions::answer_name_chars
+  int readers = 2;                              // reader threads and connections (at least 1)
+  std::size_t max_queued = 100000;              // jobs waiting at most; beyond it calls fail at once
+  std::size_t max_batch = 512;                  // write jobs per transaction at most
+  int probe_interval_ms = 1000;                 // while unhealthy and idle: reconnect and write this often
+  std::size_t answer_name_chars = 100;          // as SqliteOptions::answer_name_chars
   std::function<void(const std::string&)> log;  // lasting failures (on a store thread); default stderr
 };
 

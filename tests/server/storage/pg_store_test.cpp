@@ -1,0 +1,182 @@
+// What only the PostgreSQL store has: its schema made and versioned on an empty
+// database, two stores (two server nodes) on one database, and a server that goes away
+// and comes back.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "pg_backend.hpp"
+#include "storage/pg/pg_store.hpp"
+#include "storage_test_util.hpp"
+
+namespace bh::storage::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+class PgStoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    cluster = pg_cluster();
+    ASSERT_NE(cluster, nullptr);
+    database = cluster->create_database();
+    ASSERT_FALSE(database.empty());
+  }
+  std::unique_ptr<PgStore> open(PgOptions options = {}) {
+    auto opened = PgStore::open(cluster->dsn(database), std::move(options));
+    EXPECT_TRUE(opened.error.ok()) << opened.error.message;
+    return opened.error.ok() ? std::move(*opened.value) : nullptr;
+  }
+  std::vector<std::string> sql(const std::string& text) { return cluster->sql(database, text); }
+
+  bh::testing::PgCluster* cluster = nullptr;
+  std::string database;
+};
+
+GameRecord rated(const std::string& id, std::int64_t ended_ms) {
+  GameRecord g = sample_game(id, ended_ms, "tablut", "alice", "bob", "first");
+  g.options = {};
+  g.rated = true;
+  return g;
+}
+
+TEST_F(PgStoreTest, AnEmptyDatabaseGetsTheSchemaOnceAndANewerOneIsRefused) {
+  // Two nodes starting at once on an empty database: one migrates, the other waits.
+  std::unique_ptr<PgStore> first, second;
+  std::thread other([&] { second = open(); });
+  first = open();
+  other.join();
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"1"});
+  EXPECT_EQ(sql("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"),
+            std::vector<std::string>{"11"});  // ten and schema_version
+  EXPECT_EQ(sql("SELECT count(*) FROM name_keys"), std::vector<std::string>{"1"});
+  first.reset();
+  second.reset();
+  EXPECT_NE(open(), nullptr);  // at the version already: nothing to do
+  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"1"});
+
+  sql("UPDATE schema_version SET version = 99");
+  auto refused = PgStore::open(cluster->dsn(database));
+  EXPECT_EQ(refused.error.code, StoreErrc::unavailable);
+  EXPECT_NE(refused.error.message.find("newer"), std::string::npos) << refused.error.message;
+}
+
+TEST_F(PgStoreTest, NoServerThereIsUnavailable) {
+  auto refused = PgStore::open("host=" + cluster->folder() + "/nowhere dbname=x");
+  EXPECT_EQ(refused.error.code, StoreErrc::unavailable);
+  EXPECT_FALSE(refused.error.message.empty());
+}
+
+TEST_F(PgStoreTest, TwoStoresOnOneDatabaseSeeEachOthersWrites) {
+  auto a = open();
+  auto b = open();
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  ASSERT_TRUE(save(*a, sample_game("g1", 1000)).ok());
+  EXPECT_EQ(*get(*b, "g1").value, sample_game("g1", 1000));
+  EXPECT_EQ(ids(list_all(*b, {})), std::vector<std::string>{"g1"});
+  EXPECT_EQ(save(*b, sample_game("g1", 2000)).code, StoreErrc::conflict);
+
+  ASSERT_TRUE(create(*b, {"ann", "s", "h", 1, 10}).ok());
+  EXPECT_EQ(find(*a, "ann").value->hash, "h");
+  EXPECT_EQ(create(*a, {"Ann", "s", "h", 1, 10}).code, StoreErrc::conflict);  // one name key
+
+  LiveGame live;
+  live.game_id = "g2";
+  live.room_id = "r2";
+  live.game = "tablut";
+  live.creator_side = "first";
+  live.seats = {LiveSeat{"ann", "t1", true, 0.0}, LiveSeat{"bob", "t2", false, 0.0}};
+  ASSERT_TRUE(await<StoreError>([&](auto done) {
+                a->save_live({live, "", 1, {MoveRecord{"e1-e4", -1, -1, 5}}}, done);
+              }).ok());
+  auto seen = await<StoreResult<std::vector<LiveGame>>>([&](auto done) { b->load_live(done); });
+  ASSERT_EQ(seen.value->size(), 1u);
+  EXPECT_EQ(seen.value->front().moves.size(), 1u);
+  // Node b finishes the game node a started: a's next move is refused.
+  ASSERT_TRUE(save(*b, sample_game("g2", 3000)).ok());
+  EXPECT_EQ(await<StoreError>([&](auto done) {
+              a->save_live({std::nullopt, "g2", 2, {MoveRecord{"e9-e5", -1, -1, 6}}}, done);
+            }).code,
+            StoreErrc::invalid_query);
+}
+
+TEST_F(PgStoreTest, RatedGamesFinishedOnTwoNodesAtOnceAreEachCountedOnce) {
+  auto a = open();
+  auto b = open();
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  std::vector<std::future<StoreResult<GameFinish>>> finished;
+  for (int i = 0; i < 25; ++i) {
+    for (auto* node : {a.get(), b.get()}) {
+      const std::string id = (node == a.get() ? "a" : "b") + std::to_string(i);
+      finished.push_back(later<StoreResult<GameFinish>>(
+          [&](auto done) { node->finish_game(rated(id, 1000 + i), std::nullopt, done); }));
+    }
+  }
+  for (auto& f : finished) {
+    auto result = f.get();
+    ASSERT_TRUE(result.error.ok()) << result.error.message;
+    EXPECT_TRUE(result.value->rating_changes);
+  }
+  auto ratings = await<StoreResult<std::vector<PlayerRating>>>([&](auto done) { b->load_ratings(done); });
+  ASSERT_TRUE(ratings.error.ok());
+  ASSERT_EQ(ratings.value->size(), 2u);
+  for (const auto& r : *ratings.value) EXPECT_EQ(r.games, 50) << r.player;
+  EXPECT_EQ(sql("SELECT count(*) FROM rating_history WHERE player = 'alice'"), std::vector<std::string>{"50"});
+}
+
+TEST_F(PgStoreTest, AServerThatGoesAwayIsUnavailableAndTheStoreRecoversWhenItIsBack) {
+  PgOptions options;
+  options.probe_interval_ms = 50;
+  std::mutex lines_mutex;
+  std::vector<std::string> lines;
+  options.log = [&](const std::string& line) {
+    std::lock_guard lock(lines_mutex);
+    lines.push_back(line);
+  };
+  auto store = open(options);
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(save(*store, sample_game("g1", 1000)).ok());
+  ASSERT_TRUE(get(*store, "g1").error.ok());
+
+  ASSERT_TRUE(cluster->stop());
+  EXPECT_EQ(save(*store, sample_game("g2", 2000)).code, StoreErrc::unavailable);
+  EXPECT_FALSE(store->healthy());
+  EXPECT_EQ(get(*store, "g1").error.code, StoreErrc::unavailable);
+  EXPECT_EQ(find(*store, "ann").error.code, StoreErrc::unavailable);
+  std::this_thread::sleep_for(200ms);
+  EXPECT_FALSE(store->healthy());  // the probes fail quietly
+
+  ASSERT_TRUE(cluster->restart());
+  for (int i = 0; i < 400 && !store->healthy(); ++i) std::this_thread::sleep_for(25ms);
+  EXPECT_TRUE(store->healthy()) << "the idle probe reconnects";
+  EXPECT_TRUE(get(*store, "g1").error.ok());  // readers reconnect on their next read
+  EXPECT_TRUE(save(*store, sample_game("g2", 2000)).ok());
+  EXPECT_EQ(ids(list_all(*store, {})), (std::vector<std::string>{"g2", "g1"}));
+  EXPECT_GE(store->stats().connects, 2u);
+  std::lock_guard lock(lines_mutex);
+  ASSERT_EQ(lines.size(), 2u) << "one line when it fails, one when it recovers";
+  EXPECT_NE(lines[1].find("recovered"), std::string::npos) << lines[1];
+}
+
+TEST_F(PgStoreTest, AWriteQueuedJustAfterARestartIsNotLost) {
+  auto store = open();
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(save(*store, sample_game("g1", 1000)).ok());
+  ASSERT_TRUE(cluster->stop());
+  ASSERT_TRUE(cluster->restart());
+  // The connections died with the old server; the first write and read on each find out
+  // and run again on a new one.
+  EXPECT_TRUE(save(*store, sample_game("g2", 2000)).ok());
+  EXPECT_TRUE(store->healthy());
+  EXPECT_TRUE(get(*store, "g2").error.ok());
+  EXPECT_TRUE(get(*store, "g1").error.ok());
+}
+
+}  // namespace
+}  // namespace bh::storage::testing
