@@ -65,6 +65,29 @@ TEST_F(PgStoreTest, AnEmptyDatabaseGetsTheSchemaOnceAndANewerOneIsRefused) {
   EXPECT_NE(refused.error.message.find("newer"), std::string::npos) << refused.error.message;
 }
 
+// As after an ICU upgrade: the stored key version is not the running one, and two
+// accounts' names have one key. The older keeps the key; the newer logs in by its name.
+TEST_F(PgStoreTest, NameKeysAreComputedAgainWhenTheirVersionChanged) {
+  auto store = open();
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(create(*store, {"Alice", "s", "old", 1, 10}).ok());
+  ASSERT_TRUE(create(*store, {"bob", "s", "h", 1, 20}).ok());
+  store.reset();
+  // Made behind the store's back, as before keys existed: a name like Alice's, newer.
+  EXPECT_TRUE(sql("INSERT INTO accounts (name, salt, hash, iterations, created_ms) VALUES "
+                  "('alice', 's', 'new', 1, 30)")
+                  .empty());
+  EXPECT_TRUE(sql("UPDATE name_keys SET version = 'an older ICU'").empty());
+  store = open();
+  ASSERT_NE(store, nullptr);
+  auto like = await<StoreResult<Account>>([&](auto done) { store->find_account_like("ALICE", done); });
+  ASSERT_TRUE(like.error.ok()) << like.error.message;
+  EXPECT_EQ(like.value->hash, "old");                   // the older account holds the key
+  EXPECT_EQ(find(*store, "alice").value->hash, "new");  // the newer one keeps its name
+  EXPECT_EQ(create(*store, {"ALICE", "s", "h", 1, 40}).code, StoreErrc::conflict);
+  EXPECT_NE(sql("SELECT version FROM name_keys"), std::vector<std::string>{"an older ICU"});
+}
+
 TEST_F(PgStoreTest, NoServerThereIsUnavailable) {
   auto refused = PgStore::open("host=" + cluster->folder() + "/nowhere dbname=x");
   EXPECT_EQ(refused.error.code, StoreErrc::unavailable);
