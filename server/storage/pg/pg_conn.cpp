@@ -9,9 +9,19 @@ namespace bh::storage::pg {
 
 namespace {
 
+// libpq's messages span lines ("...failed: ...\n\tIs the server running..."): one log
+// line each here.
 std::string libpq_message(const char* text) {
-  std::string message = text ? text : "";
-  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  std::string message;
+  for (const char* c = text ? text : ""; *c; ++c) {
+    const bool space = *c == '\n' || *c == '\t';
+    if (!space) {
+      message += *c;
+    } else if (!message.empty() && message.back() != ' ') {
+      message += ' ';
+    }
+  }
+  while (!message.empty() && message.back() == ' ') message.pop_back();
   return message;
 }
 
