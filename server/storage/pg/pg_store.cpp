@@ -28,7 +28,7 @@ namespace {
 enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u };
 constexpr std::size_t kKinds = 3;
 // A batch that deadlocked with another server's is run again this many times at most.
-constexpr int kRetries = 3;
+constexpr int kRetries = 5;
 
 struct Job {
   std::function<StoreError(pg::Conn&)> write;
@@ -74,7 +74,8 @@ struct PgStore::Impl {
   Clock::time_point last_write_attempt{};  // writer only
   Clock::time_point last_failure_log{};    // writer only
   std::uint64_t failed_unlogged = 0;       // writer only
-  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0}, connects{0};
+  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0}, connects{0},
+      retries{0};
 
   std::mutex close_mu;  // serializes joins
   std::thread worker;
@@ -207,11 +208,12 @@ struct PgStore::Impl {
 
   // One transaction for the batch. Returns the failure that lost the whole batch, if any.
   std::optional<StoreError> try_batch(std::vector<Job>& batch, std::vector<StoreError>& results, bool& any_written,
-                                      bool& commit_sent) {
+                                      bool& commit_sent, bool& retryable) {
     pg::Conn& conn = writer_conn;
     results.assign(batch.size(), StoreError{});
     any_written = false;
     commit_sent = false;
+    retryable = false;
     if (auto error = connected(conn); !error.ok()) return error;
     if (auto error = conn.exec("BEGIN"); !error.ok()) return error;
     std::optional<StoreError> failure;
@@ -242,6 +244,8 @@ struct PgStore::Impl {
       commit_sent = true;
       if (auto error = conn.exec("COMMIT"); !error.ok()) failure = error;
     }
+    // Asked before the ROLLBACK, which succeeds and clears it.
+    retryable = failure && conn.retryable();
     if (failure && conn.connected()) conn.exec("ROLLBACK");
     return failure;
   }
@@ -254,13 +258,14 @@ struct PgStore::Impl {
     bool any_written = false;
     for (int attempt = 0;; ++attempt) {
       const bool was_connected = writer_conn.connected();
-      bool commit_sent = false;
-      failure = try_batch(batch, results, any_written, commit_sent);
+      bool commit_sent = false, retryable = false;
+      failure = try_batch(batch, results, any_written, commit_sent, retryable);
       if (!failure || attempt >= kRetries) break;
       // Safe to run again: a deadlock rolled everything back; a connection lost before
       // the COMMIT was sent committed nothing (once: it may be down for good).
       const bool lost_early = was_connected && !writer_conn.connected() && !commit_sent && attempt == 0;
-      if (!writer_conn.retryable() && !lost_early) break;
+      if (!retryable && !lost_early) break;
+      ++retries;
     }
     if (failure) {
       if (!quiet) ++failed_transactions;
@@ -475,7 +480,7 @@ bool PgStore::healthy() const { return impl_->healthy.load(); }
 
 PgStoreStats PgStore::stats() const {
   return {impl_->write_jobs.load(), impl_->transactions.load(), impl_->failed_transactions.load(),
-          impl_->reads_run.load(), impl_->connects.load()};
+          impl_->reads_run.load(),  impl_->connects.load(),     impl_->retries.load()};
 }
 
 void PgStore::close() {

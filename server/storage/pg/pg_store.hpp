@@ -55,7 +55,8 @@ struct PgStoreStats {
   std::uint64_t transactions = 0;  // committed
   std::uint64_t failed_transactions = 0;
   std::uint64_t reads = 0;
-  std::uint64_t connects = 0;  // connections made after the first ones (reconnections)
+  std::uint64_t connects = 0;  // connection attempts after the first ones (reconnections)
+  std::uint64_t retries = 0;   // write batches run again (a deadlock, a connection lost early)
 };
 
 class PgStore final : public Store {
