@@ -94,6 +94,29 @@ TEST_P(StoreLiveGames, RewrittenPliesReplaceAndAGapEndsTheMoves) {
   EXPECT_EQ(moves[2].text, "c");
 }
 
+TEST_P(StoreLiveGames, TakenBackPliesAreDroppedAndAMovePlayedThereAgainWins) {
+  auto texts = [&] {
+    std::vector<std::string> out;
+    auto loaded = load_live(*store);
+    EXPECT_TRUE(loaded.error.ok()) << loaded.error.message;
+    if (loaded.error.ok() && !loaded.value->empty())
+      for (const auto& m : loaded.value->front().moves) out.push_back(m.text);
+    return out;
+  };
+  ASSERT_TRUE(
+      save_live(*store, {sample_live("g1"), "", 1, {move("a", 1), move("b", 2), move("c", 3), move("d", 4)}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 3, {}, 4}).ok());  // two plies taken back
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "b"}));
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 3, {move("C", 3)}}).ok());
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "b", "C"}));  // d stays taken back
+  // A takeback and the move played instead, in one write.
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("B", 2)}, 3}).ok());
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "B"}));
+  store.reset();
+  store = open();  // as after a restart
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "B"}));
+}
+
 TEST_P(StoreLiveGames, MovesWithoutAStoredHeaderAreRefused) {
   EXPECT_EQ(save_live(*store, {std::nullopt, "nobody", 1, {move("a", 1)}}).code, StoreErrc::invalid_query);
   EXPECT_EQ(save_live(*store, {std::nullopt, "", 1, {}}).code, StoreErrc::invalid_query);

@@ -1,7 +1,8 @@
 // The store split by concern: each of LiveGames, Archive, Accounts and Ratings used
-// through its own interface alone; and the SQLite store's readers beside its writer
-// (sqlite_store.hpp): a read does not wait for writes queued after it, nor for writes
-// of kinds it cannot see, and still sees every write of its kinds queued before it.
+// through its own interface alone; and the readers beside the writer (sqlite_store.hpp,
+// pg/pg_store.hpp): a read does not wait for writes queued after it, nor for writes of
+// kinds it cannot see, and still sees every write of its kinds queued before it. Every
+// store (StoreConcerns, store_backend.hpp), and the SQLite store with 0, 1 and 2 readers.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -121,7 +122,6 @@ class StoreConcernsTest : public ::testing::TestWithParam<int> {
   std::unique_ptr<SqliteStore> store;
 };
 
-// Nothing waited for between each write and the read queued right after it.
 void reads_see_the_writes_queued_before_them(Store& store) {
   // Nothing waited for between the write and the read: the read is queued right after.
   for (int i = 0; i < 50; ++i) {
