@@ -116,8 +116,19 @@ Conn::~Conn() { close(); }
 StoreError Conn::connect(const std::string& dsn) {
   close();
   // The DSN comes last and is expanded in place, so its own settings win over these.
-  const char* keywords[] = {"connect_timeout", "client_encoding", "fallback_application_name", "dbname", nullptr};
-  const char* values[] = {"5", "UTF8", "boardhall", dsn.c_str(), nullptr};
+  // Over TCP, a server that stops answering (a network gone, a host down) is given up
+  // after about 15 s instead of the kernel's minutes: keepalives while idle, a bound on
+  // unacknowledged data while writing.
+  const char* keywords[] = {"connect_timeout",
+                            "client_encoding",
+                            "fallback_application_name",
+                            "keepalives_idle",
+                            "keepalives_interval",
+                            "keepalives_count",
+                            "tcp_user_timeout",
+                            "dbname",
+                            nullptr};
+  const char* values[] = {"5", "UTF8", "boardhall", "5", "2", "3", "15000", dsn.c_str(), nullptr};
   conn_ = PQconnectdbParams(keywords, values, /*expand_dbname=*/1);
   if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
     StoreError error{StoreErrc::unavailable,

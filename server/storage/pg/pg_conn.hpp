@@ -73,7 +73,8 @@ class Conn {
   Conn& operator=(const Conn&) = delete;
 
   // Connects (again) to `dsn`, a URI (postgresql://...) or key=value pairs, giving up
-  // after 5 s unless the DSN says otherwise. Errors: unavailable, with libpq's message.
+  // after 5 s, and over TCP on a silent server after about 15 s, unless the DSN says
+  // otherwise. Errors: unavailable, with libpq's message.
   StoreError connect(const std::string& dsn);
   void close();
   // False before connect, and once libpq has seen the connection fail.

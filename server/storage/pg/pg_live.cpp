@@ -56,13 +56,6 @@ StoreError save_live(Conn& conn, const LiveUpdate& update) {
   if (id.empty()) return {StoreErrc::invalid_query, "live game id is empty"};
   if (update.header) {
     if (auto error = write_header(conn, *update.header); !error.ok()) return error;
-  } else if (!update.moves.empty()) {
-    // KEY SHARE: a node finishing the game meanwhile waits for this transaction.
-    Params p;
-    p.add(id);
-    auto found = conn.run("SELECT 1 FROM live_games WHERE game_id = $1 FOR KEY SHARE", p);
-    if (!found.error.ok()) return found.error;
-    if (found.value->size() == 0) return {StoreErrc::invalid_query, "live game " + id + " has no header stored"};
   }
   const std::int64_t after_moves = update.first_ply + static_cast<std::int64_t>(update.moves.size());
   if (!update.moves.empty()) {
@@ -77,14 +70,19 @@ StoreError save_live(Conn& conn, const LiveUpdate& update) {
     Params p;
     p.add(id).add(static_cast<std::int64_t>(update.first_ply)).add_texts(texts).add_ints(first).add_ints(second);
     p.add_ints(at);
+    // One statement a move, its header's check inside: no rows when the game has no
+    // header (never written, or finished), so nothing is written. KEY SHARE: a node
+    // finishing the game meanwhile waits for this transaction.
     auto written = conn.run(
         "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
         "SELECT $1, $2::integer + m.n - 1, m.text, m.f, m.s, m.a "
         "FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS m(text, f, s, a, n) "
+        "WHERE EXISTS (SELECT 1 FROM live_games WHERE game_id = $1 FOR KEY SHARE) "
         "ON CONFLICT (game_id, ply) DO UPDATE SET text = excluded.text, first_clock_ms = excluded.first_clock_ms, "
         "second_clock_ms = excluded.second_clock_ms, at_ms = excluded.at_ms",
         p);
     if (!written.error.ok()) return written.error;
+    if (written.value->affected() == 0) return {StoreErrc::invalid_query, "live game " + id + " has no header stored"};
   }
   if (update.erase_through >= after_moves) {
     // Taken back: those plies go, so the game loads as it is now (a gap ends its moves).

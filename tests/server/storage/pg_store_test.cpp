@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "pg_backend.hpp"
+#include "storage/pg/pg_conn.hpp"
 #include "storage/pg/pg_store.hpp"
 #include "storage_test_util.hpp"
 
@@ -86,6 +87,19 @@ TEST_F(PgStoreTest, NameKeysAreComputedAgainWhenTheirVersionChanged) {
   EXPECT_EQ(find(*store, "alice").value->hash, "new");  // the newer one keeps its name
   EXPECT_EQ(create(*store, {"ALICE", "s", "h", 1, 40}).code, StoreErrc::conflict);
   EXPECT_NE(sql("SELECT version FROM name_keys"), std::vector<std::string>{"an older ICU"});
+}
+
+TEST_F(PgStoreTest, TheStoresConnectionSettingsGiveWayToTheDsns) {
+  auto setting = [&](const std::string& dsn) {
+    pg::Conn conn;
+    const StoreError connected = conn.connect(dsn);
+    EXPECT_TRUE(connected.ok()) << connected.message;
+    auto rows = conn.run("SHOW client_encoding");
+    return rows.error.ok() ? rows.value->text(0, 0) : rows.error.message;
+  };
+  EXPECT_EQ(setting(cluster->dsn(database)), "UTF8");
+  EXPECT_EQ(setting(cluster->dsn(database) + " client_encoding=LATIN1"), "LATIN1");
+  EXPECT_EQ(setting("postgresql:///" + database + "?host=" + cluster->folder() + "&user=boardhall"), "UTF8");
 }
 
 TEST_F(PgStoreTest, NoServerThereIsUnavailable) {
