@@ -156,8 +156,15 @@ StoreError Conn::failure(PGresult* result, const std::string& what) {
   std::string message = result ? libpq_message(PQresultErrorMessage(result)) : "";
   if (message.empty()) message = libpq_message(conn_ ? PQerrorMessage(conn_) : "not connected");
   PQclear(result);
-  return {sqlstate_ == "23505" ? StoreErrc::conflict : StoreErrc::unavailable, what + ": " + message};
+  // A unique key's refusal, or a value PostgreSQL cannot take (class 22: text that is not
+  // UTF-8, a number out of range): the job's own problem, not the server's.
+  const StoreErrc code = sqlstate_ == "23505"          ? StoreErrc::conflict
+                         : sqlstate_.starts_with("22") ? StoreErrc::invalid_query
+                                                       : StoreErrc::unavailable;
+  return {code, what + ": " + message};
 }
+
+bool Conn::in_failed_transaction() const { return conn_ && PQtransactionStatus(conn_) == PQTRANS_INERROR; }
 
 StoreResult<Rows> Conn::run(const std::string& sql, const Params& params) {
   if (!connected()) return {{StoreErrc::unavailable, "not connected to PostgreSQL"}, std::nullopt};
@@ -171,7 +178,12 @@ StoreResult<Rows> Conn::run(const std::string& sql, const Params& params) {
   }
   std::vector<const char*> values;
   values.reserve(params.values().size());
-  for (const auto& value : params.values()) values.push_back(value ? value->c_str() : nullptr);
+  for (const auto& value : params.values()) {
+    // Text parameters end at their first NUL: refused rather than cut short.
+    if (value && value->find('\0') != std::string::npos)
+      return {{StoreErrc::invalid_query, "a value holds a NUL character"}, std::nullopt};
+    values.push_back(value ? value->c_str() : nullptr);
+  }
   PGresult* result =
       PQexecPrepared(conn_, found->second.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0);
   const auto status = PQresultStatus(result);

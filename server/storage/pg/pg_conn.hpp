@@ -81,14 +81,17 @@ class Conn {
   bool connected() const;
 
   // Runs one statement, prepared on this connection the first time its text is seen.
-  // Errors: conflict (a unique key refused the row: 23505), unavailable (anything else,
-  // a lost connection too; sqlstate() tells which).
+  // Errors: conflict (a unique key refused the row: 23505), invalid_query (a value
+  // PostgreSQL cannot take: SQLSTATE class 22, or a NUL character, refused before
+  // sending), unavailable (anything else, a lost connection too; sqlstate() tells which).
   StoreResult<Rows> run(const std::string& sql, const Params& params = {});
   // Runs statements without parameters whose rows are not needed (BEGIN, COMMIT, a
   // schema step, taking a lock).
   StoreError exec(const std::string& sql);
   // The SQLSTATE of the last failed statement ("" when it had none, e.g. no connection).
   const std::string& sqlstate() const { return sqlstate_; }
+  // True inside a transaction that a failed statement aborted: only ROLLBACK works.
+  bool in_failed_transaction() const;
   // True when the last failure was a deadlock or a serialization failure: the whole
   // transaction may be run again.
   bool retryable() const { return sqlstate_ == "40P01" || sqlstate_ == "40001"; }

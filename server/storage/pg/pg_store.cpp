@@ -207,17 +207,29 @@ struct PgStore::Impl {
   }
 
   // One transaction for the batch. Returns the failure that lost the whole batch, if any.
-  std::optional<StoreError> try_batch(std::vector<Job>& batch, std::vector<StoreError>& results, bool& any_written,
-                                      bool& commit_sent, bool& retryable) {
+  // What one try of a batch found besides its jobs' results.
+  struct Try {
+    bool any_written = false;
+    bool commit_sent = false;
+    bool retryable = false;               // a deadlock or serialization failure
+    std::optional<std::size_t> poisoned;  // a job whose own error aborted the transaction
+  };
+
+  // One transaction for the batch, leaving out the jobs already `refused` (their results
+  // stand). Returns the failure that lost the whole batch, if any.
+  std::optional<StoreError> try_batch(std::vector<Job>& batch, const std::vector<std::optional<StoreError>>& refused,
+                                      std::vector<StoreError>& results, Try& tried) {
     pg::Conn& conn = writer_conn;
+    tried = Try{};
     results.assign(batch.size(), StoreError{});
-    any_written = false;
-    commit_sent = false;
-    retryable = false;
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      if (refused[i]) results[i] = *refused[i];
+    bool& any_written = tried.any_written;
     if (auto error = connected(conn); !error.ok()) return error;
     if (auto error = conn.exec("BEGIN"); !error.ok()) return error;
     std::optional<StoreError> failure;
     for (std::size_t i = 0; i < batch.size() && !failure; ++i) {
+      if (refused[i]) continue;
       const bool savepoint = batch[i].savepoint;
       if (savepoint) {
         if (auto error = conn.exec("SAVEPOINT job"); !error.ok()) {
@@ -232,6 +244,11 @@ struct PgStore::Impl {
           if (auto error = conn.exec("RELEASE SAVEPOINT job"); !error.ok()) failure = error;
       } else if (result.code == StoreErrc::unavailable || (!savepoint && !conn.connected())) {
         failure = std::move(result);
+      } else if (!savepoint && conn.in_failed_transaction()) {
+        // Refused by PostgreSQL itself, which aborted the transaction: the batch is run
+        // again without this job.
+        tried.poisoned = i;
+        failure = std::move(result);
       } else {  // the job's own problem (conflict, invalid): undone alone
         results[i] = std::move(result);
         if (savepoint) {
@@ -241,11 +258,11 @@ struct PgStore::Impl {
       }
     }
     if (!failure) {
-      commit_sent = true;
+      tried.commit_sent = true;
       if (auto error = conn.exec("COMMIT"); !error.ok()) failure = error;
     }
     // Asked before the ROLLBACK, which succeeds and clears it.
-    retryable = failure && conn.retryable();
+    tried.retryable = failure && conn.retryable();
     if (failure && conn.connected()) conn.exec("ROLLBACK");
     return failure;
   }
@@ -254,19 +271,26 @@ struct PgStore::Impl {
     last_write_attempt = Clock::now();
     if (!quiet) write_jobs += batch.size();
     std::vector<StoreError> results;
+    std::vector<std::optional<StoreError>> refused(batch.size());
     std::optional<StoreError> failure;
-    bool any_written = false;
-    for (int attempt = 0;; ++attempt) {
+    Try tried;
+    for (int attempt = 0;;) {
       const bool was_connected = writer_conn.connected();
-      bool commit_sent = false, retryable = false;
-      failure = try_batch(batch, results, any_written, commit_sent, retryable);
-      if (!failure || attempt >= kRetries) break;
+      failure = try_batch(batch, refused, results, tried);
+      if (!failure) break;
+      if (tried.poisoned) {  // that job alone fails; the others go again (not a retry)
+        refused[*tried.poisoned] = failure;
+        continue;
+      }
+      if (attempt >= kRetries) break;
       // Safe to run again: a deadlock rolled everything back; a connection lost before
       // the COMMIT was sent committed nothing (once: it may be down for good).
-      const bool lost_early = was_connected && !writer_conn.connected() && !commit_sent && attempt == 0;
-      if (!retryable && !lost_early) break;
+      const bool lost_early = was_connected && !writer_conn.connected() && !tried.commit_sent && attempt == 0;
+      if (!tried.retryable && !lost_early) break;
       ++retries;
+      ++attempt;
     }
+    const bool any_written = tried.any_written;
     if (failure) {
       if (!quiet) ++failed_transactions;
       const bool was_healthy = healthy.exchange(false);

@@ -221,6 +221,58 @@ TEST_F(PgStoreTest, BatchesThatDeadlockAcrossNodesAreRunAgain) {
   EXPECT_EQ(a->stats().failed_transactions + b->stats().failed_transactions, 0u);
 }
 
+// Text that is not UTF-8 (SQLite keeps it; PostgreSQL refuses it and aborts the
+// transaction) and a NUL character fail their own jobs alone: the batch's other writes
+// commit and the store stays healthy.
+TEST_F(PgStoreTest, AValuePostgreSqlRefusesFailsItsJobAlone) {
+  auto store = open();
+  ASSERT_NE(store, nullptr);
+  LiveGame live;
+  live.game_id = "l1";
+  live.room_id = "r1";
+  live.game = "tablut";
+  live.creator_side = "first";
+  live.seats = {LiveSeat{"ann", "t1", false, 0.0}, LiveSeat{"bob", "t2", false, 0.0}};
+  ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live({live, "", 1, {}}, done); }).ok());
+  // The writer held inside a completion while the jobs queue: they run as one batch.
+  std::promise<void> release;
+  std::shared_future<void> gate = release.get_future().share();
+  auto busy = std::make_shared<std::promise<void>>();
+  auto busy_future = busy->get_future();
+  store->save_live({std::nullopt, "l1", 1, {}}, [gate, busy](StoreError) {
+    busy->set_value();
+    gate.wait();
+  });
+  busy_future.wait();
+  GameRecord not_utf8 = sample_game("bad1", 2000, "tablut", "ann\xff", "bob");
+  auto first = save_later(*store, sample_game("g1", 1000));
+  auto bad_game = save_later(*store, not_utf8);
+  auto bad_move = later<StoreError>([&](auto done) {
+    store->save_live({std::nullopt, "l1", 1, {MoveRecord{"e1\xfe", -1, -1, 5}}}, done);
+  });
+  auto nul_move = later<StoreError>([&](auto done) {
+    store->save_live({std::nullopt, "l1", 1, {MoveRecord{std::string("e1\0e4", 5), -1, -1, 5}}}, done);
+  });
+  auto good_move = later<StoreError>([&](auto done) {
+    store->save_live({std::nullopt, "l1", 1, {MoveRecord{"e1-e4", -1, -1, 5}}}, done);
+  });
+  auto last = save_later(*store, sample_game("g2", 3000));
+  release.set_value();
+  EXPECT_TRUE(first.get().ok());
+  EXPECT_EQ(bad_game.get().code, StoreErrc::invalid_query);
+  EXPECT_EQ(bad_move.get().code, StoreErrc::invalid_query);
+  EXPECT_EQ(nul_move.get().code, StoreErrc::invalid_query);
+  EXPECT_TRUE(good_move.get().ok());
+  EXPECT_TRUE(last.get().ok());
+  EXPECT_TRUE(store->healthy());
+  EXPECT_EQ(ids(list_all(*store, {})), (std::vector<std::string>{"g2", "g1"}));
+  auto loaded = await<StoreResult<std::vector<LiveGame>>>([&](auto done) { store->load_live(done); });
+  ASSERT_EQ(loaded.value->size(), 1u);
+  ASSERT_EQ(loaded.value->front().moves.size(), 1u);
+  EXPECT_EQ(loaded.value->front().moves[0].text, "e1-e4");
+  EXPECT_EQ(store->stats().failed_transactions, 0u);
+}
+
 TEST_F(PgStoreTest, AServerThatGoesAwayIsUnavailableAndTheStoreRecoversWhenItIsBack) {
   PgOptions options;
   options.probe_interval_ms = 50;
