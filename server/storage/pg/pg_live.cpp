@@ -13,7 +13,7 @@ const std::string kHeaderColumns =
     "game_id, room_id, match_id, game, options, clock_initial_ms, clock_increment_ms, creator_side, is_private, "
     "invite_code, games, game_number, first_seat, creator, creator_token, creator_registered, creator_points, "
     "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated, computer_level, creator_bot, "
-    "joiner_bot";
+    "joiner_bot, creator_absent_until_ms, joiner_absent_until_ms";
 
 StoreError write_header(Conn& conn, const LiveGame& g) {
   Params p;
@@ -31,7 +31,7 @@ StoreError write_header(Conn& conn, const LiveGame& g) {
   } else {
     p.add_null();
   }
-  p.add(g.seats[0].bot).add(g.seats[1].bot);
+  p.add(g.seats[0].bot).add(g.seats[1].bot).add(g.absent_until_ms[0]).add(g.absent_until_ms[1]);
   std::string updates;
   for (std::size_t at = kHeaderColumns.find(", ") + 2; at < kHeaderColumns.size();) {
     std::size_t end = kHeaderColumns.find(", ", at);
@@ -41,11 +41,12 @@ StoreError write_header(Conn& conn, const LiveGame& g) {
     at = end + 2;
   }
   // Replaced in place: the game's moves stay (a header is written again after a failure).
-  auto written = conn.run("INSERT INTO live_games (" + kHeaderColumns +
-                              ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
-                              "$18, $19, $20, $21, $22, $23, $24, $25, $26) ON CONFLICT (game_id) DO UPDATE SET " +
-                              updates,
-                          p);
+  auto written =
+      conn.run("INSERT INTO live_games (" + kHeaderColumns +
+                   ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
+                   "$18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) ON CONFLICT (game_id) DO UPDATE SET " +
+                   updates,
+               p);
   return written.error;
 }
 
@@ -56,6 +57,14 @@ StoreError save_live(Conn& conn, const LiveUpdate& update) {
   if (id.empty()) return {StoreErrc::invalid_query, "live game id is empty"};
   if (update.header) {
     if (auto error = write_header(conn, *update.header); !error.ok()) return error;
+  }
+  if (update.absent_until_ms) {
+    // A game not stored is left alone: no row, no error.
+    Params p;
+    p.add(id).add((*update.absent_until_ms)[0]).add((*update.absent_until_ms)[1]);
+    auto written = conn.run(
+        "UPDATE live_games SET creator_absent_until_ms = $2, joiner_absent_until_ms = $3 WHERE game_id = $1", p);
+    if (!written.error.ok()) return written.error;
   }
   const std::int64_t after_moves = update.first_ply + static_cast<std::int64_t>(update.moves.size());
   if (!update.moves.empty()) {
@@ -135,6 +144,7 @@ StoreResult<std::vector<LiveGame>> load_live(Conn& conn) {
     if (!q.null(r, 23)) g.computer_level = static_cast<int>(q.int64(r, 23));
     g.seats[0].bot = q.boolean(r, 24);
     g.seats[1].bot = q.boolean(r, 25);
+    g.absent_until_ms = {q.int64(r, 26), q.int64(r, 27)};
     index.emplace(g.game_id, games.size());
     games.push_back(std::move(g));
   }

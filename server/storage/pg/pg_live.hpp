@@ -1,7 +1,7 @@
 // Live games on PostgreSQL as plain synchronous calls, with the semantics of
-// live_sql.hpp: a header written or replaced, moves by ply (a ply written again
-// replaces it), a takeback dropping plies, a game forgotten with its moves when it
-// ends. Internal to bh_storage_pg.
+// live_sql.hpp: a header written or replaced, the seats' absence deadlines, moves by
+// ply (a ply written again replaces it), a takeback dropping plies, a game forgotten
+// with its moves when it ends. Internal to bh_storage_pg.
 //
 // Thread-safety: none; the caller owns the Conn. Writes expect the caller's transaction.
 #pragma once

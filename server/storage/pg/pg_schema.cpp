@@ -13,7 +13,7 @@ namespace {
 // Taken by every migration and name-key refresh, for its transaction only.
 constexpr std::string_view kLock = "SELECT pg_advisory_xact_lock(6172839)";
 
-// Version 1: everything SQLite's eight steps built, in PostgreSQL's types. Text that is
+// Version 1: everything SQLite's nine steps built, in PostgreSQL's types. Text that is
 // compared or ordered (ids, names, keys) is COLLATE "C": byte order, as in SQLite, so
 // keyset pages and leaderboards order the same whatever the database's locale. Every
 // listing index ends in (ended_ms, id), the listing's order and cursor (schema.cpp,
@@ -109,7 +109,9 @@ CREATE TABLE live_games (
   rated boolean NOT NULL,
   computer_level integer,
   creator_bot boolean NOT NULL,
-  joiner_bot boolean NOT NULL
+  joiner_bot boolean NOT NULL,
+  creator_absent_until_ms bigint NOT NULL DEFAULT 0,
+  joiner_absent_until_ms bigint NOT NULL DEFAULT 0
 );
 CREATE TABLE live_moves (
   game_id text COLLATE "C" NOT NULL REFERENCES live_games (game_id) ON DELETE CASCADE,

@@ -58,12 +58,10 @@ TEST_P(StoreLiveGames, HeaderAndMovesComeBackWhole) {
 
 // The seats' absence deadlines (docs/protocol.md, "Restarts"): with the header, then
 // alone, both kept across a reopening; an update for a game not stored changes nothing.
-TEST(LiveGames, AbsenceDeadlinesAreKeptWithTheHeaderAndAlone) {
-  TempDir dir;
+TEST_P(StoreLiveGames, AbsenceDeadlinesAreKeptWithTheHeaderAndAlone) {
   LiveGame g = sample_live("g1");
   g.absent_until_ms = {0, 5000};
   {
-    auto store = open_store(dir.file("a.db"));
     ASSERT_TRUE(save_live(*store, {g, "", 1, {}}).ok());
     auto loaded = load_live(*store);
     ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
@@ -75,7 +73,8 @@ TEST(LiveGames, AbsenceDeadlinesAreKeptWithTheHeaderAndAlone) {
     alone.game_id = "g-unknown";
     EXPECT_TRUE(save_live(*store, alone).ok());
   }
-  auto store = open_store(dir.file("a.db"));
+  store.reset();
+  store = open();
   auto loaded = load_live(*store);
   ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
   ASSERT_EQ(loaded.value->size(), 1u);
