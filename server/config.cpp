@@ -54,6 +54,7 @@ constexpr FlagSpec kFlags[] = {
     {"health-probe", true, false},
     {"version", false, false},
     {"backup", true, false},
+    {"export-to", true, false},
     {"create-bot", true, false},
     {"secret-file", true, false},
     {"import", true, false},
@@ -162,6 +163,12 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (value.empty()) return bad(source, "a file path", value);
     config.mode = Mode::backup;
     config.backup_to = value;
+    return std::nullopt;
+  }
+  if (flag == "export-to") {
+    if (value.empty()) return bad(source, "a PostgreSQL connection string", value);
+    config.mode = Mode::export_to_pg;
+    config.export_to = value;
     return std::nullopt;
   }
   if (flag == "create-bot") {
@@ -436,6 +443,10 @@ Limits per client address (docs/protocol.md, "Limits"):
 
   --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
   --backup DEST         write an online backup of --db into the new file DEST and exit
+  --export-to DSN       copy --db's accounts, archive and ratings into the empty PostgreSQL
+                        database DSN (postgresql://... or key=value; docs/cluster.md) and
+                        exit with the counts; live games are not copied (stop the server
+                        first); a database holding any game, account or rating is refused
   --create-bot NAME --secret-file PATH
                         make NAME a bot account in --db (docs/bot.md) and exit: its password
                         is a new random one written to PATH (mode 0600), or the one PATH

@@ -20,7 +20,7 @@
 
 namespace bh::server {
 
-enum class Mode { serve, help, version, health_probe, backup, create_bot, import_records };
+enum class Mode { serve, help, version, health_probe, backup, create_bot, import_records, export_to_pg };
 
 struct Config {
   Mode mode = Mode::serve;
@@ -58,6 +58,7 @@ struct Config {
   std::string web_root;                       // serve the web client from this folder; empty: the built-in files
   std::string probe_url;                      // Mode::health_probe
   std::string backup_to;                      // Mode::backup: online backup of --db into this new file
+  std::string export_to;                      // Mode::export_to_pg: the PostgreSQL DSN --db is copied into
   std::string bot_name;                       // Mode::create_bot: the bot account to make in --db...
   std::string secret_file;                    // ...whose password is (or is written) in this file
   std::string import_file;                    // Mode::import_records: the record file to add to --db...

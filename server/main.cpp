@@ -1,6 +1,6 @@
 // boardhall-server: parses the configuration, opens the store, builds the application
 // and runs the network until SIGINT/SIGTERM (see net/server.hpp for the shutdown).
-// The one-shot modes (--backup, --create-bot, --import) do their work and exit.
+// The one-shot modes (--backup, --create-bot, --import, --export-to) do their work and exit.
 #include <sys/resource.h>
 
 #include <iostream>
@@ -12,6 +12,7 @@
 #include "app/application.hpp"
 #include "config.hpp"
 #include "create_bot.hpp"
+#include "export_to_pg.hpp"
 #include "import_records.hpp"
 #include "log/log.hpp"
 #include "net/server.hpp"
@@ -39,6 +40,8 @@ void raise_fd_limit() {
 int main(int argc, char** argv) {
   auto started =
       bh::server::start_or_exit(argc, argv, "boardhall-server", "0.1.0 (protocol 1)", [](const bh::server::Config& c) {
+        if (c.mode == bh::server::Mode::export_to_pg)
+          return bh::server::export_to_pg(c.db, c.export_to, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::create_bot)
           return bh::server::create_bot(c.db, c.bot_name, c.secret_file, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::import_records) {

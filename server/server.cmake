@@ -206,8 +206,10 @@ endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/export_to_pg.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/jemalloc_conf.cpp)
-  target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_web_embedded)
+  target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_storage_pg
+                                                  bh_web_embedded)
   bh_use_jemalloc(boardhall-server)
 endif()

@@ -41,7 +41,7 @@ inline net::ServerOptions server_options(const Config& config) {
 }
 
 // Parses the command line; for every mode but `serve` does the work (help, version,
-// health probe; `backup`, `create_bot` and `import_records` by calling `one_shot`, which knows the
+// health probe; `backup`, `create_bot`, `import_records` and `export_to_pg` by calling `one_shot`, which knows the
 // database) and returns the exit status to end with.
 // Returns the configuration to serve with otherwise. A bad flag prints one line: 2.
 inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::string_view program,
@@ -66,6 +66,7 @@ inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::strin
     case Mode::backup:
     case Mode::create_bot:
     case Mode::import_records:
+    case Mode::export_to_pg:
       return one_shot(config);
     case Mode::serve:
       break;

@@ -2,10 +2,10 @@
 
 #include <sqlite3.h>
 
-#include <set>
 #include <vector>
 
 #include "names/player_names.hpp"
+#include "storage/name_key_assignment.hpp"
 
 namespace bh::storage::sql {
 
@@ -26,18 +26,14 @@ int rekey(Db& db, const std::string& version, const std::function<void(const std
     if (rc != SQLITE_DONE) return rc;
   }
   if (const int rc = db.exec("DROP INDEX IF EXISTS accounts_by_key"); rc != SQLITE_OK) return rc;
-  std::set<std::string> held;
   int apart = 0;
-  for (const auto& name : names) {
-    std::string key = names::name_key(name);
-    if (!held.insert(key).second) {
+  for (const auto& assigned : assign_name_keys(names)) {
+    if (assigned.apart) {
       ++apart;
-      log("account \"" + name + "\" looks like an older account's name: it keeps its name, not the key");
-      key += kApart;
-      key += name;
+      log("account \"" + assigned.name + "\" looks like an older account's name: it keeps its name, not the key");
     }
     Query q(db, "UPDATE accounts SET name_key = ?1 WHERE name = ?2");
-    q.bind(1, key).bind(2, name);
+    q.bind(1, assigned.key).bind(2, assigned.name);
     if (const int rc = q.step(); rc != SQLITE_DONE) return rc;
   }
   if (const int rc = db.exec("CREATE UNIQUE INDEX accounts_by_key ON accounts (name_key)"); rc != SQLITE_OK) return rc;

@@ -10,20 +10,15 @@
 #include <functional>
 #include <string>
 
+#include "storage/name_key_assignment.hpp"
 #include "storage/sqlite_db.hpp"
 
 namespace bh::storage::sql {
 
-// Who is who when two accounts' names have one key: made before keys existed
-// (`Alice` beside `alice`), or by an ICU upgrade. The older account (created_ms, then
-// rowid) holds the key; a newer one keeps its name and logs in by it, but its key is
-// the key, then U+001F and its own name (unique, as names are), so it blocks nobody new:
-// the older one's key already does.
-inline constexpr char kApart = '\x1f';
-
 // Brings every account's name_key up to date with names::key_version(), in one
 // transaction (the unique index is dropped and made again around the update). Nothing
-// to do, and no write lock taken, when the version matches. `log` hears one line per
+// to do, and no write lock taken, when the version matches. Who keeps a key two names
+// share: name_key_assignment.hpp. `log` hears one line per
 // account kept apart and one for the whole (none when there are no accounts). Errors:
 // unavailable (the transaction rolled back; the file keeps its old keys).
 StoreError refresh_name_keys(Db& db, const std::function<void(const std::string&)>& log);

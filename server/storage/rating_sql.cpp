@@ -4,6 +4,7 @@
 
 #include "storage/archive_sql.hpp"
 #include "storage/glicko2.hpp"
+#include "storage/rating_update.hpp"
 
 namespace bh::storage::sql {
 
@@ -32,10 +33,7 @@ StoreResult<PlayerRating> find_rating(Db& db, const std::string& player, const s
   const int rc = q.step();
   if (rc == SQLITE_ROW) return {{}, read_rating(q)};
   if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read the rating of " + player), std::nullopt};
-  PlayerRating fresh;
-  fresh.player = player;
-  fresh.key = key;
-  return {{}, fresh};
+  return {{}, fresh_rating(player, key)};
 }
 
 StoreError write_rating(Db& db, const PlayerRating& r, std::int64_t at_ms) {
@@ -60,24 +58,6 @@ StoreError write_history(Db& db, const PlayerRating& before, const PlayerRating&
   return {};
 }
 
-PlayerRating rated(const PlayerRating& before, const PlayerRating& opponent, double score) {
-  const auto next = rating::update_after_game({before.rating, before.rd, before.volatility},
-                                              {opponent.rating, opponent.rd, opponent.volatility}, score);
-  PlayerRating after = before;
-  after.rating = next.rating;
-  after.rd = next.rd;
-  after.volatility = next.volatility;
-  ++after.games;
-  if (score == 1) {
-    ++after.wins;
-  } else if (score == 0) {
-    ++after.losses;
-  } else {
-    ++after.draws;
-  }
-  return after;
-}
-
 StoreResult<bool> name_known(Db& db, const std::string& name) {
   for (const char* sql : {"SELECT 1 FROM accounts WHERE name = ?1", "SELECT 1 FROM game_players WHERE player = ?1"}) {
     Query q(db, sql);
@@ -93,20 +73,18 @@ StoreResult<bool> name_known(Db& db, const std::string& name) {
 
 StoreResult<GameFinish> apply_ratings(Db& db, const GameRecord& g) {
   GameFinish finish;
-  const auto key = rating::rating_key(g.game, g.options);
-  if (!g.rated || g.result == "aborted" || !key || g.first_player.empty() || g.second_player.empty() ||
-      g.first_player == g.second_player)
-    return {{}, finish};
+  const auto key = rated_key(g);
+  if (!key) return {{}, finish};
   auto first = find_rating(db, g.first_player, *key);
   if (!first.error.ok()) return {first.error, std::nullopt};
   auto second = find_rating(db, g.second_player, *key);
   if (!second.error.ok()) return {second.error, std::nullopt};
-  const double first_score = g.result == "first" ? 1.0 : g.result == "second" ? 0.0 : 0.5;
-  const PlayerRating first_after = rated(*first.value, *second.value, first_score);
-  const PlayerRating second_after = rated(*second.value, *first.value, 1 - first_score);
+  const double score = first_score(g);
+  const PlayerRating first_after = rated(*first.value, *second.value, score);
+  const PlayerRating second_after = rated(*second.value, *first.value, 1 - score);
   for (StoreError e : {write_rating(db, first_after, g.ended_ms), write_rating(db, second_after, g.ended_ms),
-                       write_history(db, *first.value, first_after, g, g.second_player, first_score),
-                       write_history(db, *second.value, second_after, g, g.first_player, 1 - first_score)}) {
+                       write_history(db, *first.value, first_after, g, g.second_player, score),
+                       write_history(db, *second.value, second_after, g, g.first_player, 1 - score)}) {
     if (!e.ok()) return {e, std::nullopt};
   }
   RatingChanges changes;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "storage_test_util.hpp"
+#include "store_backend.hpp"
 
 namespace bh::storage::testing {
 namespace {
@@ -11,9 +12,7 @@ StoreError update(Store& store, Account account, const std::string& old_hash) {
   return await<StoreError>([&](auto done) { store.update_password_hash(std::move(account), old_hash, done); });
 }
 
-TEST(AccountHash, UpdateReplacesOnlyTheHashItWasGiven) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreAccounts, UpdateReplacesOnlyTheHashItWasGiven) {
   ASSERT_TRUE(create(*store, Account{"olga", "salt1", "hex1", 100000, 7}).ok());
   const Account upgraded{"olga", "", "$argon2id$v=19$m=19456,t=2,p=1$x$y", 0, 99};
   ASSERT_TRUE(update(*store, upgraded, "hex1").ok());
@@ -30,9 +29,7 @@ TEST(AccountHash, UpdateReplacesOnlyTheHashItWasGiven) {
   EXPECT_EQ(update(*store, Account{"nobody", "", "h", 0, 0}, "x").code, StoreErrc::not_found);
 }
 
-TEST(AccountHash, ABotAccountStaysABot) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreAccounts, ABotAccountStaysABot) {
   ASSERT_TRUE(await<StoreError>([&](auto done) {
                 store->save_bot_account(Account{"robo", "s", "h", 10, 1}, done);
               }).ok());

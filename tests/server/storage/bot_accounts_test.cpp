@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "storage_test_util.hpp"
+#include "store_backend.hpp"
 
 namespace bh::storage::testing {
 namespace {
@@ -12,9 +13,7 @@ StoreError save_bot(Store& store, Account account) {
   return await<StoreError>([&](auto done) { store.save_bot_account(std::move(account), done); });
 }
 
-TEST(BotAccounts, SaveBotAccountCreatesABotAndGivesItANewPassword) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreAccounts, SaveBotAccountCreatesABotAndGivesItANewPassword) {
   ASSERT_TRUE(save_bot(*store, Account{"robo", "s1", "h1", 10, 5}).ok());
   auto found = find(*store, "robo");
   ASSERT_TRUE(found.error.ok()) << found.error.message;
@@ -29,9 +28,7 @@ TEST(BotAccounts, SaveBotAccountCreatesABotAndGivesItANewPassword) {
   EXPECT_EQ(found.value->created_ms, 5);  // the account is the same one
 }
 
-TEST(BotAccounts, APersonsAccountIsNeverMadeABot) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreAccounts, APersonsAccountIsNeverMadeABot) {
   ASSERT_TRUE(create(*store, Account{"ann", "s", "h", 10, 1}).ok());
   EXPECT_EQ(save_bot(*store, Account{"ann", "s2", "h2", 10, 2}).code, StoreErrc::conflict);
   auto found = find(*store, "ann");
@@ -40,9 +37,7 @@ TEST(BotAccounts, APersonsAccountIsNeverMadeABot) {
   EXPECT_EQ(save_bot(*store, Account{}).code, StoreErrc::invalid_query);
 }
 
-TEST(BotAccounts, CreateAccountNeverMakesABot) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreAccounts, CreateAccountNeverMakesABot) {
   Account asked{"eve", "s", "h", 10, 1};
   asked.bot = true;  // what a register could never say, and ignored if it did
   ASSERT_TRUE(create(*store, asked).ok());
@@ -52,9 +47,7 @@ TEST(BotAccounts, CreateAccountNeverMakesABot) {
   EXPECT_EQ(create(*store, Account{"robo", "s", "h", 10, 1}).code, StoreErrc::conflict);
 }
 
-TEST(BotAccounts, AProfileSaysBot) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreAccounts, AProfileSaysBot) {
   ASSERT_TRUE(save_bot(*store, Account{"robo", "s", "h", 10, 1}).ok());
   ASSERT_TRUE(create(*store, Account{"ann", "s", "h", 10, 1}).ok());
   auto profile = await<StoreResult<PlayerProfile>>([&](auto done) { store->get_profile("robo", done); });
@@ -65,9 +58,7 @@ TEST(BotAccounts, AProfileSaysBot) {
   EXPECT_FALSE(profile.value->bot);
 }
 
-TEST(BotAccounts, ArchivedGamesKeepTheLevelAndTheBots) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreAccounts, ArchivedGamesKeepTheLevelAndTheBots) {
   GameRecord against = sample_game("g1", 100, "tablut", "ann", "robo");
   against.computer_level = 6;
   against.second_bot = true;
@@ -86,8 +77,7 @@ TEST(BotAccounts, ArchivedGamesKeepTheLevelAndTheBots) {
   EXPECT_FALSE(listed[0].second_bot);
 }
 
-TEST(BotAccounts, LiveGamesKeepTheLevelAndTheBotSeat) {
-  TempDir dir;
+TEST_P(StoreAccounts, LiveGamesKeepTheLevelAndTheBotSeat) {
   LiveGame g;
   g.game_id = "g1";
   g.room_id = "r1";
@@ -98,11 +88,9 @@ TEST(BotAccounts, LiveGamesKeepTheLevelAndTheBotSeat) {
   g.seats = {LiveSeat{"ann", "tok-ann", true, 0.0}, LiveSeat{"robo", "tok-robo", true, 0.0, true}};
   g.computer_level = 3;
   g.started_ms = 10;
-  {
-    auto store = open_store(dir.file("a.db"));
-    ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live(LiveUpdate{g, "", 1, {}, 0}, done); }).ok());
-  }
-  auto store = open_store(dir.file("a.db"));
+  ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live(LiveUpdate{g, "", 1, {}, 0}, done); }).ok());
+  store.reset();
+  store = open();
   auto loaded = await<StoreResult<std::vector<LiveGame>>>([&](auto done) { store->load_live(done); });
   ASSERT_TRUE(loaded.error.ok());
   ASSERT_EQ(loaded.value->size(), 1u);

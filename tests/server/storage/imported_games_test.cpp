@@ -4,6 +4,7 @@
 
 #include "storage/schema.hpp"
 #include "storage_test_util.hpp"
+#include "store_backend.hpp"
 
 namespace bh::storage {
 namespace {
@@ -18,10 +19,7 @@ GameRecord imported_game(const std::string& id, const std::string& hash, std::in
   return g;
 }
 
-TEST(ImportedGames, KeepTheirMarkTagsAndHash) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
-  ASSERT_NE(store, nullptr);
+TEST_P(StoreArchive, ImportedGamesKeepTheirMarkTagsAndHash) {
   EXPECT_GE(sql::kSchemaVersion, 7);  // imported games came with version 7
   const GameRecord game = imported_game("i0123", std::string(64, 'a'), 5000);
   ASSERT_TRUE(save(*store, game).ok());
@@ -39,10 +37,7 @@ TEST(ImportedGames, KeepTheirMarkTagsAndHash) {
   EXPECT_FALSE(get(*store, "g1").value->imported);
 }
 
-TEST(ImportedGames, TheSameContentIsStoredOnce) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
-  ASSERT_NE(store, nullptr);
+TEST_P(StoreArchive, TheSameImportedContentIsStoredOnce) {
   ASSERT_TRUE(save(*store, imported_game("i1", std::string(64, 'b'), 5000)).ok());
   const StoreError again = save(*store, imported_game("i2", std::string(64, 'b'), 7000));
   EXPECT_EQ(again.code, StoreErrc::conflict) << again.message;
@@ -50,10 +45,10 @@ TEST(ImportedGames, TheSameContentIsStoredOnce) {
   // Games played here have no hash: any number of them.
   ASSERT_TRUE(save(*store, sample_game("g1", 6000)).ok());
   ASSERT_TRUE(save(*store, sample_game("g2", 6001)).ok());
-  EXPECT_EQ(sql_rows(*store, "SELECT count(*) FROM games WHERE content_hash IS NULL"), std::vector<std::string>{"2"});
+  EXPECT_EQ(sql(*store, "SELECT count(*) FROM games WHERE content_hash IS NULL"), std::vector<std::string>{"2"});
   store->close();
   // Reopened: already at version 7, nothing migrates again, the index still holds.
-  store = open_store(dir.file("a.db"));
+  store = open();
   ASSERT_NE(store, nullptr);
   EXPECT_EQ(save(*store, imported_game("i3", std::string(64, 'b'), 8000)).code, StoreErrc::conflict);
 }

@@ -1,12 +1,14 @@
-// Live games in the store: headers and moves written as they come, read back whole at
-// start-up, forgotten when the game is archived; and the probe that finds a failed
-// store working again when nothing else writes.
+// Live games in every store (StoreLiveGames, store_backend.hpp): headers and moves
+// written as they come, read back whole at start-up, forgotten when the game is
+// archived. And the SQLite store's own: its moves collected after their games end, and
+// the probe that finds a failed store working again when nothing else writes.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <thread>
 
 #include "storage_test_util.hpp"
+#include "store_backend.hpp"
 
 namespace bh::storage::testing {
 namespace {
@@ -40,16 +42,13 @@ StoreResult<std::vector<LiveGame>> load_live(Store& store) {
 }
 MoveRecord move(const std::string& text, std::int64_t at) { return {text, 59000, 60000, at}; }
 
-TEST(LiveGames, HeaderAndMovesComeBackWhole) {
-  TempDir dir;
+TEST_P(StoreLiveGames, HeaderAndMovesComeBackWhole) {
   LiveGame expected = sample_live("g1");
-  {
-    auto store = open_store(dir.file("a.db"));
-    ASSERT_TRUE(save_live(*store, {expected, "", 1, {}}).ok());
-    ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 1, {move("f9-f8", 1)}}).ok());
-    ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("d5-d4", 2), move("i6-g6", 3)}}).ok());
-  }
-  auto store = open_store(dir.file("a.db"));  // as after a restart
+  ASSERT_TRUE(save_live(*store, {expected, "", 1, {}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 1, {move("f9-f8", 1)}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("d5-d4", 2), move("i6-g6", 3)}}).ok());
+  store.reset();
+  store = open();  // as after a restart
   auto loaded = load_live(*store);
   ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
   expected.moves = {move("f9-f8", 1), move("d5-d4", 2), move("i6-g6", 3)};
@@ -59,12 +58,10 @@ TEST(LiveGames, HeaderAndMovesComeBackWhole) {
 
 // The seats' absence deadlines (docs/protocol.md, "Restarts"): with the header, then
 // alone, both kept across a reopening; an update for a game not stored changes nothing.
-TEST(LiveGames, AbsenceDeadlinesAreKeptWithTheHeaderAndAlone) {
-  TempDir dir;
+TEST_P(StoreLiveGames, AbsenceDeadlinesAreKeptWithTheHeaderAndAlone) {
   LiveGame g = sample_live("g1");
   g.absent_until_ms = {0, 5000};
   {
-    auto store = open_store(dir.file("a.db"));
     ASSERT_TRUE(save_live(*store, {g, "", 1, {}}).ok());
     auto loaded = load_live(*store);
     ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
@@ -76,16 +73,15 @@ TEST(LiveGames, AbsenceDeadlinesAreKeptWithTheHeaderAndAlone) {
     alone.game_id = "g-unknown";
     EXPECT_TRUE(save_live(*store, alone).ok());
   }
-  auto store = open_store(dir.file("a.db"));
+  store.reset();
+  store = open();
   auto loaded = load_live(*store);
   ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
   ASSERT_EQ(loaded.value->size(), 1u);
   EXPECT_EQ(loaded.value->at(0).absent_until_ms, (std::array<std::int64_t, 2>{7000, 0}));
 }
 
-TEST(LiveGames, RewrittenPliesReplaceAndAGapEndsTheMoves) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreLiveGames, RewrittenPliesReplaceAndAGapEndsTheMoves) {
   ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1), move("b", 2)}}).ok());
   ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("B", 2), move("c", 3)}}).ok());
   ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 5, {move("e", 5)}}).ok());  // ply 4 was lost
@@ -97,9 +93,30 @@ TEST(LiveGames, RewrittenPliesReplaceAndAGapEndsTheMoves) {
   EXPECT_EQ(moves[2].text, "c");
 }
 
-TEST(LiveGames, MovesWithoutAStoredHeaderAreRefused) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreLiveGames, TakenBackPliesAreDroppedAndAMovePlayedThereAgainWins) {
+  auto texts = [&] {
+    std::vector<std::string> out;
+    auto loaded = load_live(*store);
+    EXPECT_TRUE(loaded.error.ok()) << loaded.error.message;
+    if (loaded.error.ok() && !loaded.value->empty())
+      for (const auto& m : loaded.value->front().moves) out.push_back(m.text);
+    return out;
+  };
+  ASSERT_TRUE(
+      save_live(*store, {sample_live("g1"), "", 1, {move("a", 1), move("b", 2), move("c", 3), move("d", 4)}}).ok());
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 3, {}, 4}).ok());  // two plies taken back
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "b"}));
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 3, {move("C", 3)}}).ok());
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "b", "C"}));  // d stays taken back
+  // A takeback and the move played instead, in one write.
+  ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("B", 2)}, 3}).ok());
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "B"}));
+  store.reset();
+  store = open();  // as after a restart
+  EXPECT_EQ(texts(), (std::vector<std::string>{"a", "B"}));
+}
+
+TEST_P(StoreLiveGames, MovesWithoutAStoredHeaderAreRefused) {
   EXPECT_EQ(save_live(*store, {std::nullopt, "nobody", 1, {move("a", 1)}}).code, StoreErrc::invalid_query);
   EXPECT_EQ(save_live(*store, {std::nullopt, "", 1, {}}).code, StoreErrc::invalid_query);
   EXPECT_TRUE(store->healthy());  // a job's own problem, not the disk's
@@ -109,9 +126,7 @@ TEST(LiveGames, MovesWithoutAStoredHeaderAreRefused) {
 // The store remembers which headers are committed, so a move skips looking its header
 // up; a game archived (its header deleted) refuses moves again at once. (A header is
 // remembered only after its transaction commits.)
-TEST(LiveGames, MovesOfAnArchivedGameAreRefusedThoughTheirHeaderWasKnown) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreLiveGames, MovesOfAnArchivedGameAreRefusedThoughTheirHeaderWasKnown) {
   ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1)}}).ok());
   ASSERT_TRUE(save_live(*store, {std::nullopt, "g1", 2, {move("b", 2)}}).ok());  // known now
   ASSERT_TRUE(save(*store, sample_game("g1", 5000)).ok());
@@ -120,20 +135,18 @@ TEST(LiveGames, MovesOfAnArchivedGameAreRefusedThoughTheirHeaderWasKnown) {
   // Deleted behind the store's back (run_sql): looked up again, and refused.
   ASSERT_TRUE(save_live(*store, {sample_live("g2"), "", 1, {move("a", 1)}}).ok());
   ASSERT_TRUE(save_live(*store, {std::nullopt, "g2", 2, {move("b", 2)}}).ok());
-  sql_rows(*store, "DELETE FROM live_games WHERE game_id = 'g2'");
+  sql(*store, "DELETE FROM live_games WHERE game_id = 'g2'");
   EXPECT_EQ(save_live(*store, {std::nullopt, "g2", 3, {move("c", 3)}}).code, StoreErrc::invalid_query);
 }
 
-TEST(LiveGames, ArchivingTheGameForgetsItInTheSameTransaction) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreLiveGames, ArchivingTheGameForgetsItInTheSameTransaction) {
   ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1)}}).ok());
   ASSERT_TRUE(save_live(*store, {sample_live("g2"), "", 1, {move("b", 1)}}).ok());
   ASSERT_TRUE(save(*store, sample_game("g1", 5000)).ok());
   auto loaded = load_live(*store);
   ASSERT_EQ(loaded.value->size(), 1u);
   EXPECT_EQ(loaded.value->front().game_id, "g2");
-  EXPECT_EQ(sql_rows(*store, "SELECT count(*) FROM live_moves WHERE game_id = 'g1'"), std::vector<std::string>{"0"});
+  EXPECT_EQ(sql(*store, "SELECT count(*) FROM live_moves WHERE game_id = 'g1'"), std::vector<std::string>{"0"});
   // A failed archive write keeps the live game: it is not lost either way.
   ASSERT_EQ(save(*store, sample_game("g1", 5000)).code, StoreErrc::conflict);
   ASSERT_EQ(save(*store,
@@ -147,9 +160,7 @@ TEST(LiveGames, ArchivingTheGameForgetsItInTheSameTransaction) {
   EXPECT_EQ(load_live(*store).value->size(), 1u);
 }
 
-TEST(LiveGames, AMatchGoesFromOneGameToTheNextInOneTransaction) {
-  TempDir dir;
-  auto store = open_store(dir.file("a.db"));
+TEST_P(StoreLiveGames, AMatchGoesFromOneGameToTheNextInOneTransaction) {
   ASSERT_TRUE(save_live(*store, {sample_live("g1"), "", 1, {move("a", 1)}}).ok());
   LiveGame next = sample_live("g2");
   next.game_number = 3;

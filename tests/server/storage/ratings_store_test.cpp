@@ -1,5 +1,6 @@
 // The Glicko-2 update (Glickman's worked example, Boardhall's first rated game) and the
-// store's ratings: one transaction with the record, history rows, restart survival.
+// ratings of every store (StoreRatings, store_backend.hpp): one transaction with the
+// record, history rows, restart survival.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,15 +9,12 @@
 #include "storage/rating_sql.hpp"
 #include "storage/sqlite_store.hpp"
 #include "storage_test_util.hpp"
+#include "store_backend.hpp"
 
 namespace bh::storage {
 namespace {
 
-std::unique_ptr<SqliteStore> open_store(const testing::TempDir& dir) {
-  auto opened = SqliteStore::open(dir.file("ratings.db"));
-  EXPECT_TRUE(opened.error.ok()) << opened.error.message;
-  return std::move(*opened.value);
-}
+using testing::StoreRatings;
 
 TEST(Glicko2, GlickmansWorkedExample) {
   const auto r = rating::update({1500, 200, 0.06}, {{1400, 30, 1}, {1550, 100, 0}, {1700, 300, 0}}, 0.5);
@@ -77,9 +75,7 @@ GameRecord rated_game(const std::string& id, const std::string& result, std::int
   return g;
 }
 
-TEST(RatingsStore, RatedGameUpdatesBothInItsTransactionWithHistory) {
-  testing::TempDir dir;
-  auto store = open_store(dir);
+TEST_P(StoreRatings, RatedGameUpdatesBothInItsTransactionWithHistory) {
   auto finished = testing::await<StoreResult<GameFinish>>(
       [&](auto done) { store->finish_game(rated_game("g1", "second", 1000), std::nullopt, done); });
   ASSERT_TRUE(finished.error.ok()) << finished.error.message;
@@ -115,9 +111,7 @@ TEST(RatingsStore, RatedGameUpdatesBothInItsTransactionWithHistory) {
   EXPECT_EQ(profile.value->recent.size(), 1u);
 }
 
-TEST(RatingsStore, CasualGameWritesNoRating) {
-  testing::TempDir dir;
-  auto store = open_store(dir);
+TEST_P(StoreRatings, CasualGameWritesNoRating) {
   GameRecord g = rated_game("g1", "first", 1000);
   g.rated = false;
   auto finished =
@@ -128,20 +122,16 @@ TEST(RatingsStore, CasualGameWritesNoRating) {
   EXPECT_TRUE(all.value->empty());
 }
 
-TEST(RatingsStore, RatingsSurviveReopeningAndFeedTheLeaderboard) {
-  testing::TempDir dir;
-  {
-    auto store = open_store(dir);
-    // Many games: alice's rd falls below 110 (not provisional), so she is listed.
-    for (int i = 0; i < 30; ++i) {
-      auto r = testing::await<StoreResult<GameFinish>>([&](auto done) {
-        store->finish_game(rated_game("g" + std::to_string(i), i % 3 ? "first" : "second", 1000 + i), std::nullopt,
-                           done);
-      });
-      ASSERT_TRUE(r.error.ok()) << r.error.message;
-    }
+TEST_P(StoreRatings, RatingsSurviveReopeningAndFeedTheLeaderboard) {
+  // Many games: alice's rd falls below 110 (not provisional), so she is listed.
+  for (int i = 0; i < 30; ++i) {
+    auto r = testing::await<StoreResult<GameFinish>>([&](auto done) {
+      store->finish_game(rated_game("g" + std::to_string(i), i % 3 ? "first" : "second", 1000 + i), std::nullopt, done);
+    });
+    ASSERT_TRUE(r.error.ok()) << r.error.message;
   }
-  auto store = open_store(dir);
+  store.reset();
+  store = open();
   auto all = testing::await<StoreResult<std::vector<PlayerRating>>>([&](auto done) { store->load_ratings(done); });
   ASSERT_EQ(all.value->size(), 2u);
   auto board = testing::await<StoreResult<std::vector<PlayerRating>>>(

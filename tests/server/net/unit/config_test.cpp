@@ -201,6 +201,24 @@ TEST(Config, ModesComeFromFlagsOnly) {
   EXPECT_EQ(env_only.config->mode, Mode::serve);
 }
 
+TEST(Config, ExportToTakesADsnFromTheFlagOnly) {
+  const auto exported = parse({"--db", "/data/live.db", "--export-to", "postgresql:///boardhall?host=/run/pg"});
+  ASSERT_TRUE(exported.config) << exported.error;
+  EXPECT_EQ(exported.config->mode, Mode::export_to_pg);
+  EXPECT_EQ(exported.config->export_to, "postgresql:///boardhall?host=/run/pg");
+  EXPECT_EQ(exported.config->db, "/data/live.db");
+  const auto inline_value = parse({"--export-to=host=/run/pg dbname=boardhall"});
+  ASSERT_TRUE(inline_value.config) << inline_value.error;
+  EXPECT_EQ(inline_value.config->export_to, "host=/run/pg dbname=boardhall");
+  const auto empty = parse({"--export-to", ""});
+  EXPECT_FALSE(empty.config);
+  EXPECT_NE(empty.error.find("--export-to"), std::string::npos) << empty.error;
+  // A variable left in a container's environment never turns the server into a copy.
+  const auto env_only = parse({}, {{"BOARDHALL_EXPORT_TO", "host=/run/pg"}});
+  ASSERT_TRUE(env_only.config) << env_only.error;
+  EXPECT_EQ(env_only.config->mode, Mode::serve);
+}
+
 TEST(Config, WebRootFromTheFlagOrTheEnvironment) {
   EXPECT_EQ(parse({}).config->web_root, "");  // the files built into the server
   EXPECT_EQ(parse({"--web-root", "web/public"}).config->web_root, "web/public");

@@ -1,0 +1,256 @@
+#include "storage/pg/pg_schema.hpp"
+
+#include <string_view>
+#include <vector>
+
+#include "names/player_names.hpp"
+#include "storage/name_key_assignment.hpp"
+
+namespace bh::storage::pg {
+
+namespace {
+
+// Taken by every migration and name-key refresh, for its transaction only.
+constexpr std::string_view kLock = "SELECT pg_advisory_xact_lock(6172839)";
+
+// Version 1: everything SQLite's nine steps built, in PostgreSQL's types. Text that is
+// compared or ordered (ids, names, keys) is COLLATE "C": byte order, as in SQLite, so
+// keyset pages and leaderboards order the same whatever the database's locale. Every
+// listing index ends in (ended_ms, id), the listing's order and cursor (schema.cpp,
+// step 2). A live game's moves are keyed by (game_id, ply) and go with their game
+// (ON DELETE CASCADE), so nothing is left to collect. Accounts keep an identity column:
+// "the older account" of name_key_assignment.hpp is (created_ms, id).
+constexpr std::string_view kStep1 = R"sql(
+CREATE TABLE games (
+  id text COLLATE "C" PRIMARY KEY,
+  game text COLLATE "C" NOT NULL,
+  options text NOT NULL,
+  start_position text NOT NULL,
+  first_player text COLLATE "C" NOT NULL,
+  second_player text COLLATE "C" NOT NULL,
+  result text COLLATE "C" NOT NULL,
+  reason text NOT NULL,
+  first_points double precision NOT NULL,
+  second_points double precision NOT NULL,
+  clock_initial_ms bigint,
+  clock_increment_ms bigint,
+  match_id text NOT NULL,
+  match_game integer NOT NULL,
+  started_ms bigint NOT NULL,
+  ended_ms bigint NOT NULL,
+  move_count integer NOT NULL,
+  is_private boolean NOT NULL,
+  rated boolean NOT NULL,
+  computer_level integer,
+  first_bot boolean NOT NULL,
+  second_bot boolean NOT NULL,
+  imported boolean NOT NULL,
+  tags text NOT NULL,
+  content_hash text UNIQUE
+);
+CREATE INDEX games_by_end ON games (ended_ms, id);
+CREATE INDEX games_by_game ON games (game, ended_ms, id);
+CREATE INDEX games_by_result ON games (result, ended_ms, id);
+CREATE INDEX games_by_game_result ON games (game, result, ended_ms, id);
+CREATE TABLE moves (
+  game_id text COLLATE "C" NOT NULL,
+  ply integer NOT NULL,
+  text text NOT NULL,
+  first_clock_ms bigint NOT NULL,
+  second_clock_ms bigint NOT NULL,
+  at_ms bigint NOT NULL,
+  PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE game_players (
+  player text COLLATE "C" NOT NULL,
+  ended_ms bigint NOT NULL,
+  game_id text COLLATE "C" NOT NULL,
+  game text COLLATE "C" NOT NULL,
+  result text COLLATE "C" NOT NULL,
+  PRIMARY KEY (player, ended_ms, game_id)
+);
+CREATE TABLE accounts (
+  name text COLLATE "C" PRIMARY KEY,
+  salt text NOT NULL,
+  hash text NOT NULL,
+  iterations integer NOT NULL,
+  created_ms bigint NOT NULL,
+  bot boolean NOT NULL DEFAULT false,
+  name_key text COLLATE "C" UNIQUE,
+  id bigint GENERATED ALWAYS AS IDENTITY
+);
+CREATE TABLE name_keys (
+  id integer PRIMARY KEY CHECK (id = 1),
+  version text NOT NULL
+);
+CREATE TABLE live_games (
+  game_id text COLLATE "C" PRIMARY KEY,
+  room_id text NOT NULL,
+  match_id text NOT NULL,
+  game text NOT NULL,
+  options text NOT NULL,
+  clock_initial_ms bigint,
+  clock_increment_ms bigint,
+  creator_side text NOT NULL,
+  is_private boolean NOT NULL,
+  invite_code text NOT NULL,
+  games integer NOT NULL,
+  game_number integer NOT NULL,
+  first_seat integer NOT NULL,
+  creator text NOT NULL,
+  creator_token text NOT NULL,
+  creator_registered boolean NOT NULL,
+  creator_points double precision NOT NULL,
+  joiner text NOT NULL,
+  joiner_token text NOT NULL,
+  joiner_registered boolean NOT NULL,
+  joiner_points double precision NOT NULL,
+  started_ms bigint NOT NULL,
+  rated boolean NOT NULL,
+  computer_level integer,
+  creator_bot boolean NOT NULL,
+  joiner_bot boolean NOT NULL,
+  creator_absent_until_ms bigint NOT NULL DEFAULT 0,
+  joiner_absent_until_ms bigint NOT NULL DEFAULT 0
+);
+CREATE TABLE live_moves (
+  game_id text COLLATE "C" NOT NULL REFERENCES live_games (game_id) ON DELETE CASCADE,
+  ply integer NOT NULL,
+  text text NOT NULL,
+  first_clock_ms bigint NOT NULL,
+  second_clock_ms bigint NOT NULL,
+  at_ms bigint NOT NULL,
+  PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE ratings (
+  player text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
+  rating double precision NOT NULL,
+  rd double precision NOT NULL,
+  volatility double precision NOT NULL,
+  games integer NOT NULL,
+  wins integer NOT NULL,
+  draws integer NOT NULL,
+  losses integer NOT NULL,
+  updated_ms bigint NOT NULL,
+  PRIMARY KEY (player, key)
+);
+CREATE INDEX ratings_by_key ON ratings (key, rating DESC, player);
+CREATE TABLE rating_history (
+  player text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
+  at_ms bigint NOT NULL,
+  game_id text COLLATE "C" NOT NULL,
+  before double precision NOT NULL,
+  after double precision NOT NULL,
+  rd double precision NOT NULL,
+  volatility double precision NOT NULL,
+  opponent text NOT NULL,
+  score double precision NOT NULL,
+  PRIMARY KEY (player, key, at_ms, game_id)
+);
+CREATE TABLE health_probe (
+  id integer PRIMARY KEY,
+  at_ms bigint NOT NULL
+);
+)sql";
+
+// kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
+const std::string_view kSteps[] = {kStep1};
+static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
+
+StoreError fail(Conn& conn, StoreError error) {
+  conn.exec("ROLLBACK");
+  return error;
+}
+
+}  // namespace
+
+StoreResult<int> schema_version(Conn& conn) {
+  auto exists = conn.run("SELECT to_regclass('schema_version') IS NOT NULL");
+  if (!exists.error.ok()) return {exists.error, std::nullopt};
+  if (!exists.value->boolean(0, 0)) return {{}, 0};
+  auto rows = conn.run("SELECT version FROM schema_version WHERE id = 1");
+  if (!rows.error.ok()) return {rows.error, std::nullopt};
+  return {{}, rows.value->size() == 0 ? 0 : static_cast<int>(rows.value->int64(0, 0))};
+}
+
+StoreError migrate(Conn& conn) {
+  if (auto error = conn.exec("BEGIN"); !error.ok()) return error;
+  if (auto error = conn.exec(std::string(kLock)); !error.ok()) return fail(conn, error);
+  if (auto error = conn.exec("CREATE TABLE IF NOT EXISTS schema_version ("
+                             "id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)");
+      !error.ok())
+    return fail(conn, error);
+  auto version = schema_version(conn);
+  if (!version.error.ok()) return fail(conn, version.error);
+  if (*version.value > kSchemaVersion) {
+    return fail(conn,
+                {StoreErrc::unavailable, "database schema version " + std::to_string(*version.value) +
+                                             " is newer than this server's (" + std::to_string(kSchemaVersion) + ")"});
+  }
+  for (int v = *version.value; v < kSchemaVersion; ++v) {
+    if (auto error = conn.exec(std::string(kSteps[v])); !error.ok()) {
+      error.message = "schema migration to version " + std::to_string(v + 1) + " failed: " + error.message;
+      return fail(conn, error);
+    }
+  }
+  Params params;
+  params.add(kSchemaVersion);
+  auto bumped = conn.run(
+      "INSERT INTO schema_version (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = $1", params);
+  if (!bumped.error.ok()) return fail(conn, bumped.error);
+  if (auto error = conn.exec("COMMIT"); !error.ok()) return fail(conn, error);
+  return {};
+}
+
+StoreError refresh_name_keys(Conn& conn, const std::function<void(const std::string&)>& log) {
+  const std::string version = names::key_version();
+  auto stored = [&conn]() -> StoreResult<std::string> {
+    auto rows = conn.run("SELECT version FROM name_keys WHERE id = 1");
+    if (!rows.error.ok()) return {rows.error, std::nullopt};
+    return {{}, rows.value->size() == 0 ? std::string() : rows.value->text(0, 0)};
+  };
+  auto before = stored();
+  if (!before.error.ok()) return before.error;
+  if (*before.value == version) return {};
+  if (auto error = conn.exec("BEGIN"); !error.ok()) return error;
+  if (auto error = conn.exec(std::string(kLock)); !error.ok()) return fail(conn, error);
+  // Another server may have done it while this one waited for the lock.
+  auto now = stored();
+  if (!now.error.ok()) return fail(conn, now.error);
+  if (*now.value != version) {
+    // No account is made meanwhile; the keys are cleared first so that the unique key
+    // never sees two rows holding one key halfway through.
+    for (const char* sql : {"LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE", "UPDATE accounts SET name_key = NULL"}) {
+      if (auto error = conn.exec(sql); !error.ok()) return fail(conn, error);
+    }
+    auto rows = conn.run("SELECT name FROM accounts ORDER BY created_ms, id");
+    if (!rows.error.ok()) return fail(conn, rows.error);
+    std::vector<std::string> names;
+    for (int r = 0; r < rows.value->size(); ++r) names.push_back(rows.value->text(r, 0));
+    int apart = 0;
+    for (const auto& assigned : assign_name_keys(names)) {
+      if (assigned.apart) {
+        ++apart;
+        log("account \"" + assigned.name + "\" looks like an older account's name: it keeps its name, not the key");
+      }
+      Params params;
+      params.add(assigned.key).add(assigned.name);
+      auto updated = conn.run("UPDATE accounts SET name_key = $1 WHERE name = $2", params);
+      if (!updated.error.ok()) return fail(conn, updated.error);
+    }
+    Params params;
+    params.add(version);
+    auto saved = conn.run(
+        "INSERT INTO name_keys (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = $1", params);
+    if (!saved.error.ok()) return fail(conn, saved.error);
+    if (!names.empty())
+      log("name keys (" + version + ") computed for " + std::to_string(names.size()) + " accounts, " +
+          std::to_string(apart) + " kept apart");
+  }
+  if (auto error = conn.exec("COMMIT"); !error.ok()) return fail(conn, error);
+  return {};
+}
+
+}  // namespace bh::storage::pg

@@ -1,0 +1,534 @@
+#include "storage/pg/pg_store.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <iostream>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "storage/pg/pg_archive.hpp"
+#include "storage/pg/pg_conn.hpp"
+#include "storage/pg/pg_live.hpp"
+#include "storage/pg/pg_ratings.hpp"
+#include "storage/pg/pg_schema.hpp"
+#include "storage/store_thread.hpp"
+
+namespace bh::storage {
+
+namespace {
+
+// What a write changes and a read observes: a read waits for the writes queued before
+// it of its kinds only (as in sqlite_store.cpp).
+enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u };
+constexpr std::size_t kKinds = 3;
+// A batch that deadlocked with another server's is run again this many times at most.
+constexpr int kRetries = 5;
+
+struct Job {
+  std::function<StoreError(pg::Conn&)> write;
+  // A write whose own error can come after it wrote something runs in a savepoint.
+  bool savepoint = false;
+  std::function<void(StoreError)> write_done;
+  // A read: given the reader's connection, or null and why it was refused.
+  std::function<void(pg::Conn*, const StoreError&)> read;
+  unsigned kinds = 0;       // a write: the kinds it changes; a read: those it observes
+  std::uint64_t seq = 0;    // a write: its number in queue order (from 1)
+  std::uint64_t after = 0;  // a read: the last write it must see
+
+  bool is_write() const { return static_cast<bool>(write); }
+  void reject(const StoreError& error) {
+    if (is_write()) {
+      write_done(error);
+    } else {
+      read(nullptr, error);
+    }
+  }
+};
+
+}  // namespace
+
+struct PgStore::Impl {
+  std::string dsn;
+  PgOptions options;
+  pg::Conn writer_conn;                                 // the writer's
+  std::vector<std::unique_ptr<pg::Conn>> reader_conns;  // one per reader, handed over at start
+
+  std::mutex mu;
+  std::condition_variable wake;                 // the writer's
+  std::condition_variable reader_wake;          // the readers'
+  std::deque<Job> queue;                        // guarded by mu: writes
+  std::deque<Job> reads;                        // guarded by mu
+  bool accepting = true;                        // guarded by mu
+  std::uint64_t write_seq = 0;                  // guarded by mu: writes queued so far
+  std::array<std::uint64_t, kKinds> last_of{};  // guarded by mu: last write queued, per kind
+  std::uint64_t writes_done = 0;                // guarded by mu: writes up to it have completed
+
+  std::atomic<bool> healthy{true};
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last_write_attempt{};  // writer only
+  Clock::time_point last_failure_log{};    // writer only
+  std::uint64_t failed_unlogged = 0;       // writer only
+  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0}, connects{0},
+      retries{0};
+
+  std::mutex close_mu;  // serializes joins
+  std::thread worker;
+  std::vector<std::thread> readers;
+  std::vector<std::thread::id> thread_ids;  // set before any job
+
+  std::optional<StoreError> push(Job& job) {
+    bool to_readers = false;
+    {
+      std::lock_guard lock(mu);
+      if (!accepting) return StoreError{StoreErrc::unavailable, "store is closed"};
+      if (queue.size() + reads.size() >= options.max_queued) {
+        return StoreError{StoreErrc::unavailable, "store queue is full (" +
+                                                      std::to_string(queue.size() + reads.size()) +
+                                                      " jobs): PostgreSQL is not keeping up"};
+      }
+      if (job.is_write()) {
+        job.seq = ++write_seq;
+        for (std::size_t k = 0; k < kKinds; ++k)
+          if (job.kinds & (1u << k)) last_of[k] = job.seq;
+      } else {
+        to_readers = true;
+        for (std::size_t k = 0; k < kKinds; ++k)
+          if (job.kinds & (1u << k)) job.after = std::max(job.after, last_of[k]);
+      }
+      (to_readers ? reads : queue).push_back(std::move(job));
+    }
+    (to_readers ? reader_wake : wake).notify_one();
+    return std::nullopt;
+  }
+
+  void submit(Job job) {
+    if (auto error = push(job)) job.reject(*error);
+  }
+
+  // A lost connection is made again on use; counted past the first.
+  StoreError connected(pg::Conn& conn) {
+    if (conn.connected()) return {};
+    ++connects;
+    return conn.connect(dsn);
+  }
+
+  // Runs `run` in one read-only snapshot; once more on a new connection when the
+  // connection was lost (a read is safe to repeat).
+  template <class T>
+  StoreResult<T> snapshot(pg::Conn& conn, const std::function<StoreResult<T>(pg::Conn&)>& run) {
+    for (int attempt = 0;; ++attempt) {
+      const bool was_connected = conn.connected();
+      StoreResult<T> result;
+      result.error = connected(conn);
+      if (result.error.ok()) result.error = conn.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      if (result.error.ok()) {
+        result = run(conn);
+        if (result.error.ok()) {
+          if (auto error = conn.exec("COMMIT"); !error.ok()) result = {std::move(error), std::nullopt};
+        } else if (conn.connected()) {
+          conn.exec("ROLLBACK");
+        }
+      }
+      if (result.error.code == StoreErrc::unavailable && was_connected && !conn.connected() && attempt == 0) continue;
+      return result;
+    }
+  }
+
+  void serve_reads(pg::Conn& conn) {
+    mark_store_thread();
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock lock(mu);
+        reader_wake.wait(lock, [this] {
+          return (!reads.empty() && reads.front().after <= writes_done) || (reads.empty() && !accepting);
+        });
+        if (reads.empty()) break;  // closing and drained
+        job = std::move(reads.front());
+        reads.pop_front();
+        if (!reads.empty() && reads.front().after <= writes_done) reader_wake.notify_one();
+      }
+      ++reads_run;
+      guarded("a read", [&] { job.read(&conn, StoreError{}); });
+    }
+    conn.close();
+  }
+
+  void writes_completed(std::uint64_t seq) {
+    bool waiting = false;
+    {
+      std::lock_guard lock(mu);
+      writes_done = std::max(writes_done, seq);
+      waiting = !reads.empty();
+    }
+    if (waiting) reader_wake.notify_all();
+  }
+
+  void run() {
+    mark_store_thread();
+    std::vector<Job> taken;
+    for (;;) {
+      {
+        std::unique_lock lock(mu);
+        auto ready = [this] { return !queue.empty() || !accepting; };
+        const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
+        if (healthy.load()) {
+          wake.wait(lock, ready);
+        } else {
+          wake.wait_for(lock, interval, ready);
+        }
+        if (queue.empty() && !accepting) break;  // closing and drained
+        // Failing and idle: a small write finds out whether PostgreSQL is back.
+        if (!healthy.load() && queue.empty() && Clock::now() - last_write_attempt >= interval) {
+          lock.unlock();
+          std::vector<Job> probe(1);
+          probe[0].write = [](pg::Conn& conn) { return pg::probe_write(conn); };
+          probe[0].write_done = [](StoreError) {};
+          run_writes(probe, /*quiet=*/true);
+          continue;
+        }
+        if (queue.empty()) continue;
+        const std::size_t n = std::min(queue.size(), std::max<std::size_t>(1, options.max_batch));
+        taken.clear();
+        for (std::size_t i = 0; i < n; ++i) {
+          taken.push_back(std::move(queue.front()));
+          queue.pop_front();
+        }
+      }
+      run_writes(taken);
+    }
+    writer_conn.close();
+  }
+
+  // One transaction for the batch. Returns the failure that lost the whole batch, if any.
+  // What one try of a batch found besides its jobs' results.
+  struct Try {
+    bool any_written = false;
+    bool commit_sent = false;
+    bool retryable = false;               // a deadlock or serialization failure
+    std::optional<std::size_t> poisoned;  // a job whose own error aborted the transaction
+  };
+
+  // One transaction for the batch, leaving out the jobs already `refused` (their results
+  // stand). Returns the failure that lost the whole batch, if any.
+  std::optional<StoreError> try_batch(std::vector<Job>& batch, const std::vector<std::optional<StoreError>>& refused,
+                                      std::vector<StoreError>& results, Try& tried) {
+    pg::Conn& conn = writer_conn;
+    tried = Try{};
+    results.assign(batch.size(), StoreError{});
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      if (refused[i]) results[i] = *refused[i];
+    bool& any_written = tried.any_written;
+    if (auto error = connected(conn); !error.ok()) return error;
+    if (auto error = conn.exec("BEGIN"); !error.ok()) return error;
+    std::optional<StoreError> failure;
+    for (std::size_t i = 0; i < batch.size() && !failure; ++i) {
+      if (refused[i]) continue;
+      const bool savepoint = batch[i].savepoint;
+      if (savepoint) {
+        if (auto error = conn.exec("SAVEPOINT job"); !error.ok()) {
+          failure = error;
+          break;
+        }
+      }
+      StoreError result = batch[i].write(conn);
+      if (result.ok()) {
+        any_written = true;
+        if (savepoint)
+          if (auto error = conn.exec("RELEASE SAVEPOINT job"); !error.ok()) failure = error;
+      } else if (result.code == StoreErrc::unavailable || (!savepoint && !conn.connected())) {
+        failure = std::move(result);
+      } else if (!savepoint && conn.in_failed_transaction()) {
+        // Refused by PostgreSQL itself, which aborted the transaction: the batch is run
+        // again without this job.
+        tried.poisoned = i;
+        failure = std::move(result);
+      } else {  // the job's own problem (conflict, invalid): undone alone
+        results[i] = std::move(result);
+        if (savepoint) {
+          if (auto error = conn.exec("ROLLBACK TO SAVEPOINT job"); !error.ok()) failure = error;
+          if (auto error = conn.exec("RELEASE SAVEPOINT job"); !error.ok() && !failure) failure = error;
+        }
+      }
+    }
+    if (!failure) {
+      tried.commit_sent = true;
+      if (auto error = conn.exec("COMMIT"); !error.ok()) failure = error;
+    }
+    // Asked before the ROLLBACK, which succeeds and clears it.
+    tried.retryable = failure && conn.retryable();
+    if (failure && conn.connected()) conn.exec("ROLLBACK");
+    return failure;
+  }
+
+  void run_writes(std::vector<Job>& batch, bool quiet = false) {
+    last_write_attempt = Clock::now();
+    if (!quiet) write_jobs += batch.size();
+    std::vector<StoreError> results;
+    std::vector<std::optional<StoreError>> refused(batch.size());
+    std::optional<StoreError> failure;
+    Try tried;
+    for (int attempt = 0;;) {
+      const bool was_connected = writer_conn.connected();
+      failure = try_batch(batch, refused, results, tried);
+      if (!failure) break;
+      if (tried.poisoned) {  // that job alone fails; the others go again (not a retry)
+        refused[*tried.poisoned] = failure;
+        continue;
+      }
+      if (attempt >= kRetries) break;
+      // Safe to run again: a deadlock rolled everything back; a connection lost before
+      // the COMMIT was sent committed nothing (once: it may be down for good).
+      const bool lost_early = was_connected && !writer_conn.connected() && !tried.commit_sent && attempt == 0;
+      if (!tried.retryable && !lost_early) break;
+      ++retries;
+      ++attempt;
+    }
+    const bool any_written = tried.any_written;
+    if (failure) {
+      if (!quiet) ++failed_transactions;
+      const bool was_healthy = healthy.exchange(false);
+      for (auto& result : results)
+        if (result.ok()) result = {StoreErrc::unavailable, "not saved, its transaction failed: " + failure->message};
+      failed_unlogged += quiet ? 0 : 1;
+      if (was_healthy || (!quiet && Clock::now() - last_failure_log >= std::chrono::seconds(10))) {
+        log((was_healthy ? "storage FAILED, writes are failing: " : "storage still failing: ") + failure->message +
+            " (PostgreSQL, " + std::to_string(failed_unlogged) + " write batches failed since the last line)");
+        last_failure_log = Clock::now();
+        failed_unlogged = 0;
+      }
+    } else {
+      if (!quiet) ++transactions;
+      if (any_written && !healthy.exchange(true)) log("storage recovered: a write transaction committed (PostgreSQL)");
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
+    if (!quiet && !batch.empty()) writes_completed(batch.back().seq);
+  }
+
+  template <class F>
+  void guarded(const char* what, F&& f) {
+    try {
+      f();
+    } catch (const std::exception& e) {
+      log(std::string("internal error in ") + what + ": " + e.what());
+    } catch (...) {
+      log(std::string("internal error in ") + what);
+    }
+  }
+
+  void log(const std::string& message) {
+    if (options.log) {
+      options.log(message);
+    } else {
+      std::cerr << "[storage] " << message << std::endl;
+    }
+  }
+
+  template <class T>
+  void read(unsigned kinds, std::function<StoreResult<T>(pg::Conn&)> run, std::function<void(StoreResult<T>)> done) {
+    Job job;
+    job.kinds = kinds;
+    job.read = [this, run = std::move(run), done = std::move(done)](pg::Conn* conn, const StoreError& rejected) {
+      done(conn ? snapshot<T>(*conn, run) : StoreResult<T>{rejected, std::nullopt});
+    };
+    submit(std::move(job));
+  }
+
+  void write(unsigned kinds, bool savepoint, std::function<StoreError(pg::Conn&)> run,
+             std::function<void(StoreError)> done) {
+    Job job;
+    job.kinds = kinds;
+    job.savepoint = savepoint;
+    job.write = std::move(run);
+    job.write_done = std::move(done);
+    submit(std::move(job));
+  }
+};
+
+PgStore::PgStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+PgStore::~PgStore() { close(); }
+
+StoreResult<std::unique_ptr<PgStore>> PgStore::open(const std::string& dsn, PgOptions options) {
+  auto impl = std::make_unique<Impl>();
+  impl->dsn = dsn;
+  impl->options = std::move(options);
+  Impl* raw = impl.get();
+  StoreError error = impl->writer_conn.connect(dsn);
+  if (error.ok()) error = pg::migrate(impl->writer_conn);
+  if (error.ok()) error = pg::refresh_name_keys(impl->writer_conn, [raw](const std::string& line) { raw->log(line); });
+  if (!error.ok()) {
+    error.message = "PostgreSQL: " + error.message;
+    return {std::move(error), std::nullopt};
+  }
+  const int readers = std::max(1, impl->options.readers);
+  for (int i = 0; i < readers; ++i) {
+    auto conn = std::make_unique<pg::Conn>();
+    // A reader that cannot connect now connects when it serves its first read.
+    if (auto failed = conn->connect(dsn); !failed.ok()) impl->log("a reader is not connected yet: " + failed.message);
+    impl->reader_conns.push_back(std::move(conn));
+  }
+  for (auto& conn : impl->reader_conns) {
+    impl->readers.emplace_back([raw, c = conn.get()] { raw->serve_reads(*c); });
+    impl->thread_ids.push_back(impl->readers.back().get_id());
+  }
+  impl->worker = std::thread([raw] { raw->run(); });
+  impl->thread_ids.push_back(impl->worker.get_id());
+  return {{}, std::unique_ptr<PgStore>(new PgStore(std::move(impl)))};
+}
+
+void PgStore::finish_game(GameRecord record, std::optional<LiveGame> next,
+                          std::function<void(StoreResult<GameFinish>)> done) {
+  auto finish = std::make_shared<GameFinish>();  // written by the write, read by its completion
+  // A savepoint: the record is written before what may still refuse the job (the next
+  // game's header), which must then leave nothing behind.
+  impl_->write(
+      kLive | kFinished, /*savepoint=*/true,
+      [record = std::move(record), next = std::move(next), finish](pg::Conn& conn) {
+        StoreError error = pg::insert_game(conn, record);
+        if (error.ok()) {
+          auto rated = pg::apply_ratings(conn, record);
+          error = rated.error;
+          if (error.ok()) *finish = std::move(*rated.value);
+        }
+        if (error.ok()) error = pg::delete_live(conn, record.id);
+        if (error.ok() && next) error = pg::save_live(conn, LiveUpdate{next, next->game_id, 1, {}});
+        return error;
+      },
+      [finish, done = std::move(done)](StoreError error) {
+        if (!error.ok()) return done({std::move(error), std::nullopt});
+        done({{}, std::move(*finish)});
+      });
+}
+
+void PgStore::load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
+  impl_->read<std::vector<PlayerRating>>(
+      kFinished, [](pg::Conn& conn) { return pg::load_ratings(conn); }, std::move(done));
+}
+
+void PgStore::get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) {
+  impl_->read<PlayerProfile>(
+      kFinished | kAccounts,
+      [name = std::move(name), chars = impl_->options.answer_name_chars](pg::Conn& conn) {
+        return pg::load_profile(conn, name, 10, chars);
+      },
+      std::move(done));
+}
+
+void PgStore::leaderboard(std::string key, int limit,
+                          std::function<void(StoreResult<std::vector<PlayerRating>>)> done) {
+  impl_->read<std::vector<PlayerRating>>(
+      kFinished, [key = std::move(key), limit](pg::Conn& conn) { return pg::leaderboard(conn, key, limit); },
+      std::move(done));
+}
+
+void PgStore::rating_history(std::string name, std::string key,
+                             std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) {
+  impl_->read<std::vector<RatingHistoryEntry>>(
+      kFinished,
+      [name = std::move(name), key = std::move(key)](pg::Conn& conn) { return pg::rating_history(conn, name, key); },
+      std::move(done));
+}
+
+void PgStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
+  impl_->read<ArchivePage>(
+      kFinished,
+      [query = std::move(query), chars = impl_->options.answer_name_chars](pg::Conn& conn) {
+        return pg::list_games(conn, query, chars);
+      },
+      std::move(done));
+}
+
+void PgStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
+  impl_->read<GameRecord>(
+      kFinished,
+      [id = std::move(id), chars = impl_->options.answer_name_chars](pg::Conn& conn) {
+        return pg::load_game(conn, id, chars);
+      },
+      std::move(done));
+}
+
+void PgStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
+  // No savepoint: its own errors come before it writes anything.
+  impl_->write(
+      kLive, /*savepoint=*/false, [update = std::move(update)](pg::Conn& conn) { return pg::save_live(conn, update); },
+      std::move(done));
+}
+
+void PgStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
+  impl_->read<std::vector<LiveGame>>(
+      kLive, [](pg::Conn& conn) { return pg::load_live(conn); }, std::move(done));
+}
+
+void PgStore::create_account(Account account, std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [account = std::move(account)](pg::Conn& conn) { return pg::insert_account(conn, account); }, std::move(done));
+}
+
+void PgStore::save_bot_account(Account account, std::function<void(StoreError)> done) {
+  // A savepoint: another account's key refuses it with an error that aborts a transaction.
+  impl_->write(
+      kAccounts, /*savepoint=*/true,
+      [account = std::move(account)](pg::Conn& conn) { return pg::save_bot_account(conn, account); }, std::move(done));
+}
+
+void PgStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {
+  impl_->read<Account>(
+      kAccounts, [name = std::move(name)](pg::Conn& conn) { return pg::load_account(conn, name); }, std::move(done));
+}
+
+void PgStore::update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [account = std::move(account), old_hash = std::move(old_hash)](pg::Conn& conn) {
+        return pg::update_password_hash(conn, account, old_hash);
+      },
+      std::move(done));
+}
+
+void PgStore::find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) {
+  impl_->read<Account>(
+      kAccounts, [name = std::move(name)](pg::Conn& conn) { return pg::load_account_like(conn, name); },
+      std::move(done));
+}
+
+bool PgStore::healthy() const { return impl_->healthy.load(); }
+
+PgStoreStats PgStore::stats() const {
+  return {impl_->write_jobs.load(), impl_->transactions.load(), impl_->failed_transactions.load(),
+          impl_->reads_run.load(),  impl_->connects.load(),     impl_->retries.load()};
+}
+
+void PgStore::close() {
+  {
+    std::lock_guard lock(impl_->mu);
+    impl_->accepting = false;
+  }
+  impl_->wake.notify_all();
+  impl_->reader_wake.notify_all();
+  // From a `done` on one of the store's threads: they drain and exit by themselves; the
+  // destructor joins.
+  const auto self = std::this_thread::get_id();
+  for (const auto& id : impl_->thread_ids)
+    if (id == self) return;
+  std::lock_guard lock(impl_->close_mu);
+  if (impl_->worker.joinable()) impl_->worker.join();
+  for (auto& reader : impl_->readers)
+    if (reader.joinable()) reader.join();
+}
+
+StoreResult<std::unique_ptr<Store>> open_pg_store(const std::string& dsn, PgOptions options) {
+  auto opened = PgStore::open(dsn, std::move(options));
+  if (!opened.error.ok()) return {std::move(opened.error), std::nullopt};
+  return {{}, std::unique_ptr<Store>(std::move(*opened.value))};
+}
+
+}  // namespace bh::storage

@@ -1,0 +1,102 @@
+// The Store on PostgreSQL (cluster mode, docs/cluster.md): the same interface and
+// semantics as the SQLite store (sqlite_store.hpp), so several servers can share one
+// database. libpq stays inside the implementation.
+//
+// One writer thread owns a connection. Callers queue writes under a mutex and return at
+// once; the writer takes everything queued and runs it as transactions of up to
+// max_batch writes (group commit), strictly in queue order; a job whose own error
+// (conflict) could leave a half-written row runs in a savepoint, so it fails alone.
+// Every write's `done` is called on the writer after its transaction ended. A deadlock
+// or serialization failure (another server locked the same rows) runs the batch again.
+//
+// Reads run on PgOptions::readers threads (at least one), each with its own connection,
+// each read in one REPEATABLE READ READ ONLY transaction (one snapshot). Read-your-writes
+// as in the SQLite store: a read waits until every write queued before it of the kinds
+// it observes (live games, finished games with their ratings, accounts) has committed
+// and had its `done` called. Writes another server commits are seen by any later read.
+//
+// Failures: when the server cannot be reached (or a statement fails for any reason but
+// the job's own), the batch rolls back and every job in it fails with `unavailable`;
+// healthy() turns false until a write transaction commits. A job is tried once more on
+// a fresh connection when the connection is found lost before its COMMIT was sent
+// (nothing of it can have been committed), so a server restart costs no job once it is
+// back. While unhealthy and idle the writer reconnects and writes one row every
+// probe_interval_ms. A lost COMMIT reply is reported as unavailable: the write may or
+// may not be durable.
+//
+// Thread-safety: every method may be called from any thread. `done` runs on the writer
+// (writes) or a reader (reads), all marked as store threads (store_thread.hpp); it must
+// not throw or destroy the store; it may queue more jobs. As in the SQLite store, after
+// close() or with the queues full (max_queued), `done` is called at once on the calling
+// thread with `unavailable`.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "storage/store.hpp"
+
+namespace bh::storage {
+
+struct PgOptions {
+  int readers = 2;                              // reader threads and connections (at least 1)
+  std::size_t max_queued = 100000;              // jobs waiting at most; beyond it calls fail at once
+  std::size_t max_batch = 512;                  // write jobs per transaction at most
+  int probe_interval_ms = 1000;                 // while unhealthy and idle: reconnect and write this often
+  std::size_t answer_name_chars = 100;          // as SqliteOptions::answer_name_chars
+  std::function<void(const std::string&)> log;  // lasting failures (on a store thread); default stderr
+};
+
+struct PgStoreStats {
+  std::uint64_t write_jobs = 0;
+  std::uint64_t transactions = 0;  // committed
+  std::uint64_t failed_transactions = 0;
+  std::uint64_t reads = 0;
+  std::uint64_t connects = 0;  // connection attempts after the first ones (reconnections)
+  std::uint64_t retries = 0;   // write batches run again (a deadlock, a connection lost early)
+};
+
+class PgStore final : public Store {
+ public:
+  // Connects to `dsn` ("postgresql:///boardhall?host=/run/pg" or "host=... dbname=..."),
+  // creates or migrates the schema, brings the name keys up to date and starts the
+  // threads. Errors: unavailable with a message (cannot connect, schema newer...).
+  static StoreResult<std::unique_ptr<PgStore>> open(const std::string& dsn, PgOptions options = {});
+  ~PgStore() override;  // calls close()
+
+  void finish_game(GameRecord record, std::optional<LiveGame> next,
+                   std::function<void(StoreResult<GameFinish>)> done) override;
+  void load_ratings(std::function<void(StoreResult<std::vector<PlayerRating>>)> done) override;
+  void get_profile(std::string name, std::function<void(StoreResult<PlayerProfile>)> done) override;
+  void leaderboard(std::string key, int limit,
+                   std::function<void(StoreResult<std::vector<PlayerRating>>)> done) override;
+  void rating_history(std::string name, std::string key,
+                      std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) override;
+  void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
+  void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
+  void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
+  void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;
+  void create_account(Account account, std::function<void(StoreError)> done) override;
+  void save_bot_account(Account account, std::function<void(StoreError)> done) override;
+  void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) override;
+  void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  bool healthy() const override;
+  void close() override;
+
+  PgStoreStats stats() const;
+
+  struct Impl;
+
+ private:
+  explicit PgStore(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// PgStore::open as the interface type.
+StoreResult<std::unique_ptr<Store>> open_pg_store(const std::string& dsn, PgOptions options = {});
+
+}  // namespace bh::storage
