@@ -71,7 +71,6 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_http.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/imported_game.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/read_gate.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/record_files.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp

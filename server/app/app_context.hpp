@@ -15,7 +15,6 @@
 #include <string>
 
 #include "app/application.hpp"
-#include "app/archive/read_gate.hpp"
 #include "app/completion_inbox.hpp"
 #include "app/connection.hpp"
 #include "app/metrics.hpp"
@@ -93,9 +92,6 @@ struct Context {
   // The live games' writes (game_writer.hpp), their answers back on the rooms' strands.
   GameWriter writer{store, store, store_completions, pending, ratings, metrics, shutting_down};
   GameEvents events;  // what rooms publish of their games (game_events.hpp)
-  // Archive reads (get_game, list_games, their HTTP routes) in flight at once: what their
-  // answers hold waiting for a network thread stays bounded (read_gate.hpp).
-  ReadGate archive_reads{8};
 
   void send(const std::shared_ptr<Connection>& connection, std::string text) const {
     expect_off_store_thread("a reply");

@@ -29,7 +29,6 @@ endif()
 # The application alone, with fake connections (no sockets).
 set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/read_gate_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/errors_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/keyed_throttle_test.cpp

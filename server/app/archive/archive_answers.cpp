@@ -41,22 +41,14 @@ void fetch_game(Context& ctx, std::string game_id, const char* what, std::functi
     then(std::move(out));
   };
   using Found = storage::StoreResult<storage::GameRecord>;
-  ctx.archive_reads.run([&ctx, game_id = std::move(game_id), what, replay = std::move(replay),
-                         failed = std::move(failed)](ReadGate::Permit permit) mutable {
-    auto handled = [permit, replay = std::move(replay)](Found found) { replay(std::move(found)); };
-    ctx.store.get_game(std::move(game_id), on_io<Found>(ctx.io, what, std::move(handled), std::move(failed)));
-  });
+  ctx.store.get_game(std::move(game_id), on_io<Found>(ctx.io, what, std::move(replay), std::move(failed)));
 }
 
 // The one fetch of a page of the archive. `then` runs on the network threads.
 void fetch_games(Context& ctx, storage::ArchiveQuery query, const char* what,
                  std::function<void(storage::StoreResult<storage::ArchivePage>)> then, std::function<void()> failed) {
   using Page = storage::StoreResult<storage::ArchivePage>;
-  ctx.archive_reads.run([&ctx, query = std::move(query), what, then = std::move(then),
-                         failed = std::move(failed)](ReadGate::Permit permit) mutable {
-    auto handled = [permit, then = std::move(then)](Page page) { then(std::move(page)); };
-    ctx.store.list_games(std::move(query), on_io<Page>(ctx.io, what, std::move(handled), std::move(failed)));
-  });
+  ctx.store.list_games(std::move(query), on_io<Page>(ctx.io, what, std::move(then), std::move(failed)));
 }
 
 }  // namespace
