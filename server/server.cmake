@@ -65,6 +65,7 @@ target_link_libraries(bh_game PUBLIC bh_base bh_rules bh_protocol bh_log OpenSSL
 # Application: identity, lobby, rooms, clocks, archive access (Asio strands, no Beast).
 set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/app_context.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/replies.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive_answers.cpp
@@ -80,6 +81,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/address_quota.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/identities.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/seats.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/identity_flows.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/login_throttle.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/pair_ledger.cpp
@@ -103,7 +105,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_audience.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_request.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_timers.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_writes.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp)

@@ -23,14 +23,18 @@
 #include "app/players/identities.hpp"
 #include "app/players/login_throttle.hpp"
 #include "app/players/pair_ledger.hpp"
+#include "app/players/seats.hpp"
 #include "app/players/token_buckets.hpp"
 #include "app/players/watchers.hpp"
 #include "app/ratings/rated_seating.hpp"
 #include "app/ratings/ratings.hpp"
 #include "app/rooms/directory.hpp"
 #include "app/rooms/game_events.hpp"
+#include "app/rooms/game_records.hpp"
 #include "app/rooms/game_writer.hpp"
+#include "app/rooms/games.hpp"
 #include "app/rooms/rematch_rooms.hpp"
+#include "app/rooms/room_services.hpp"
 #include "app/rooms/seeks.hpp"
 #include "app/thread_check.hpp"
 #include "log/keyed_throttle.hpp"
@@ -44,6 +48,8 @@ class io_context;
 namespace bh::app {
 
 class Lobby;
+
+RoomLimits room_limits(const AppConfig& config);
 
 struct Context {
   Context(boost::asio::io_context& io_context, storage::Store& storage, AppConfig app_config)
@@ -92,6 +98,11 @@ struct Context {
   // The live games' writes (game_writer.hpp), their answers back on the rooms' strands.
   GameWriter writer{store, store, store_completions, pending, ratings, metrics, shutting_down};
   GameEvents events;  // what rooms publish of their games (game_events.hpp)
+  Seats seats{identities, seating, shutting_down};          // who may sit where (seats.hpp)
+  GameRecords records{writer, identities, shutting_down};  // a room's writes (game_records.hpp)
+  Games games{*this};                                      // the one way games are made (games.hpp)
+  // All a room sees of the server (room_services.hpp).
+  RoomServices rooms{io, events, seats, watchers, records, games, metrics, room_limits(config)};
 
   void send(const std::shared_ptr<Connection>& connection, std::string text) const {
     expect_off_store_thread("a reply");

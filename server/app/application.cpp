@@ -306,12 +306,12 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   const auto rated = decide_rated(r.rated, credentials && credentials->registered);
   if (!rated) return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
   settings->rated = *rated;
-  auto room = app::create_room(*ctx_, *player, std::move(settings).value(), c, id);
+  auto room = ctx_->games.create_room(*player, std::move(settings).value(), c, id);
   if (!room) return;
   auto slot = take_open_room(c, id);
-  if (!slot) return discard(*ctx_, room, *player);
+  if (!slot) return ctx_->games.discard(room, *player);
   room->hold_while_open(std::move(*slot));
-  publish(*ctx_, room);
+  ctx_->games.publish(room);
   room->open(c, id);
 }
 
@@ -340,13 +340,13 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
       rating = ctx_->ratings.find(*player, *key).rating;
   }
   leave_finished_room(*player);
-  auto room = app::create_room(*ctx_, *player, settings, c, id);
+  auto room = ctx_->games.create_room(*player, settings, c, id);
   if (!room) return;
   auto slot = take_open_room(c, id);
-  if (!slot) return discard(*ctx_, room, *player);
+  if (!slot) return ctx_->games.discard(room, *player);
   room->hold_while_open(std::move(*slot));  // given back with the room if it joins another
   // In the directory before it can be found among the seeks.
-  publish(*ctx_, room);
+  ctx_->games.publish(room);
   Seeks::Entry mine{room->id(),
                     *player,
                     {settings.game, pairing::normal_options(settings.game, settings.options), settings.clock, *rated},
@@ -358,7 +358,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
     if (!found) return;
     auto target = ctx_->directory.find_room(found->room_id);
     if (!target) continue;  // closed meanwhile
-    discard(*ctx_, room, *player);
+    ctx_->games.discard(room, *player);
     return target->join(*player, c, std::nullopt, id);
   }
 }

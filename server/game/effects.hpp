@@ -98,6 +98,8 @@ enum class Note {
   rematch_closed,  // the chance of a rematch ends: the room closes (before anyone hears)
   write_failing,   // a live write failed after a success (logged once per spell)
   closed,          // the room closed (published by the room): out of every directory, seats freed
+  opened,          // an open room is announced (published by the room): the lobby lists a public one
+  joined,          // the open room's second seat is taken (published by the room): off the lobby and seeks
 };
 struct Notice {
   Note note;

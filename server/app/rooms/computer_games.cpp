@@ -26,7 +26,7 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   settings.rated = false;
   settings.computer_level = level;
   // The player's seat first: a refusal then leaves no bot's seat to give back.
-  auto room = create_room(*ctx, player, std::move(settings), connection, id);
+  auto room = ctx->games.create_room(player, std::move(settings), connection, id);
   if (!room) return;
   auto bot = ctx->identities.claim_bot(room->id());
   if (!bot) {
@@ -36,7 +36,7 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   log::info("room " + room->id() + ": a game against the computer (" + bot->name + ", level " + std::to_string(level) +
             ")");
   room->keep_seat_for(bot->name, std::move(bot->connection));
-  publish(*ctx, room);
+  ctx->games.publish(room);
   room->open(connection, id);
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/app_context.hpp"
 #include "app/rooms/lobby.hpp"
+#include "game/decide.hpp"
 
 namespace bh::app {
 
@@ -9,6 +10,16 @@ void subscribe_services(Context& ctx) {
   ctx.events.subscribe([&ctx](const GameEvent& e) {
     const auto& s = e.session;
     switch (e.note) {
+      case game::Note::opened:
+        if (!s.settings->is_private) ctx.lobby->room_opened(ctx.games.room_info(s));
+        return;
+      case game::Note::joined:
+        ctx.seeks.remove(s.room_id);
+        if (!s.settings->is_private) ctx.lobby->room_closed(s.room_id, "started");
+        return;
+      case game::Note::listed:
+        if (e.listed_ply) ctx.lobby->game_live(game::live_info(s), e.listed_ply);
+        return;
       case game::Note::game_started:
         ctx.directory.add_game(s.game_id, e.room);
         ctx.metrics.live_games++;
@@ -26,6 +37,10 @@ void subscribe_services(Context& ctx) {
           if (!seat.player.empty()) ctx.identities.remove_room(seat.player, s.room_id);
         return;
       case game::Note::rematch_open:
+        // Before match_over is told (a player may chat the moment they hear it): the
+        // players find the finished room by its id, and by its last game's id for chat.
+        for (const auto& g : s.game_ids)
+          if (g != s.game_id) ctx.directory.remove_game(g);
         for (const auto& seat : s.seats) ctx.rematch_rooms.set(seat.player, s.room_id);
         return;
       case game::Note::closed:
@@ -35,6 +50,7 @@ void subscribe_services(Context& ctx) {
         for (const auto& seat : s.seats)
           if (!seat.player.empty()) ctx.identities.remove_room(seat.player, s.room_id);
         if (!s.kept_for.empty()) ctx.identities.remove_room(s.kept_for, s.room_id);  // the seat kept for the bot
+        if (!e.reason.empty() && !s.settings->is_private) ctx.lobby->room_closed(s.room_id, std::string(e.reason));
         return;
       case game::Note::rematch_closed:
         for (const auto& seat : s.seats) ctx.rematch_rooms.clear(seat.player, s.room_id);

@@ -9,8 +9,10 @@
 // room's strand, each handler on the publisher's thread (handlers lock what they share).
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "game/effects.hpp"
@@ -22,9 +24,12 @@ class Room;
 struct Context;
 
 struct GameEvent {
-  game::Note note;  // game_started, move_made, game_ended, seats_released, rematch_open, rematch_closed
+  game::Note note;  // opened, joined, listed, game_started, move_made, game_ended, seats_released,
+                    // rematch_open, rematch_closed, closed
   const game::GameSession& session;
   const std::shared_ptr<Room>& room;
+  std::shared_ptr<const std::atomic<int>> listed_ply = nullptr;  // listed: the lobby's line follows it
+  std::string_view reason = {};                                  // closed: why an open room closed
 };
 
 class GameEvents {

@@ -1,6 +1,9 @@
 #include "app/rooms/games.hpp"
 
+#include "app/app_context.hpp"
+
 #include "app/ids.hpp"
+#include "app/players/seats.hpp"
 #include "app/rooms/room.hpp"
 #include "game/restore.hpp"
 #include "game/room_records.hpp"
@@ -12,9 +15,10 @@ namespace bh::app {
 
 using protocol::ErrorCode;
 
-std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator, RoomSettings settings,
+std::shared_ptr<Room> Games::create_room(const std::string& creator, RoomSettings settings,
                                   const std::shared_ptr<Connection>& connection, const protocol::RequestId& request) {
-  auto room = std::make_shared<Room>(ctx, creator, std::move(settings));
+  auto& ctx = ctx_;
+  auto room = std::make_shared<Room>(ctx.rooms, creator, std::move(settings));
   if (auto held = ctx.identities.claim_room(creator, room->id())) {
     ctx.send_already_seated(connection, request, *held);
     return nullptr;
@@ -22,18 +26,19 @@ std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator, Room
   return room;
 }
 
-void publish(Context& ctx, const std::shared_ptr<Room>& room) { ctx.directory.add_room(room->id(), room); }
+void Games::publish(const std::shared_ptr<Room>& room) { ctx_.directory.add_room(room->id(), room); }
 
-void discard(Context& ctx, const std::shared_ptr<Room>& room, const std::string& creator) {
-  ctx.directory.remove_room(room->id());
-  ctx.identities.remove_room(creator, room->id());
+void Games::discard(const std::shared_ptr<Room>& room, const std::string& creator) {
+  ctx_.directory.remove_room(room->id());
+  ctx_.identities.remove_room(creator, room->id());
 }
 
-std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings, bool offerer_played_first,
-                                           std::array<std::string, 2> players,
-                                           std::array<std::weak_ptr<Connection>, 2> connections,
-                                           const std::string& old_room_id, const protocol::RequestId& request,
-                                           const std::function<void()>& close_old) {
+std::optional<game::Refuse> Games::create_rematch(const RoomSettings& settings, bool offerer_played_first,
+                                                  std::array<std::string, 2> players,
+                                                  std::array<std::weak_ptr<Connection>, 2> connections,
+                                                  const std::string& old_room_id, const protocol::RequestId& request,
+                                                  const std::function<void()>& close_old) {
+  auto& ctx = ctx_;
   if (ctx.shutting_down) return game::Refuse{ErrorCode::shutting_down, "the server is shutting down"};
   if (!ctx.store.healthy())
     return game::Refuse{ErrorCode::storage_unavailable,
@@ -44,40 +49,26 @@ std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& set
   RoomSettings next_settings = settings;
   next_settings.seek = false;
   next_settings.creator_side = offerer_played_first ? CreatorSide::second : CreatorSide::first;
-  auto next = std::make_shared<Room>(ctx, players[0], std::move(next_settings));
+  auto next = std::make_shared<Room>(ctx.rooms, players[0], std::move(next_settings));
   // Both seats or neither: a player seated elsewhere meanwhile stops the rematch.
   auto& identities = ctx.identities;
   if (auto held = identities.claim_room(players[0], next->id()))
     return game::Refuse{ErrorCode::already_seated, "your opponent has a seat in room '" + *held + "'"};
   if (auto held = identities.claim_room(players[1], next->id())) {
     identities.remove_room(players[0], next->id());
-    return game::Refuse{ErrorCode::already_seated,
-                        "you already have a seat in room '" + *held +
-                            "': cancel it, or finish its game, before you create or join another"};
+    return already_seated(*held);
   }
+  for (const auto& player : players) ctx.rematch_rooms.clear(player, old_room_id);
   close_old();
   log::info("room " + old_room_id + ": rematch in room " + next->id());
-  publish(ctx, next);
+  publish(next);
   next->rematched(std::move(players), std::move(connections), old_room_id, request);
   return std::nullopt;
 }
 
-storage::LiveGame live_header(const Context& ctx, const game::GameSession& session, const std::string& game_id,
-                              int first_slot, std::int64_t started_ms, const MatchScore& score) {
-  std::array<records::SeatIdentity, 2> identities;
-  for (std::size_t i = 0; i < 2; ++i) {
-    identities[i].player = session.seats[i].player;
-    if (auto found = ctx.identities.credentials(identities[i].player))
-      identities[i] = {identities[i].player, found->token, found->registered, found->bot};
-  }
-  const records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
-  auto header = records::live_header(facts, identities, game_id, first_slot, started_ms, score);
-  header.absent_until_ms = {session.seats[0].absent_until_ms, session.seats[1].absent_until_ms};
-  return header;
-}
-
-game::Begin next_begin(Context& ctx, const game::GameSession& s, std::array<std::weak_ptr<Connection>, 2> connections,
-                       std::optional<std::string> rematch_of) {
+game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_ptr<Connection>, 2> connections,
+                              std::optional<std::string> rematch_of) {
+  auto& ctx = ctx_;
   game::Begin begin;
   begin.game_id = make_id("g");
   if (s.score.game_number() + 1 < s.score.games()) begin.next_game_id = make_id("g");
@@ -95,7 +86,8 @@ game::Begin next_begin(Context& ctx, const game::GameSession& s, std::array<std:
   return begin;
 }
 
-protocol::server::RoomInfo room_info(const Context& ctx, const game::GameSession& session) {
+protocol::server::RoomInfo Games::room_info(const game::GameSession& session) const {
+  const auto& ctx = ctx_;
   const auto& s = *session.settings;
   auto r = views::room_info(session.room_id, session.seats[0].player, s);
   r.rated = s.rated;
@@ -104,7 +96,8 @@ protocol::server::RoomInfo room_info(const Context& ctx, const game::GameSession
   return r;
 }
 
-bool restore_room(Context& ctx, const storage::LiveGame& live) {
+bool Games::restore_room(const storage::LiveGame& live) {
+  auto& ctx = ctx_;
   auto made = game::restore_session(live, {ctx.config.first_move_ms, ctx.config.reconnect_grace_ms},
                                     std::chrono::steady_clock::now());
   if (!made) {
@@ -115,11 +108,11 @@ bool restore_room(Context& ctx, const storage::LiveGame& live) {
   const auto by_side = session.players();
   session.start_ratings = {ctx.seating.rating_of(*session.settings, by_side.first),
                            ctx.seating.rating_of(*session.settings, by_side.second)};
-  auto room = std::make_shared<Room>(ctx, std::move(session));
+  auto room = std::make_shared<Room>(ctx.rooms, std::move(session));
   for (const auto& seat : live.seats)
     if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
-  publish(ctx, room);
+  publish(room);
   room->restored();
   return true;
 }

@@ -1,7 +1,8 @@
 // The one way a room, and so its games, comes to be. Every path — a room created, a
 // seek's room, a game against the computer, a rematch, a game restored after a restart —
 // makes the room here, claims its players' seats (one seat at a time, identities.hpp)
-// and puts it where games are found (directory.hpp); tournaments will too.
+// and puts it where games are found (directory.hpp); tournaments will too. A room asks
+// it for its next game's Begin, for a rematch's new room, and for its lobby line.
 //
 // Thread-safety: any thread (the services lock their own maps).
 #pragma once
@@ -11,51 +12,56 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <variant>
 
-#include "app/app_context.hpp"
+#include "app/connection.hpp"
 #include "game/effects.hpp"
 #include "game/room_settings.hpp"
 #include "game/session.hpp"
+#include "protocol/messages.hpp"
 #include "storage/records.hpp"
 
 namespace bh::app {
 
 class Room;
+struct Context;
 
-// A new open room of `creator`, its seat claimed; none, and the refusal sent on
-// `connection` (already_seated), when the creator sits elsewhere. Not yet found by
-// others: `publish` it.
-std::shared_ptr<Room> create_room(Context& ctx, const std::string& creator, RoomSettings settings,
-                                  const std::shared_ptr<Connection>& connection, const protocol::RequestId& request);
-// The room is found by its id from now on.
-void publish(Context& ctx, const std::shared_ptr<Room>& room);
-// A room given up before anyone found it: its seat released.
-void discard(Context& ctx, const std::shared_ptr<Room>& room, const std::string& creator);
+class Games {
+ public:
+  explicit Games(Context& ctx) : ctx_(ctx) {}
 
-// A rematch of a finished match: the same settings, the offerer (players[0]) creates,
-// whoever played second plays first. Both seats claimed or neither; `close_old` runs
-// once both are; the new room is published and its game begun. The refusal otherwise.
-std::optional<game::Refuse> create_rematch(Context& ctx, const RoomSettings& settings, bool offerer_played_first,
-                                           std::array<std::string, 2> players,
-                                           std::array<std::weak_ptr<Connection>, 2> connections,
-                                           const std::string& old_room_id, const protocol::RequestId& request,
-                                           const std::function<void()>& close_old);
+  // A new open room of `creator`, its seat claimed; none, and the refusal sent on
+  // `connection` (already_seated), when the creator sits elsewhere. Not yet found by
+  // others: `publish` it.
+  std::shared_ptr<Room> create_room(const std::string& creator, RoomSettings settings,
+                                    const std::shared_ptr<Connection>& connection, const protocol::RequestId& request);
+  // The room is found by its id from now on.
+  void publish(const std::shared_ptr<Room>& room);
+  // A room given up before anyone found it: its seat released.
+  void discard(const std::shared_ptr<Room>& room, const std::string& creator);
 
-// The header of a room's live game `game_id` as the store keeps it: its seats with what
-// lets each player resume after a restart.
-storage::LiveGame live_header(const Context& ctx, const game::GameSession& session, const std::string& game_id,
-                              int first_slot, std::int64_t started_ms, const MatchScore& score);
+  // A rematch of a finished match: the same settings, the offerer (players[0]) creates,
+  // whoever played second plays first. Both seats claimed or neither; `close_old` runs
+  // once both are (the old room's rematch offers forgotten); the new room is published
+  // and its game begun. The refusal otherwise.
+  std::optional<game::Refuse> create_rematch(const RoomSettings& settings, bool offerer_played_first,
+                                             std::array<std::string, 2> players,
+                                             std::array<std::weak_ptr<Connection>, 2> connections,
+                                             const std::string& old_room_id, const protocol::RequestId& request,
+                                             const std::function<void()>& close_old);
 
-// The Begin command of the room's next game: its ids, the seated bots, the ratings by
-// the sides the game will have; the seats' start noted (rated_seating.hpp).
-game::Begin next_begin(Context& ctx, const game::GameSession& session,
-                       std::array<std::weak_ptr<Connection>, 2> connections, std::optional<std::string> rematch_of);
-// The room as the lobby and room_created show it.
-protocol::server::RoomInfo room_info(const Context& ctx, const game::GameSession& session);
+  // The Begin command of the room's next game: its ids, the seated bots, the ratings by
+  // the sides the game will have; the seats' start noted (rated_seating.hpp).
+  game::Begin next_begin(const game::GameSession& session, std::array<std::weak_ptr<Connection>, 2> connections,
+                         std::optional<std::string> rematch_of);
+  // The room as the lobby and room_created show it.
+  protocol::server::RoomInfo room_info(const game::GameSession& session) const;
 
-// A live game of the store brought back (restore.cpp): its seats restored, published.
-// False when it does not replay (logged).
-bool restore_room(Context& ctx, const storage::LiveGame& live);
+  // A live game of the store brought back (restore.cpp): its seats restored, published.
+  // False when it does not replay (logged).
+  bool restore_room(const storage::LiveGame& live);
+
+ private:
+  Context& ctx_;
+};
 
 }  // namespace bh::app

@@ -25,7 +25,7 @@ void restore_live_games(const std::shared_ptr<Context>& ctx) {
                  " went on to a later game (its end could not be archived)");
       continue;
     }
-    if (restore_room(*ctx, live)) ctx->metrics.games_restored++;
+    if (ctx->games.restore_room(live)) ctx->metrics.games_restored++;
   }
   if (!loaded.value->empty())
     log::info("restored " + std::to_string(ctx->metrics.games_restored.load()) + " live games");

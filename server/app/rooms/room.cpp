@@ -5,12 +5,15 @@
 
 #include "app/ids.hpp"
 #include "app/rooms/games.hpp"
-#include "app/rooms/lobby.hpp"
-#include "app/rooms/room_writes.hpp"
+#include "app/players/seats.hpp"
+#include "app/players/watchers.hpp"
+#include "app/replies.hpp"
+#include "app/rooms/game_events.hpp"
+#include "app/rooms/game_records.hpp"
+#include "app/metrics.hpp"
 #include "app/secrets.hpp"
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
-#include "storage/store.hpp"
 
 namespace bh::app {
 
@@ -20,25 +23,24 @@ using game::DeadlineKind;
 using protocol::ErrorCode;
 
 namespace {
-game::Limits limits_of(const AppConfig& c) { return {c.first_move_ms, c.reconnect_grace_ms}; }
 game::Now now() { return {std::chrono::steady_clock::now(), now_ms()}; }
 }  // namespace
 
-Room::Room(Context& context, std::string creator, RoomSettings settings)
-    : Room(context, game::open_session(make_id("r"), make_id("m"), settings.is_private ? random_hex(8) : std::string(),
+Room::Room(const RoomServices& services, std::string creator, RoomSettings settings)
+    : Room(services, game::open_session(make_id("r"), make_id("m"), settings.is_private ? random_hex(8) : std::string(),
                                        std::make_shared<const RoomSettings>(std::move(settings)),
-                                       limits_of(context.config), std::move(creator))) {}
+                                       services.limits.game, std::move(creator))) {}
 
-Room::Room(Context& context, game::GameSession session)
-    : context_(context),
-      strand_(asio::make_strand(context_.io)),
+Room::Room(const RoomServices& services, game::GameSession session)
+    : services_(services),
+      strand_(asio::make_strand(services_.io)),
       session_(std::move(session)),
       audience_(strand_),
       timers_(strand_) {}
 
 void Room::restored() {
   on_strand([](Room& r) {
-    r.context_.events.publish({game::Note::game_started, r.session_, r.shared_from_this()});
+    r.publish(game::Note::game_started);
     if (!r.session_.settings->is_private) r.notice({game::Note::listed}, {});
     // Its last move was durable but the end was not archived: finish it now.
     if (r.session_.game->status().over()) return r.decide(game::Conclude{}, {});
@@ -52,7 +54,7 @@ void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request
   on_strand([creator = std::move(creator), request = std::move(request)](Room& r) {
     r.audience_.seat(0, creator);
     r.session_.seats[0].present = true;
-    if (!r.session_.settings->is_private) r.context_.lobby->room_opened(r.info());
+    r.publish(game::Note::opened);
     sv::RoomCreated created{r.info(), std::nullopt};
     // A room of play_computer has no code to give: its seat is kept for the bot.
     if (r.session_.settings->is_private && r.session_.kept_for.empty()) created.invite_code = r.invite_code();
@@ -77,25 +79,18 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
 void Room::join_now(const std::string& player, const std::shared_ptr<Connection>& connection,
                     const std::optional<std::string>& invite, const Requester& requester) {
   auto& s = session_;
-  auto& ctx = context_;
-  const auto& settings = *s.settings;
   auto refusal = game::refuse_join(s, player, invite, s.kept_for);
-  if (!refusal) refusal = ctx.seating.refuse_guest(settings, player);
-  if (!refusal) refusal = ctx.seating.refuse_pair(settings, player, s.seats[0].player);
-  if (!refusal && ctx.shutting_down) refusal = {ErrorCode::shutting_down, "the server is shutting down"};
+  if (!refusal) refusal = services_.seats.take(*s.settings, player, s.seats[0].player, id());
   if (refusal) return refuse(requester, *refusal);
-  if (auto held = ctx.identities.claim_room(player, id()))
-    return ctx.send_already_seated(connection, requester.request, *held);
-  ctx.seeks.remove(id());
   s.seats[1].player = player;
   // A joiner whose connection closed before this ran missed player_dropped: absent.
-  s.seats[1].present = ctx.identities.player_of(connection->id()) == player;
+  s.seats[1].present = services_.seats.player_of(connection->id()) == player;
   if (s.seats[1].present) audience_.seat(1, connection);
   open_slot_.release();
   s.score.seat(s.seats[0].player, player);
   timers_.cancel(RoomTimers::seat_0);  // the creator's grace (open room) ends
   timers_.cancel(RoomTimers::room);    // the computer came
-  if (!settings.is_private) ctx.lobby->room_closed(id(), "started");
+  publish(game::Note::joined);
   begin_game(requester);
 }
 
@@ -149,7 +144,7 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
     if (phase != Phase::playing && phase != Phase::ending)
       return r.refuse({connection, request}, {ErrorCode::unknown_game, "no live game '" + game_id + "'"});
     // A connection that closed meanwhile has left already: it must not count.
-    if (!r.context_.watchers.watch(connection->id(), r.id())) return;
+    if (!r.services_.watchers.watch(connection->id(), r.id())) return;
     r.audience_.watch(connection);
     r.session_.spectators = r.audience_.spectator_count();
     const auto view = game::game_view(r.session_, std::nullopt, now().steady);
@@ -160,7 +155,7 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
 
 void Room::unwatch(std::uint64_t connection_id) {
   on_strand([connection_id](Room& r) {
-    r.context_.watchers.unwatch(connection_id, r.id(), now_ms());
+    r.services_.watchers.unwatch(connection_id, r.id(), now_ms());
     if (r.audience_.unwatch(connection_id)) r.spectators_changed();
   });
 }
@@ -177,7 +172,7 @@ void Room::dropped(const std::string& player, std::uint64_t connection_id) {
   if (session_.phase == Phase::open) {
     session_.seats[slot].present = false;
     // Not the game's grace: an open room nobody is behind keeps the lobby busy for nothing.
-    return timers_.after(RoomTimers::seat(slot), std::chrono::milliseconds(context_.config.open_room_grace_ms),
+    return timers_.after(RoomTimers::seat(slot), std::chrono::milliseconds(services_.limits.open_room_grace_ms),
                          [self = shared_from_this(), slot] { self->open_grace_over(slot); });
   }
   if (session_.phase == Phase::finished) session_.seats[slot].present = false;
@@ -231,7 +226,7 @@ void Room::stop(std::function<void()> done) {
   on_strand([done = std::move(done)](Room& r) mutable {
     if (r.session_.journal.untold())  // the move being written is told before the room stops
       return r.deferred_.push_back([self = r.shared_from_this(), done = std::move(done)] { self->stop(done); });
-    if (r.session_.phase == Phase::playing) r.context_.metrics.live_games--;
+    if (r.session_.phase == Phase::playing) r.services_.metrics.live_games--;
     r.session_.phase = Phase::closed;  // a live game is left unfinished (not archived)
     r.timers_.cancel_all();
     r.deferred_.clear();
@@ -261,7 +256,7 @@ void Room::carry_out(game::Effects effects, const Requester& r) {
           else if constexpr (std::is_same_v<E, game::Persist>) persist(std::move(e), r);
           else if constexpr (std::is_same_v<E, game::Arm>) arm(e.kind, e.at);
           else if constexpr (std::is_same_v<E, game::Disarm>) arm(e.kind, std::nullopt);
-          else if constexpr (std::is_same_v<E, game::KeepAbsences>) room_writes::keep_absences(context_, e, strand_);
+          else if constexpr (std::is_same_v<E, game::KeepAbsences>) services_.records.keep_absences(e, strand_);
           else if constexpr (std::is_same_v<E, game::Finish>) finish(std::move(e));
           else if constexpr (std::is_same_v<E, game::Defer>)
             deferred_.push_back([self = shared_from_this(), c = std::move(e.command), r] { self->decide(c, r); });
@@ -275,13 +270,12 @@ void Room::carry_out(game::Effects effects, const Requester& r) {
 }
 
 void Room::refuse(const Requester& r, const game::Refuse& refusal) const {
-  context_.send_error(r.connection, r.request, refusal.code, refusal.message, refusal.retry_after_ms);
+  send_error(services_.metrics, r.connection, r.request, refusal.code, refusal.message, refusal.retry_after_ms);
 }
 
 void Room::tell(const game::Tell& t, const Requester& r) {
-  const auto& identities = context_.identities;
   audience_.tell(t, present(), r.connection ? r.connection->id() : 0, r.request, [&](std::uint64_t cid) {
-    const auto who = identities.player_of(cid);
+    const auto who = services_.seats.player_of(cid);
     return who && session_.slot_of(*who);
   });
 }
@@ -292,7 +286,7 @@ void Room::notice(const game::Notice& n, const Requester& r) {
     case game::Note::listed:
       // A new counter per game: the lobby's line of an ended game is never moved on.
       listed_ply_ = std::make_shared<std::atomic<int>>(s.game->ply());
-      return context_.lobby->game_live(game::live_info(s), listed_ply_);
+      break;  // published with it
     case game::Note::ply_told:
       if (listed_ply_) listed_ply_->store(n.ply, std::memory_order_relaxed);
       return;
@@ -301,7 +295,7 @@ void Room::notice(const game::Notice& n, const Requester& r) {
     case game::Note::rematch_window:
       deferred_.clear();
       drop_watchers();
-      return timers_.after(RoomTimers::room, std::chrono::milliseconds(context_.config.rematch_window_ms),
+      return timers_.after(RoomTimers::room, std::chrono::milliseconds(services_.limits.rematch_window_ms),
                            [self = shared_from_this()] { self->decide(game::RematchLapse{"expired"}, {}); });
     case game::Note::rematch_start:
       return start_rematch(n.slot, r);
@@ -309,21 +303,15 @@ void Room::notice(const game::Notice& n, const Requester& r) {
       return close("finished");
     case game::Note::write_failing:
       return log::error("live game " + s.game_id + " not saved (kept in memory)");
-    case game::Note::rematch_open:
-      // Before match_over is told (a player may chat the moment they hear it): the
-      // players find the finished room by its id, and by its last game's id for chat.
-      for (const auto& g : s.game_ids)
-        if (g != s.game_id) context_.directory.remove_game(g);
-      break;
     default:
       break;
   }
-  context_.events.publish({n.note, s, shared_from_this()});
+  publish(n.note);
   if (n.note == game::Note::rematch_closed) close("finished");
 }
 
 void Room::persist(game::Persist p, const Requester& r) {
-  room_writes::persist(context_, session_, std::move(p), strand_,
+  services_.records.persist(session_, std::move(p), strand_,
                        [self = shared_from_this(), r](game::Persisted answer, game::Effects then) {
                          Room& room = *self;
                          room.decide(answer, r);
@@ -332,9 +320,9 @@ void Room::persist(game::Persist p, const Requester& r) {
 }
 
 void Room::finish(game::Finish f) {
-  room_writes::finish(context_, session_, std::move(f), strand_, [self = shared_from_this()](game::Archived a) {
+  services_.records.finish(session_, std::move(f), strand_, [self = shared_from_this()](game::Archived a) {
     Room& room = *self;
-    if (room.session_.phase != Phase::closed) room.context_.metrics.games_finished++;
+    if (room.session_.phase != Phase::closed) room.services_.metrics.games_finished++;
     room.decide(a, {});
   });
 }
@@ -346,7 +334,7 @@ void Room::arm(DeadlineKind kind, std::optional<game::Time> at) {
 }
 
 void Room::begin_game(const Requester& requester, std::optional<std::string> rematch_of) {
-  decide(next_begin(context_, session_, {audience_.seat_connection(0), audience_.seat_connection(1)},
+  decide(services_.games.next_begin(session_, {audience_.seat_connection(0), audience_.seat_connection(1)},
                     std::move(rematch_of)),
          requester);
 }
@@ -354,11 +342,10 @@ void Room::begin_game(const Requester& requester, std::optional<std::string> rem
 void Room::start_rematch(int accepter_slot, const Requester& r) {
   const auto& seats = session_.seats;
   const int offerer = 1 - accepter_slot;
-  auto refusal = create_rematch(context_, *session_.settings, session_.first_slot == offerer,
+  auto refusal = services_.games.create_rematch(*session_.settings, session_.first_slot == offerer,
                                 {seats[offerer].player, seats[accepter_slot].player},
                                 {audience_.seat_connection(offerer), audience_.seat_connection(accepter_slot)}, id(),
                                 r.request, [&] {
-                                  for (const auto& seat : seats) context_.rematch_rooms.clear(seat.player, id());
                                   session_.rematch_offer.reset();
                                   close("rematch");
                                 });
@@ -373,7 +360,7 @@ void Room::rematched(std::array<std::string, 2> players, std::array<std::weak_pt
       r.session_.seats[i].player = players[i];
       // A player whose connection closed meanwhile starts absent (with the grace).
       auto c = connections[i].lock();
-      r.session_.seats[i].present = c && r.context_.identities.player_of(c->id()) == players[i];
+      r.session_.seats[i].present = c && r.services_.seats.player_of(c->id()) == players[i];
       if (r.session_.seats[i].present) r.audience_.seat(i, c);
     }
     r.session_.score.seat(players[0], players[1]);
@@ -391,7 +378,7 @@ void Room::challenge_computer() {
                                 settings.computer_level.value_or(4),
                                 session_.seats[0].player};
   if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(protocol::encode(challenge)));
-  timers_.after(RoomTimers::room, std::chrono::milliseconds(context_.config.computer_join_ms),
+  timers_.after(RoomTimers::room, std::chrono::milliseconds(services_.limits.computer_join_ms),
                 [self = shared_from_this()] { self->computer_missing(); });
 }
 
@@ -410,22 +397,25 @@ void Room::close(const std::string& reason) {
   timers_.cancel_all();
   deferred_.clear();  // they hold the room
   // Out of the directory first: whoever hears of the end can no longer find the room.
-  context_.events.publish({game::Note::closed, session_, shared_from_this()});
+  publish(game::Note::closed, before == Phase::open ? std::string_view(reason) : std::string_view());
   drop_watchers();
-  if (before == Phase::open && !session_.settings->is_private) context_.lobby->room_closed(id(), reason);
+}
+
+void Room::publish(game::Note note, std::string_view reason) {
+  services_.events.publish({note, session_, shared_from_this(), listed_ply_, reason});
 }
 
 void Room::drop_watchers() {
-  audience_.drop_watchers([this](std::uint64_t cid) { context_.watchers.unwatch(cid, id(), now_ms()); });
+  audience_.drop_watchers([this](std::uint64_t cid) { services_.watchers.unwatch(cid, id(), now_ms()); });
 }
 
 void Room::spectators_changed() {
   const auto live = [this] { return session_.phase == Phase::playing || session_.phase == Phase::ending; };
-  audience_.count_changed(context_.config.spectator_count_interval_ms, shared_from_this(), live, [this](int count) {
+  audience_.count_changed(services_.limits.spectator_count_interval_ms, shared_from_this(), live, [this](int count) {
     audience_.broadcast(make_frame(protocol::encode(sv::Spectators{session_.game_id, count})), present());
   });
 }
 
-sv::RoomInfo Room::info() const { return room_info(context_, session_); }
+sv::RoomInfo Room::info() const { return services_.games.room_info(session_); }
 
 }  // namespace bh::app

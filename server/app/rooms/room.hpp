@@ -1,8 +1,8 @@
 // A game room: the shell around one game session (server/game). The session decides
 // every command (game::decide); the room, on its strand, turns requests into commands
 // and carries out the effects in order: it writes through the store, tells connections
-// (room_audience.hpp), arms a timer for each deadline, and lets the services know (the
-// directory, the lobby, identities, metrics). Before the second player sits down it is
+// (room_audience.hpp), arms a timer for each deadline, and publishes what others hear
+// of (game_events.hpp). It sees only its narrow services (room_services.hpp). Before the second player sits down it is
 // an open room (join, cancel, the seat kept for the computer); after the match it may
 // stay, finished, for a rematch, which the room creates (games.hpp).
 //
@@ -22,9 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "app/app_context.hpp"
+#include "app/connection.hpp"
 #include "app/players/address_quota.hpp"
 #include "app/rooms/room_audience.hpp"
+#include "app/rooms/room_services.hpp"
 #include "app/rooms/room_timers.hpp"
 #include "base/fallible.hpp"
 #include "game/decide.hpp"
@@ -36,9 +37,9 @@ namespace bh::app {
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // A new open room of `creator` (use create_room, games.hpp).
-  Room(Context& context, std::string creator, RoomSettings settings);
+  Room(const RoomServices& services, std::string creator, RoomSettings settings);
   // A room around a session made elsewhere (a restored game).
-  Room(Context& context, game::GameSession session);
+  Room(const RoomServices& services, game::GameSession session);
   // A restored game (restore_room, games.hpp) is back, the room in the directory: both
   // players absent, the clocks paused until both are back (game::Reopen).
   void restored();
@@ -108,13 +109,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void challenge_computer();
   void computer_missing();
   void close(const std::string& reason);
+  void publish(game::Note note, std::string_view reason = {});
   void spectators_changed();
   void drop_watchers();
   std::array<bool, 2> present() const { return {session_.seats[0].present, session_.seats[1].present}; }
   int slot(const std::string& player) const { return session_.slot_of(player).value_or(-1); }
   protocol::server::RoomInfo info() const;
 
-  Context& context_;  // outlives every room (the application stops its threads first)
+  const RoomServices& services_;  // outlive every room (the application stops its threads first)
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   game::GameSession session_;
   RoomAudience audience_;

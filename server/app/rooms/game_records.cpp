@@ -1,0 +1,59 @@
+#include "app/rooms/game_records.hpp"
+
+#include "app/players/identities.hpp"
+#include "app/ratings/ratings.hpp"
+#include "game/room_records.hpp"
+#include "log/log.hpp"
+
+namespace bh::app {
+
+void GameRecords::persist(const game::GameSession& s, game::Persist p, Strand strand,
+                          std::function<void(game::Persisted, game::Effects)> answered) {
+  if (p.header) p.update.header = live_header(s, s.game_id, s.first_slot, s.started_ms, s.score);
+  game::Persisted answer{p.update.game_id, p.header, p.plies, p.update.erase_through, true};
+  writer_.save_live(std::move(p.update), std::move(strand),
+                    [answer = std::move(answer), then = std::move(p.then),
+                     answered = std::move(answered)](storage::StoreError error) mutable {
+                      answer.ok = error.ok();
+                      if (!answer.ok) log::error("live game " + answer.game_id + ": " + error.message);
+                      answered(std::move(answer), std::move(then));
+                    });
+}
+
+void GameRecords::keep_absences(const game::KeepAbsences& k, Strand strand) {
+  storage::LiveUpdate update;
+  update.game_id = k.game_id;
+  update.absent_until_ms = k.until_ms;
+  writer_.save_live(std::move(update), std::move(strand), [id = k.game_id](storage::StoreError error) {
+    if (!error.ok()) log::error("live game " + id + ": absences not saved: " + error.message);
+  });
+}
+
+void GameRecords::finish(const game::GameSession& s, game::Finish f, Strand strand,
+                         std::function<void(game::Archived)> archived) {
+  std::optional<storage::LiveGame> next;
+  if (f.next_score && s.next)
+    next = live_header(s, s.next->game_id, s.next->first_slot, s.next->started_ms, *f.next_score);
+  writer_.finish(std::move(f.record), std::move(next), std::move(strand),
+                 [this, archived = std::move(archived)](bool ok, std::optional<storage::RatingChanges> changes) {
+                   game::Archived answer{ok, std::nullopt, shutting_down_};
+                   if (changes) answer.rating_changes = changes_view(*changes);
+                   archived(std::move(answer));
+                 });
+}
+
+storage::LiveGame GameRecords::live_header(const game::GameSession& session, const std::string& game_id,
+                                           int first_slot, std::int64_t started_ms, const MatchScore& score) const {
+  std::array<records::SeatIdentity, 2> identities;
+  for (std::size_t i = 0; i < 2; ++i) {
+    identities[i].player = session.seats[i].player;
+    if (auto found = identities_.credentials(identities[i].player))
+      identities[i] = {identities[i].player, found->token, found->registered, found->bot};
+  }
+  const records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
+  auto header = records::live_header(facts, identities, game_id, first_slot, started_ms, score);
+  header.absent_until_ms = {session.seats[0].absent_until_ms, session.seats[1].absent_until_ms};
+  return header;
+}
+
+}  // namespace bh::app
