@@ -55,7 +55,7 @@ add_library(bh_game STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/game/restore.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/room_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/room_views.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/game/seating.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/opening.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/takebacks.cpp)
 # A unity build, as bh_app: its small files share the protocol's and the rules' headers.
 set_target_properties(bh_game PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)

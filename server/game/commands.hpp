@@ -14,6 +14,17 @@
 
 namespace bh::game {
 
+// The open room (docs/protocol.md, "Rooms"): announced once its creator's seat is
+// taken; a second player sits down (the room has claimed the seat: Seats::take, after
+// refuse_join); the creator cancels it.
+struct Open {};
+struct Join {
+  std::string player;
+  bool present = true;  // false: the joiner's connection closed before the join ran
+};
+struct Cancel {
+  int slot = -1;
+};
 // The room's next game starts (the first of a match, the next one, or a rematch's).
 // `game_id`, `first_slot`: chosen by the room for a match's first game; the next game
 // of a match was chosen when the last one ended (GameSession::next).
@@ -52,8 +63,10 @@ struct Abort {
   int slot = -1;
   std::string game_id;
 };
-// A deadline armed by an Arm effect is due (the room's timer fired; it may be stale).
-enum class DeadlineKind { turn, absence_0, absence_1 };
+// A deadline armed by an Arm effect is due (the room's timer fired; it may be stale):
+// the side to move's; a seated player's absence in a game, or in an open room; the
+// computer's time to sit down; a finished room's rematch window.
+enum class DeadlineKind { turn, absence_0, absence_1, open_grace_0, open_grace_1, computer, rematch_window };
 struct DeadlineDue {
   DeadlineKind kind = DeadlineKind::turn;
 };
@@ -121,7 +134,7 @@ struct Conclude {};
 // others start their grace from now.
 struct Reopen {};
 
-using Command = std::variant<Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left,
+using Command = std::variant<Open, Join, Cancel, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left,
                              Returned, Archived, Conclude, Reopen, Chat, Mute, Rematch, RematchLapse>;
 
 }  // namespace bh::game

@@ -11,27 +11,47 @@ namespace bh::game {
 namespace sv = protocol::server;
 using rules::Side;
 
+namespace {
+
+void due(GameSession& s, DeadlineKind kind, Now now, Effects& fx) {
+  switch (kind) {
+    case DeadlineKind::turn:
+      return steps::turn_due(s, now, fx);
+    case DeadlineKind::absence_0:
+    case DeadlineKind::absence_1:
+      return steps::absence_due(s, kind == DeadlineKind::absence_0 ? 0 : 1, now, fx);
+    case DeadlineKind::open_grace_0:
+    case DeadlineKind::open_grace_1:
+    case DeadlineKind::computer:
+      return steps::open_due(s, kind, fx);
+    case DeadlineKind::rematch_window:
+      return steps::rematch_lapse(s, "expired", false, fx);
+  }
+}
+
+}  // namespace
+
 Decision decide(GameSession s, const Command& command, Now now) {
   Effects fx;
   std::visit(
       [&](const auto& c) {
         using C = std::decay_t<decltype(c)>;
-        if constexpr (std::is_same_v<C, Begin>) steps::begin(s, c, now, fx);
+        if constexpr (std::is_same_v<C, Open>) steps::open(s, now, fx);
+        else if constexpr (std::is_same_v<C, Join>) steps::join(s, c, fx);
+        else if constexpr (std::is_same_v<C, Cancel>) steps::cancel(s, c, fx);
+        else if constexpr (std::is_same_v<C, Begin>) steps::begin(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Announce>) steps::announce(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Move>) steps::move(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Resign>) steps::resign(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Draw>) steps::draw(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Takeback>) steps::takeback(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Abort>) steps::abort(s, c, now, fx);
-        else if constexpr (std::is_same_v<C, DeadlineDue>) {
-          if (c.kind == DeadlineKind::turn) steps::turn_due(s, now, fx);
-          else steps::absence_due(s, c.kind == DeadlineKind::absence_0 ? 0 : 1, now, fx);
-        } else if constexpr (std::is_same_v<C, Persisted>) steps::persisted(s, c, fx);
+        else if constexpr (std::is_same_v<C, DeadlineDue>) due(s, c.kind, now, fx); else if constexpr (std::is_same_v<C, Persisted>) steps::persisted(s, c, fx);
         else if constexpr (std::is_same_v<C, Told>) steps::told(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Left>) steps::left(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Returned>) steps::returned(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Reopen>) steps::reopen(s, now, fx);
-        else if constexpr (std::is_same_v<C, Archived>) steps::archived(s, c, fx);
+        else if constexpr (std::is_same_v<C, Archived>) steps::archived(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Chat>) steps::chat(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Mute>) steps::mute(s, c, fx);
         else if constexpr (std::is_same_v<C, Rematch>) steps::rematch(s, c, fx);
@@ -71,6 +91,15 @@ sv::GameView game_view(const GameSession& s, std::optional<int> slot, Time now) 
   v.bots = s.bots;
   v.computer_level = s.settings->computer_level;
   return v;
+}
+
+sv::RoomInfo room_info(const GameSession& s) {
+  const auto& settings = *s.settings;
+  auto r = app::views::room_info(s.room_id, s.seats[0].player, settings);
+  r.rated = settings.rated;
+  r.creator_rating = s.creator_rating;
+  r.computer_level = settings.computer_level;
+  return r;
 }
 
 sv::LiveGameInfo live_info(const GameSession& s) {

@@ -3,11 +3,12 @@
 // and given back (move it in: it is never copied); the effects say what the room must
 // do, in order (effects.hpp).
 //
-// Each command is decided by a small collaborator, one file each: moves.cpp (begin,
+// Each command is decided by a small collaborator, one file each: opening.cpp (the open
+// room: announced, joined, cancelled, its graces), moves.cpp (begin,
 // announce, a move, what follows its write), draws.cpp (resign, draw offers),
 // takebacks.cpp, aborts.cpp (abort, the first-move deadline), presence.cpp (a player
 // leaves and returns, abandonment), finisher.cpp (the end of a game, its archive, the
-// next game or the end of the match).
+// next game or the end of the match), chat.cpp, rematch.cpp.
 #pragma once
 
 #include "game/commands.hpp"
@@ -30,8 +31,10 @@ protocol::server::GameView game_view(const GameSession& s, std::optional<int> sl
 protocol::server::MatchInfo match_info(const GameSession& s);
 // The lobby's line for the current game.
 protocol::server::LiveGameInfo live_info(const GameSession& s);
+// The room as the lobby and room_created show it.
+protocol::server::RoomInfo room_info(const GameSession& s);
 
-// Whether `player` may take the open room's second seat (seating.cpp): refused when
+// Whether `player` may take the open room's second seat (opening.cpp): refused when
 // the room is closed or full, is the player's own, is kept for the `computer` (a bot's
 // name, or empty), or is private and `invite` is not its code.
 std::optional<Refuse> refuse_join(const GameSession& s, const std::string& player,

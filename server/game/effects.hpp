@@ -34,7 +34,8 @@ struct Answer {
 // An event for others. `room`: both seats and every connection watching; `seat`: that
 // seat only; `watchers`: the connections watching only; `spectator_chat`: the watching
 // connections that are not a player's (from any of their connections).
-enum class Audience { room, seat, watchers, spectator_chat };
+// `computer`: the bot's connection an open room of play_computer challenges.
+enum class Audience { room, seat, watchers, spectator_chat, computer };
 struct Tell {
   std::string text;
   Audience to = Audience::room;
@@ -103,8 +104,9 @@ enum class Note {
 };
 struct Notice {
   Note note;
-  int ply = 0;    // move_made, ply_told: the game's ply
-  int slot = -1;  // rematch_start: the accepter's seat
+  int ply = 0;         // move_made, ply_told: the game's ply
+  int slot = -1;       // rematch_start: the accepter's seat
+  std::string reason = {};  // close: why, when not because the match is over ("cancelled", "abandoned", "no_computer")
 };
 
 struct Effect {

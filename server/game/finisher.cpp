@@ -2,6 +2,7 @@
 // no moment exists in which neither is in the database), and only then game_over; then
 // the next game, or the end of the match.
 #include <algorithm>
+#include <chrono>
 
 #include "game/room_records.hpp"
 #include "game/room_views.hpp"
@@ -46,7 +47,7 @@ void end_game(GameSession& s, rules::Status status, Now now, Effects& fx) {
   fx.push_back(std::move(finish));
 }
 
-void archived(GameSession& s, const Archived& c, Effects& fx) {
+void archived(GameSession& s, const Archived& c, Now now, Effects& fx) {
   if (s.phase == Phase::closed) return;  // shut down meanwhile
   const auto& game = *s.game;
   const auto by_side = s.players();
@@ -74,6 +75,7 @@ void archived(GameSession& s, const Archived& c, Effects& fx) {
   }
   s.phase = Phase::finished;
   fx.push_back(Notice{Note::rematch_window});
+  fx.push_back(Arm{DeadlineKind::rematch_window, now.steady + std::chrono::milliseconds(s.limits.rematch_window_ms)});
 }
 
 }  // namespace bh::game::steps

@@ -46,7 +46,9 @@ void start_absence(GameSession& s, int slot, Now now, Effects& fx) {
 }
 
 void left(GameSession& s, const Left& c, Now now, Effects& fx) {
+  if (s.phase == Phase::open) return open_left(s, c.slot, now, fx);
   s.seats[c.slot].present = false;
+  if (s.phase == Phase::finished) return rematch_lapse(s, "left", false, fx);
   // While a game's end is being archived nothing runs; the next game starts the grace.
   if (s.phase != Phase::playing) return;
   start_absence(s, c.slot, now, fx);
@@ -83,13 +85,13 @@ void reopen(GameSession& s, Now now, Effects& fx) {
 void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
   if (s.journal.untold()) return fx.push_back(Defer{c});  // its state would show a move not yet durable
   if (s.phase == Phase::closed) return;
+  if (s.phase == Phase::open) return open_returned(s, c.slot, fx);
   auto& seat = s.seats[c.slot];
   const bool was_absent = !seat.present;
   seat.present = true;
   seat.absent_until_ms = 0;
   seat.absent_until.reset();
   fx.push_back(Disarm{absence_kind(c.slot)});
-  if (s.phase == Phase::open) return;  // the room answers with the open room
   if (was_absent && s.live()) keep_absences(s, fx);
   resume_clocks_if_all_back(s, c.slot, now, fx);
   fx.push_back(Answer{protocol::encode(sv::GameState{game_view(s, c.slot, now.steady)})});

@@ -54,6 +54,9 @@ struct Seat {
 struct Limits {
   std::int64_t first_move_ms = 30'000;       // a side's time for its first move
   std::int64_t reconnect_grace_ms = 60'000;  // an absent player's time to come back
+  std::int64_t open_room_grace_ms = 10'000;  // an open room's creator's, once their connection closed
+  std::int64_t computer_join_ms = 15'000;    // the computer's time to sit down (play_computer)
+  std::int64_t rematch_window_ms = 600'000;  // a finished room's wait for a rematch
 };
 
 // The match's next game, decided when the last one ended (and written with its record).
@@ -85,6 +88,7 @@ struct GameSession {
   Phase phase = Phase::open;
   std::array<Seat, 2> seats;  // 0: the creator, 1: the joiner
   std::string kept_for;       // play_computer: the bot the second seat is kept for
+  std::optional<protocol::RatingView> creator_rating;  // shown with the open room
   int first_slot = 0;         // the seat playing the first side in the current game
   app::MatchScore score{1};
   std::vector<std::string> game_ids;  // every game of the match so far

@@ -6,6 +6,16 @@
 
 namespace bh::game::steps {
 
+// opening.cpp
+void open(GameSession& s, Now now, Effects& fx);
+void join(GameSession& s, const Join& c, Effects& fx);
+void cancel(GameSession& s, const Cancel& c, Effects& fx);
+// An open room's deadline: its creator's grace, the computer's time to sit down.
+void open_due(GameSession& s, DeadlineKind kind, Effects& fx);
+// The open room's player (back) on `slot`: the grace ends, the room shown again.
+void open_returned(GameSession& s, int slot, Effects& fx);
+void open_left(GameSession& s, int slot, Now now, Effects& fx);
+
 // moves.cpp
 void begin(GameSession& s, const Begin& c, Now now, Effects& fx);
 void announce(GameSession& s, const Announce& c, Now now, Effects& fx);
@@ -47,7 +57,7 @@ void reopen(GameSession& s, Now now, Effects& fx);
 // The game ends with `status` (or the one the rules gave it). Precondition: nothing
 // untold, the game live.
 void end_game(GameSession& s, rules::Status status, Now now, Effects& fx);
-void archived(GameSession& s, const Archived& c, Effects& fx);
+void archived(GameSession& s, const Archived& c, Now now, Effects& fx);
 
 // chat.cpp
 void chat(GameSession& s, const Chat& c, Now now, Effects& fx);

@@ -11,7 +11,7 @@ void subscribe_services(Context& ctx) {
     const auto& s = e.session;
     switch (e.note) {
       case game::Note::opened:
-        if (!s.settings->is_private) ctx.lobby->room_opened(ctx.games.room_info(s));
+        if (!s.settings->is_private) ctx.lobby->room_opened(game::room_info(s));
         return;
       case game::Note::joined:
         ctx.seeks.remove(s.room_id);

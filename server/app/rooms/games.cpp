@@ -4,6 +4,7 @@
 
 #include "app/ids.hpp"
 #include "app/players/seats.hpp"
+#include "app/secrets.hpp"
 #include "app/rooms/room.hpp"
 #include "game/restore.hpp"
 #include "game/room_records.hpp"
@@ -18,7 +19,7 @@ using protocol::ErrorCode;
 std::shared_ptr<Room> Games::create_room(const std::string& creator, RoomSettings settings,
                                   const std::shared_ptr<Connection>& connection, const protocol::RequestId& request) {
   auto& ctx = ctx_;
-  auto room = std::make_shared<Room>(ctx.rooms, creator, std::move(settings));
+  auto room = std::make_shared<Room>(ctx.rooms, open_session(creator, std::move(settings)));
   if (auto held = ctx.identities.claim_room(creator, room->id())) {
     ctx.send_already_seated(connection, request, *held);
     return nullptr;
@@ -49,7 +50,7 @@ std::optional<game::Refuse> Games::create_rematch(const RoomSettings& settings, 
   RoomSettings next_settings = settings;
   next_settings.seek = false;
   next_settings.creator_side = offerer_played_first ? CreatorSide::second : CreatorSide::first;
-  auto next = std::make_shared<Room>(ctx.rooms, players[0], std::move(next_settings));
+  auto next = std::make_shared<Room>(ctx.rooms, open_session(players[0], std::move(next_settings)));
   // Both seats or neither: a player seated elsewhere meanwhile stops the rematch.
   auto& identities = ctx.identities;
   if (auto held = identities.claim_room(players[0], next->id()))
@@ -86,20 +87,18 @@ game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_p
   return begin;
 }
 
-protocol::server::RoomInfo Games::room_info(const game::GameSession& session) const {
-  const auto& ctx = ctx_;
-  const auto& s = *session.settings;
-  auto r = views::room_info(session.room_id, session.seats[0].player, s);
-  r.rated = s.rated;
-  r.creator_rating = ctx.seating.rating_of(s, session.seats[0].player);
-  r.computer_level = s.computer_level;
-  return r;
+game::GameSession Games::open_session(const std::string& creator, RoomSettings settings) const {
+  const bool is_private = settings.is_private;
+  auto session = game::open_session(make_id("r"), make_id("m"), is_private ? random_hex(8) : std::string(),
+                                    std::make_shared<const RoomSettings>(std::move(settings)), ctx_.rooms.limits.game,
+                                    creator);
+  session.creator_rating = ctx_.seating.rating_of(*session.settings, creator);
+  return session;
 }
 
 bool Games::restore_room(const storage::LiveGame& live) {
   auto& ctx = ctx_;
-  auto made = game::restore_session(live, {ctx.config.first_move_ms, ctx.config.reconnect_grace_ms},
-                                    std::chrono::steady_clock::now());
+  auto made = game::restore_session(live, ctx.rooms.limits.game, std::chrono::steady_clock::now());
   if (!made) {
     log::error("live game not restored (left in the database): " + made.error());
     return false;

@@ -53,14 +53,15 @@ class Games {
   // the sides the game will have; the seats' start noted (rated_seating.hpp).
   game::Begin next_begin(const game::GameSession& session, std::array<std::weak_ptr<Connection>, 2> connections,
                          std::optional<std::string> rematch_of);
-  // The room as the lobby and room_created show it.
-  protocol::server::RoomInfo room_info(const game::GameSession& session) const;
 
   // A live game of the store brought back (restore.cpp): its seats restored, published.
   // False when it does not replay (logged).
   bool restore_room(const storage::LiveGame& live);
 
  private:
+  // A new open room's session: its ids, its invite code if private, the creator's rating.
+  game::GameSession open_session(const std::string& creator, RoomSettings settings) const;
+
   Context& ctx_;
 };
 

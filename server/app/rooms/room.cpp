@@ -26,11 +26,6 @@ namespace {
 game::Now now() { return {std::chrono::steady_clock::now(), now_ms()}; }
 }  // namespace
 
-Room::Room(const RoomServices& services, std::string creator, RoomSettings settings)
-    : Room(services, game::open_session(make_id("r"), make_id("m"), settings.is_private ? random_hex(8) : std::string(),
-                                       std::make_shared<const RoomSettings>(std::move(settings)),
-                                       services.limits.game, std::move(creator))) {}
-
 Room::Room(const RoomServices& services, game::GameSession session)
     : services_(services),
       strand_(asio::make_strand(services_.io)),
@@ -53,13 +48,7 @@ void Room::restored() {
 void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request) {
   on_strand([creator = std::move(creator), request = std::move(request)](Room& r) {
     r.audience_.seat(0, creator);
-    r.session_.seats[0].present = true;
-    r.publish(game::Note::opened);
-    sv::RoomCreated created{r.info(), std::nullopt};
-    // A room of play_computer has no code to give: its seat is kept for the bot.
-    if (r.session_.settings->is_private && r.session_.kept_for.empty()) created.invite_code = r.invite_code();
-    creator->send(make_frame(protocol::encode(created, request)));
-    r.challenge_computer();
+    r.decide(game::Open{}, {creator, request});
   });
 }
 
@@ -82,29 +71,15 @@ void Room::join_now(const std::string& player, const std::shared_ptr<Connection>
   auto refusal = game::refuse_join(s, player, invite, s.kept_for);
   if (!refusal) refusal = services_.seats.take(*s.settings, player, s.seats[0].player, id());
   if (refusal) return refuse(requester, *refusal);
-  s.seats[1].player = player;
   // A joiner whose connection closed before this ran missed player_dropped: absent.
-  s.seats[1].present = services_.seats.player_of(connection->id()) == player;
-  if (s.seats[1].present) audience_.seat(1, connection);
-  open_slot_.release();
-  s.score.seat(s.seats[0].player, player);
-  timers_.cancel(RoomTimers::seat_0);  // the creator's grace (open room) ends
-  timers_.cancel(RoomTimers::room);    // the computer came
-  publish(game::Note::joined);
-  begin_game(requester);
+  const bool present = services_.seats.player_of(connection->id()) == player;
+  if (present) audience_.seat(1, connection);
+  decide(game::Join{player, present}, requester);
 }
 
 void Room::cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request) {
   on_strand([player = std::move(player), connection = std::move(connection), request = std::move(request)](Room& r) {
-    const auto phase = r.session_.phase;
-    const Requester requester{connection, request};
-    if (player != r.session_.seats[0].player)
-      return r.refuse(requester, {ErrorCode::not_creator, "only the creator can cancel this room"});
-    if (phase == Phase::closed) return r.refuse(requester, {ErrorCode::room_closed, "room '" + r.id() + "' is closed"});
-    if (phase != Phase::open)
-      return r.refuse(requester, {ErrorCode::room_full, "room '" + r.id() + "' has started; resign instead"});
-    r.close("cancelled");
-    connection->send(make_frame(protocol::encode(sv::RoomCancelled{r.id(), std::nullopt}, request)));
+    r.decide(game::Cancel{r.slot(player)}, {connection, request});
   });
 }
 
@@ -169,20 +144,7 @@ void Room::dropped(const std::string& player, std::uint64_t connection_id) {
   if (slot < 0 || audience_.seat_connection_id(slot) != connection_id || !session_.seats[slot].present) return;
   audience_.unseat(slot);
   spectators_changed();  // a player who watched too counts as a spectator now, if still watching
-  if (session_.phase == Phase::open) {
-    session_.seats[slot].present = false;
-    // Not the game's grace: an open room nobody is behind keeps the lobby busy for nothing.
-    return timers_.after(RoomTimers::seat(slot), std::chrono::milliseconds(services_.limits.open_room_grace_ms),
-                         [self = shared_from_this(), slot] { self->open_grace_over(slot); });
-  }
-  if (session_.phase == Phase::finished) session_.seats[slot].present = false;
-  decide(
-      session_.phase == Phase::finished ? game::Command{game::RematchLapse{"left"}} : game::Command{game::Left{slot}},
-      {});
-}
-
-void Room::open_grace_over(int slot) {
-  if (!session_.seats[slot].present && session_.phase == Phase::open) close("abandoned");
+  decide(game::Left{slot}, {});
 }
 
 void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
@@ -196,15 +158,8 @@ void Room::returned(const std::string& player, const std::shared_ptr<Connection>
   const int slot = this->slot(player);
   if (slot < 0 || session_.phase == Phase::closed) return;
   audience_.seat(slot, connection);
-  if (session_.phase != Phase::open) {
-    spectators_changed();  // the connection may have watched the game before
-    return decide(game::Returned{slot}, {connection, {}});
-  }
-  session_.seats[slot].present = true;
-  timers_.cancel(RoomTimers::seat(slot));
-  sv::RoomCreated created{info(), std::nullopt};
-  if (session_.settings->is_private && session_.kept_for.empty()) created.invite_code = invite_code();
-  connection->send(make_frame(protocol::encode(created)));
+  if (session_.phase != Phase::open) spectators_changed();  // the connection may have watched the game before
+  decide(game::Returned{slot}, {connection, {}});
 }
 
 void Room::player_moved_on(std::string player) {
@@ -274,6 +229,10 @@ void Room::refuse(const Requester& r, const game::Refuse& refusal) const {
 }
 
 void Room::tell(const game::Tell& t, const Requester& r) {
+  if (t.to == game::Audience::computer) {
+    if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(t.text));
+    return;
+  }
   audience_.tell(t, present(), r.connection ? r.connection->id() : 0, r.request, [&](std::uint64_t cid) {
     const auto who = services_.seats.player_of(cid);
     return who && session_.slot_of(*who);
@@ -291,23 +250,24 @@ void Room::notice(const game::Notice& n, const Requester& r) {
       if (listed_ply_) listed_ply_->store(n.ply, std::memory_order_relaxed);
       return;
     case game::Note::start_next:
-      return begin_game({});
+      return begin_game(r);
     case game::Note::rematch_window:
       deferred_.clear();
-      drop_watchers();
-      return timers_.after(RoomTimers::room, std::chrono::milliseconds(services_.limits.rematch_window_ms),
-                           [self = shared_from_this()] { self->decide(game::RematchLapse{"expired"}, {}); });
+      return drop_watchers();
     case game::Note::rematch_start:
       return start_rematch(n.slot, r);
     case game::Note::close:
-      return close("finished");
+      return close(n.reason);
+    case game::Note::joined:
+      open_slot_.release();
+      break;
     case game::Note::write_failing:
       return log::error("live game " + s.game_id + " not saved (kept in memory)");
     default:
       break;
   }
   publish(n.note);
-  if (n.note == game::Note::rematch_closed) close("finished");
+  if (n.note == game::Note::rematch_closed) close();
 }
 
 void Room::persist(game::Persist p, const Requester& r) {
@@ -347,7 +307,7 @@ void Room::start_rematch(int accepter_slot, const Requester& r) {
                                 {audience_.seat_connection(offerer), audience_.seat_connection(accepter_slot)}, id(),
                                 r.request, [&] {
                                   session_.rematch_offer.reset();
-                                  close("rematch");
+                                  close();
                                 });
   if (refusal) refuse(r, *refusal);
 }
@@ -368,36 +328,14 @@ void Room::rematched(std::array<std::string, 2> players, std::array<std::weak_pt
   });
 }
 
-void Room::challenge_computer() {
-  if (session_.kept_for.empty()) return;
-  const auto& settings = *session_.settings;
-  const sv::Challenge challenge{id(),
-                                settings.game,
-                                settings.options,
-                                settings.clock,
-                                settings.computer_level.value_or(4),
-                                session_.seats[0].player};
-  if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(protocol::encode(challenge)));
-  timers_.after(RoomTimers::room, std::chrono::milliseconds(services_.limits.computer_join_ms),
-                [self = shared_from_this()] { self->computer_missing(); });
-}
-
-void Room::computer_missing() {
-  if (session_.phase != Phase::open) return;
-  log::info("room " + id() + ": the computer (" + session_.kept_for + ") did not come");
-  close("no_computer");  // frees both seat claims
-  const auto cancelled = make_frame(protocol::encode(sv::RoomCancelled{id(), std::string("no_computer")}));
-  audience_.send_to(0, session_.seats[0].present, cancelled);
-}
-
-void Room::close(const std::string& reason) {
-  const Phase before = session_.phase;
+void Room::close(std::string_view reason) {
   session_.phase = Phase::closed;
   open_slot_.release();
   timers_.cancel_all();
   deferred_.clear();  // they hold the room
+  if (!reason.empty()) log::info("room " + id() + " closed: " + std::string(reason));
   // Out of the directory first: whoever hears of the end can no longer find the room.
-  publish(game::Note::closed, before == Phase::open ? std::string_view(reason) : std::string_view());
+  publish(game::Note::closed, reason);
   drop_watchers();
 }
 
@@ -415,7 +353,5 @@ void Room::spectators_changed() {
     audience_.broadcast(make_frame(protocol::encode(sv::Spectators{session_.game_id, count})), present());
   });
 }
-
-sv::RoomInfo Room::info() const { return services_.games.room_info(session_); }
 
 }  // namespace bh::app

@@ -36,9 +36,8 @@ namespace bh::app {
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
-  // A new open room of `creator` (use create_room, games.hpp).
-  Room(const RoomServices& services, std::string creator, RoomSettings settings);
-  // A room around a session made elsewhere (a restored game).
+  // A room around its session: a new open room's (Games::create_room), a rematch's, a
+  // restored game's (games.hpp).
   Room(const RoomServices& services, game::GameSession session);
   // A restored game (restore_room, games.hpp) is back, the room in the directory: both
   // players absent, the clocks paused until both are back (game::Reopen).
@@ -105,16 +104,13 @@ class Room : public std::enable_shared_from_this<Room> {
                 const std::optional<std::string>& invite, const Requester& requester);
   void returned(const std::string& player, const std::shared_ptr<Connection>& connection);
   void dropped(const std::string& player, std::uint64_t connection_id);
-  void open_grace_over(int slot);
-  void challenge_computer();
-  void computer_missing();
-  void close(const std::string& reason);
+  // `reason`: why an open room closed (the lobby is told); empty once a match was played.
+  void close(std::string_view reason = {});
   void publish(game::Note note, std::string_view reason = {});
   void spectators_changed();
   void drop_watchers();
   std::array<bool, 2> present() const { return {session_.seats[0].present, session_.seats[1].present}; }
   int slot(const std::string& player) const { return session_.slot_of(player).value_or(-1); }
-  protocol::server::RoomInfo info() const;
 
   const RoomServices& services_;  // outlive every room (the application stops its threads first)
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

@@ -85,6 +85,8 @@ void RoomAudience::tell(const game::Tell& t, const std::array<bool, 2>& present,
       return to_watchers(make_frame(t.text));
     case game::Audience::spectator_chat:
       return to_spectators(make_frame(t.text), except, is_player);
+    case game::Audience::computer:
+      return;  // the room's own (it holds the bot's connection until it challenges it)
   }
 }
 

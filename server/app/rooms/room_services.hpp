@@ -22,10 +22,7 @@ class Watchers;
 
 // The server's time limits a room applies (AppConfig's).
 struct RoomLimits {
-  game::Limits game;                            // the session's: first move, reconnection grace
-  std::int64_t open_room_grace_ms = 10'000;     // an open room whose creator left
-  std::int64_t computer_join_ms = 15'000;       // the computer's time to sit down
-  std::int64_t rematch_window_ms = 600'000;     // a finished room waits for a rematch
+  game::Limits game;  // the session's deadlines
   std::int64_t spectator_count_interval_ms = 1'000;
 };
 

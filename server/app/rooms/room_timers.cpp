@@ -14,10 +14,6 @@ void RoomTimers::at(Which which, std::chrono::steady_clock::time_point when, std
   });
 }
 
-void RoomTimers::after(Which which, std::chrono::milliseconds delay, std::function<void()> due) {
-  at(which, std::chrono::steady_clock::now() + delay, std::move(due));
-}
-
 void RoomTimers::cancel_all() {
   for (auto& t : timers_) t->cancel();
 }

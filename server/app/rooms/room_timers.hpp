@@ -1,6 +1,6 @@
-// A room's timers, all on its strand: the turn's deadline, each seat's (its absence, or
-// an open room's grace), and the room's own (the rematch window, or the computer's time
-// to join). Setting one replaces what it was set for; `due` runs only if it was neither
+// A room's timers, all on its strand, one per kind of the session's deadlines
+// (game::DeadlineKind): the turn's, each seat's (its absence, or an open room's grace),
+// and the room's own (the rematch window, or the computer's time to join). Setting one replaces what it was set for; `due` runs only if it was neither
 // replaced nor cancelled.
 //
 // Thread-safety: the room's strand only.
@@ -23,13 +23,25 @@ class RoomTimers {
   using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
   enum Which { turn, seat_0, seat_1, room, count };
   static Which of(game::DeadlineKind kind) {
-    return kind == game::DeadlineKind::turn ? turn : kind == game::DeadlineKind::absence_0 ? seat_0 : seat_1;
+    using K = game::DeadlineKind;
+    switch (kind) {
+      case K::turn:
+        return turn;
+      case K::absence_0:
+      case K::open_grace_0:
+        return seat_0;
+      case K::absence_1:
+      case K::open_grace_1:
+        return seat_1;
+      case K::computer:
+      case K::rematch_window:
+        return room;
+    }
+    return room;
   }
-  static Which seat(int slot) { return slot == 0 ? seat_0 : seat_1; }
 
   explicit RoomTimers(const Strand& strand);
   void at(Which which, std::chrono::steady_clock::time_point when, std::function<void()> due);
-  void after(Which which, std::chrono::milliseconds delay, std::function<void()> due);
   void cancel(Which which) { timers_[which]->cancel(); }
   void cancel_all();
 

@@ -37,6 +37,7 @@ struct Driver {
   std::map<DeadlineKind, Time> deadlines;
   std::optional<std::array<std::int64_t, 2>> kept_absences;  // the last KeepAbsences
   std::vector<storage::GameRecord> finished;                 // Finish effects (archive writes asked)
+  std::vector<Notice> notices;                              // what the room's services would hear of
   bool auto_write = true;                                    // answer writes at once
   int moves_told_unanswered = 0;                             // move events told while no write was answered
   bool answering = false;                                    // carrying out an answered write's `then`
@@ -87,6 +88,7 @@ struct Driver {
               for (auto& c : waiting) run(c);
             } else if constexpr (std::is_same_v<E, Continue>) run(x.command);
             else if constexpr (std::is_same_v<E, Notice>) {
+              notices.push_back(x);
               if (x.note == Note::start_next) begin();
             }
           },
@@ -119,6 +121,11 @@ struct Driver {
   int to_move_slot() const { return s.slot_for(s.game->to_move()); }
   void play(const std::string& text) { run(Move{to_move_slot(), s.game_id, s.game->ply(), text}); }
   std::string any_legal() const { return s.game->rules().move_text(s.game->legal_moves().front()); }
+  bool noticed(Note note) const {
+    for (const auto& n : notices)
+      if (n.note == note) return true;
+    return false;
+  }
   bool told_contains(const std::string& needle) const {
     for (const auto& t : told)
       if (t.find(needle) != std::string::npos) return true;

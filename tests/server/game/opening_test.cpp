@@ -1,0 +1,144 @@
+// The open room, decided by the session (server/game/opening.cpp): announced, joined,
+// cancelled, its creator's grace, the computer's time to sit down; and the finished
+// room's rematch window, a deadline like the others.
+#include <gtest/gtest.h>
+
+#include "session_driver.hpp"
+
+namespace bh::game {
+namespace {
+
+using protocol::ErrorCode;
+using testing::Driver;
+using testing::settings_for;
+
+Limits limits() {
+  Limits l;
+  l.open_room_grace_ms = 10'000;
+  l.computer_join_ms = 15'000;
+  l.rematch_window_ms = 600'000;
+  return l;
+}
+
+TEST(OpenRoom, OpeningAnnouncesTheRoomToTheCreatorAndTheLobby) {
+  Driver d(settings_for("tablut"), limits());
+  d.run(Open{});
+  EXPECT_TRUE(d.s.seats[0].present);
+  EXPECT_TRUE(d.noticed(Note::opened));
+  ASSERT_EQ(d.told.size(), 1u);
+  EXPECT_NE(d.told[0].find("\"type\":\"room_created\""), std::string::npos);
+  EXPECT_EQ(d.told[0].find("\"invite_code\":\""), std::string::npos) << d.told[0];  // a public room has none
+  EXPECT_TRUE(d.deadlines.empty());
+}
+
+TEST(OpenRoom, APrivateRoomGivesItsInviteCode) {
+  auto settings = std::make_shared<app::RoomSettings>(*settings_for("tablut"));
+  settings->is_private = true;
+  Driver d(settings, limits());
+  d.s.invite_code = "c0de";
+  d.run(Open{});
+  EXPECT_TRUE(d.told_contains("\"invite_code\":\"c0de\""));
+}
+
+TEST(OpenRoom, AJoinSeatsThePlayerAndBeginsTheFirstGame) {
+  Driver d(settings_for("tablut"), limits());
+  d.run(Open{});
+  d.run(Join{"bob", true});
+  EXPECT_EQ(d.s.seats[1].player, "bob");
+  EXPECT_TRUE(d.noticed(Note::joined));
+  EXPECT_EQ(d.s.phase, Phase::playing);  // start_next: the driver began the game
+  EXPECT_TRUE(d.told_contains("game_started"));
+}
+
+TEST(OpenRoom, OnlyTheCreatorCancelsAndOnlyWhileOpen) {
+  Driver d(settings_for("tablut"), limits());
+  d.run(Open{});
+  d.run(Cancel{1});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::not_creator);
+  d.run(Cancel{0});
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  ASSERT_FALSE(d.notices.empty());
+  EXPECT_EQ(d.notices.back().note, Note::close);
+  EXPECT_EQ(d.notices.back().reason, "cancelled");
+  EXPECT_TRUE(d.told_contains("room_cancelled"));
+  d.run(Cancel{0});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::room_closed);
+
+  Driver started(settings_for("tablut"), limits());
+  started.start();
+  started.run(Cancel{0});
+  EXPECT_EQ(started.refusals.back().code, ErrorCode::room_full);  // resign instead
+}
+
+TEST(OpenRoom, ACreatorWhoLeftHasAGraceThenTheRoomIsAbandoned) {
+  Driver d(settings_for("tablut"), limits());
+  d.run(Open{});
+  d.run(Left{0});
+  ASSERT_TRUE(d.deadlines.contains(DeadlineKind::open_grace_0));
+  EXPECT_EQ(d.deadlines[DeadlineKind::open_grace_0], d.now.steady + std::chrono::milliseconds(10'000));
+  d.fire(DeadlineKind::open_grace_0);
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_EQ(d.notices.back().reason, "abandoned");
+}
+
+TEST(OpenRoom, ACreatorBackInTimeKeepsTheRoomAndSeesItAgain) {
+  Driver d(settings_for("tablut"), limits());
+  d.run(Open{});
+  d.run(Left{0});
+  d.pass(5'000);
+  d.told.clear();
+  d.run(Returned{0});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::open_grace_0));
+  EXPECT_TRUE(d.s.seats[0].present);
+  EXPECT_TRUE(d.told_contains("room_created"));
+  d.run(DeadlineDue{DeadlineKind::open_grace_0});  // a stale timer changes nothing
+  EXPECT_EQ(d.s.phase, Phase::open);
+}
+
+TEST(OpenRoom, TheComputerIsChallengedAndTheRoomClosesIfItDoesNotCome) {
+  Driver d(settings_for("tablut"), limits());
+  d.s.kept_for = "robo";
+  d.run(Open{});
+  EXPECT_TRUE(d.told_contains("\"type\":\"challenge\""));
+  ASSERT_TRUE(d.deadlines.contains(DeadlineKind::computer));
+  d.fire(DeadlineKind::computer);
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_EQ(d.notices.back().reason, "no_computer");
+  EXPECT_TRUE(d.told_contains("no_computer"));
+}
+
+TEST(OpenRoom, TheComputerSittingDownEndsItsDeadline) {
+  Driver d(settings_for("tablut"), limits());
+  d.s.kept_for = "robo";
+  d.run(Open{});
+  d.run(Join{"robo", true});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::computer));
+  d.run(DeadlineDue{DeadlineKind::computer});  // stale: the game goes on
+  EXPECT_EQ(d.s.phase, Phase::playing);
+}
+
+TEST(FinishedRoom, TheRematchWindowExpires) {
+  Driver d(settings_for("tablut"), limits());
+  d.start();
+  d.run(Resign{0, d.s.game_id});
+  d.archive();
+  ASSERT_EQ(d.s.phase, Phase::finished);
+  ASSERT_TRUE(d.deadlines.contains(DeadlineKind::rematch_window));
+  EXPECT_EQ(d.deadlines[DeadlineKind::rematch_window], d.now.steady + std::chrono::milliseconds(600'000));
+  d.fire(DeadlineKind::rematch_window);
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_TRUE(d.told_contains("\"reason\":\"expired\""));
+}
+
+TEST(FinishedRoom, APlayerLeavingEndsTheChanceOfARematch) {
+  Driver d(settings_for("tablut"), limits());
+  d.start();
+  d.run(Resign{0, d.s.game_id});
+  d.archive();
+  d.run(Left{1});
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_TRUE(d.told_contains("\"reason\":\"left\""));
+}
+
+}  // namespace
+}  // namespace bh::game
