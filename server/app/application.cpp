@@ -158,6 +158,7 @@ class AppImpl final : public Application {
   // A player's command on a game, to its room (which finds the seat).
   void play(const ConnPtr& c, const RequestId& id, const std::string& game_id, game::Command command) {
     with_game(c, id, game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+      if (auto* chat = std::get_if<game::Chat>(&command)) chat->player = player;  // a spectator's too
       room->play(player, c, std::move(command), id);
     });
   }

@@ -32,7 +32,6 @@ struct Begin {
   std::string game_id;
   std::string next_game_id;  // the id the match's next game will have, if there is one
   int first_slot = 0;
-  std::optional<std::string> rematch_of;         // the finished room this game is a rematch of
   protocol::RatingPair ratings;                  // by side, looked up by the room
   std::optional<std::vector<std::string>> bots;  // the seated bot accounts
 };
@@ -127,14 +126,22 @@ struct Rematch {
 struct RematchLapse {
   std::string reason;
 };
-// A restored game whose last durable move ended it: its end is archived now.
-struct Conclude {};
-// A restored game comes back (its last move durable, its end not): a seat absent
-// before the stop keeps its stored deadline, decided now if it passed meanwhile; the
-// others start their grace from now.
+// A restored game comes back (its last move durable, its end not archived): live again
+// (listed, its id routed). If its last move ended it, its end is archived now;
+// otherwise a seat absent before the stop keeps its stored deadline, decided now if it
+// passed meanwhile, and the others start their grace from now.
 struct Reopen {};
 
-using Command = std::variant<Open, Join, Cancel, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told, Left,
-                             Returned, Archived, Conclude, Reopen, Chat, Mute, Rematch, RematchLapse>;
+using Command = std::variant<Open, Join, Cancel, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue,
+                             Persisted, Told, Left, Returned, Archived, Reopen, Chat, Mute, Rematch, RematchLapse>;
+
+// The requester's seat on a command that names one (the room finds it from the player).
+inline void set_slot(Command& command, int slot) {
+  std::visit(
+      [slot](auto& c) {
+        if constexpr (requires { c.slot; }) c.slot = slot;
+      },
+      command);
+}
 
 }  // namespace bh::game

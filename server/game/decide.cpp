@@ -46,7 +46,8 @@ Decision decide(GameSession s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, Draw>) steps::draw(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Takeback>) steps::takeback(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Abort>) steps::abort(s, c, now, fx);
-        else if constexpr (std::is_same_v<C, DeadlineDue>) due(s, c.kind, now, fx); else if constexpr (std::is_same_v<C, Persisted>) steps::persisted(s, c, fx);
+        else if constexpr (std::is_same_v<C, DeadlineDue>) due(s, c.kind, now, fx);
+        else if constexpr (std::is_same_v<C, Persisted>) steps::persisted(s, c, fx);
         else if constexpr (std::is_same_v<C, Told>) steps::told(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Left>) steps::left(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Returned>) steps::returned(s, c, now, fx);
@@ -56,10 +57,6 @@ Decision decide(GameSession s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, Mute>) steps::mute(s, c, fx);
         else if constexpr (std::is_same_v<C, Rematch>) steps::rematch(s, c, fx);
         else if constexpr (std::is_same_v<C, RematchLapse>) steps::rematch_lapse(s, c.reason, false, fx);
-        else if constexpr (std::is_same_v<C, Conclude>) {
-          if (s.phase == Phase::playing && s.game && s.game->status().over() && !s.journal.untold())
-            steps::end_game(s, s.game->status(), now, fx);
-        }
       },
       command);
   return {std::move(s), std::move(fx)};

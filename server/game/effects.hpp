@@ -88,6 +88,7 @@ enum class Note {
   game_started,    // list it, count it, route its id to the room
   move_made,       // a move was played (counted; the lobby's ply moves once told)
   game_ended,      // the game is no longer live (unlisted, counted)
+  archived,        // its record's write was answered (counted)
   seats_released,  // the match is over: its players may sit elsewhere
   start_next,      // the match's next game starts (decide Begin)
   rematch_window,  // the match is over; the room stays for a rematch
@@ -104,8 +105,8 @@ enum class Note {
 };
 struct Notice {
   Note note;
-  int ply = 0;         // move_made, ply_told: the game's ply
-  int slot = -1;       // rematch_start: the accepter's seat
+  int ply = 0;              // move_made, ply_told: the game's ply
+  int slot = -1;            // rematch_start: the accepter's seat
   std::string reason = {};  // close: why, when not because the match is over ("cancelled", "abandoned", "no_computer")
 };
 

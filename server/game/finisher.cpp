@@ -49,6 +49,7 @@ void end_game(GameSession& s, rules::Status status, Now now, Effects& fx) {
 
 void archived(GameSession& s, const Archived& c, Now now, Effects& fx) {
   if (s.phase == Phase::closed) return;  // shut down meanwhile
+  fx.push_back(Notice{Note::archived});
   const auto& game = *s.game;
   const auto by_side = s.players();
   s.score.add(by_side.first, by_side.second, game.points());

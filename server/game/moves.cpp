@@ -57,7 +57,6 @@ void begin(GameSession& s, const Begin& c, Now now, Effects& fx) {
     s.journal.start(false);
   }
   s.next_game_id = c.next_game_id;
-  s.rematch_of = c.rematch_of;
   s.game_ids.push_back(s.game_id);
   s.game.emplace(s.settings->rules);
   s.draw = {};

@@ -54,7 +54,7 @@ void open(GameSession& s, Now now, Effects& fx) {
   if (s.kept_for.empty()) return;
   const auto& settings = *s.settings;
   const sv::Challenge challenge{
-      s.room_id, settings.game, settings.options, settings.clock, settings.computer_level.value_or(4),
+      s.room_id,        settings.game, settings.options, settings.clock, settings.computer_level.value_or(4),
       s.seats[0].player};
   fx.push_back(Tell{protocol::encode(challenge), Audience::computer});
   fx.push_back(Arm{DeadlineKind::computer, now.steady + std::chrono::milliseconds(s.limits.computer_join_ms)});

@@ -56,7 +56,10 @@ void left(GameSession& s, const Left& c, Now now, Effects& fx) {
 }
 
 void reopen(GameSession& s, Now now, Effects& fx) {
-  if (!s.live()) return;
+  if (s.phase != Phase::playing || !s.game) return;
+  fx.push_back(Notice{Note::game_started});
+  if (!s.settings->is_private) fx.push_back(Notice{Note::listed});
+  if (s.game->status().over()) return end_game(s, s.game->status(), now, fx);  // its end not archived yet
   std::array<bool, 2> due{};
   for (int i = 0; i < 2; ++i) {
     s.seats[i].present = false;

@@ -86,10 +86,10 @@ struct GameSession {
   Limits limits;
 
   Phase phase = Phase::open;
-  std::array<Seat, 2> seats;  // 0: the creator, 1: the joiner
-  std::string kept_for;       // play_computer: the bot the second seat is kept for
+  std::array<Seat, 2> seats;                           // 0: the creator, 1: the joiner
+  std::string kept_for;                                // play_computer: the bot the second seat is kept for
   std::optional<protocol::RatingView> creator_rating;  // shown with the open room
-  int first_slot = 0;         // the seat playing the first side in the current game
+  int first_slot = 0;                                  // the seat playing the first side in the current game
   app::MatchScore score{1};
   std::vector<std::string> game_ids;  // every game of the match so far
   std::optional<NextGame> next;

@@ -3,6 +3,7 @@
 #include "app/app_context.hpp"
 #include "app/rooms/lobby.hpp"
 #include "game/decide.hpp"
+#include "log/log.hpp"
 
 namespace bh::app {
 
@@ -23,6 +24,9 @@ void subscribe_services(Context& ctx) {
       case game::Note::game_started:
         ctx.directory.add_game(s.game_id, e.room);
         ctx.metrics.live_games++;
+        return;
+      case game::Note::archived:
+        ctx.metrics.games_finished++;
         return;
       case game::Note::move_made:
         ctx.metrics.moves_total++;
@@ -52,6 +56,8 @@ void subscribe_services(Context& ctx) {
         if (!s.kept_for.empty()) ctx.identities.remove_room(s.kept_for, s.room_id);  // the seat kept for the bot
         if (!e.reason.empty() && !s.settings->is_private) ctx.lobby->room_closed(s.room_id, std::string(e.reason));
         return;
+      case game::Note::write_failing:
+        return log::error("live game " + s.game_id + " not saved (kept in memory)");
       case game::Note::rematch_closed:
         for (const auto& seat : s.seats) ctx.rematch_rooms.clear(seat.player, s.room_id);
         return;

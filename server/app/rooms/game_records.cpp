@@ -42,8 +42,8 @@ void GameRecords::finish(const game::GameSession& s, game::Finish f, Strand stra
                  });
 }
 
-storage::LiveGame GameRecords::live_header(const game::GameSession& session, const std::string& game_id,
-                                           int first_slot, std::int64_t started_ms, const MatchScore& score) const {
+storage::LiveGame GameRecords::live_header(const game::GameSession& session, const std::string& game_id, int first_slot,
+                                           std::int64_t started_ms, const MatchScore& score) const {
   std::array<records::SeatIdentity, 2> identities;
   for (std::size_t i = 0; i < 2; ++i) {
     identities[i].player = session.seats[i].player;

@@ -4,8 +4,8 @@
 
 #include "app/ids.hpp"
 #include "app/players/seats.hpp"
-#include "app/secrets.hpp"
 #include "app/rooms/room.hpp"
+#include "app/secrets.hpp"
 #include "game/restore.hpp"
 #include "game/room_records.hpp"
 #include "game/room_views.hpp"
@@ -17,7 +17,8 @@ namespace bh::app {
 using protocol::ErrorCode;
 
 std::shared_ptr<Room> Games::create_room(const std::string& creator, RoomSettings settings,
-                                  const std::shared_ptr<Connection>& connection, const protocol::RequestId& request) {
+                                         const std::shared_ptr<Connection>& connection,
+                                         const protocol::RequestId& request) {
   auto& ctx = ctx_;
   auto room = std::make_shared<Room>(ctx.rooms, open_session(creator, std::move(settings)));
   if (auto held = ctx.identities.claim_room(creator, room->id())) {
@@ -34,12 +35,16 @@ void Games::discard(const std::shared_ptr<Room>& room, const std::string& creato
   ctx_.identities.remove_room(creator, room->id());
 }
 
-std::optional<game::Refuse> Games::create_rematch(const RoomSettings& settings, bool offerer_played_first,
-                                                  std::array<std::string, 2> players,
+std::optional<game::Refuse> Games::create_rematch(const game::GameSession& old, int accepter_slot,
                                                   std::array<std::weak_ptr<Connection>, 2> connections,
-                                                  const std::string& old_room_id, const protocol::RequestId& request,
+                                                  const protocol::RequestId& request,
                                                   const std::function<void()>& close_old) {
   auto& ctx = ctx_;
+  const int offerer = 1 - accepter_slot;
+  const std::array<std::string, 2> players{old.seats[offerer].player, old.seats[accepter_slot].player};
+  const bool offerer_played_first = old.first_slot == offerer;
+  const auto& settings = *old.settings;
+  const std::string old_room_id = old.room_id;
   if (ctx.shutting_down) return game::Refuse{ErrorCode::shutting_down, "the server is shutting down"};
   if (!ctx.store.healthy())
     return game::Refuse{ErrorCode::storage_unavailable,
@@ -50,7 +55,11 @@ std::optional<game::Refuse> Games::create_rematch(const RoomSettings& settings, 
   RoomSettings next_settings = settings;
   next_settings.seek = false;
   next_settings.creator_side = offerer_played_first ? CreatorSide::second : CreatorSide::first;
-  auto next = std::make_shared<Room>(ctx.rooms, open_session(players[0], std::move(next_settings)));
+  auto session = open_session(players[0], std::move(next_settings));
+  session.seats[1].player = players[1];
+  session.score.seat(players[0], players[1]);
+  session.rematch_of = old_room_id;  // its first game is announced as the rematch
+  auto next = std::make_shared<Room>(ctx.rooms, std::move(session));
   // Both seats or neither: a player seated elsewhere meanwhile stops the rematch.
   auto& identities = ctx.identities;
   if (auto held = identities.claim_room(players[0], next->id()))
@@ -63,18 +72,16 @@ std::optional<game::Refuse> Games::create_rematch(const RoomSettings& settings, 
   close_old();
   log::info("room " + old_room_id + ": rematch in room " + next->id());
   publish(next);
-  next->rematched(std::move(players), std::move(connections), old_room_id, request);
+  next->rematched(std::move(connections), request);
   return std::nullopt;
 }
 
-game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_ptr<Connection>, 2> connections,
-                              std::optional<std::string> rematch_of) {
+game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_ptr<Connection>, 2> connections) {
   auto& ctx = ctx_;
   game::Begin begin;
   begin.game_id = make_id("g");
   if (s.score.game_number() + 1 < s.score.games()) begin.next_game_id = make_id("g");
   if (!s.next) begin.first_slot = first_seat(s.settings->creator_side, ctx.config.coin);
-  begin.rematch_of = std::move(rematch_of);
   std::vector<std::string> bots;
   for (const auto& seat : s.seats)
     if (!seat.player.empty() && ctx.identities.is_bot(seat.player)) bots.push_back(seat.player);
@@ -89,9 +96,9 @@ game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_p
 
 game::GameSession Games::open_session(const std::string& creator, RoomSettings settings) const {
   const bool is_private = settings.is_private;
-  auto session = game::open_session(make_id("r"), make_id("m"), is_private ? random_hex(8) : std::string(),
-                                    std::make_shared<const RoomSettings>(std::move(settings)), ctx_.rooms.limits.game,
-                                    creator);
+  auto session =
+      game::open_session(make_id("r"), make_id("m"), is_private ? random_hex(8) : std::string(),
+                         std::make_shared<const RoomSettings>(std::move(settings)), ctx_.rooms.limits.game, creator);
   session.creator_rating = ctx_.seating.rating_of(*session.settings, creator);
   return session;
 }

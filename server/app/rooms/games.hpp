@@ -39,20 +39,19 @@ class Games {
   // A room given up before anyone found it: its seat released.
   void discard(const std::shared_ptr<Room>& room, const std::string& creator);
 
-  // A rematch of a finished match: the same settings, the offerer (players[0]) creates,
-  // whoever played second plays first. Both seats claimed or neither; `close_old` runs
-  // once both are (the old room's rematch offers forgotten); the new room is published
-  // and its game begun. The refusal otherwise.
-  std::optional<game::Refuse> create_rematch(const RoomSettings& settings, bool offerer_played_first,
-                                             std::array<std::string, 2> players,
+  // A rematch of the finished match `old` as the player in `accepter_slot` accepted it:
+  // the same settings, the offerer creates, whoever played second plays first.
+  // `connections`: the offerer's, the accepter's. Both seats claimed or neither;
+  // `close_old` runs once both are (the old room's rematch offers forgotten); the new
+  // room is published and its game begun. The refusal otherwise.
+  std::optional<game::Refuse> create_rematch(const game::GameSession& old, int accepter_slot,
                                              std::array<std::weak_ptr<Connection>, 2> connections,
-                                             const std::string& old_room_id, const protocol::RequestId& request,
+                                             const protocol::RequestId& request,
                                              const std::function<void()>& close_old);
 
   // The Begin command of the room's next game: its ids, the seated bots, the ratings by
   // the sides the game will have; the seats' start noted (rated_seating.hpp).
-  game::Begin next_begin(const game::GameSession& session, std::array<std::weak_ptr<Connection>, 2> connections,
-                         std::optional<std::string> rematch_of);
+  game::Begin next_begin(const game::GameSession& session, std::array<std::weak_ptr<Connection>, 2> connections);
 
   // A live game of the store brought back (restore.cpp): its seats restored, published.
   // False when it does not replay (logged).

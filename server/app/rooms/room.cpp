@@ -1,49 +1,33 @@
 #include "app/rooms/room.hpp"
 
 #include <boost/asio/defer.hpp>
-#include <boost/asio/post.hpp>
 
-#include "app/ids.hpp"
-#include "app/rooms/games.hpp"
+#include "app/metrics.hpp"
 #include "app/players/seats.hpp"
-#include "app/players/watchers.hpp"
 #include "app/replies.hpp"
 #include "app/rooms/game_events.hpp"
 #include "app/rooms/game_records.hpp"
-#include "app/metrics.hpp"
-#include "app/secrets.hpp"
+#include "app/rooms/games.hpp"
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
 
 namespace bh::app {
 
 namespace asio = boost::asio;
-namespace sv = protocol::server;
-using game::DeadlineKind;
 using protocol::ErrorCode;
 
-namespace {
-game::Now now() { return {std::chrono::steady_clock::now(), now_ms()}; }
-}  // namespace
+static game::Now now() { return {std::chrono::steady_clock::now(), now_ms()}; }
 
 Room::Room(const RoomServices& services, game::GameSession session)
     : services_(services),
       strand_(asio::make_strand(services_.io)),
       session_(std::move(session)),
-      audience_(strand_),
+      audience_(strand_, services_.watchers, session_.room_id),
       timers_(strand_) {}
 
 void Room::restored() {
-  on_strand([](Room& r) {
-    r.publish(game::Note::game_started);
-    if (!r.session_.settings->is_private) r.notice({game::Note::listed}, {});
-    // Its last move was durable but the end was not archived: finish it now.
-    if (r.session_.game->status().over()) return r.decide(game::Conclude{}, {});
-    r.decide(game::Reopen{}, {});
-  });
+  on_strand([](Room& r) { r.decide(game::Reopen{}, {}); });
 }
-
-// ---- requests ----
 
 void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request) {
   on_strand([creator = std::move(creator), request = std::move(request)](Room& r) {
@@ -54,27 +38,19 @@ void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request
 
 void Room::keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection) {
   session_.kept_for = std::move(bot);
-  computer_connection_ = std::move(bot_connection);
+  audience_.challenge(std::move(bot_connection));
 }
 
 void Room::join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
                 protocol::RequestId request) {
   on_strand([player = std::move(player), connection = std::move(connection), invite = std::move(invite),
              request = std::move(request)](Room& r) {
-    r.join_now(player, connection, invite, {connection, request});
+    const auto& s = r.session_;
+    auto refusal = game::refuse_join(s, player, invite, s.kept_for);
+    if (!refusal) refusal = r.services_.seats.take(*s.settings, player, s.seats[0].player, r.id());
+    if (refusal) return r.refuse({connection, request}, *refusal);
+    r.decide(game::Join{player, r.seat_if_here(1, player, connection)}, {connection, request});
   });
-}
-
-void Room::join_now(const std::string& player, const std::shared_ptr<Connection>& connection,
-                    const std::optional<std::string>& invite, const Requester& requester) {
-  auto& s = session_;
-  auto refusal = game::refuse_join(s, player, invite, s.kept_for);
-  if (!refusal) refusal = services_.seats.take(*s.settings, player, s.seats[0].player, id());
-  if (refusal) return refuse(requester, *refusal);
-  // A joiner whose connection closed before this ran missed player_dropped: absent.
-  const bool present = services_.seats.player_of(connection->id()) == player;
-  if (present) audience_.seat(1, connection);
-  decide(game::Join{player, present}, requester);
 }
 
 void Room::cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request) {
@@ -91,106 +67,85 @@ void Room::play(std::string player, std::shared_ptr<Connection> connection, game
                         command = std::move(command), request = std::move(request)]() mutable {
     Room& r = *self;
     const int slot = r.slot(player);
-    std::visit(
-        [&](auto& c) {
-          if constexpr (requires { c.slot; }) c.slot = slot;
-        },
-        command);
-    if (auto* chat = std::get_if<game::Chat>(&command)) {
-      chat->player = player;
-      chat->watching = r.audience_.watching(connection->id());
-    }
+    game::set_slot(command, slot);
+    if (auto* chat = std::get_if<game::Chat>(&command)) chat->watching = r.audience_.watching(connection->id());
     // A player back on another connection since the match ended: its rematch events go there.
-    if (std::holds_alternative<game::Rematch>(command) && slot >= 0 && r.session_.phase == Phase::finished &&
-        r.audience_.seat_connection_id(slot) != connection->id()) {
-      r.audience_.seat(slot, connection);
-      r.session_.seats[slot].present = true;
-    }
+    if (std::holds_alternative<game::Rematch>(command) && r.audience_.seat_connection_id(slot) != connection->id())
+      r.reseat_for_rematch(slot, connection);
     r.decide(command, {std::move(connection), std::move(request)});
   });
 }
 
 void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request) {
   on_strand([connection = std::move(connection), game_id = std::move(game_id), request = std::move(request)](Room& r) {
-    if (r.session_.journal.untold())  // its state would show a move not yet durable
-      return r.deferred_.push_back(
-          [self = r.shared_from_this(), connection, game_id, request] { self->watch(connection, game_id, request); });
+    if (r.after_told([=, self = r.shared_from_this()] { self->watch(connection, game_id, request); })) return;
     const auto phase = r.session_.phase;
     if (phase != Phase::playing && phase != Phase::ending)
       return r.refuse({connection, request}, {ErrorCode::unknown_game, "no live game '" + game_id + "'"});
-    // A connection that closed meanwhile has left already: it must not count.
-    if (!r.services_.watchers.watch(connection->id(), r.id())) return;
-    r.audience_.watch(connection);
+    if (!r.audience_.watch(connection)) return;  // it closed meanwhile
     r.session_.spectators = r.audience_.spectator_count();
     const auto view = game::game_view(r.session_, std::nullopt, now().steady);
-    connection->send(make_frame(protocol::encode(sv::GameState{view}, request)));
+    connection->send(make_frame(protocol::encode(protocol::server::GameState{view}, request)));
     r.spectators_changed();
   });
 }
 
 void Room::unwatch(std::uint64_t connection_id) {
   on_strand([connection_id](Room& r) {
-    r.services_.watchers.unwatch(connection_id, r.id(), now_ms());
     if (r.audience_.unwatch(connection_id)) r.spectators_changed();
   });
 }
 
 void Room::player_dropped(std::string player, std::uint64_t connection_id) {
-  on_strand([player = std::move(player), connection_id](Room& r) { r.dropped(player, connection_id); });
-}
-
-void Room::dropped(const std::string& player, std::uint64_t connection_id) {
-  const int slot = this->slot(player);
-  if (slot < 0 || audience_.seat_connection_id(slot) != connection_id || !session_.seats[slot].present) return;
-  audience_.unseat(slot);
-  spectators_changed();  // a player who watched too counts as a spectator now, if still watching
-  decide(game::Left{slot}, {});
+  on_strand([player = std::move(player), connection_id](Room& r) {
+    const int slot = r.slot(player);
+    if (slot < 0 || r.audience_.seat_connection_id(slot) != connection_id || !r.session_.seats[slot].present) return;
+    r.audience_.unseat(slot);
+    r.spectators_changed();  // a player who watched too counts as a spectator now, if still watching
+    r.decide(game::Left{slot}, {});
+  });
 }
 
 void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
-  on_strand(
-      [player = std::move(player), connection = std::move(connection)](Room& r) { r.returned(player, connection); });
-}
-
-void Room::returned(const std::string& player, const std::shared_ptr<Connection>& connection) {
-  if (session_.journal.untold())  // its state would show a move not yet durable
-    return deferred_.push_back([self = shared_from_this(), player, connection] { self->returned(player, connection); });
-  const int slot = this->slot(player);
-  if (slot < 0 || session_.phase == Phase::closed) return;
-  audience_.seat(slot, connection);
-  if (session_.phase != Phase::open) spectators_changed();  // the connection may have watched the game before
-  decide(game::Returned{slot}, {connection, {}});
+  on_strand([player = std::move(player), connection = std::move(connection)](Room& r) {
+    if (r.after_told([=, self = r.shared_from_this()] { self->player_returned(player, connection); })) return;
+    const int slot = r.slot(player);
+    if (slot < 0 || r.session_.phase == Phase::closed) return;
+    r.audience_.seat(slot, connection);
+    if (r.session_.phase != Phase::open) r.spectators_changed();  // the connection may have watched the game
+    r.decide(game::Returned{slot}, {connection, {}});
+  });
 }
 
 void Room::player_moved_on(std::string player) {
   on_strand([player = std::move(player)](Room& r) {
-    if (r.session_.phase == Phase::finished && r.slot(player) >= 0) r.decide(game::RematchLapse{"left"}, {});
+    if (r.slot(player) >= 0) r.decide(game::RematchLapse{"left"}, {});  // only a finished room's
   });
 }
 
 void Room::rematch_connection(std::string player, std::shared_ptr<Connection> connection) {
   on_strand([player = std::move(player), connection = std::move(connection)](Room& r) {
-    const int slot = r.slot(player);
-    if (r.session_.phase != Phase::finished || slot < 0) return;
-    r.audience_.seat(slot, connection);
-    r.session_.seats[slot].present = true;
+    r.reseat_for_rematch(r.slot(player), connection);
   });
+}
+
+void Room::reseat_for_rematch(int slot, const std::shared_ptr<Connection>& connection) {
+  if (session_.phase != Phase::finished || slot < 0) return;
+  audience_.seat(slot, connection);
+  session_.seats[slot].present = true;
 }
 
 void Room::stop(std::function<void()> done) {
   on_strand([done = std::move(done)](Room& r) mutable {
-    if (r.session_.journal.untold())  // the move being written is told before the room stops
-      return r.deferred_.push_back([self = r.shared_from_this(), done = std::move(done)] { self->stop(done); });
+    if (r.after_told([self = r.shared_from_this(), done] { self->stop(done); })) return;
     if (r.session_.phase == Phase::playing) r.services_.metrics.live_games--;
     r.session_.phase = Phase::closed;  // a live game is left unfinished (not archived)
     r.timers_.cancel_all();
     r.deferred_.clear();
-    r.drop_watchers();
+    r.audience_.drop_watchers();
     done();
   });
 }
-
-// ---- carrying out decisions ----
 
 void Room::decide(const game::Command& command, const Requester& requester) {
   session_.spectators = audience_.spectator_count();
@@ -229,10 +184,6 @@ void Room::refuse(const Requester& r, const game::Refuse& refusal) const {
 }
 
 void Room::tell(const game::Tell& t, const Requester& r) {
-  if (t.to == game::Audience::computer) {
-    if (auto bot = std::exchange(computer_connection_, nullptr)) bot->send(make_frame(t.text));
-    return;
-  }
   audience_.tell(t, present(), r.connection ? r.connection->id() : 0, r.request, [&](std::uint64_t cid) {
     const auto who = services_.seats.player_of(cid);
     return who && session_.slot_of(*who);
@@ -240,11 +191,10 @@ void Room::tell(const game::Tell& t, const Requester& r) {
 }
 
 void Room::notice(const game::Notice& n, const Requester& r) {
-  const auto& s = session_;
   switch (n.note) {
     case game::Note::listed:
       // A new counter per game: the lobby's line of an ended game is never moved on.
-      listed_ply_ = std::make_shared<std::atomic<int>>(s.game->ply());
+      listed_ply_ = std::make_shared<std::atomic<int>>(session_.game->ply());
       break;  // published with it
     case game::Note::ply_told:
       if (listed_ply_) listed_ply_->store(n.ply, std::memory_order_relaxed);
@@ -253,7 +203,7 @@ void Room::notice(const game::Notice& n, const Requester& r) {
       return begin_game(r);
     case game::Note::rematch_window:
       deferred_.clear();
-      return drop_watchers();
+      return audience_.drop_watchers();
     case game::Note::rematch_start:
       return start_rematch(n.slot, r);
     case game::Note::close:
@@ -261,8 +211,6 @@ void Room::notice(const game::Notice& n, const Requester& r) {
     case game::Note::joined:
       open_slot_.release();
       break;
-    case game::Note::write_failing:
-      return log::error("live game " + s.game_id + " not saved (kept in memory)");
     default:
       break;
   }
@@ -272,60 +220,58 @@ void Room::notice(const game::Notice& n, const Requester& r) {
 
 void Room::persist(game::Persist p, const Requester& r) {
   services_.records.persist(session_, std::move(p), strand_,
-                       [self = shared_from_this(), r](game::Persisted answer, game::Effects then) {
-                         Room& room = *self;
-                         room.decide(answer, r);
-                         if (room.session_.phase != Phase::closed) room.carry_out(std::move(then), r);
-                       });
+                            [self = shared_from_this(), r](game::Persisted answer, game::Effects then) {
+                              Room& room = *self;
+                              room.decide(answer, r);
+                              if (room.session_.phase != Phase::closed) room.carry_out(std::move(then), r);
+                            });
 }
 
 void Room::finish(game::Finish f) {
-  services_.records.finish(session_, std::move(f), strand_, [self = shared_from_this()](game::Archived a) {
-    Room& room = *self;
-    if (room.session_.phase != Phase::closed) room.services_.metrics.games_finished++;
-    room.decide(a, {});
-  });
+  services_.records.finish(session_, std::move(f), strand_,
+                           [self = shared_from_this()](game::Archived a) { self->decide(a, {}); });
 }
 
-void Room::arm(DeadlineKind kind, std::optional<game::Time> at) {
+void Room::arm(game::DeadlineKind kind, std::optional<game::Time> at) {
   if (!at) return timers_.cancel(RoomTimers::of(kind));
   timers_.at(RoomTimers::of(kind), *at,
              [self = shared_from_this(), kind] { self->decide(game::DeadlineDue{kind}, {}); });
 }
 
-void Room::begin_game(const Requester& requester, std::optional<std::string> rematch_of) {
-  decide(services_.games.next_begin(session_, {audience_.seat_connection(0), audience_.seat_connection(1)},
-                    std::move(rematch_of)),
-         requester);
+void Room::begin_game(const Requester& requester) {
+  decide(services_.games.next_begin(session_, {audience_.seat_connection(0), audience_.seat_connection(1)}), requester);
 }
 
 void Room::start_rematch(int accepter_slot, const Requester& r) {
-  const auto& seats = session_.seats;
-  const int offerer = 1 - accepter_slot;
-  auto refusal = services_.games.create_rematch(*session_.settings, session_.first_slot == offerer,
-                                {seats[offerer].player, seats[accepter_slot].player},
-                                {audience_.seat_connection(offerer), audience_.seat_connection(accepter_slot)}, id(),
-                                r.request, [&] {
-                                  session_.rematch_offer.reset();
-                                  close();
-                                });
+  const std::array<std::weak_ptr<Connection>, 2> connections{audience_.seat_connection(1 - accepter_slot),
+                                                             audience_.seat_connection(accepter_slot)};
+  auto refusal = services_.games.create_rematch(session_, accepter_slot, connections, r.request, [&] {
+    session_.rematch_offer.reset();
+    close();
+  });
   if (refusal) refuse(r, *refusal);
 }
 
-void Room::rematched(std::array<std::string, 2> players, std::array<std::weak_ptr<Connection>, 2> connections,
-                     std::string old_room_id, protocol::RequestId request) {
-  on_strand([players = std::move(players), connections = std::move(connections), old_room_id = std::move(old_room_id),
-             request = std::move(request)](Room& r) mutable {
-    for (int i = 0; i < 2; ++i) {
-      r.session_.seats[i].player = players[i];
-      // A player whose connection closed meanwhile starts absent (with the grace).
-      auto c = connections[i].lock();
-      r.session_.seats[i].present = c && r.services_.seats.player_of(c->id()) == players[i];
-      if (r.session_.seats[i].present) r.audience_.seat(i, c);
-    }
-    r.session_.score.seat(players[0], players[1]);
-    r.begin_game({nullptr, std::move(request)}, std::move(old_room_id));
+bool Room::after_told(std::function<void()> then) {
+  // While a move is being written the state would show it before it is durable.
+  if (!session_.journal.untold()) return false;
+  deferred_.push_back(std::move(then));
+  return true;
+}
+
+void Room::rematched(std::array<std::weak_ptr<Connection>, 2> connections, protocol::RequestId request) {
+  on_strand([connections = std::move(connections), request = std::move(request)](Room& r) mutable {
+    for (int i = 0; i < 2; ++i)
+      r.session_.seats[i].present = r.seat_if_here(i, r.session_.seats[i].player, connections[i].lock());
+    r.begin_game({nullptr, std::move(request)});
   });
+}
+
+bool Room::seat_if_here(int slot, const std::string& player, const std::shared_ptr<Connection>& connection) {
+  // A player whose connection closed before this ran missed player_dropped: absent.
+  const bool here = connection && services_.seats.player_of(connection->id()) == player;
+  if (here) audience_.seat(slot, connection);
+  return here;
 }
 
 void Room::close(std::string_view reason) {
@@ -336,21 +282,17 @@ void Room::close(std::string_view reason) {
   if (!reason.empty()) log::info("room " + id() + " closed: " + std::string(reason));
   // Out of the directory first: whoever hears of the end can no longer find the room.
   publish(game::Note::closed, reason);
-  drop_watchers();
+  audience_.drop_watchers();
 }
 
 void Room::publish(game::Note note, std::string_view reason) {
   services_.events.publish({note, session_, shared_from_this(), listed_ply_, reason});
 }
 
-void Room::drop_watchers() {
-  audience_.drop_watchers([this](std::uint64_t cid) { services_.watchers.unwatch(cid, id(), now_ms()); });
-}
-
 void Room::spectators_changed() {
   const auto live = [this] { return session_.phase == Phase::playing || session_.phase == Phase::ending; };
   audience_.count_changed(services_.limits.spectator_count_interval_ms, shared_from_this(), live, [this](int count) {
-    audience_.broadcast(make_frame(protocol::encode(sv::Spectators{session_.game_id, count})), present());
+    audience_.broadcast(make_frame(protocol::encode(protocol::server::Spectators{session_.game_id, count})), present());
   });
 }
 

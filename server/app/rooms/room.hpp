@@ -15,6 +15,7 @@
 #include <array>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <functional>
 #include <memory>
@@ -27,10 +28,8 @@
 #include "app/rooms/room_audience.hpp"
 #include "app/rooms/room_services.hpp"
 #include "app/rooms/room_timers.hpp"
-#include "base/fallible.hpp"
 #include "game/decide.hpp"
 #include "game/room_settings.hpp"
-#include "storage/records.hpp"
 
 namespace bh::app {
 
@@ -74,10 +73,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
   // Shutdown: timers stopped, a live game left unfinished; `done` runs on the strand.
   void stop(std::function<void()> done);
-  // In the new room of a rematch (create_rematch, games.hpp): both seated, seat 1 the
-  // accepter, the game begun and, once durable, announced (`rematch_started` first).
-  void rematched(std::array<std::string, 2> players, std::array<std::weak_ptr<Connection>, 2> connections,
-                 std::string old_room_id, protocol::RequestId request);
+  // In the new room of a rematch (Games::create_rematch: both seated, seat 1 the
+  // accepter): the players on `connections` present, the game begun and, once durable,
+  // announced (`rematch_started` first).
+  void rematched(std::array<std::weak_ptr<Connection>, 2> connections, protocol::RequestId request);
 
  private:
   using Phase = game::Phase;
@@ -98,17 +97,17 @@ class Room : public std::enable_shared_from_this<Room> {
   void persist(game::Persist p, const Requester& requester);
   void finish(game::Finish f);
   void arm(game::DeadlineKind kind, std::optional<game::Time> at);
-  void begin_game(const Requester& requester, std::optional<std::string> rematch_of = {});
+  void begin_game(const Requester& requester);
   void start_rematch(int accepter_slot, const Requester& requester);
-  void join_now(const std::string& player, const std::shared_ptr<Connection>& connection,
-                const std::optional<std::string>& invite, const Requester& requester);
-  void returned(const std::string& player, const std::shared_ptr<Connection>& connection);
-  void dropped(const std::string& player, std::uint64_t connection_id);
   // `reason`: why an open room closed (the lobby is told); empty once a match was played.
   void close(std::string_view reason = {});
   void publish(game::Note note, std::string_view reason = {});
   void spectators_changed();
-  void drop_watchers();
+  // The seat's player is present on `connection` (seated in the audience) if it still acts for them.
+  bool seat_if_here(int slot, const std::string& player, const std::shared_ptr<Connection>& connection);
+  void reseat_for_rematch(int slot, const std::shared_ptr<Connection>& connection);
+  // True, and `then` kept for when it is told, while a move is being written.
+  bool after_told(std::function<void()> then);
   std::array<bool, 2> present() const { return {session_.seats[0].present, session_.seats[1].present}; }
   int slot(const std::string& player) const { return session_.slot_of(player).value_or(-1); }
 
@@ -117,10 +116,9 @@ class Room : public std::enable_shared_from_this<Room> {
   game::GameSession session_;
   RoomAudience audience_;
   RoomTimers timers_;
-  std::vector<std::function<void()>> deferred_;      // waiting for a move to be told
-  std::shared_ptr<std::atomic<int>> listed_ply_;     // the lobby reads it; null for a private game
-  std::shared_ptr<Connection> computer_connection_;  // until challenged
-  AddressQuota::Slot open_slot_;                     // the creator's address's place while open
+  std::vector<std::function<void()>> deferred_;   // waiting for a move to be told
+  std::shared_ptr<std::atomic<int>> listed_ply_;  // the lobby reads it; null for a private game
+  AddressQuota::Slot open_slot_;                  // the creator's address's place while open
 };
 
 }  // namespace bh::app

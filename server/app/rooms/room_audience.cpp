@@ -1,5 +1,8 @@
 #include "app/rooms/room_audience.hpp"
 
+#include "app/players/watchers.hpp"
+#include "app/wall_clock.hpp"
+
 namespace bh::app {
 
 void RoomAudience::send_to(int slot, bool present, const Frame& frame) const {
@@ -7,8 +10,19 @@ void RoomAudience::send_to(int slot, bool present, const Frame& frame) const {
   if (auto c = seats_[slot].connection.lock()) c->send(frame);
 }
 
-void RoomAudience::drop_watchers(const std::function<void(std::uint64_t)>& each) {
-  for (const auto& [id, weak] : watching_) each(id);
+bool RoomAudience::watch(const std::shared_ptr<Connection>& connection) {
+  if (!watchers_.watch(connection->id(), room_id_)) return false;
+  watching_[connection->id()] = connection;
+  return true;
+}
+
+bool RoomAudience::unwatch(std::uint64_t connection_id) {
+  watchers_.unwatch(connection_id, room_id_, now_ms());
+  return watching_.erase(connection_id) > 0;
+}
+
+void RoomAudience::drop_watchers() {
+  for (const auto& [id, weak] : watching_) watchers_.unwatch(id, room_id_, now_ms());
   watching_.clear();
   waiting_ = false;
   count_timer_.cancel();
@@ -86,7 +100,8 @@ void RoomAudience::tell(const game::Tell& t, const std::array<bool, 2>& present,
     case game::Audience::spectator_chat:
       return to_spectators(make_frame(t.text), except, is_player);
     case game::Audience::computer:
-      return;  // the room's own (it holds the bot's connection until it challenges it)
+      if (auto bot = std::exchange(computer_, nullptr)) bot->send(make_frame(t.text));
+      return;
   }
 }
 

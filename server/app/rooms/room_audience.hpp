@@ -13,16 +13,21 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "app/connection.hpp"
 #include "game/effects.hpp"
 
 namespace bh::app {
 
+class Watchers;
+
 class RoomAudience {
  public:
+  // `watchers`: the server's record of who watches what, kept for the room `room_id`.
   template <class Executor>
-  explicit RoomAudience(const Executor& strand) : count_timer_(strand) {}
+  RoomAudience(const Executor& strand, Watchers& watchers, std::string room_id)
+      : watchers_(watchers), room_id_(std::move(room_id)), count_timer_(strand) {}
 
   // ---- seats ----
   void seat(int slot, const std::shared_ptr<Connection>& connection) { seats_[slot] = {connection, connection->id()}; }
@@ -32,12 +37,18 @@ class RoomAudience {
   // To the seat's connection when the player is `present`.
   void send_to(int slot, bool present, const Frame& frame) const;
 
+  // ---- the computer ----
+  // play_computer: the bot's connection, told the challenge (Audience::computer) once.
+  void challenge(std::shared_ptr<Connection> bot) { computer_ = std::move(bot); }
+
   // ---- spectators ----
-  void watch(const std::shared_ptr<Connection>& connection) { watching_[connection->id()] = connection; }
-  bool unwatch(std::uint64_t connection_id) { return watching_.erase(connection_id) > 0; }
+  // False when the connection has closed meanwhile (it must not count).
+  bool watch(const std::shared_ptr<Connection>& connection);
+  // True when it watched.
+  bool unwatch(std::uint64_t connection_id);
   bool watching(std::uint64_t connection_id) const { return watching_.contains(connection_id); }
-  // Every watching connection gone; `each` hears each id first.
-  void drop_watchers(const std::function<void(std::uint64_t)>& each);
+  // Every watching connection gone.
+  void drop_watchers();
   // Connections watching, the players' own not counted.
   int spectator_count() const;
   // To the watching connections.
@@ -69,6 +80,9 @@ class RoomAudience {
     std::weak_ptr<Connection> connection;
     std::uint64_t id = 0;
   };
+  std::shared_ptr<Connection> computer_;  // until challenged
+  Watchers& watchers_;
+  const std::string room_id_;
   std::array<Link, 2> seats_;
   std::map<std::uint64_t, std::weak_ptr<Connection>> watching_;
   int told_ = 0;  // the count last told

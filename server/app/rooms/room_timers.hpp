@@ -1,7 +1,7 @@
 // A room's timers, all on its strand, one per kind of the session's deadlines
 // (game::DeadlineKind): the turn's, each seat's (its absence, or an open room's grace),
-// and the room's own (the rematch window, or the computer's time to join). Setting one replaces what it was set for; `due` runs only if it was neither
-// replaced nor cancelled.
+// and the room's own (the rematch window, or the computer's time to join). Setting one replaces what it was set for;
+// `due` runs only if it was neither replaced nor cancelled.
 //
 // Thread-safety: the room's strand only.
 #pragma once

@@ -37,7 +37,7 @@ struct Driver {
   std::map<DeadlineKind, Time> deadlines;
   std::optional<std::array<std::int64_t, 2>> kept_absences;  // the last KeepAbsences
   std::vector<storage::GameRecord> finished;                 // Finish effects (archive writes asked)
-  std::vector<Notice> notices;                              // what the room's services would hear of
+  std::vector<Notice> notices;                               // what the room's services would hear of
   bool auto_write = true;                                    // answer writes at once
   int moves_told_unanswered = 0;                             // move events told while no write was answered
   bool answering = false;                                    // carrying out an answered write's `then`
