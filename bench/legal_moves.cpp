@@ -41,8 +41,8 @@ rules::GameState position_of(const benchmark::State& bench) {
 
 protocol::server::Move event_of(const rules::GameState& state) {
   const std::string last = state.rules().move_text(state.moves().back());
-  return views::move_event("g18f2c3a4b5-5e6f7a8b", state, last, rules::other(state.to_move()),
-                           protocol::server::Clocks{281300, 292100, 5000, std::string("second"), std::nullopt});
+  return game::views::move_event("g18f2c3a4b5-5e6f7a8b", state, last, rules::other(state.to_move()),
+                                 protocol::server::Clocks{281300, 292100, 5000, std::string("second"), std::nullopt});
 }
 
 void BM_MoveEvent(benchmark::State& bench) {
@@ -52,14 +52,14 @@ void BM_MoveEvent(benchmark::State& bench) {
 }
 void BM_LegalList(benchmark::State& bench) {
   const auto state = position_of(bench);
-  for (auto _ : bench) benchmark::DoNotOptimize(views::legal_moves(state));
-  bench.counters["moves"] = static_cast<double>(views::legal_moves(state)->size());
+  for (auto _ : bench) benchmark::DoNotOptimize(game::views::legal_moves(state));
+  bench.counters["moves"] = static_cast<double>(game::views::legal_moves(state)->size());
 }
 void BM_MoveEventForThePlayerToMove(benchmark::State& bench) {
   const auto state = position_of(bench);
   auto event = event_of(state);
   for (auto _ : bench) {
-    event.legal = views::legal_moves(state);
+    event.legal = game::views::legal_moves(state);
     benchmark::DoNotOptimize(protocol::encode(event));
   }
   bench.counters["bytes"] = static_cast<double>(protocol::encode(event).size());

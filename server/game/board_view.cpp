@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace bh::app {
+namespace bh::game {
 
 namespace sv = protocol::server;
 using rules::Piece;
@@ -134,4 +134,4 @@ std::shared_ptr<const sv::Board> shared_board(const rules::Ruleset& rules) {
   return made;
 }
 
-}  // namespace bh::app
+}  // namespace bh::game

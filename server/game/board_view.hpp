@@ -13,7 +13,7 @@
 #include "protocol/messages.hpp"
 #include "rules/ruleset.hpp"
 
-namespace bh::app {
+namespace bh::game {
 
 protocol::server::Board board_view(const rules::Ruleset& rules);
 
@@ -22,4 +22,4 @@ protocol::server::Board board_view(const rules::Ruleset& rules);
 // limit, are unbounded); past that, each call makes its own.
 std::shared_ptr<const protocol::server::Board> shared_board(const rules::Ruleset& rules);
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -31,9 +31,9 @@ void chat(GameSession& s, const Chat& c, Now now, Effects& fx) {
   if (c.slot < 0 && !c.watching)
     return fx.push_back(
         Refuse{ErrorCode::not_a_player, "you neither play nor watch this game (watch it to chat with its spectators)"});
-  auto checked = app::chat::check_text(c.text);
-  if (auto* refusal = std::get_if<app::chat::Refusal>(&checked))
-    return fx.push_back(Refuse{ErrorCode::bad_chat, std::string(app::chat::describe(*refusal))});
+  auto checked = chat::check_text(c.text);
+  if (auto* refusal = std::get_if<chat::Refusal>(&checked))
+    return fx.push_back(Refuse{ErrorCode::bad_chat, std::string(chat::describe(*refusal))});
   if (const auto wait = s.chat_rate.take(s.game_id, c.player, now.steady); wait > 0)
     return fx.push_back(
         Refuse{ErrorCode::rate_limited, "too many lines: at most 5 in 10 seconds; this one was not sent", wait});

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace bh::app {
+namespace bh::game {
 
 double TokenBucket::tokens_at(Clock::time_point now) const {
   const double seconds = std::chrono::duration<double>(now - last_).count();
@@ -35,4 +35,4 @@ std::int64_t ChatRate::take(const std::string& game_id, const std::string& ident
   return it->second.take(now);
 }
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -15,7 +15,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace bh::app {
+namespace bh::game {
 
 inline constexpr double kChatRate = 0.5;  // lines a second
 inline constexpr double kChatBurst = 3;
@@ -48,4 +48,4 @@ class ChatRate {
   std::unordered_map<std::string, TokenBucket> buckets_;
 };
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -6,7 +6,7 @@
 
 #include "protocol/utf8.hpp"
 
-namespace bh::app::chat {
+namespace bh::game::chat {
 
 namespace {
 
@@ -100,4 +100,4 @@ std::variant<std::string, Refusal> check_text(std::string_view raw) {
   return std::string(raw.substr(first, last - first));
 }
 
-}  // namespace bh::app::chat
+}  // namespace bh::game::chat

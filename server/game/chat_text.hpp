@@ -14,7 +14,7 @@
 #include <string_view>
 #include <variant>
 
-namespace bh::app::chat {
+namespace bh::game::chat {
 
 inline constexpr std::size_t kMaxCodePoints = 140;
 
@@ -28,4 +28,4 @@ std::string_view describe(Refusal refusal);
 // U+2000..U+200A, U+202F, U+205F, U+3000).
 std::variant<std::string, Refusal> check_text(std::string_view raw);
 
-}  // namespace bh::app::chat
+}  // namespace bh::game::chat

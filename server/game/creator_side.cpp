@@ -2,7 +2,7 @@
 
 #include "app/secrets.hpp"
 
-namespace bh::app {
+namespace bh::game {
 
 std::string_view to_string(CreatorSide side) {
   switch (side) {
@@ -22,7 +22,7 @@ std::optional<CreatorSide> creator_side_from_string(std::string_view text) {
   return std::nullopt;
 }
 
-bool fair_coin() { return random_hex(1)[0] < '8'; }
+bool fair_coin() { return app::random_hex(1)[0] < '8'; }
 
 int first_seat(CreatorSide side, const Coin& coin) {
   switch (side) {
@@ -36,4 +36,4 @@ int first_seat(CreatorSide side, const Coin& coin) {
   return (coin ? coin() : fair_coin()) ? 0 : 1;
 }
 
-}  // namespace bh::app
+}  // namespace bh::game

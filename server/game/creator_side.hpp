@@ -10,7 +10,7 @@
 #include <optional>
 #include <string_view>
 
-namespace bh::app {
+namespace bh::game {
 
 enum class CreatorSide { first, second, random };
 
@@ -28,4 +28,4 @@ bool fair_coin();
 // games alternate. `coin` is tossed only for `random`; an empty one means fair_coin.
 int first_seat(CreatorSide side, const Coin& coin);
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -67,22 +67,22 @@ std::optional<sv::Clocks> clocks_view(const GameSession& s, Time now) {
   std::optional<Side> running;
   if (s.live()) running = s.game->to_move();
   if (s.waiting_first_move()) running.reset();  // a side's clock runs from its first move on
-  auto clocks = app::views::clocks(s.clock, running, now);
+  auto clocks = views::clocks(s.clock, running, now);
   if (clocks && s.waiting_first_move() && s.first_move_deadline && !s.clock.paused())
     clocks->first_move_deadline_ms = s.first_move_deadline_ms;
   return clocks;
 }
 
-sv::MatchInfo match_info(const GameSession& s) { return app::views::match_info(s.match_id, s.score); }
+sv::MatchInfo match_info(const GameSession& s) { return views::match_info(s.match_id, s.score); }
 
 sv::GameView game_view(const GameSession& s, std::optional<int> slot, Time now) {
-  std::optional<app::views::GameFacts::Takeback> takeback;
-  if (s.takeback) takeback = app::views::GameFacts::Takeback{s.takeback->side, s.takeback->plies};
-  app::views::GameFacts facts{
-      s.room_id,           s.game_id,       *s.settings,   *s.game,  s.journal,    {},      s.first_slot,
-      clocks_view(s, now), s.draw.standing, match_info(s), *s.board, s.spectators, takeback};
+  std::optional<views::GameFacts::Takeback> takeback;
+  if (s.takeback) takeback = views::GameFacts::Takeback{s.takeback->side, s.takeback->plies};
+  views::GameFacts facts{s.room_id,    s.game_id,           *s.settings,     *s.game,       s.journal, {},
+                         s.first_slot, clocks_view(s, now), s.draw.standing, match_info(s), *s.board,  s.spectators,
+                         takeback};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {s.seats[i].player, s.seats[i].present, s.seats[i].absent_until_ms};
-  auto v = app::views::game_view(facts, slot);
+  auto v = views::game_view(facts, slot);
   v.rated = s.settings->rated;
   v.ratings = s.start_ratings;
   v.bots = s.bots;
@@ -92,7 +92,7 @@ sv::GameView game_view(const GameSession& s, std::optional<int> slot, Time now) 
 
 sv::RoomInfo room_info(const GameSession& s) {
   const auto& settings = *s.settings;
-  auto r = app::views::room_info(s.room_id, s.seats[0].player, settings);
+  auto r = views::room_info(s.room_id, s.seats[0].player, settings);
   r.rated = settings.rated;
   r.creator_rating = s.creator_rating;
   r.computer_level = settings.computer_level;
@@ -100,7 +100,7 @@ sv::RoomInfo room_info(const GameSession& s) {
 }
 
 sv::LiveGameInfo live_info(const GameSession& s) {
-  auto info = app::views::live_game(s.room_id, s.game_id, *s.settings, s.players(), s.game->ply(), s.started_ms);
+  auto info = views::live_game(s.room_id, s.game_id, *s.settings, s.players(), s.game->ply(), s.started_ms);
   info.rated = s.settings->rated;
   info.ratings = s.start_ratings;
   info.bots = s.bots;
@@ -119,14 +119,14 @@ protocol::SidePair GameSession::players() const {
 }
 
 GameSession open_session(std::string room_id, std::string match_id, std::string invite_code,
-                         std::shared_ptr<const app::RoomSettings> settings, Limits limits, std::string creator) {
+                         std::shared_ptr<const RoomSettings> settings, Limits limits, std::string creator) {
   GameSession s;
   s.room_id = std::move(room_id);
   s.match_id = std::move(match_id);
   s.invite_code = std::move(invite_code);
-  s.board = app::shared_board(*settings->rules);
-  s.score = app::MatchScore(settings->games);
-  if (settings->clock) s.clock = app::GameClock(settings->clock->initial_ms, settings->clock->increment_ms);
+  s.board = shared_board(*settings->rules);
+  s.score = MatchScore(settings->games);
+  if (settings->clock) s.clock = GameClock(settings->clock->initial_ms, settings->clock->increment_ms);
   s.settings = std::move(settings);
   s.limits = limits;
   s.seats[0].player = std::move(creator);

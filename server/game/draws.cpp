@@ -30,7 +30,7 @@ void draw(GameSession& s, const Draw& c, Now now, Effects& fx) {
   switch (c.action) {
     case DrawAction::offer: {
       if (offered_by_other) return end_game(s, rules::Status::draw(rules::EndReason::agreement), now, fx);
-      const std::string text = protocol::encode(sv::DrawOffered{s.game_id, app::views::side_text(side), name});
+      const std::string text = protocol::encode(sv::DrawOffered{s.game_id, views::side_text(side), name});
       // A repeat while the offer stands tells the opponent nothing new.
       if (s.draw.standing == side) return fx.push_back(Answer{text});
       int& last = s.draw.offered_at[rules::index(side)];
@@ -53,7 +53,7 @@ void draw(GameSession& s, const Draw& c, Now now, Effects& fx) {
       if (!offered_by_other)
         return fx.push_back(Refuse{ErrorCode::no_draw_offer, "there is no draw offer from your opponent"});
       s.draw.standing.reset();
-      const std::string text = protocol::encode(sv::DrawDeclined{s.game_id, app::views::side_text(side), name});
+      const std::string text = protocol::encode(sv::DrawDeclined{s.game_id, views::side_text(side), name});
       fx.push_back(Tell{text, Audience::room, -1, -1, true});
       fx.push_back(Answer{text});
       return;

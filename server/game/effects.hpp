@@ -72,7 +72,7 @@ struct KeepAbsences {
 // goes on: GameSession::next, its score `next_score`); decide Archived on the answer.
 struct Finish {
   storage::GameRecord record;
-  std::optional<app::MatchScore> next_score;
+  std::optional<MatchScore> next_score;
 };
 // The command waits until the move being written is told (run by RunDeferred).
 struct Defer {

@@ -30,9 +30,9 @@ void end_game(GameSession& s, rules::Status status, Now now, Effects& fx) {
   }
   fx.push_back(Notice{Note::game_ended});
 
-  const app::records::RoomFacts facts{s.room_id, s.match_id, s.invite_code, *s.settings};
-  Finish finish{app::records::game_record(facts, s.game_id, game, s.players(), s.score.game_number(), s.started_ms,
-                                          now.unix_ms, s.journal.moves()),
+  const records::RoomFacts facts{s.room_id, s.match_id, s.invite_code, *s.settings};
+  Finish finish{records::game_record(facts, s.game_id, game, s.players(), s.score.game_number(), s.started_ms,
+                                     now.unix_ms, s.journal.moves()),
                 std::nullopt};
   finish.record.first_bot = is_bot(s, finish.record.first_player);
   finish.record.second_bot = is_bot(s, finish.record.second_player);
@@ -53,7 +53,7 @@ void archived(GameSession& s, const Archived& c, Now now, Effects& fx) {
   const auto& game = *s.game;
   const auto by_side = s.players();
   s.score.add(by_side.first, by_side.second, game.points());
-  auto over = app::views::game_over(s.room_id, s.game_id, game.status(), game.points(), by_side, c.ok, match_info(s));
+  auto over = views::game_over(s.room_id, s.game_id, game.status(), game.points(), by_side, c.ok, match_info(s));
   over.rating_changes = c.rating_changes;
   // The match's last game: the seats are free before anyone hears of the end, so a
   // player may create or join the next room the moment they know.
@@ -65,7 +65,7 @@ void archived(GameSession& s, const Archived& c, Now now, Effects& fx) {
     if (!c.shutting_down) fx.push_back(Notice{Note::start_next});
     return;
   }
-  const auto match = app::views::match_over(s.room_id, s.match_id, s.score, s.seats[0].player, s.seats[1].player);
+  const auto match = views::match_over(s.room_id, s.match_id, s.score, s.seats[0].player, s.seats[1].player);
   // The room stays, finished, for a rematch while both players are there.
   const bool stays = s.seats[0].present && s.seats[1].present && !c.shutting_down;
   if (stays) fx.push_back(Notice{Note::rematch_open});

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace bh::app {
+namespace bh::game {
 
 void GameClock::start(Time now) {
   if (timed_) remaining_ = {initial_ms_, initial_ms_};
@@ -40,4 +40,4 @@ void GameClock::moved(rules::Side side, Ms left, Time now) {
   turn_start_ = now;
 }
 
-}  // namespace bh::app
+}  // namespace bh::game

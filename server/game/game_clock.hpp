@@ -17,7 +17,7 @@
 
 #include "rules/types.hpp"
 
-namespace bh::app {
+namespace bh::game {
 
 class GameClock {
  public:
@@ -65,4 +65,4 @@ class GameClock {
   bool paused_ = false;
 };
 
-}  // namespace bh::app
+}  // namespace bh::game

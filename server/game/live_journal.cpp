@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace bh::app {
+namespace bh::game {
 
 void LiveJournal::start(bool header_durable) {
   // The buffer goes with the moves: cleared, a vector keeps its capacity, and a room's
@@ -65,4 +65,4 @@ std::vector<std::function<void()>> LiveJournal::told() {
   return out;
 }
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -12,7 +12,7 @@
 
 #include "storage/records.hpp"
 
-namespace bh::app {
+namespace bh::game {
 
 class LiveJournal {
  public:
@@ -69,4 +69,4 @@ class LiveJournal {
   std::vector<std::function<void()>> deferred_;
 };
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -1,6 +1,6 @@
 #include "game/match_score.hpp"
 
-namespace bh::app {
+namespace bh::game {
 
 double MatchScore::total(const std::string& player) const {
   const auto found = totals_.find(player);
@@ -35,4 +35,4 @@ std::optional<std::string> MatchScore::winner(const std::string& a, const std::s
   return pa > pb ? a : b;
 }
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -10,7 +10,7 @@
 
 #include "rules/types.hpp"
 
-namespace bh::app {
+namespace bh::game {
 
 class MatchScore {
  public:
@@ -41,4 +41,4 @@ class MatchScore {
   std::map<std::string, double> totals_;
 };
 
-}  // namespace bh::app
+}  // namespace bh::game

@@ -134,13 +134,13 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   s.journal.add(record);
   fx.push_back(Notice{Note::move_made, game.ply()});
 
-  const sv::Move event = app::views::move_event(s.game_id, game, record.text, side, clocks_view(s, now.steady));
+  const sv::Move event = views::move_event(s.game_id, game, record.text, side, clocks_view(s, now.steady));
   // One encoding for everyone but the player to move, one with the legal moves for that
   // player; the mover's copy only adds its request's id.
   std::string text = protocol::encode(event);
   Effects then;
   std::string mover_copy = text;
-  if (const auto legal = app::views::legal_moves_json(game, s.listed_moves)) {  // none once the game is over
+  if (const auto legal = views::legal_moves_json(game, s.listed_moves)) {  // none once the game is over
     s.listed_for = game.position();
     const int to_move_slot = s.slot_for(game.to_move());
     std::string for_to_move = protocol::with_legal_moves(text, *legal);

@@ -40,8 +40,8 @@ void start_absence(GameSession& s, int slot, Now now, Effects& fx) {
   const std::int64_t grace = s.limits.reconnect_grace_ms;
   seat.absent_until_ms = now.unix_ms + grace;
   seat.absent_until = now.steady + std::chrono::milliseconds(grace);
-  fx.push_back(Tell{protocol::encode(sv::PlayerLeft{s.game_id, app::views::side_text(s.side_of_slot(slot)), seat.player,
-                                                    seat.absent_until_ms, grace})});
+  fx.push_back(Tell{protocol::encode(
+      sv::PlayerLeft{s.game_id, views::side_text(s.side_of_slot(slot)), seat.player, seat.absent_until_ms, grace})});
   fx.push_back(Arm{absence_kind(slot), *seat.absent_until});
 }
 
@@ -99,9 +99,9 @@ void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
   resume_clocks_if_all_back(s, c.slot, now, fx);
   fx.push_back(Answer{protocol::encode(sv::GameState{game_view(s, c.slot, now.steady)})});
   if (was_absent && s.phase == Phase::playing)
-    fx.push_back(Tell{
-        protocol::encode(sv::PlayerReturned{s.game_id, app::views::side_text(s.side_of_slot(c.slot)), seat.player}),
-        Audience::room, -1, -1, true});
+    fx.push_back(
+        Tell{protocol::encode(sv::PlayerReturned{s.game_id, views::side_text(s.side_of_slot(c.slot)), seat.player}),
+             Audience::room, -1, -1, true});
 }
 
 void absence_due(GameSession& s, int slot, Now now, Effects& fx) {

@@ -10,14 +10,14 @@ namespace bh::game {
 
 Fallible<GameSession> restore_session(const storage::LiveGame& live, Limits limits, Time now) {
   const std::string name = "game " + live.game_id + ": ";
-  auto settings = std::make_shared<app::RoomSettings>();
+  auto settings = std::make_shared<RoomSettings>();
   settings->game = live.game;
   settings->options.values = live.options;
   rules::OptionText options(live.options.begin(), live.options.end());
   auto made = rules::make_ruleset(live.game, options);
   if (!made) return failure(name + made.error().message);
   settings->rules = *made;
-  const auto side = app::creator_side_from_string(live.creator_side);
+  const auto side = creator_side_from_string(live.creator_side);
   if (!side) return failure(name + "unknown creator side '" + live.creator_side + "'");
   settings->creator_side = *side;
   if (live.clock) settings->clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};

@@ -4,7 +4,7 @@
 
 #include "game/room_views.hpp"
 
-namespace bh::app::records {
+namespace bh::game::records {
 
 namespace {
 
@@ -75,4 +75,4 @@ storage::GameRecord game_record(const RoomFacts& room, const std::string& game_i
   return record;
 }
 
-}  // namespace bh::app::records
+}  // namespace bh::game::records

@@ -14,7 +14,7 @@
 #include "game/room_settings.hpp"
 #include "storage/records.hpp"
 
-namespace bh::app::records {
+namespace bh::game::records {
 
 // What a room is, fixed for its life.
 struct RoomFacts {
@@ -42,4 +42,4 @@ storage::GameRecord game_record(const RoomFacts& room, const std::string& game_i
                                 const protocol::SidePair& players, int game_number, std::int64_t started_ms,
                                 std::int64_t ended_ms, const std::vector<storage::MoveRecord>& moves);
 
-}  // namespace bh::app::records
+}  // namespace bh::game::records

@@ -13,7 +13,7 @@
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 
-namespace bh::app {
+namespace bh::game {
 
 struct RoomSettings {
   std::string game;
@@ -30,4 +30,4 @@ struct RoomSettings {
   std::optional<int> computer_level;
 };
 
-}  // namespace bh::app
+}  // namespace bh::game

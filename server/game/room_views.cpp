@@ -5,7 +5,7 @@
 #include <string_view>
 #include <utility>
 
-namespace bh::app::views {
+namespace bh::game::views {
 
 namespace sv = protocol::server;
 using rules::Side;
@@ -211,4 +211,4 @@ sv::MatchOver match_over(const std::string& room_id, const std::string& match_id
   return match;
 }
 
-}  // namespace bh::app::views
+}  // namespace bh::game::views

@@ -18,7 +18,7 @@
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
 
-namespace bh::app::views {
+namespace bh::game::views {
 
 std::string side_text(rules::Side side);  // "first" or "second"
 // The result as stored and as game_over says it: "first", "second" (the winning
@@ -90,4 +90,4 @@ protocol::server::GameOver game_over(const std::string& room_id, const std::stri
 protocol::server::MatchOver match_over(const std::string& room_id, const std::string& match_id, const MatchScore& score,
                                        const std::string& creator, const std::string& joiner);
 
-}  // namespace bh::app::views
+}  // namespace bh::game::views

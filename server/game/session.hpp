@@ -81,7 +81,7 @@ struct TakebackOffer {
 struct GameSession {
   // Fixed for the room's life.
   std::string room_id, match_id, invite_code;
-  std::shared_ptr<const app::RoomSettings> settings;
+  std::shared_ptr<const RoomSettings> settings;
   std::shared_ptr<const protocol::server::Board> board;  // the rules' board, made once
   Limits limits;
 
@@ -90,7 +90,7 @@ struct GameSession {
   std::string kept_for;                                // play_computer: the bot the second seat is kept for
   std::optional<protocol::RatingView> creator_rating;  // shown with the open room
   int first_slot = 0;                                  // the seat playing the first side in the current game
-  app::MatchScore score{1};
+  MatchScore score{1};
   std::vector<std::string> game_ids;  // every game of the match so far
   std::optional<NextGame> next;
   std::string next_game_id;               // the id the match's next game will have (given by the room)
@@ -99,9 +99,9 @@ struct GameSession {
   // The current game.
   std::string game_id;
   std::optional<rules::GameState> game;
-  app::LiveJournal journal;
+  LiveJournal journal;
   std::int64_t started_ms = 0;
-  app::GameClock clock;
+  GameClock clock;
   DrawOffers draw;
   std::optional<TakebackOffer> takeback;
   std::optional<Time> first_move_deadline;  // while a side has yet to make its first move
@@ -112,7 +112,7 @@ struct GameSession {
   std::optional<std::vector<std::string>> bots;  // seated bot accounts (null: none)
   int spectators = 0;                            // watching, the players not counted
   std::array<bool, 2> muted{};                   // by seat: it muted the other's chat
-  app::ChatRate chat_rate;                       // lines per (game, identity)
+  ChatRate chat_rate;                            // lines per (game, identity)
   std::optional<int> rematch_offer;              // the seat that offered a rematch
 
   // The legal moves the last move event listed, and the position they are of: a move
@@ -132,6 +132,6 @@ struct GameSession {
 
 // A new session for a room just created by `creator`.
 GameSession open_session(std::string room_id, std::string match_id, std::string invite_code,
-                         std::shared_ptr<const app::RoomSettings> settings, Limits limits, std::string creator);
+                         std::shared_ptr<const RoomSettings> settings, Limits limits, std::string creator);
 
 }  // namespace bh::game

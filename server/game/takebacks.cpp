@@ -39,7 +39,7 @@ void accept(GameSession& s, int slot, Now now, Effects& fx) {
   start_first_move_wait(s, now);
   const Side side = s.side_of_slot(slot);
   const std::string text =
-      protocol::encode(sv::TakebackAccepted{s.game_id, app::views::side_text(side), s.seats[slot].player, plies, ply});
+      protocol::encode(sv::TakebackAccepted{s.game_id, views::side_text(side), s.seats[slot].player, plies, ply});
   // Nobody hears of it before the store has dropped the plies taken back.
   Effects then;
   then.push_back(Tell{text, Audience::room, -1, -1, true});
@@ -76,7 +76,7 @@ void takeback(GameSession& s, const Takeback& c, Now now, Effects& fx) {
     const int plies = takeback_plies(s, side);
     if (plies == 0) return fx.push_back(Refuse{ErrorCode::nothing_to_take_back, "you have made no move to take back"});
     s.takeback = TakebackOffer{side, plies};
-    const std::string text = protocol::encode(sv::TakebackOffered{s.game_id, app::views::side_text(side), name, plies});
+    const std::string text = protocol::encode(sv::TakebackOffered{s.game_id, views::side_text(side), name, plies});
     fx.push_back(Tell{text, Audience::room, -1, -1, true});
     fx.push_back(Answer{text});
     return;
@@ -85,7 +85,7 @@ void takeback(GameSession& s, const Takeback& c, Now now, Effects& fx) {
     return fx.push_back(Refuse{ErrorCode::no_takeback_request, "there is no takeback request from your opponent"});
   if (c.action == TakebackAction::accept) return accept(s, c.slot, now, fx);
   s.takeback.reset();
-  const std::string text = protocol::encode(sv::TakebackDeclined{s.game_id, app::views::side_text(side), name});
+  const std::string text = protocol::encode(sv::TakebackDeclined{s.game_id, views::side_text(side), name});
   fx.push_back(Tell{text, Audience::room, -1, -1, true});
   fx.push_back(Answer{text});
 }

@@ -41,10 +41,10 @@ std::u32string decode(std::string_view s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
-  const auto checked = app::chat::check_text(input);
-  if (const auto* refusal = std::get_if<app::chat::Refusal>(&checked)) {
-    if (app::chat::describe(*refusal).empty()) fail("a refusal without a message", input);
-    if (*refusal == app::chat::Refusal::not_utf8 && protocol::utf8::is_valid(input))
+  const auto checked = game::chat::check_text(input);
+  if (const auto* refusal = std::get_if<game::chat::Refusal>(&checked)) {
+    if (game::chat::describe(*refusal).empty()) fail("a refusal without a message", input);
+    if (*refusal == game::chat::Refusal::not_utf8 && protocol::utf8::is_valid(input))
       fail("valid UTF-8 refused as invalid", input);
     return 0;
   }
@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!protocol::utf8::is_valid(input)) fail("invalid UTF-8 accepted", input);
   if (!protocol::utf8::is_valid(line)) fail("an accepted line that is not UTF-8", line);
   const std::u32string codes = decode(line);
-  if (codes.empty() || codes.size() > app::chat::kMaxCodePoints) fail("an accepted line of a bad length", line);
+  if (codes.empty() || codes.size() > game::chat::kMaxCodePoints) fail("an accepted line of a bad length", line);
   for (char32_t c : codes) {
     if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029) fail("a control character kept", line);
     if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)) fail("a bidi control kept", line);
@@ -64,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!(c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F ||
           c == 0x3000))
       fail("something other than spaces cut", input);
-  const auto again = app::chat::check_text(line);
+  const auto again = game::chat::check_text(line);
   if (!std::holds_alternative<std::string>(again) || std::get<std::string>(again) != line)
     fail("an accepted line not accepted again as it is", line);
   return 0;

@@ -92,7 +92,7 @@ sv::ArchivedGame record_view(const storage::GameRecord& r, std::string* replay_e
   if (!rules) {
     error = rules.error().message;
   } else {
-    out.board = *shared_board(**rules);
+    out.board = *game::shared_board(**rules);
     auto start = (*rules)->parse_position(r.start_position);
     if (!start) error = "bad start position: " + start.error().message;
     else state.emplace(*rules, *start);

@@ -12,7 +12,7 @@ game::Refuse already_seated(const std::string& held_room) {
                                          "': cancel it, or finish its game, before you create or join another"};
 }
 
-std::optional<game::Refuse> Seats::take(const RoomSettings& settings, const std::string& player,
+std::optional<game::Refuse> Seats::take(const game::RoomSettings& settings, const std::string& player,
                                         const std::string& creator, const std::string& room_id) {
   if (auto refusal = rated_.refuse_guest(settings, player)) return refusal;
   if (auto refusal = rated_.refuse_pair(settings, player, creator)) return refusal;

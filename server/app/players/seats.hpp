@@ -29,8 +29,8 @@ class Seats {
 
   // `player` takes the second seat of `room_id` (its settings, its creator `creator`),
   // or the refusal.
-  std::optional<game::Refuse> take(const RoomSettings& settings, const std::string& player, const std::string& creator,
-                                   const std::string& room_id);
+  std::optional<game::Refuse> take(const game::RoomSettings& settings, const std::string& player,
+                                   const std::string& creator, const std::string& room_id);
   std::optional<std::string> player_of(std::uint64_t connection_id) const;
 
  private:

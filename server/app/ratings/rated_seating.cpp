@@ -13,7 +13,7 @@ namespace bh::app {
 
 using protocol::ErrorCode;
 
-std::optional<protocol::RatingView> RatedSeating::rating_of(const RoomSettings& settings,
+std::optional<protocol::RatingView> RatedSeating::rating_of(const game::RoomSettings& settings,
                                                             const std::string& player) const {
   if (player.empty()) return std::nullopt;
   const auto key = rating::rating_key(settings.game, settings.options.values);
@@ -27,14 +27,15 @@ std::optional<protocol::RatingView> RatedSeating::rating_of(const RoomSettings& 
   return rating_view(r.rating, r.rd);
 }
 
-std::optional<game::Refuse> RatedSeating::refuse_guest(const RoomSettings& settings, const std::string& player) const {
+std::optional<game::Refuse> RatedSeating::refuse_guest(const game::RoomSettings& settings,
+                                                       const std::string& player) const {
   if (!settings.rated) return std::nullopt;
   const auto credentials = identities_.credentials(player);
   if (credentials && credentials->registered) return std::nullopt;
   return game::Refuse{ErrorCode::account_required, "rated games are for registered players"};
 }
 
-std::optional<game::Refuse> RatedSeating::refuse_pair(const RoomSettings& settings, const std::string& player,
+std::optional<game::Refuse> RatedSeating::refuse_pair(const game::RoomSettings& settings, const std::string& player,
                                                       const std::string& other) const {
   if (!settings.rated || other.empty()) return std::nullopt;
   if (identities_.is_bot(player) || identities_.is_bot(other)) return std::nullopt;
@@ -44,7 +45,7 @@ std::optional<game::Refuse> RatedSeating::refuse_pair(const RoomSettings& settin
                                                        " rated games in the last 24 hours; play a casual game instead"};
 }
 
-void RatedSeating::note_start(const RoomSettings& settings, const std::string& room_id,
+void RatedSeating::note_start(const game::RoomSettings& settings, const std::string& room_id,
                               const std::array<std::string, 2>& players,
                               const std::array<std::weak_ptr<Connection>, 2>& connections) {
   if (!settings.rated) return;

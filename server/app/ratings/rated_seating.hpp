@@ -28,16 +28,17 @@ class RatedSeating {
 
   // A player's rating for the room's game: null for a guest in a casual room or a game
   // without a rating key.
-  std::optional<protocol::RatingView> rating_of(const RoomSettings& settings, const std::string& player) const;
+  std::optional<protocol::RatingView> rating_of(const game::RoomSettings& settings, const std::string& player) const;
   // A guest may not join a rated room (account_required).
-  std::optional<game::Refuse> refuse_guest(const RoomSettings& settings, const std::string& player) const;
+  std::optional<game::Refuse> refuse_guest(const game::RoomSettings& settings, const std::string& player) const;
   // A pair that started its rated games for the day may not sit down to another
   // (rated_pair_limit); bots are not counted.
-  std::optional<game::Refuse> refuse_pair(const RoomSettings& settings, const std::string& player,
+  std::optional<game::Refuse> refuse_pair(const game::RoomSettings& settings, const std::string& player,
                                           const std::string& other) const;
   // A rated game starts between the seats: counted for its pair, and logged when both
   // play from one address.
-  void note_start(const RoomSettings& settings, const std::string& room_id, const std::array<std::string, 2>& players,
+  void note_start(const game::RoomSettings& settings, const std::string& room_id,
+                  const std::array<std::string, 2>& players,
                   const std::array<std::weak_ptr<Connection>, 2>& connections);
 
  private:

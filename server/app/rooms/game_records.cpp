@@ -43,15 +43,15 @@ void GameRecords::finish(const game::GameSession& s, game::Finish f, Strand stra
 }
 
 storage::LiveGame GameRecords::live_header(const game::GameSession& session, const std::string& game_id, int first_slot,
-                                           std::int64_t started_ms, const MatchScore& score) const {
-  std::array<records::SeatIdentity, 2> identities;
+                                           std::int64_t started_ms, const game::MatchScore& score) const {
+  std::array<game::records::SeatIdentity, 2> identities;
   for (std::size_t i = 0; i < 2; ++i) {
     identities[i].player = session.seats[i].player;
     if (auto found = identities_.credentials(identities[i].player))
       identities[i] = {identities[i].player, found->token, found->registered, found->bot};
   }
-  const records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
-  auto header = records::live_header(facts, identities, game_id, first_slot, started_ms, score);
+  const game::records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
+  auto header = game::records::live_header(facts, identities, game_id, first_slot, started_ms, score);
   header.absent_until_ms = {session.seats[0].absent_until_ms, session.seats[1].absent_until_ms};
   return header;
 }

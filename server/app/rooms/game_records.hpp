@@ -37,7 +37,7 @@ class GameRecords {
   // The header of the session's live game `game_id` as the store keeps it: its seats
   // with what lets each player resume after a restart.
   storage::LiveGame live_header(const game::GameSession& session, const std::string& game_id, int first_slot,
-                                std::int64_t started_ms, const MatchScore& score) const;
+                                std::int64_t started_ms, const game::MatchScore& score) const;
 
  private:
   GameWriter& writer_;

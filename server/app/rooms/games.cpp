@@ -16,7 +16,7 @@ namespace bh::app {
 
 using protocol::ErrorCode;
 
-std::shared_ptr<Room> Games::create_room(const std::string& creator, RoomSettings settings,
+std::shared_ptr<Room> Games::create_room(const std::string& creator, game::RoomSettings settings,
                                          const std::shared_ptr<Connection>& connection,
                                          const protocol::RequestId& request) {
   auto& ctx = ctx_;
@@ -52,9 +52,9 @@ std::optional<game::Refuse> Games::create_rematch(const game::GameSession& old, 
   if (auto refusal = ctx.seating.refuse_pair(settings, players[1], players[0])) return refusal;
   // Same game, options, clock, match length and privacy; the new room's creator is the
   // one who offered, and who played second in the last game plays first now.
-  RoomSettings next_settings = settings;
+  game::RoomSettings next_settings = settings;
   next_settings.seek = false;
-  next_settings.creator_side = offerer_played_first ? CreatorSide::second : CreatorSide::first;
+  next_settings.creator_side = offerer_played_first ? game::CreatorSide::second : game::CreatorSide::first;
   auto session = open_session(players[0], std::move(next_settings));
   session.seats[1].player = players[1];
   session.score.seat(players[0], players[1]);
@@ -81,7 +81,7 @@ game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_p
   game::Begin begin;
   begin.game_id = make_id("g");
   if (s.score.game_number() + 1 < s.score.games()) begin.next_game_id = make_id("g");
-  if (!s.next) begin.first_slot = first_seat(s.settings->creator_side, ctx.config.coin);
+  if (!s.next) begin.first_slot = game::first_seat(s.settings->creator_side, ctx.config.coin);
   std::vector<std::string> bots;
   for (const auto& seat : s.seats)
     if (!seat.player.empty() && ctx.identities.is_bot(seat.player)) bots.push_back(seat.player);
@@ -94,11 +94,11 @@ game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_p
   return begin;
 }
 
-game::GameSession Games::open_session(const std::string& creator, RoomSettings settings) const {
+game::GameSession Games::open_session(const std::string& creator, game::RoomSettings settings) const {
   const bool is_private = settings.is_private;
-  auto session =
-      game::open_session(make_id("r"), make_id("m"), is_private ? random_hex(8) : std::string(),
-                         std::make_shared<const RoomSettings>(std::move(settings)), ctx_.rooms.limits.game, creator);
+  auto session = game::open_session(make_id("r"), make_id("m"), is_private ? random_hex(8) : std::string(),
+                                    std::make_shared<const game::RoomSettings>(std::move(settings)),
+                                    ctx_.rooms.limits.game, creator);
   session.creator_rating = ctx_.seating.rating_of(*session.settings, creator);
   return session;
 }

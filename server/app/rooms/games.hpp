@@ -32,7 +32,7 @@ class Games {
   // A new open room of `creator`, its seat claimed; none, and the refusal sent on
   // `connection` (already_seated), when the creator sits elsewhere. Not yet found by
   // others: `publish` it.
-  std::shared_ptr<Room> create_room(const std::string& creator, RoomSettings settings,
+  std::shared_ptr<Room> create_room(const std::string& creator, game::RoomSettings settings,
                                     const std::shared_ptr<Connection>& connection, const protocol::RequestId& request);
   // The room is found by its id from now on.
   void publish(const std::shared_ptr<Room>& room);
@@ -59,7 +59,7 @@ class Games {
 
  private:
   // A new open room's session: its ids, its invite code if private, the creator's rating.
-  game::GameSession open_session(const std::string& creator, RoomSettings settings) const;
+  game::GameSession open_session(const std::string& creator, game::RoomSettings settings) const;
 
   Context& ctx_;
 };

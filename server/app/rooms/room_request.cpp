@@ -6,8 +6,8 @@
 
 namespace bh::app {
 
-Fallible<RoomSettings> checked_room_settings(const protocol::client::CreateRoom& r) {
-  RoomSettings settings;
+Fallible<game::RoomSettings> checked_room_settings(const protocol::client::CreateRoom& r) {
+  game::RoomSettings settings;
   settings.game = r.game;
   if (r.options) settings.options = *r.options;
   rules::OptionText options(settings.options.values.begin(), settings.options.values.end());
@@ -17,11 +17,11 @@ Fallible<RoomSettings> checked_room_settings(const protocol::client::CreateRoom&
   const std::string side = r.side.value_or("random");
   const auto& rs = *settings.rules;
   if (side == "first" || side == rs.side_name(rules::Side::first)) {
-    settings.creator_side = CreatorSide::first;
+    settings.creator_side = game::CreatorSide::first;
   } else if (side == "second" || side == rs.side_name(rules::Side::second)) {
-    settings.creator_side = CreatorSide::second;
+    settings.creator_side = game::CreatorSide::second;
   } else if (side == "random") {
-    settings.creator_side = CreatorSide::random;
+    settings.creator_side = game::CreatorSide::random;
   } else {
     return failure("side must be first, second, random, " + std::string(rs.side_name(rules::Side::first)) + " or " +
                    std::string(rs.side_name(rules::Side::second)));

@@ -14,6 +14,6 @@
 namespace bh::app {
 
 // The settings of the room `request` asks for, or the message of its bad_options answer.
-Fallible<RoomSettings> checked_room_settings(const protocol::client::CreateRoom& request);
+Fallible<game::RoomSettings> checked_room_settings(const protocol::client::CreateRoom& request);
 
 }  // namespace bh::app

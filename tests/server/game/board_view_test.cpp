@@ -14,7 +14,7 @@
 #include "rules/game_state.hpp"
 #include "rules/registry.hpp"
 
-namespace bh::app {
+namespace bh::game {
 namespace {
 
 namespace sv = protocol::server;
@@ -228,4 +228,4 @@ TEST(BoardView, ThePositionStringIsReadWithTheBoardsLettersAsDocumented) {
 }
 
 }  // namespace
-}  // namespace bh::app
+}  // namespace bh::game

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace bh::app {
+namespace bh::game {
 namespace {
 
 using namespace std::chrono_literals;
@@ -49,4 +49,4 @@ TEST(ChatRate, QuietIdentitiesAreForgottenPastTheBound) {
 }
 
 }  // namespace
-}  // namespace bh::app
+}  // namespace bh::game

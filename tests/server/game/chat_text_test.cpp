@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace bh::app::chat {
+namespace bh::game::chat {
 namespace {
 
 std::string accepted(std::string_view raw) {
@@ -101,4 +101,4 @@ TEST(ChatText, EveryRefusalHasAMessage) {
 }
 
 }  // namespace
-}  // namespace bh::app::chat
+}  // namespace bh::game::chat

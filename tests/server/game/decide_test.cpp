@@ -341,7 +341,7 @@ TEST(GameSession, RematchOfferAcceptStartsAndLeaveCloses) {
 }
 
 TEST(GameSession, JoinRefusals) {
-  auto settings = std::make_shared<app::RoomSettings>(*settings_for("brandubh"));
+  auto settings = std::make_shared<RoomSettings>(*settings_for("brandubh"));
   settings->is_private = true;
   GameSession s = open_session("r1", "m1", "code", settings, {}, "alice");
   EXPECT_EQ(refuse_join(s, "alice", "code", "")->code, ErrorCode::bad_request);

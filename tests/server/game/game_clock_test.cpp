@@ -4,7 +4,7 @@
 
 #include "game/game_clock.hpp"
 
-namespace bh::app {
+namespace bh::game {
 namespace {
 
 using rules::Side;
@@ -81,4 +81,4 @@ TEST(GameClock, AnUntimedGameKeepsThePauseButNoTimes) {
 }
 
 }  // namespace
-}  // namespace bh::app
+}  // namespace bh::game

@@ -3,7 +3,7 @@
 
 #include "game/live_journal.hpp"
 
-namespace bh::app {
+namespace bh::game {
 namespace {
 
 storage::MoveRecord move(std::string text) { return storage::MoveRecord{std::move(text), -1, -1, 0}; }
@@ -148,4 +148,4 @@ TEST(LiveJournal, ARestoredGameIsDurable) {
 }
 
 }  // namespace
-}  // namespace bh::app
+}  // namespace bh::game

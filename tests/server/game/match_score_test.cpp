@@ -3,7 +3,7 @@
 
 #include "game/match_score.hpp"
 
-namespace bh::app {
+namespace bh::game {
 namespace {
 
 using Totals = std::map<std::string, double>;
@@ -64,4 +64,4 @@ TEST(MatchScore, ARestoredMatchGoesOnFromItsGameAndTotals) {
 }
 
 }  // namespace
-}  // namespace bh::app
+}  // namespace bh::game

@@ -32,7 +32,7 @@ TEST(OpenRoom, OpeningAnnouncesTheRoomToTheCreatorAndTheLobby) {
 }
 
 TEST(OpenRoom, APrivateRoomGivesItsInviteCode) {
-  auto settings = std::make_shared<app::RoomSettings>(*settings_for("tablut"));
+  auto settings = std::make_shared<RoomSettings>(*settings_for("tablut"));
   settings->is_private = true;
   Driver d(settings, limits());
   d.s.invite_code = "c0de";

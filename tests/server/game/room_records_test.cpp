@@ -4,7 +4,7 @@
 #include "game/room_records.hpp"
 #include "rules/registry.hpp"
 
-namespace bh::app::records {
+namespace bh::game::records {
 namespace {
 
 using rules::Side;
@@ -82,4 +82,4 @@ TEST(RoomRecords, AFinishedGamesRecord) {
 }
 
 }  // namespace
-}  // namespace bh::app::records
+}  // namespace bh::game::records

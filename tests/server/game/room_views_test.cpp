@@ -9,7 +9,7 @@
 #include "game/room_views.hpp"
 #include "rules/registry.hpp"
 
-namespace bh::app::views {
+namespace bh::game::views {
 namespace {
 
 using rules::Side;
@@ -216,4 +216,4 @@ TEST(RoomViews, MoveEventAndTheEndsOfGameAndMatch) {
 }
 
 }  // namespace
-}  // namespace bh::app::views
+}  // namespace bh::game::views

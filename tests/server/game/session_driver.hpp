@@ -16,9 +16,9 @@
 
 namespace bh::game::testing {
 
-inline std::shared_ptr<const app::RoomSettings> settings_for(const std::string& game, bool timed = true, int games = 1,
-                                                             bool rated = false) {
-  auto s = std::make_shared<app::RoomSettings>();
+inline std::shared_ptr<const RoomSettings> settings_for(const std::string& game, bool timed = true, int games = 1,
+                                                        bool rated = false) {
+  auto s = std::make_shared<RoomSettings>();
   s->game = game;
   s->rules = *rules::make_ruleset(game, {});
   if (timed) s->clock = protocol::ClockMs{60'000, 1'000};
@@ -43,7 +43,7 @@ struct Driver {
   bool answering = false;                                    // carrying out an answered write's `then`
   int next_id = 0;
 
-  explicit Driver(std::shared_ptr<const app::RoomSettings> settings, Limits limits = {})
+  explicit Driver(std::shared_ptr<const RoomSettings> settings, Limits limits = {})
       : s(open_session("r1", "m1", "", std::move(settings), limits, "alice")) {}
 
   // Seats bob, both present, and starts the first game with alice first.

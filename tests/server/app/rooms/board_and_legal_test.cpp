@@ -53,7 +53,7 @@ json rules_board(const std::string& game, const json& options) {
   auto made = rules::make_ruleset(game, option_text(options));
   EXPECT_TRUE(made.ok()) << game;
   protocol::server::ArchivedGame record;
-  record.board = board_view(**made);
+  record.board = game::board_view(**made);
   return json::parse(protocol::encode_body(record))["board"];
 }
 

@@ -7,7 +7,7 @@
 #include "game/creator_side.hpp"
 #include "harness.hpp"
 
-namespace bh::app {
+namespace bh::game {
 namespace {
 
 TEST(CreatorSide, TextAtTheEdgesRoundTrips) {
@@ -34,7 +34,7 @@ TEST(CreatorSide, OnlyARandomRoomTossesTheCoin) {
 }
 
 }  // namespace
-}  // namespace bh::app
+}  // namespace bh::game
 
 namespace bh::app::test {
 namespace {
