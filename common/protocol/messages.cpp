@@ -143,7 +143,9 @@ std::string with_request_id(std::string_view encoded, const RequestId& id) {
   // Type names are plain identifiers: the next quote closes the value.
   const auto type_end = encoded.find('"', head.size());
   if (type_end == std::string_view::npos) return std::string(encoded);
-  const std::string id_text = dump(id_to_json(id));
+  // An integer id, the common case, needs no JSON value built.
+  const auto* number = std::get_if<std::int64_t>(&id.value);
+  const std::string id_text = number ? std::to_string(*number) : dump(id_to_json(id));
   std::string out;
   out.reserve(encoded.size() + id_text.size() + 6);
   out.append(encoded.substr(0, type_end + 1)).append(R"(,"id":)").append(id_text).append(encoded.substr(type_end + 1));

@@ -32,6 +32,11 @@ void due(GameSession& s, DeadlineKind kind, Now now, Effects& fx) {
 }  // namespace
 
 Decision decide(GameSession s, const Command& command, Now now) {
+  auto fx = decide_in_place(s, command, now);
+  return {std::move(s), std::move(fx)};
+}
+
+Effects decide_in_place(GameSession& s, const Command& command, Now now) {
   Effects fx;
   std::visit(
       [&](const auto& c) {
@@ -59,7 +64,7 @@ Decision decide(GameSession s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, RematchLapse>) steps::rematch_lapse(s, c.reason, false, fx);
       },
       command);
-  return {std::move(s), std::move(fx)};
+  return fx;
 }
 
 std::optional<sv::Clocks> clocks_view(const GameSession& s, Time now) {

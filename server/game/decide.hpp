@@ -23,6 +23,9 @@ struct Decision {
 };
 
 Decision decide(GameSession session, const Command& command, Now now);
+// The same decision made on the caller's session, which becomes the new one: what the
+// room calls on every command, so that the session is never moved in and out.
+Effects decide_in_place(GameSession& session, const Command& command, Now now);
 
 // Views of the session at `now`, as the protocol shows them.
 std::optional<protocol::server::Clocks> clocks_view(const GameSession& s, Time now);

@@ -138,19 +138,20 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   // One encoding for everyone but the player to move, one with the legal moves for that
   // player; the mover's copy only adds its request's id.
   std::string text = protocol::encode(event);
-  Effects then;
-  std::string mover_copy = text;
+  std::optional<std::string> for_to_move;
+  int to_move_slot = -1;
   if (const auto legal = views::legal_moves_json(game, s.listed_moves)) {  // none once the game is over
     s.listed_for = game.position();
-    const int to_move_slot = s.slot_for(game.to_move());
-    std::string for_to_move = protocol::with_legal_moves(text, *legal);
-    if (to_move_slot == m.slot) mover_copy = for_to_move;
-    then.push_back(Tell{text, Audience::room, -1, to_move_slot, true});
-    then.push_back(Tell{std::move(for_to_move), Audience::seat, to_move_slot, -1, true});
-  } else {
-    then.push_back(Tell{text, Audience::room, -1, -1, true});
+    to_move_slot = s.slot_for(game.to_move());
+    for_to_move = protocol::with_legal_moves(text, *legal);
   }
-  then.push_back(Answer{std::move(mover_copy)});
+  // Each text is copied once at most (the mover's answer): a move's event goes to every
+  // connection of the room as one shared frame.
+  Effects then;
+  Answer mover{to_move_slot == m.slot && for_to_move ? *for_to_move : text};
+  then.push_back(Tell{std::move(text), Audience::room, -1, to_move_slot, true});
+  if (for_to_move) then.push_back(Tell{std::move(*for_to_move), Audience::seat, to_move_slot, -1, true});
+  then.push_back(std::move(mover));
   then.push_back(RunDeferred{});
   then.push_back(Continue{Told{s.game_id, game.ply(), false}});
   // Nobody hears of the move before it is durable: whatever a client saw survives a crash.

@@ -149,9 +149,7 @@ void Room::stop(std::function<void()> done) {
 
 void Room::decide(const game::Command& command, const Requester& requester) {
   session_.spectators = audience_.spectator_count();
-  auto decision = game::decide(std::move(session_), command, now());
-  session_ = std::move(decision.session);
-  carry_out(std::move(decision.effects), requester);
+  carry_out(game::decide_in_place(session_, command, now()), requester);
 }
 
 void Room::carry_out(game::Effects effects, const Requester& r) {
@@ -161,7 +159,9 @@ void Room::carry_out(game::Effects effects, const Requester& r) {
           using E = std::decay_t<decltype(e)>;
           if constexpr (std::is_same_v<E, game::Refuse>) refuse(r, e);
           else if constexpr (std::is_same_v<E, game::Answer>) {
-            if (r.connection) r.connection->send(make_frame(protocol::with_request_id(e.text, r.request)));
+            if (r.connection)
+              r.connection->send(
+                  make_frame(r.request.empty() ? std::move(e.text) : protocol::with_request_id(e.text, r.request)));
           } else if constexpr (std::is_same_v<E, game::Tell>) tell(e, r);
           else if constexpr (std::is_same_v<E, game::Persist>) persist(std::move(e), r);
           else if constexpr (std::is_same_v<E, game::Arm>) arm(e.kind, e.at);
@@ -183,7 +183,7 @@ void Room::refuse(const Requester& r, const game::Refuse& refusal) const {
   send_error(services_.metrics, r.connection, r.request, refusal.code, refusal.message, refusal.retry_after_ms);
 }
 
-void Room::tell(const game::Tell& t, const Requester& r) {
+void Room::tell(game::Tell& t, const Requester& r) {
   audience_.tell(t, present(), r.connection ? r.connection->id() : 0, r.request, [&](std::uint64_t cid) {
     const auto who = services_.seats.player_of(cid);
     return who && session_.slot_of(*who);

@@ -91,7 +91,7 @@ class Room : public std::enable_shared_from_this<Room> {
   }
   void decide(const game::Command& command, const Requester& requester);
   void carry_out(game::Effects effects, const Requester& requester);
-  void tell(const game::Tell& t, const Requester& requester);
+  void tell(game::Tell& t, const Requester& requester);
   void refuse(const Requester& requester, const game::Refuse& refusal) const;
   void notice(const game::Notice& n, const Requester& requester);
   void persist(game::Persist p, const Requester& requester);

@@ -83,24 +83,24 @@ void RoomAudience::count_changed(std::int64_t interval_ms, std::shared_ptr<void>
   });
 }
 
-void RoomAudience::tell(const game::Tell& t, const std::array<bool, 2>& present, std::uint64_t requester,
+void RoomAudience::tell(game::Tell& t, const std::array<bool, 2>& present, std::uint64_t requester,
                         const protocol::RequestId& request, const std::function<bool(std::uint64_t)>& is_player) {
   const std::uint64_t except = t.except_requester ? requester : 0;
   switch (t.to) {
     case game::Audience::room: {
       const std::optional<int> except_seat = t.except_seat >= 0 ? std::optional<int>(t.except_seat) : std::nullopt;
-      return broadcast(make_frame(t.text), present, except, except_seat);
+      return broadcast(make_frame(std::move(t.text)), present, except, except_seat);
     }
     case game::Audience::seat:
       if (except != 0 && seat_connection_id(t.seat) == except) return;
       return send_to(t.seat, present[t.seat],
-                     make_frame(t.with_request_id ? protocol::with_request_id(t.text, request) : t.text));
+                     make_frame(t.with_request_id ? protocol::with_request_id(t.text, request) : std::move(t.text)));
     case game::Audience::watchers:
-      return to_watchers(make_frame(t.text));
+      return to_watchers(make_frame(std::move(t.text)));
     case game::Audience::spectator_chat:
-      return to_spectators(make_frame(t.text), except, is_player);
+      return to_spectators(make_frame(std::move(t.text)), except, is_player);
     case game::Audience::computer:
-      if (auto bot = std::exchange(computer_, nullptr)) bot->send(make_frame(t.text));
+      if (auto bot = std::exchange(computer_, nullptr)) bot->send(make_frame(std::move(t.text)));
       return;
   }
 }

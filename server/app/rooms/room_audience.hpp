@@ -63,10 +63,10 @@ class RoomAudience {
   void broadcast(const Frame& frame, const std::array<bool, 2>& present, std::uint64_t except = 0,
                  std::optional<int> except_slot = {});
 
-  // A game::Tell to its audience. `requester`: the requesting connection's id (0: none),
-  // skipped when the Tell says so, and its `request` id put in the text when asked;
-  // `is_player` says which watching connections are players' (spectators' chat).
-  void tell(const game::Tell& t, const std::array<bool, 2>& present, std::uint64_t requester,
+  // A game::Tell to its audience (its text moved into the frame). `requester`: the requesting connection's id (0:
+  // none), skipped when the Tell says so, and its `request` id put in the text when asked; `is_player` says which
+  // watching connections are players' (spectators' chat).
+  void tell(game::Tell& t, const std::array<bool, 2>& present, std::uint64_t requester,
             const protocol::RequestId& request, const std::function<bool(std::uint64_t)>& is_player);
 
   // The spectators changed: `tell(count)` runs now, or when the interval since the last
