@@ -22,6 +22,7 @@
 #include "storage/rating_sql.hpp"
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
+#include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
 
 namespace bh::storage {
@@ -67,19 +68,13 @@ struct Job {
 }  // namespace
 
 struct SqliteStore::Impl {
+  explicit Impl(SqliteOptions o) : options(std::move(o)), queues(options.max_queued, "the disk") {}
+
   sql::Db db;
   SqliteOptions options;
   std::string path;
-
-  std::mutex mu;
-  std::condition_variable wake;                 // the writer's
-  std::condition_variable reader_wake;          // the readers'
-  std::deque<Job> queue;                        // guarded by mu: the writer's (with readers = 0, the reads too)
-  std::deque<Job> reads;                        // guarded by mu: the readers'
-  bool accepting = true;                        // guarded by mu
-  std::uint64_t write_seq = 0;                  // guarded by mu: writes queued so far
-  std::array<std::uint64_t, kKinds> last_of{};  // guarded by mu: last write queued, per kind
-  std::uint64_t writes_done = 0;                // guarded by mu: writes up to it have completed
+  // The writer's queue (with readers = 0, the reads too) and the readers'.
+  StoreQueues<Job, kKinds> queues;
 
   std::atomic<bool> healthy{true};
   // Worker only: live games whose header a committed transaction holds, so a move's
@@ -93,65 +88,27 @@ struct SqliteStore::Impl {
   std::uint64_t failed_unlogged = 0;       // worker only
   std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0};
 
-  std::mutex close_mu;  // serializes joins
-  std::thread worker;
   std::vector<sql::Db> reader_dbs;  // each handed to its reader thread at start
-  std::vector<std::thread> readers;
-  std::vector<std::thread::id> thread_ids;  // the writer's and the readers', set before any job
+  StoreThreads threads;
 
   std::size_t reader_count = 0;  // set before any thread starts
   bool has_readers() const { return reader_count > 0; }
 
-  // Queues `job`, or leaves it untouched and returns why it cannot be queued.
-  std::optional<StoreError> push(Job& job) {
-    bool to_readers = false;
-    {
-      std::lock_guard lock(mu);
-      if (!accepting) return StoreError{StoreErrc::unavailable, "store is closed"};
-      if (queue.size() + reads.size() >= options.max_queued) {
-        return StoreError{StoreErrc::unavailable, "store queue is full (" +
-                                                      std::to_string(queue.size() + reads.size()) +
-                                                      " jobs): the disk is not keeping up"};
-      }
-      if (job.is_write() || job.ordered_as_write) {
-        job.seq = ++write_seq;
-        for (std::size_t k = 0; k < kKinds; ++k)
-          if (job.ordered_as_write || (job.kinds & (1u << k))) last_of[k] = job.seq;
-      } else if (job.kinds != 0 && has_readers()) {
-        to_readers = true;
-        for (std::size_t k = 0; k < kKinds; ++k)
-          if (job.kinds & (1u << k)) job.after = std::max(job.after, last_of[k]);
-      }
-      (to_readers ? reads : queue).push_back(std::move(job));
-    }
-    (to_readers ? reader_wake : wake).notify_one();
-    return std::nullopt;
-  }
-
   void submit(Job job) {
-    if (auto error = push(job)) job.reject(*error);
+    Route route = Route::read_on_writer;
+    if (job.ordered_as_write) route = Route::ordered_as_write;
+    else if (job.is_write()) route = Route::write;
+    else if (job.kinds != 0 && has_readers()) route = Route::read;
+    if (auto error = queues.push(job, route)) job.reject(*error);
   }
-
   // A reader: runs the reads whose writes have completed, in the order they came, each
   // in one read transaction (one snapshot, however many statements it takes).
   void serve_reads(sql::Db& conn) {
     mark_store_thread();
-    for (;;) {
-      Job job;
-      {
-        std::unique_lock lock(mu);
-        reader_wake.wait(lock, [this] {
-          return (!reads.empty() && reads.front().after <= writes_done) || (reads.empty() && !accepting);
-        });
-        if (reads.empty()) break;  // closing and drained
-        job = std::move(reads.front());
-        reads.pop_front();
-        // The next one may be ready too: another reader takes it.
-        if (!reads.empty() && reads.front().after <= writes_done) reader_wake.notify_one();
-      }
+    while (auto job = queues.next_read()) {  // none: closing and drained
       ++reads_run;
       const bool began = conn.exec_cached("BEGIN") == SQLITE_OK;
-      guarded("a read", [&] { job.read(&conn, StoreError{}); });
+      guarded("a read", [&] { job->read(&conn, StoreError{}); });
       if (began && conn.in_transaction()) conn.exec_cached("COMMIT");
     }
     conn.close();
@@ -160,43 +117,28 @@ struct SqliteStore::Impl {
   // The writer: every write up to `seq` has completed; reads waiting for them may start.
   void writes_completed(std::uint64_t seq) {
     if (seq == 0 || !has_readers()) return;
-    bool waiting = false;
-    {
-      std::lock_guard lock(mu);
-      writes_done = std::max(writes_done, seq);
-      waiting = !reads.empty();
-    }
-    // Most batches are moves with no read waiting: no reader is woken for nothing.
-    if (waiting) reader_wake.notify_all();
+    queues.writes_completed(seq);
   }
 
   void run() {
     mark_store_thread();
     std::deque<Job> taken;
+    const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
     for (;;) {
-      {
-        std::unique_lock lock(mu);
-        auto ready = [this] { return !queue.empty() || !accepting; };
-        const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
-        if (healthy.load()) {
-          wake.wait(lock, ready);
-        } else {
-          wake.wait_for(lock, interval, ready);
-        }
-        if (queue.empty() && !accepting) break;  // closing and drained
-        // Failing and no write tried for a while (reads alone do not tell): a small write
-        // finds out whether the disk works again, so the server turns healthy by itself.
-        if (!healthy.load() && Clock::now() - last_write_attempt >= interval) {
-          lock.unlock();
-          std::vector<Job> probe(1);
-          probe[0].write = [](sql::Db& conn) { return sql::probe_write(conn); };
-          probe[0].write_done = [](StoreError) {};
-          run_writes(probe, /*quiet=*/true);
-          continue;
-        }
-        if (queue.empty()) continue;
-        taken.swap(queue);
+      using Wait = decltype(queues)::Wait;
+      const Wait wait = queues.wait_for_writes(healthy.load() ? std::nullopt : std::optional(interval));
+      if (wait == Wait::closed) break;  // and drained
+      // Failing and no write tried for a while (reads alone do not tell): a small write
+      // finds out whether the disk works again, so the server turns healthy by itself.
+      if (!healthy.load() && Clock::now() - last_write_attempt >= interval) {
+        std::vector<Job> probe(1);
+        probe[0].write = [](sql::Db& conn) { return sql::probe_write(conn); };
+        probe[0].write_done = [](StoreError) {};
+        run_writes(probe, /*quiet=*/true);
+        continue;
       }
+      if (wait == Wait::idle) continue;
+      queues.take_all(taken);
       while (!taken.empty()) {
         if (!taken.front().is_write()) {
           Job job = std::move(taken.front());
@@ -327,8 +269,7 @@ SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 SqliteStore::~SqliteStore() { close(); }
 
 StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path, SqliteOptions options) {
-  auto impl = std::make_unique<Impl>();
-  impl->options = std::move(options);
+  auto impl = std::make_unique<Impl>(std::move(options));
   impl->path = path;
   sql::Db& db = impl->db;
   StoreError error = db.open(path, impl->options.read_only);
@@ -366,12 +307,9 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
   impl->reader_count = impl->reader_dbs.size();
   // Each connection is handed to its thread here and never used by this thread again.
   Impl* raw = impl.get();
-  for (sql::Db& reader : impl->reader_dbs) {
-    impl->readers.emplace_back([raw, conn = &reader] { raw->serve_reads(*conn); });
-    impl->thread_ids.push_back(impl->readers.back().get_id());
-  }
-  impl->worker = std::thread([raw] { raw->run(); });
-  impl->thread_ids.push_back(impl->worker.get_id());
+  for (sql::Db& reader : impl->reader_dbs)
+    impl->threads.start_reader([raw, conn = &reader] { raw->serve_reads(*conn); });
+  impl->threads.start_writer([raw] { raw->run(); });
   return {{}, std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)))};
 }
 
@@ -580,22 +518,8 @@ SqliteStoreStats SqliteStore::stats() const {
 }
 
 void SqliteStore::close() {
-  {
-    std::lock_guard lock(impl_->mu);
-    impl_->accepting = false;
-  }
-  impl_->wake.notify_all();
-  impl_->reader_wake.notify_all();
-  // From a `done` on one of the store's threads: they drain and exit by themselves; the
-  // destructor joins.
-  const auto self = std::this_thread::get_id();
-  for (const auto& id : impl_->thread_ids)
-    if (id == self) return;
-  std::lock_guard lock(impl_->close_mu);
-  // The writer first: a read waiting for a write goes on once the writer has drained.
-  if (impl_->worker.joinable()) impl_->worker.join();
-  for (auto& reader : impl_->readers)
-    if (reader.joinable()) reader.join();
+  impl_->queues.close();
+  impl_->threads.join();
 }
 
 StoreResult<std::unique_ptr<Store>> open_sqlite_store(const std::string& path, SqliteOptions options) {

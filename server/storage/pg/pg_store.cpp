@@ -17,6 +17,7 @@
 #include "storage/pg/pg_live.hpp"
 #include "storage/pg/pg_ratings.hpp"
 #include "storage/pg/pg_schema.hpp"
+#include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
 
 namespace bh::storage {
@@ -54,20 +55,14 @@ struct Job {
 }  // namespace
 
 struct PgStore::Impl {
+  Impl(std::string d, PgOptions o) : dsn(std::move(d)), options(std::move(o)) {}
+
   std::string dsn;
   PgOptions options;
   pg::Conn writer_conn;                                 // the writer's
   std::vector<std::unique_ptr<pg::Conn>> reader_conns;  // one per reader, handed over at start
 
-  std::mutex mu;
-  std::condition_variable wake;                 // the writer's
-  std::condition_variable reader_wake;          // the readers'
-  std::deque<Job> queue;                        // guarded by mu: writes
-  std::deque<Job> reads;                        // guarded by mu
-  bool accepting = true;                        // guarded by mu
-  std::uint64_t write_seq = 0;                  // guarded by mu: writes queued so far
-  std::array<std::uint64_t, kKinds> last_of{};  // guarded by mu: last write queued, per kind
-  std::uint64_t writes_done = 0;                // guarded by mu: writes up to it have completed
+  StoreQueues<Job, kKinds> queues{options.max_queued, "PostgreSQL"};  // the writer's and the readers'
 
   std::atomic<bool> healthy{true};
   using Clock = std::chrono::steady_clock;
@@ -77,38 +72,10 @@ struct PgStore::Impl {
   std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0}, connects{0},
       retries{0};
 
-  std::mutex close_mu;  // serializes joins
-  std::thread worker;
-  std::vector<std::thread> readers;
-  std::vector<std::thread::id> thread_ids;  // set before any job
-
-  std::optional<StoreError> push(Job& job) {
-    bool to_readers = false;
-    {
-      std::lock_guard lock(mu);
-      if (!accepting) return StoreError{StoreErrc::unavailable, "store is closed"};
-      if (queue.size() + reads.size() >= options.max_queued) {
-        return StoreError{StoreErrc::unavailable, "store queue is full (" +
-                                                      std::to_string(queue.size() + reads.size()) +
-                                                      " jobs): PostgreSQL is not keeping up"};
-      }
-      if (job.is_write()) {
-        job.seq = ++write_seq;
-        for (std::size_t k = 0; k < kKinds; ++k)
-          if (job.kinds & (1u << k)) last_of[k] = job.seq;
-      } else {
-        to_readers = true;
-        for (std::size_t k = 0; k < kKinds; ++k)
-          if (job.kinds & (1u << k)) job.after = std::max(job.after, last_of[k]);
-      }
-      (to_readers ? reads : queue).push_back(std::move(job));
-    }
-    (to_readers ? reader_wake : wake).notify_one();
-    return std::nullopt;
-  }
+  StoreThreads threads;
 
   void submit(Job job) {
-    if (auto error = push(job)) job.reject(*error);
+    if (auto error = queues.push(job, job.is_write() ? Route::write : Route::read)) job.reject(*error);
   }
 
   // A lost connection is made again on use; counted past the first.
@@ -142,65 +109,32 @@ struct PgStore::Impl {
 
   void serve_reads(pg::Conn& conn) {
     mark_store_thread();
-    for (;;) {
-      Job job;
-      {
-        std::unique_lock lock(mu);
-        reader_wake.wait(lock, [this] {
-          return (!reads.empty() && reads.front().after <= writes_done) || (reads.empty() && !accepting);
-        });
-        if (reads.empty()) break;  // closing and drained
-        job = std::move(reads.front());
-        reads.pop_front();
-        if (!reads.empty() && reads.front().after <= writes_done) reader_wake.notify_one();
-      }
+    while (auto job = queues.next_read()) {  // none: closing and drained
       ++reads_run;
-      guarded("a read", [&] { job.read(&conn, StoreError{}); });
+      guarded("a read", [&] { job->read(&conn, StoreError{}); });
     }
     conn.close();
-  }
-
-  void writes_completed(std::uint64_t seq) {
-    bool waiting = false;
-    {
-      std::lock_guard lock(mu);
-      writes_done = std::max(writes_done, seq);
-      waiting = !reads.empty();
-    }
-    if (waiting) reader_wake.notify_all();
   }
 
   void run() {
     mark_store_thread();
     std::vector<Job> taken;
+    const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
     for (;;) {
-      {
-        std::unique_lock lock(mu);
-        auto ready = [this] { return !queue.empty() || !accepting; };
-        const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
-        if (healthy.load()) {
-          wake.wait(lock, ready);
-        } else {
-          wake.wait_for(lock, interval, ready);
-        }
-        if (queue.empty() && !accepting) break;  // closing and drained
-        // Failing and idle: a small write finds out whether PostgreSQL is back.
-        if (!healthy.load() && queue.empty() && Clock::now() - last_write_attempt >= interval) {
-          lock.unlock();
-          std::vector<Job> probe(1);
-          probe[0].write = [](pg::Conn& conn) { return pg::probe_write(conn); };
-          probe[0].write_done = [](StoreError) {};
-          run_writes(probe, /*quiet=*/true);
-          continue;
-        }
-        if (queue.empty()) continue;
-        const std::size_t n = std::min(queue.size(), std::max<std::size_t>(1, options.max_batch));
-        taken.clear();
-        for (std::size_t i = 0; i < n; ++i) {
-          taken.push_back(std::move(queue.front()));
-          queue.pop_front();
-        }
+      using Wait = decltype(queues)::Wait;
+      const Wait wait = queues.wait_for_writes(healthy.load() ? std::nullopt : std::optional(interval));
+      if (wait == Wait::closed) break;  // and drained
+      // Failing and idle: a small write finds out whether PostgreSQL is back.
+      if (!healthy.load() && wait == Wait::idle && Clock::now() - last_write_attempt >= interval) {
+        std::vector<Job> probe(1);
+        probe[0].write = [](pg::Conn& conn) { return pg::probe_write(conn); };
+        probe[0].write_done = [](StoreError) {};
+        run_writes(probe, /*quiet=*/true);
+        continue;
       }
+      if (wait == Wait::idle) continue;
+      taken.clear();
+      queues.take(taken, std::max<std::size_t>(1, options.max_batch));
       run_writes(taken);
     }
     writer_conn.close();
@@ -309,7 +243,7 @@ struct PgStore::Impl {
     }
     for (std::size_t i = 0; i < batch.size(); ++i)
       guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
-    if (!quiet && !batch.empty()) writes_completed(batch.back().seq);
+    if (!quiet && !batch.empty()) queues.writes_completed(batch.back().seq);
   }
 
   template <class F>
@@ -357,9 +291,7 @@ PgStore::PgStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 PgStore::~PgStore() { close(); }
 
 StoreResult<std::unique_ptr<PgStore>> PgStore::open(const std::string& dsn, PgOptions options) {
-  auto impl = std::make_unique<Impl>();
-  impl->dsn = dsn;
-  impl->options = std::move(options);
+  auto impl = std::make_unique<Impl>(dsn, std::move(options));
   Impl* raw = impl.get();
   StoreError error = impl->writer_conn.connect(dsn);
   if (error.ok()) error = pg::migrate(impl->writer_conn);
@@ -376,11 +308,9 @@ StoreResult<std::unique_ptr<PgStore>> PgStore::open(const std::string& dsn, PgOp
     impl->reader_conns.push_back(std::move(conn));
   }
   for (auto& conn : impl->reader_conns) {
-    impl->readers.emplace_back([raw, c = conn.get()] { raw->serve_reads(*c); });
-    impl->thread_ids.push_back(impl->readers.back().get_id());
+    impl->threads.start_reader([raw, c = conn.get()] { raw->serve_reads(*c); });
   }
-  impl->worker = std::thread([raw] { raw->run(); });
-  impl->thread_ids.push_back(impl->worker.get_id());
+  impl->threads.start_writer([raw] { raw->run(); });
   return {{}, std::unique_ptr<PgStore>(new PgStore(std::move(impl)))};
 }
 
@@ -508,21 +438,8 @@ PgStoreStats PgStore::stats() const {
 }
 
 void PgStore::close() {
-  {
-    std::lock_guard lock(impl_->mu);
-    impl_->accepting = false;
-  }
-  impl_->wake.notify_all();
-  impl_->reader_wake.notify_all();
-  // From a `done` on one of the store's threads: they drain and exit by themselves; the
-  // destructor joins.
-  const auto self = std::this_thread::get_id();
-  for (const auto& id : impl_->thread_ids)
-    if (id == self) return;
-  std::lock_guard lock(impl_->close_mu);
-  if (impl_->worker.joinable()) impl_->worker.join();
-  for (auto& reader : impl_->readers)
-    if (reader.joinable()) reader.join();
+  impl_->queues.close();
+  impl_->threads.join();
 }
 
 StoreResult<std::unique_ptr<Store>> open_pg_store(const std::string& dsn, PgOptions options) {
