@@ -70,8 +70,7 @@ void Room::play(std::string player, std::shared_ptr<Connection> connection, game
     game::set_slot(command, slot);
     if (auto* chat = std::get_if<game::Chat>(&command)) chat->watching = r.audience_.watching(connection->id());
     // A player back on another connection since the match ended: its rematch events go there.
-    if (std::holds_alternative<game::Rematch>(command) && r.audience_.seat_connection_id(slot) != connection->id())
-      r.reseat_for_rematch(slot, connection);
+    if (std::holds_alternative<game::Rematch>(command)) r.reseat_for_rematch(slot, connection);
     r.decide(command, {std::move(connection), std::move(request)});
   });
 }
@@ -130,7 +129,7 @@ void Room::rematch_connection(std::string player, std::shared_ptr<Connection> co
 }
 
 void Room::reseat_for_rematch(int slot, const std::shared_ptr<Connection>& connection) {
-  if (session_.phase != Phase::finished || slot < 0) return;
+  if (session_.phase != Phase::finished || slot < 0 || audience_.seat_connection_id(slot) == connection->id()) return;
   audience_.seat(slot, connection);
   session_.seats[slot].present = true;
 }
