@@ -24,6 +24,7 @@
 #include "storage/sqlite_db.hpp"
 #include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
+#include "storage/write_health.hpp"
 
 namespace bh::storage {
 
@@ -68,25 +69,21 @@ struct Job {
 }  // namespace
 
 struct SqliteStore::Impl {
-  explicit Impl(SqliteOptions o) : options(std::move(o)), queues(options.max_queued, "the disk") {}
+  Impl(std::string p, SqliteOptions o)
+      : options(std::move(o)), path(std::move(p)), queues(options.max_queued, "the disk"), health(path, options.log) {}
 
   sql::Db db;
   SqliteOptions options;
   std::string path;
   // The writer's queue (with readers = 0, the reads too) and the readers'.
   StoreQueues<Job, kKinds> queues;
-
-  std::atomic<bool> healthy{true};
+  WriteHealth health;
   // Worker only: live games whose header a committed transaction holds, so a move's
   // write skips looking it up. Changed only after a commit, by the jobs it held; a game
   // not here (restored, or evicted) is looked up as before.
   std::unordered_set<std::string> live_headers;
   std::int64_t collect_after = 0;  // worker only: where collect_live_moves goes on
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point last_write_attempt{};  // worker only
-  Clock::time_point last_failure_log{};    // worker only
-  std::uint64_t failed_unlogged = 0;       // worker only
-  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0};
+  std::atomic<std::uint64_t> reads_run{0};
 
   std::vector<sql::Db> reader_dbs;  // each handed to its reader thread at start
   StoreThreads threads;
@@ -108,7 +105,7 @@ struct SqliteStore::Impl {
     while (auto job = queues.next_read()) {  // none: closing and drained
       ++reads_run;
       const bool began = conn.exec_cached("BEGIN") == SQLITE_OK;
-      guarded("a read", [&] { job->read(&conn, StoreError{}); });
+      health.guarded("a read", [&] { job->read(&conn, StoreError{}); });
       if (began && conn.in_transaction()) conn.exec_cached("COMMIT");
     }
     conn.close();
@@ -126,11 +123,11 @@ struct SqliteStore::Impl {
     const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
     for (;;) {
       using Wait = decltype(queues)::Wait;
-      const Wait wait = queues.wait_for_writes(healthy.load() ? std::nullopt : std::optional(interval));
+      const Wait wait = queues.wait_for_writes(health.healthy() ? std::nullopt : std::optional(interval));
       if (wait == Wait::closed) break;  // and drained
       // Failing and no write tried for a while (reads alone do not tell): a small write
       // finds out whether the disk works again, so the server turns healthy by itself.
-      if (!healthy.load() && Clock::now() - last_write_attempt >= interval) {
+      if (health.probe_due(interval)) {
         std::vector<Job> probe(1);
         probe[0].write = [](sql::Db& conn) { return sql::probe_write(conn); };
         probe[0].write_done = [](StoreError) {};
@@ -143,7 +140,7 @@ struct SqliteStore::Impl {
         if (!taken.front().is_write()) {
           Job job = std::move(taken.front());
           taken.pop_front();
-          guarded("a read", [&] { job.read(&db, StoreError{}); });
+          health.guarded("a read", [&] { job.read(&db, StoreError{}); });
           writes_completed(job.seq);
           continue;
         }
@@ -162,8 +159,7 @@ struct SqliteStore::Impl {
   }
 
   void run_writes(std::vector<Job>& batch, bool quiet = false) {
-    last_write_attempt = Clock::now();
-    if (!quiet) write_jobs += batch.size();
+    health.trying(batch.size(), quiet);
     std::vector<StoreError> results(batch.size());
     std::optional<StoreError> failure;  // the storage failed: the whole batch is lost
     std::size_t failed_job = batch.size();
@@ -215,8 +211,6 @@ struct SqliteStore::Impl {
       if (failure && db.in_transaction()) db.exec("ROLLBACK");
     }
     if (failure) {
-      if (!quiet) ++failed_transactions;
-      const bool was_healthy = healthy.exchange(false);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         if (i == failed_job) {
           results[i] = *failure;
@@ -224,44 +218,16 @@ struct SqliteStore::Impl {
           results[i] = {StoreErrc::unavailable, "not saved, its transaction failed: " + failure->message};
         }
       }
-      // One line when it starts failing, then at most one every 10 s (every move writes).
-      failed_unlogged += quiet ? 0 : 1;
-      if (was_healthy || (!quiet && Clock::now() - last_failure_log >= std::chrono::seconds(10))) {
-        log((was_healthy ? "storage FAILED, writes are failing: " : "storage still failing: ") + failure->message +
-            " (" + path + ", " + std::to_string(failed_unlogged) + " write batches failed since the last line)");
-        last_failure_log = Clock::now();
-        failed_unlogged = 0;
-      }
+      health.failed(failure->message, quiet);
     } else {
-      if (!quiet) ++transactions;
-      if (any_written && !healthy.exchange(true))
-        log("storage recovered: a write transaction committed (" + path + ")");
+      health.committed(any_written, quiet);
     }
     for (std::size_t i = 0; i < batch.size(); ++i)
-      guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
+      health.guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
     if (!quiet && !batch.empty()) writes_completed(batch.back().seq);
   }
 
-  // The store's thread serves every room: a completion that throws (a caller's bug) is
-  // logged and the thread goes on, never taking the process down.
-  template <class F>
-  void guarded(const char* what, F&& f) {
-    try {
-      f();
-    } catch (const std::exception& e) {
-      log(std::string("internal error in ") + what + ": " + e.what());
-    } catch (...) {
-      log(std::string("internal error in ") + what);
-    }
-  }
-
-  void log(const std::string& message) {
-    if (options.log) {
-      options.log(message);
-    } else {
-      std::cerr << "[storage] " << message << std::endl;
-    }
-  }
+  void log(const std::string& message) const { health.log(message); }
 };
 
 SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -269,8 +235,7 @@ SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 SqliteStore::~SqliteStore() { close(); }
 
 StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path, SqliteOptions options) {
-  auto impl = std::make_unique<Impl>(std::move(options));
-  impl->path = path;
+  auto impl = std::make_unique<Impl>(path, std::move(options));
   sql::Db& db = impl->db;
   StoreError error = db.open(path, impl->options.read_only);
   if (error.ok()) {
@@ -284,7 +249,7 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
   }
   if (db.read_only()) {
     impl->log("opened " + path + " read-only: every write will fail");
-    impl->healthy = false;  // known before anyone tries: no new games
+    impl->health.mark_unhealthy();  // known before anyone tries: no new games
   }
   // The readers' connections, opened once the schema is current. Read-only: WAL lets
   // them read while the writer commits.
@@ -510,11 +475,11 @@ void SqliteStore::run_after_writes(std::function<void()> f) {
   impl_->submit(std::move(job));
 }
 
-bool SqliteStore::healthy() const { return impl_->healthy.load(); }
+bool SqliteStore::healthy() const { return impl_->health.healthy(); }
 
 SqliteStoreStats SqliteStore::stats() const {
-  return {impl_->write_jobs.load(), impl_->transactions.load(), impl_->failed_transactions.load(),
-          impl_->reads_run.load()};
+  const auto& h = impl_->health;
+  return {h.write_jobs.load(), h.transactions.load(), h.failed_transactions.load(), impl_->reads_run.load()};
 }
 
 void SqliteStore::close() {

@@ -19,6 +19,7 @@
 #include "storage/pg/pg_schema.hpp"
 #include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
+#include "storage/write_health.hpp"
 
 namespace bh::storage {
 
@@ -63,14 +64,8 @@ struct PgStore::Impl {
   std::vector<std::unique_ptr<pg::Conn>> reader_conns;  // one per reader, handed over at start
 
   StoreQueues<Job, kKinds> queues{options.max_queued, "PostgreSQL"};  // the writer's and the readers'
-
-  std::atomic<bool> healthy{true};
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point last_write_attempt{};  // writer only
-  Clock::time_point last_failure_log{};    // writer only
-  std::uint64_t failed_unlogged = 0;       // writer only
-  std::atomic<std::uint64_t> write_jobs{0}, transactions{0}, failed_transactions{0}, reads_run{0}, connects{0},
-      retries{0};
+  WriteHealth health{"PostgreSQL", options.log};
+  std::atomic<std::uint64_t> reads_run{0}, connects{0}, retries{0};
 
   StoreThreads threads;
 
@@ -111,7 +106,7 @@ struct PgStore::Impl {
     mark_store_thread();
     while (auto job = queues.next_read()) {  // none: closing and drained
       ++reads_run;
-      guarded("a read", [&] { job->read(&conn, StoreError{}); });
+      health.guarded("a read", [&] { job->read(&conn, StoreError{}); });
     }
     conn.close();
   }
@@ -122,10 +117,10 @@ struct PgStore::Impl {
     const auto interval = std::chrono::milliseconds(std::max(1, options.probe_interval_ms));
     for (;;) {
       using Wait = decltype(queues)::Wait;
-      const Wait wait = queues.wait_for_writes(healthy.load() ? std::nullopt : std::optional(interval));
+      const Wait wait = queues.wait_for_writes(health.healthy() ? std::nullopt : std::optional(interval));
       if (wait == Wait::closed) break;  // and drained
       // Failing and idle: a small write finds out whether PostgreSQL is back.
-      if (!healthy.load() && wait == Wait::idle && Clock::now() - last_write_attempt >= interval) {
+      if (wait == Wait::idle && health.probe_due(interval)) {
         std::vector<Job> probe(1);
         probe[0].write = [](pg::Conn& conn) { return pg::probe_write(conn); };
         probe[0].write_done = [](StoreError) {};
@@ -202,8 +197,7 @@ struct PgStore::Impl {
   }
 
   void run_writes(std::vector<Job>& batch, bool quiet = false) {
-    last_write_attempt = Clock::now();
-    if (!quiet) write_jobs += batch.size();
+    health.trying(batch.size(), quiet);
     std::vector<StoreError> results;
     std::vector<std::optional<StoreError>> refused(batch.size());
     std::optional<StoreError> failure;
@@ -226,44 +220,18 @@ struct PgStore::Impl {
     }
     const bool any_written = tried.any_written;
     if (failure) {
-      if (!quiet) ++failed_transactions;
-      const bool was_healthy = healthy.exchange(false);
       for (auto& result : results)
         if (result.ok()) result = {StoreErrc::unavailable, "not saved, its transaction failed: " + failure->message};
-      failed_unlogged += quiet ? 0 : 1;
-      if (was_healthy || (!quiet && Clock::now() - last_failure_log >= std::chrono::seconds(10))) {
-        log((was_healthy ? "storage FAILED, writes are failing: " : "storage still failing: ") + failure->message +
-            " (PostgreSQL, " + std::to_string(failed_unlogged) + " write batches failed since the last line)");
-        last_failure_log = Clock::now();
-        failed_unlogged = 0;
-      }
+      health.failed(failure->message, quiet);
     } else {
-      if (!quiet) ++transactions;
-      if (any_written && !healthy.exchange(true)) log("storage recovered: a write transaction committed (PostgreSQL)");
+      health.committed(any_written, quiet);
     }
     for (std::size_t i = 0; i < batch.size(); ++i)
-      guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
+      health.guarded("a write's completion", [&] { batch[i].write_done(std::move(results[i])); });
     if (!quiet && !batch.empty()) queues.writes_completed(batch.back().seq);
   }
 
-  template <class F>
-  void guarded(const char* what, F&& f) {
-    try {
-      f();
-    } catch (const std::exception& e) {
-      log(std::string("internal error in ") + what + ": " + e.what());
-    } catch (...) {
-      log(std::string("internal error in ") + what);
-    }
-  }
-
-  void log(const std::string& message) {
-    if (options.log) {
-      options.log(message);
-    } else {
-      std::cerr << "[storage] " << message << std::endl;
-    }
-  }
+  void log(const std::string& message) const { health.log(message); }
 
   template <class T>
   void read(unsigned kinds, std::function<StoreResult<T>(pg::Conn&)> run, std::function<void(StoreResult<T>)> done) {
@@ -430,11 +398,12 @@ void PgStore::find_account_like(std::string name, std::function<void(StoreResult
       std::move(done));
 }
 
-bool PgStore::healthy() const { return impl_->healthy.load(); }
+bool PgStore::healthy() const { return impl_->health.healthy(); }
 
 PgStoreStats PgStore::stats() const {
-  return {impl_->write_jobs.load(), impl_->transactions.load(), impl_->failed_transactions.load(),
-          impl_->reads_run.load(),  impl_->connects.load(),     impl_->retries.load()};
+  const auto& h = impl_->health;
+  return {h.write_jobs.load(),     h.transactions.load(),  h.failed_transactions.load(),
+          impl_->reads_run.load(), impl_->connects.load(), impl_->retries.load()};
 }
 
 void PgStore::close() {
