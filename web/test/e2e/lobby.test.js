@@ -88,6 +88,38 @@ test('a guest creates a private room, a second visitor joins by its link, both s
   await b.context.close();
 });
 
+test('a room listed when the page loaded goes from the lobby when it is cancelled', async () => {
+  // Another player opens a room from a page of its own, on a WebSocket outside the app.
+  const host = await visitor(browser, stack);
+  await host.go('/');
+  await host.page.evaluate(async (url) => {
+    const ws = new WebSocket(url);
+    window.other = ws;
+    await new Promise((resolve) => { ws.onopen = resolve; });
+    await new Promise((resolve, reject) => {
+      ws.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        if (m.type === 'identity') ws.send(JSON.stringify({ type: 'create_room', game: 'brandubh' }));
+        if (m.type === 'room_created') { window.otherRoom = m.room.room_id; resolve(); }
+        if (m.type === 'error') reject(new Error(e.data));
+      };
+      ws.send(JSON.stringify({ type: 'guest', name: 'knight' }));
+    });
+  }, stack.url.replace(/^http/, 'ws') + '/ws');
+  // A visitor who comes now finds it in the lobby's first listing, then sees it go.
+  const v = await visitor(browser, stack);
+  await v.go('/');
+  const row = v.page.getByTestId('room-row').filter({ hasText: 'knight' });
+  await row.waitFor();
+  await v.page.screenshot({ path: screenshotPath('lobby-room-listed.png') });
+  await host.page.evaluate(() => window.other.send(JSON.stringify({ type: 'cancel_room', room_id: window.otherRoom })));
+  await row.waitFor({ state: 'detached', timeout: 5000 });
+  await v.page.screenshot({ path: screenshotPath('lobby-room-cancelled.png') });
+  assert.deepEqual(v.problems, []);
+  await v.context.close();
+  await host.context.close();
+});
+
 test('past the lobby limit the page lists the first rooms and says how many more', async () => {
   const small = await startStack({ args: ['--lobby-limit', '1'] });
   try {

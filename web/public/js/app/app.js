@@ -376,9 +376,11 @@ export class App {
           this.rematches.set(msg.room_id, reduceRematch(this.rematches.get(msg.room_id), msg));
           if (msg.type === 'rematch_started') this.rematchGame = msg.game_id;
         }
-        if (LOBBY_TYPES.includes(msg.type)) this.lobby = reduceLobby(this.lobby, msg);
         if (GAME_TYPES.includes(msg.type)) this.takeGameMessage(msg);
     }
+    // After the switch: `room_closed` has a case of its own (one's own room) and must
+    // still leave the lobby's list.
+    if (LOBBY_TYPES.includes(msg.type)) this.lobby = reduceLobby(this.lobby, msg);
     this.view?.onMessage?.(msg);
   }
 
