@@ -10,7 +10,9 @@
 
 namespace bh::storage {
 
-enum class StoreErrc { ok, not_found, conflict, invalid_query, unavailable };
+// fenced: cluster mode only, the live game is another node's now (it took the game over
+// after this node's lease lapsed); nothing was written.
+enum class StoreErrc { ok, not_found, conflict, invalid_query, unavailable, fenced };
 
 struct StoreError {
   StoreErrc code = StoreErrc::ok;

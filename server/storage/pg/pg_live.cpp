@@ -15,7 +15,20 @@ const std::string kHeaderColumns =
     "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated, computer_level, creator_bot, "
     "joiner_bot, creator_absent_until_ms, joiner_absent_until_ms";
 
-StoreError write_header(Conn& conn, const LiveGame& g) {
+Params& add_epoch(Params& p, Epoch owner) { return owner ? p.add(*owner) : p.add_null(); }
+
+// After a fenced statement changed nothing: another epoch's game is fenced; no game at
+// all is `missing`.
+StoreError owned_elsewhere_or(Conn& conn, const std::string& id, StoreError missing) {
+  Params p;
+  p.add(id);
+  auto found = conn.run("SELECT owner_epoch FROM live_games WHERE game_id = $1", p);
+  if (!found.error.ok()) return found.error;
+  if (found.value->size() == 0) return missing;
+  return {StoreErrc::fenced, "live game " + id + " is owned by another node now"};
+}
+
+StoreError write_header(Conn& conn, const LiveGame& g, Epoch owner) {
   Params p;
   p.add(g.game_id).add(g.room_id).add(g.match_id).add(g.game).add(sql::encode_options(g.options));
   if (g.clock) {
@@ -32,6 +45,7 @@ StoreError write_header(Conn& conn, const LiveGame& g) {
     p.add_null();
   }
   p.add(g.seats[0].bot).add(g.seats[1].bot).add(g.absent_until_ms[0]).add(g.absent_until_ms[1]);
+  add_epoch(p, owner);
   std::string updates;
   for (std::size_t at = kHeaderColumns.find(", ") + 2; at < kHeaderColumns.size();) {
     std::size_t end = kHeaderColumns.find(", ", at);
@@ -40,31 +54,41 @@ StoreError write_header(Conn& conn, const LiveGame& g) {
     updates += (updates.empty() ? "" : ", ") + column + " = excluded." + column;
     at = end + 2;
   }
-  // Replaced in place: the game's moves stay (a header is written again after a failure).
+  // Replaced in place: the game's moves stay (a header is written again after a failure),
+  // unless another epoch owns the row.
   auto written =
       conn.run("INSERT INTO live_games (" + kHeaderColumns +
-                   ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
-                   "$18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) ON CONFLICT (game_id) DO UPDATE SET " +
-                   updates,
+                   ", owner_epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
+                   "$17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29) ON CONFLICT (game_id) DO UPDATE "
+                   "SET " +
+                   updates + " WHERE $29::bigint IS NULL OR live_games.owner_epoch = $29",
                p);
-  return written.error;
+  if (!written.error.ok()) return written.error;
+  if (written.value->affected() == 0)
+    return {StoreErrc::fenced, "live game " + g.game_id + " is owned by another node now"};
+  return {};
 }
 
 }  // namespace
 
-StoreError save_live(Conn& conn, const LiveUpdate& update) {
+StoreError save_live(Conn& conn, const LiveUpdate& update, Epoch owner) {
   const std::string& id = update.header ? update.header->game_id : update.game_id;
   if (id.empty()) return {StoreErrc::invalid_query, "live game id is empty"};
   if (update.header) {
-    if (auto error = write_header(conn, *update.header); !error.ok()) return error;
+    if (auto error = write_header(conn, *update.header, owner); !error.ok()) return error;
   }
   if (update.absent_until_ms) {
     // A game not stored is left alone: no row, no error.
     Params p;
     p.add(id).add((*update.absent_until_ms)[0]).add((*update.absent_until_ms)[1]);
+    add_epoch(p, owner);
     auto written = conn.run(
-        "UPDATE live_games SET creator_absent_until_ms = $2, joiner_absent_until_ms = $3 WHERE game_id = $1", p);
+        "UPDATE live_games SET creator_absent_until_ms = $2, joiner_absent_until_ms = $3 WHERE game_id = $1 "
+        "AND ($4::bigint IS NULL OR owner_epoch = $4)",
+        p);
     if (!written.error.ok()) return written.error;
+    if (owner && written.value->affected() == 0)
+      if (auto error = owned_elsewhere_or(conn, id, {}); !error.ok()) return error;
   }
   const std::int64_t after_moves = update.first_ply + static_cast<std::int64_t>(update.moves.size());
   if (!update.moves.empty()) {
@@ -79,19 +103,23 @@ StoreError save_live(Conn& conn, const LiveUpdate& update) {
     Params p;
     p.add(id).add(static_cast<std::int64_t>(update.first_ply)).add_texts(texts).add_ints(first).add_ints(second);
     p.add_ints(at);
+    add_epoch(p, owner);
     // One statement a move, its header's check inside: no rows when the game has no
-    // header (never written, or finished), so nothing is written. KEY SHARE: a node
-    // finishing the game meanwhile waits for this transaction.
+    // header (never written, or finished) or another epoch owns it, so nothing is
+    // written. FOR SHARE: a node finishing the game or taking it over meanwhile waits
+    // for this transaction, and this one for theirs.
     auto written = conn.run(
         "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
         "SELECT $1, $2::integer + m.n - 1, m.text, m.f, m.s, m.a "
         "FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS m(text, f, s, a, n) "
-        "WHERE EXISTS (SELECT 1 FROM live_games WHERE game_id = $1 FOR KEY SHARE) "
+        "WHERE EXISTS (SELECT 1 FROM live_games WHERE game_id = $1 AND ($7::bigint IS NULL OR owner_epoch = $7) "
+        "FOR SHARE) "
         "ON CONFLICT (game_id, ply) DO UPDATE SET text = excluded.text, first_clock_ms = excluded.first_clock_ms, "
         "second_clock_ms = excluded.second_clock_ms, at_ms = excluded.at_ms",
         p);
     if (!written.error.ok()) return written.error;
-    if (written.value->affected() == 0) return {StoreErrc::invalid_query, "live game " + id + " has no header stored"};
+    if (written.value->affected() == 0)
+      return owned_elsewhere_or(conn, id, {StoreErrc::invalid_query, "live game " + id + " has no header stored"});
   }
   if (update.erase_through >= after_moves) {
     // Taken back: those plies go, so the game loads as it is now (a gap ends its moves).
@@ -103,14 +131,28 @@ StoreError save_live(Conn& conn, const LiveUpdate& update) {
   return {};
 }
 
-StoreError delete_live(Conn& conn, const std::string& game_id) {
+StoreError delete_live(Conn& conn, const std::string& game_id, Epoch owner) {
   Params p;
   p.add(game_id);
-  return conn.run("DELETE FROM live_games WHERE game_id = $1", p).error;
+  add_epoch(p, owner);
+  auto deleted = conn.run("DELETE FROM live_games WHERE game_id = $1 AND ($2::bigint IS NULL OR owner_epoch = $2)", p);
+  if (!deleted.error.ok()) return deleted.error;
+  if (owner && deleted.value->affected() == 0) return owned_elsewhere_or(conn, game_id, {});
+  return {};
 }
 
-StoreResult<std::vector<LiveGame>> load_live(Conn& conn) {
-  auto headers = conn.run("SELECT " + kHeaderColumns + " FROM live_games ORDER BY started_ms, game_id");
+StoreResult<std::vector<LiveGame>> load_live(Conn& conn, Epoch owner, const std::vector<std::string>* only) {
+  Params chosen;
+  add_epoch(chosen, owner);
+  if (only) {
+    chosen.add_texts(*only);
+  } else {
+    chosen.add_null();
+  }
+  auto headers = conn.run("SELECT " + kHeaderColumns +
+                              " FROM live_games WHERE ($1::bigint IS NULL OR owner_epoch = $1) AND ($2::text[] IS NULL "
+                              "OR game_id = ANY($2::text[])) ORDER BY started_ms, game_id",
+                          chosen);
   if (!headers.error.ok()) return {headers.error, std::nullopt};
   const Rows& q = *headers.value;
   std::vector<LiveGame> games;
@@ -149,7 +191,10 @@ StoreResult<std::vector<LiveGame>> load_live(Conn& conn) {
     games.push_back(std::move(g));
   }
   auto moves = conn.run(
-      "SELECT game_id, ply, text, first_clock_ms, second_clock_ms, at_ms FROM live_moves ORDER BY game_id, ply");
+      "SELECT m.game_id, m.ply, m.text, m.first_clock_ms, m.second_clock_ms, m.at_ms FROM live_moves m "
+      "JOIN live_games g ON g.game_id = m.game_id WHERE ($1::bigint IS NULL OR g.owner_epoch = $1) AND ($2::text[] "
+      "IS NULL OR g.game_id = ANY($2::text[])) ORDER BY m.game_id, m.ply",
+      chosen);
   if (!moves.error.ok()) return {moves.error, std::nullopt};
   const Rows& m = *moves.value;
   for (int r = 0; r < m.size(); ++r) {

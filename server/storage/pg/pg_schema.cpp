@@ -155,8 +155,24 @@ CREATE TABLE health_probe (
 );
 )sql";
 
+// Version 2: cluster mode's ownership (docs/cluster.md). Each start of a node takes a
+// new epoch, the row's identity, and holds a lease on PostgreSQL's clock; a live game is
+// owned by the epoch that wrote it last or took it over (NULL: a server not in a
+// cluster, or a row from before this step: anyone's to take).
+constexpr std::string_view kStep2 = R"sql(
+CREATE TABLE nodes (
+  epoch bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  node_id text COLLATE "C" NOT NULL,
+  started timestamptz NOT NULL DEFAULT now(),
+  lease_until timestamptz NOT NULL
+);
+CREATE INDEX nodes_by_lease ON nodes (lease_until);
+ALTER TABLE live_games ADD COLUMN owner_epoch bigint;
+CREATE INDEX live_games_by_owner ON live_games (owner_epoch);
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1};
+const std::string_view kSteps[] = {kStep1, kStep2};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

@@ -15,6 +15,8 @@
 #include "storage/pg/pg_archive.hpp"
 #include "storage/pg/pg_conn.hpp"
 #include "storage/pg/pg_live.hpp"
+#include "storage/pg/pg_node.hpp"
+#include "storage/pg/pg_ownership.hpp"
 #include "storage/pg/pg_ratings.hpp"
 #include "storage/pg/pg_schema.hpp"
 #include "storage/store_queues.hpp"
@@ -68,6 +70,27 @@ struct PgStore::Impl {
   std::atomic<std::uint64_t> reads_run{0}, connects{0}, retries{0};
 
   StoreThreads threads;
+  pg::Epoch epoch;                       // cluster mode: this start's
+  std::unique_ptr<pg::NodeLease> lease;  // cluster mode
+
+  // Cluster mode: a new epoch and its lease, and the games of this node's earlier
+  // starts (and of lapsed nodes) made this epoch's, so that load_live finds them.
+  StoreError join_cluster() {
+    const auto sent = std::chrono::steady_clock::now();
+    auto registered = pg::register_node(writer_conn, options.node_id, options.lease_ms);
+    if (!registered.error.ok()) return registered.error;
+    epoch = *registered.value;
+    for (;;) {
+      auto taken = pg::take_over(writer_conn, *epoch, options.node_id, 1000);
+      if (!taken.error.ok()) return taken.error;
+      if (taken.value->size() < 1000) break;
+    }
+    lease = std::make_unique<pg::NodeLease>(
+        pg::NodeSettings{dsn, options.node_id, *epoch, options.lease_ms, options.renew_ms,
+                         [this](const std::string& line) { log(line); }},
+        sent);
+    return {};
+  }
 
   void submit(Job job) {
     if (auto error = queues.push(job, job.is_write() ? Route::write : Route::read)) job.reject(*error);
@@ -264,6 +287,7 @@ StoreResult<std::unique_ptr<PgStore>> PgStore::open(const std::string& dsn, PgOp
   StoreError error = impl->writer_conn.connect(dsn);
   if (error.ok()) error = pg::migrate(impl->writer_conn);
   if (error.ok()) error = pg::refresh_name_keys(impl->writer_conn, [raw](const std::string& line) { raw->log(line); });
+  if (error.ok() && !impl->options.node_id.empty()) error = impl->join_cluster();
   if (!error.ok()) {
     error.message = "PostgreSQL: " + error.message;
     return {std::move(error), std::nullopt};
@@ -289,15 +313,15 @@ void PgStore::finish_game(GameRecord record, std::optional<LiveGame> next,
   // game's header), which must then leave nothing behind.
   impl_->write(
       kLive | kFinished, /*savepoint=*/true,
-      [record = std::move(record), next = std::move(next), finish](pg::Conn& conn) {
+      [record = std::move(record), next = std::move(next), finish, epoch = impl_->epoch](pg::Conn& conn) {
         StoreError error = pg::insert_game(conn, record);
         if (error.ok()) {
           auto rated = pg::apply_ratings(conn, record);
           error = rated.error;
           if (error.ok()) *finish = std::move(*rated.value);
         }
-        if (error.ok()) error = pg::delete_live(conn, record.id);
-        if (error.ok() && next) error = pg::save_live(conn, LiveUpdate{next, next->game_id, 1, {}});
+        if (error.ok()) error = pg::delete_live(conn, record.id, epoch);
+        if (error.ok() && next) error = pg::save_live(conn, LiveUpdate{next, next->game_id, 1, {}}, epoch);
         return error;
       },
       [finish, done = std::move(done)](StoreError error) {
@@ -356,13 +380,14 @@ void PgStore::get_game(std::string id, std::function<void(StoreResult<GameRecord
 void PgStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
   // No savepoint: its own errors come before it writes anything.
   impl_->write(
-      kLive, /*savepoint=*/false, [update = std::move(update)](pg::Conn& conn) { return pg::save_live(conn, update); },
+      kLive, /*savepoint=*/false,
+      [update = std::move(update), epoch = impl_->epoch](pg::Conn& conn) { return pg::save_live(conn, update, epoch); },
       std::move(done));
 }
 
 void PgStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
   impl_->read<std::vector<LiveGame>>(
-      kLive, [](pg::Conn& conn) { return pg::load_live(conn); }, std::move(done));
+      kLive, [epoch = impl_->epoch](pg::Conn& conn) { return pg::load_live(conn, epoch); }, std::move(done));
 }
 
 void PgStore::create_account(Account account, std::function<void(StoreError)> done) {
@@ -398,7 +423,17 @@ void PgStore::find_account_like(std::string name, std::function<void(StoreResult
       std::move(done));
 }
 
-bool PgStore::healthy() const { return impl_->health.healthy(); }
+bool PgStore::healthy() const { return impl_->health.healthy() && (!impl_->lease || impl_->lease->held()); }
+
+std::int64_t PgStore::epoch() const { return impl_->epoch.value_or(0); }
+
+void PgStore::adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt) {
+  if (impl_->lease) impl_->lease->adopt_lapsed(std::move(adopt));
+}
+
+void PgStore::release() {
+  if (impl_->lease) impl_->lease->release();
+}
 
 PgStoreStats PgStore::stats() const {
   const auto& h = impl_->health;
@@ -409,6 +444,8 @@ PgStoreStats PgStore::stats() const {
 void PgStore::close() {
   impl_->queues.close();
   impl_->threads.join();
+  // No more takeovers: nothing could restore them.
+  if (impl_->lease) impl_->lease->adopt_lapsed(nullptr);
 }
 
 StoreResult<std::unique_ptr<Store>> open_pg_store(const std::string& dsn, PgOptions options) {

@@ -15,6 +15,10 @@
 // it observes (live games, finished games with their ratings, accounts) has committed
 // and had its `done` called. Writes another server commits are seen by any later read.
 //
+// Cluster mode (PgOptions::node_id): live writes carry the node's epoch and are
+// refused as `fenced` once another node owns the game; healthy() is also false while
+// the lease is not surely held (pg_node.hpp).
+//
 // Failures: when the server cannot be reached (or a statement fails for any reason but
 // the job's own), the batch rolls back and every job in it fails with `unavailable`;
 // healthy() turns false until a write transaction commits. A job is tried once more on
@@ -36,6 +40,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "storage/store.hpp"
 
@@ -48,6 +53,12 @@ struct PgOptions {
   int probe_interval_ms = 1000;                 // while unhealthy and idle: reconnect and write this often
   std::size_t answer_name_chars = 100;          // as SqliteOptions::answer_name_chars
   std::function<void(const std::string&)> log;  // lasting failures (on a store thread); default stderr
+  // Cluster mode (docs/cluster.md): this node's name. Each open registers a new epoch
+  // for it with a lease; its live games are written fenced by that epoch and the games
+  // of its earlier starts are taken over at once. Empty: a server alone, no fence.
+  std::string node_id;
+  int lease_ms = 5000;  // a node that has not renewed for this long loses its games
+  int renew_ms = 1000;  // how often the lease is renewed and lapsed nodes' games looked for
 };
 
 struct PgStoreStats {
@@ -88,6 +99,16 @@ class PgStore final : public Store {
   void close() override;
 
   PgStoreStats stats() const;
+
+  // Cluster mode: this start's epoch (0 without PgOptions::node_id).
+  std::int64_t epoch() const;
+  // Cluster mode: from now on, the live games of nodes whose lease lapsed are taken over
+  // and handed to `adopt`, with their moves (on the lease's thread). Call once, when
+  // they can be restored. No effect without a node_id.
+  void adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt);
+  // Cluster mode: after close(), ends the lease now, so the other nodes take this
+  // node's games at once (a stop hands them over). No effect without a node_id.
+  void release();
 
   struct Impl;
 

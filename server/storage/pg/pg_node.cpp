@@ -1,0 +1,117 @@
+#include "storage/pg/pg_node.hpp"
+
+#include <utility>
+
+#include "storage/pg/pg_live.hpp"
+#include "storage/pg/pg_ownership.hpp"
+#include "storage/store_thread.hpp"
+
+namespace bh::storage::pg {
+
+namespace {
+
+// Games taken in one statement: a dead node's games are shared among the survivors a
+// few at a time rather than all taken by the first to look.
+constexpr int kTakeAtOnce = 100;
+// The lapsed nodes that own nothing are forgotten this often (in renewals).
+constexpr int kForgetEvery = 600;
+
+std::int64_t since_epoch_ns(std::chrono::steady_clock::time_point at) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(at.time_since_epoch()).count();
+}
+
+}  // namespace
+
+NodeLease::NodeLease(NodeSettings settings, std::chrono::steady_clock::time_point renewed_at)
+    : settings_(std::move(settings)), renewed_at_ns_(since_epoch_ns(renewed_at)) {
+  thread_ = std::thread([this] { run(); });
+}
+
+NodeLease::~NodeLease() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+bool NodeLease::held() const {
+  const auto margin = std::chrono::milliseconds(settings_.lease_ms - settings_.renew_ms);
+  const auto renewed = std::chrono::steady_clock::time_point(std::chrono::nanoseconds(renewed_at_ns_.load()));
+  return std::chrono::steady_clock::now() < renewed + margin;
+}
+
+void NodeLease::adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt) {
+  {
+    std::lock_guard lock(mutex_);
+    adopt_ = std::move(adopt);
+  }
+  wake_.notify_all();
+}
+
+void NodeLease::release() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  if (!conn_.connected() && !conn_.connect(settings_.dsn).ok()) return;
+  if (auto error = release_lease(conn_, settings_.epoch); !error.ok())
+    settings_.log("the lease of node " + settings_.node_id + " was not released: " + error.message);
+  conn_.close();
+}
+
+void NodeLease::run() {
+  mark_store_thread();
+  const auto interval = std::chrono::milliseconds(settings_.renew_ms);
+  for (int round = 1;; ++round) {
+    {
+      std::unique_lock lock(mutex_);
+      if (wake_.wait_for(lock, interval, [this] { return stopping_; })) break;
+    }
+    const auto sent = std::chrono::steady_clock::now();
+    StoreResult<bool> renewed{conn_.connected() ? StoreError{} : conn_.connect(settings_.dsn), std::nullopt};
+    if (renewed.error.ok()) renewed = renew_lease(conn_, settings_.epoch, settings_.lease_ms);
+    if (renewed.error.ok() && !*renewed.value)
+      renewed.error = {StoreErrc::unavailable, "its row is gone from the nodes table"};
+    if (!renewed.error.ok()) {
+      if (!std::exchange(failing_, true))
+        settings_.log("node " + settings_.node_id + " cannot renew its lease: " + renewed.error.message);
+      continue;
+    }
+    renewed_at_ns_ = since_epoch_ns(sent);
+    if (std::exchange(failing_, false)) settings_.log("node " + settings_.node_id + " renews its lease again");
+    take_over_lapsed();
+    if (round % kForgetEvery == 0) forget_nodes(conn_);
+  }
+  conn_.close();
+}
+
+void NodeLease::take_over_lapsed() {
+  std::function<void(std::vector<LiveGame>)> adopt;
+  {
+    std::lock_guard lock(mutex_);
+    adopt = adopt_;
+  }
+  if (!adopt || !held()) return;
+  for (;;) {
+    auto taken = take_over(conn_, settings_.epoch, settings_.node_id, kTakeAtOnce);
+    if (!taken.error.ok() || taken.value->empty()) return;
+    // Ours now: no one else writes them, so the two statements of the load agree.
+    auto loaded = load_live(conn_, settings_.epoch, &*taken.value);
+    if (!loaded.error.ok()) {
+      // Not left owned and not running: the next takeover (this node's or another's) takes them.
+      settings_.log("node " + settings_.node_id + " took over " + std::to_string(taken.value->size()) +
+                    " games it could not load: " + loaded.error.message);
+      let_go(conn_, settings_.epoch, *taken.value);
+      return;
+    }
+    settings_.log("node " + settings_.node_id + " took over " + std::to_string(loaded.value->size()) + " live games");
+    adopt(std::move(*loaded.value));
+    if (static_cast<int>(taken.value->size()) < kTakeAtOnce) return;
+  }
+}
+
+}  // namespace bh::storage::pg

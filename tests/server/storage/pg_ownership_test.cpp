@@ -1,0 +1,209 @@
+// Cluster mode's ownership of live games on PostgreSQL (docs/cluster.md, "Ownership"):
+// each start of a node holds a lease; a node whose lease lapsed loses its games to the
+// survivors, and whatever it writes of them afterwards is fenced (nothing written); a
+// node that restarts, or is stopped, hands its games over at once.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "pg_backend.hpp"
+#include "storage/pg/pg_store.hpp"
+#include "storage_test_util.hpp"
+
+namespace bh::storage::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+class PgOwnershipTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    cluster = pg_cluster();
+    ASSERT_NE(cluster, nullptr);
+    database = cluster->create_database();
+    ASSERT_FALSE(database.empty());
+  }
+  std::unique_ptr<PgStore> node(const std::string& name, int lease_ms = 60'000, int renew_ms = 100) {
+    PgOptions options;
+    options.node_id = name;
+    options.lease_ms = lease_ms;
+    options.renew_ms = renew_ms;
+    auto opened = PgStore::open(cluster->dsn(database), std::move(options));
+    EXPECT_TRUE(opened.error.ok()) << opened.error.message;
+    return opened.error.ok() ? std::move(*opened.value) : nullptr;
+  }
+  std::vector<std::string> sql(const std::string& text) { return cluster->sql(database, text); }
+  // What a node adopts, gathered.
+  struct Adopted {
+    std::mutex mutex;
+    std::vector<LiveGame> games;
+    std::size_t count() {
+      std::lock_guard lock(mutex);
+      return games.size();
+    }
+    // Waits up to `limit` for `n` games.
+    bool wait_for(std::size_t n, std::chrono::milliseconds limit = 10s) {
+      for (auto until = std::chrono::steady_clock::now() + limit; std::chrono::steady_clock::now() < until;) {
+        if (count() >= n) return true;
+        std::this_thread::sleep_for(20ms);
+      }
+      return count() >= n;
+    }
+  };
+  static void adopt_into(PgStore& store, Adopted& adopted) {
+    store.adopt_lapsed([&adopted](std::vector<LiveGame> games) {
+      std::lock_guard lock(adopted.mutex);
+      for (auto& g : games) adopted.games.push_back(std::move(g));
+    });
+  }
+  static StoreError write(PgStore& store, LiveUpdate update) {
+    return await<StoreError>([&](auto done) { store.save_live(std::move(update), done); });
+  }
+  static std::vector<LiveGame> loaded(PgStore& store) {
+    auto result = await<StoreResult<std::vector<LiveGame>>>([&](auto done) { store.load_live(done); });
+    EXPECT_TRUE(result.error.ok()) << result.error.message;
+    return result.value.value_or(std::vector<LiveGame>{});
+  }
+  // Ends `store`'s lease as if its node had been gone for a while (it renews rarely).
+  void lapse(const PgStore& store) {
+    sql("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE epoch = " + std::to_string(store.epoch()));
+  }
+
+  bh::testing::PgCluster* cluster = nullptr;
+  std::string database;
+};
+
+LiveGame header(const std::string& id) {
+  LiveGame live;
+  live.game_id = id;
+  live.room_id = "r-" + id;
+  live.game = "tablut";
+  live.creator_side = "first";
+  live.seats = {LiveSeat{"ann", "t1", false, 0.0}, LiveSeat{"bob", "t2", false, 0.0}};
+  return live;
+}
+
+LiveUpdate moves(const std::string& id, int first_ply, std::vector<std::string> texts) {
+  LiveUpdate update{std::nullopt, id, first_ply, {}};
+  for (auto& text : texts) update.moves.push_back(MoveRecord{text, -1, -1, 5});
+  return update;
+}
+
+TEST_F(PgOwnershipTest, EachStartTakesANewEpochAndOwnsTheGamesItWrites) {
+  auto a = node("a");
+  auto b = node("b");
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  EXPECT_GT(a->epoch(), 0);
+  EXPECT_GT(b->epoch(), a->epoch());
+  ASSERT_TRUE(write(*a, {header("g1"), "", 1, {MoveRecord{"a4-a3", -1, -1, 5}}}).ok());
+  EXPECT_EQ(sql("SELECT owner_epoch FROM live_games WHERE game_id = 'g1'"),
+            std::vector<std::string>{std::to_string(a->epoch())});
+  // Each node loads only its own games.
+  EXPECT_EQ(loaded(*a).size(), 1u);
+  EXPECT_TRUE(loaded(*b).empty());
+  // Another node's live game is not written over, nor its moves added to, nor finished.
+  EXPECT_EQ(write(*b, {header("g1"), "", 1, {}}).code, StoreErrc::fenced);
+  EXPECT_EQ(write(*b, moves("g1", 2, {"e5-e6"})).code, StoreErrc::fenced);
+  auto finished =
+      await<StoreError>([&](auto done) { b->finish_live_game(sample_game("g1", 1000), std::nullopt, done); });
+  EXPECT_EQ(finished.code, StoreErrc::fenced);
+  EXPECT_EQ(get(*b, "g1").error.code, StoreErrc::not_found);  // the archive write went with it
+  EXPECT_EQ(sql("SELECT count(*) FROM live_moves WHERE game_id = 'g1'"), std::vector<std::string>{"1"});
+  EXPECT_TRUE(a->healthy());
+  EXPECT_TRUE(b->healthy());
+}
+
+TEST_F(PgOwnershipTest, ALapsedNodesGamesAreTakenOverAndItsLaterWritesFenced) {
+  auto a = node("a", 120'000, 60'000);  // renews once a minute: its lease is ended by hand
+  ASSERT_NE(a, nullptr);
+  ASSERT_TRUE(write(*a, {header("g1"), "", 1, {MoveRecord{"a4-a3", -1, -1, 5}}}).ok());
+  ASSERT_TRUE(write(*a, {header("g2"), "", 1, {}}).ok());
+  auto b = node("b");
+  auto c = node("c");
+  Adopted by_b, by_c;
+  adopt_into(*b, by_b);
+  adopt_into(*c, by_c);
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(by_b.count() + by_c.count(), 0u);  // a's lease runs: nothing taken
+
+  lapse(*a);  // as a node stopped (kill -STOP) or cut off would let it
+  for (auto until = std::chrono::steady_clock::now() + 10s;
+       by_b.count() + by_c.count() < 2 && std::chrono::steady_clock::now() < until;)
+    std::this_thread::sleep_for(20ms);
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(by_b.count() + by_c.count(), 2u);  // each game taken once
+  std::vector<LiveGame> all = by_b.games;
+  all.insert(all.end(), by_c.games.begin(), by_c.games.end());
+  for (const auto& g : all) {
+    if (g.game_id == "g1") {
+      ASSERT_EQ(g.moves.size(), 1u);  // with the moves written before
+      EXPECT_EQ(g.moves[0].text, "a4-a3");
+      EXPECT_EQ(g.seats[0].player, "ann");
+    }
+  }
+
+  // The old owner wakes up: nothing it writes of those games lands.
+  EXPECT_EQ(write(*a, moves("g1", 2, {"e5-e6"})).code, StoreErrc::fenced);
+  EXPECT_EQ(write(*a, {header("g2"), "", 1, {MoveRecord{"a4-a3", -1, -1, 5}}}).code, StoreErrc::fenced);
+  EXPECT_EQ(
+      await<StoreError>([&](auto done) { a->finish_live_game(sample_game("g1", 1000), std::nullopt, done); }).code,
+      StoreErrc::fenced);
+  EXPECT_EQ(sql("SELECT count(*) FROM live_moves"), std::vector<std::string>{"1"});
+  EXPECT_EQ(sql("SELECT count(*) FROM games"), std::vector<std::string>{"0"});
+  // By its own clock it still holds its lease (as a paused process would believe): the
+  // fence, not its clock, kept its writes out.
+  EXPECT_TRUE(a->healthy());
+}
+
+TEST_F(PgOwnershipTest, ARestartedNodeTakesItsEarlierStartsGamesAtOnce) {
+  auto first = node("a");
+  ASSERT_NE(first, nullptr);
+  ASSERT_TRUE(write(*first, {header("g1"), "", 1, {MoveRecord{"a4-a3", -1, -1, 5}}}).ok());
+  first.reset();  // killed: its lease is not released, it would run for a minute
+  auto again = node("a");
+  ASSERT_NE(again, nullptr);
+  auto games = loaded(*again);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].moves.size(), 1u);
+  EXPECT_TRUE(write(*again, moves("g1", 2, {"e5-e6"})).ok());
+}
+
+TEST_F(PgOwnershipTest, AStoppedNodeHandsItsGamesOverAtOnce) {
+  auto a = node("a");
+  auto b = node("b");
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  Adopted by_b;
+  adopt_into(*b, by_b);
+  ASSERT_TRUE(write(*a, {header("g1"), "", 1, {}}).ok());
+  const auto stopped = std::chrono::steady_clock::now();
+  a->close();
+  a->release();  // its lease of a minute ends now
+  ASSERT_TRUE(by_b.wait_for(1, 5s));
+  EXPECT_LT(std::chrono::steady_clock::now() - stopped, 5s);
+  EXPECT_TRUE(write(*b, moves("g1", 1, {"a4-a3"})).ok());
+}
+
+TEST_F(PgOwnershipTest, ANodeThatCannotRenewItsLeaseIsNotHealthyAndRecovers) {
+  auto a = node("a", 1000, 100);
+  ASSERT_NE(a, nullptr);
+  EXPECT_TRUE(a->healthy());
+  ASSERT_TRUE(cluster->stop());
+  std::this_thread::sleep_for(1200ms);
+  EXPECT_FALSE(a->healthy());  // it cannot know whether its games are still its own
+  ASSERT_TRUE(cluster->restart());
+  bool back = false;
+  for (auto until = std::chrono::steady_clock::now() + 15s; !back && std::chrono::steady_clock::now() < until;) {
+    std::this_thread::sleep_for(50ms);
+    // The writer's health comes back with a write.
+    write(*a, {header("g1"), "", 1, {}});
+    back = a->healthy();
+  }
+  EXPECT_TRUE(back);
+}
+
+}  // namespace
+}  // namespace bh::storage::testing
