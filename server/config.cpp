@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <thread>
@@ -51,6 +52,8 @@ constexpr FlagSpec kFlags[] = {
     {"trusted-proxy", true, true},
     {"allowed-origins", true, true},
     {"web-root", true, true},
+    {"cluster-db", true, true},
+    {"node-id", true, true},
     {"health-probe", true, false},
     {"version", false, false},
     {"backup", true, false},
@@ -152,6 +155,19 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
   if (flag == "db") {
     if (value.empty()) return bad(source, "a file path", value);
     config.db = value;
+    return std::nullopt;
+  }
+  if (flag == "cluster-db") {
+    if (value.empty()) return bad(source, "a PostgreSQL connection string", value);
+    config.cluster_db = value;
+    return std::nullopt;
+  }
+  if (flag == "node-id") {
+    const bool fits = !value.empty() && value.size() <= 64 && std::all_of(value.begin(), value.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+    if (!fits) return bad(source, "a name of 1 to 64 letters, digits, '.', '-' or '_'", value);
+    config.node_id = value;
     return std::nullopt;
   }
   if (flag == "web-root") {
@@ -368,6 +384,8 @@ Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args,
     return failure(ConfigError{"--secret-file goes with --create-bot NAME"});
   if (config.mode != Mode::import_records && !config.import_game.empty())
     return failure(ConfigError{"--game goes with --import FILE"});
+  if (!config.node_id.empty() && config.cluster_db.empty())
+    return failure(ConfigError{"--node-id goes with --cluster-db DSN"});
   // A burst below the rate would make the rate unreachable; unless set, it follows the rate.
   if (!burst_given) config.burst = std::max(config.burst, config.rate * 2);
   return config;
@@ -441,6 +459,13 @@ Limits per client address (docs/protocol.md, "Limits"):
                         browser origins that may open a WebSocket (e.g. https://example.org);
                         the server's own origin always may; default: any origin
 
+  --cluster-db DSN      cluster mode (docs/cluster.md): keep everything in this PostgreSQL
+                        database (postgresql://... or key=value), shared with the other
+                        nodes, instead of --db; the node holds a lease there, and when a
+                        node's lease lapses (it died) the others take over its live games
+  --node-id NAME        this node's name in the cluster, unique among them (default: the
+                        host's name); a node restarted under its name takes its games back
+
   --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
   --backup DEST         write an online backup of --db into the new file DEST and exit
   --export-to DSN       copy --db's accounts, archive and ratings into the empty PostgreSQL
@@ -485,7 +510,7 @@ BOARDHALL_LOBBY_LIMIT, BOARDHALL_RATED_GAMES_PER_PAIR,
 BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS,
 BOARDHALL_IMPORT_MAX_LINE, BOARDHALL_IMPORT_MAX_TAGS, BOARDHALL_IMPORT_MAX_TAG_NAME,
 BOARDHALL_IMPORT_MAX_TAG_VALUE, BOARDHALL_IMPORT_MAX_MOVES, BOARDHALL_RECORD_NAME_CHARS,
-BOARDHALL_DB_READERS); flags win.
+BOARDHALL_DB_READERS, BOARDHALL_CLUSTER_DB, BOARDHALL_NODE_ID); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.
 )";

@@ -75,6 +75,10 @@ struct Config {
   // Read-only SQLite connections, each on its own thread, serving the store's reads beside
   // its writer (storage/sqlite_store.hpp); 0: the writer serves the reads too.
   unsigned db_readers = 2;
+  // Cluster mode (docs/cluster.md): the PostgreSQL database the nodes share instead of
+  // --db, and this node's name (default: the host's name), unique among the nodes.
+  std::string cluster_db;
+  std::string node_id;
 };
 
 struct ConfigError {

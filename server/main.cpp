@@ -2,7 +2,9 @@
 // and runs the network until SIGINT/SIGTERM (see net/server.hpp for the shutdown).
 // The one-shot modes (--backup, --create-bot, --import, --export-to) do their work and exit.
 #include <sys/resource.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -18,6 +20,8 @@
 #include "net/server.hpp"
 #include "server_options.hpp"
 #include "storage/backup.hpp"
+#include "storage/pg/pg_store.hpp"
+#include "storage/records.hpp"
 #include "storage/sqlite_store.hpp"
 #include "web/disk_site.hpp"
 #include "web/embedded_site.hpp"
@@ -33,6 +37,29 @@ void raise_fd_limit() {
   limit.rlim_cur = limit.rlim_max;
   if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
     bh::log::error("cannot raise the open file limit above " + std::to_string(soft));
+}
+
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "node";
+  return name;
+}
+
+// Cluster mode: the store on the shared PostgreSQL database, as a node holding a lease.
+std::unique_ptr<bh::storage::PgStore> open_node(const bh::server::Config& config) {
+  bh::storage::PgOptions options;
+  options.log = [](const std::string& line) { bh::log::error("store: " + line); };
+  options.answer_name_chars = config.record_name_chars;
+  options.readers = std::max(1, static_cast<int>(config.db_readers));
+  options.node_id = config.node_id.empty() ? host_name() : config.node_id;
+  auto opened = bh::storage::PgStore::open(config.cluster_db, options);
+  if (!opened.error.ok() || !opened.value || !*opened.value) {
+    bh::log::error("cannot join the cluster: " + opened.error.message);
+    return nullptr;
+  }
+  bh::log::info("cluster node " + options.node_id + " (epoch " + std::to_string((*opened.value)->epoch()) +
+                ") on PostgreSQL");
+  return std::move(*opened.value);
 }
 
 }  // namespace
@@ -80,17 +107,27 @@ int main(int argc, char** argv) {
     bh::log::info("web client served from " + config.web_root);
   }
 
-  bh::storage::SqliteOptions store_options;
-  store_options.log = [](const std::string& line) { bh::log::error("store: " + line); };
-  store_options.answer_name_chars = config.record_name_chars;
-  store_options.readers = static_cast<int>(config.db_readers);
-  auto opened = bh::storage::open_sqlite_store(config.db, store_options);
-  if (!opened.error.ok() || !opened.value || !*opened.value) {
-    bh::log::error("cannot open the database " + config.db + ": " + opened.error.message);
-    return 1;
+  const bool cluster = !config.cluster_db.empty();
+  std::unique_ptr<bh::storage::Store> store;
+  bh::storage::PgStore* node = nullptr;  // cluster mode: the store, as a node of the cluster
+  if (cluster) {
+    auto opened = open_node(config);
+    if (!opened) return 1;
+    node = opened.get();
+    store = std::move(opened);
+  } else {
+    bh::storage::SqliteOptions store_options;
+    store_options.log = [](const std::string& line) { bh::log::error("store: " + line); };
+    store_options.answer_name_chars = config.record_name_chars;
+    store_options.readers = static_cast<int>(config.db_readers);
+    auto opened = bh::storage::open_sqlite_store(config.db, store_options);
+    if (!opened.error.ok() || !opened.value || !*opened.value) {
+      bh::log::error("cannot open the database " + config.db + ": " + opened.error.message);
+      return 1;
+    }
+    store = std::move(*opened.value);
+    bh::log::info("database " + config.db);
   }
-  std::unique_ptr<bh::storage::Store> store = std::move(*opened.value);
-  bh::log::info("database " + config.db);
 
   bh::app::AppConfig app_config;
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
@@ -108,13 +145,22 @@ int main(int argc, char** argv) {
   app_config.failed_logins_per_name = static_cast<int>(config.failed_logins_per_name);
   app_config.resume_fail_rate = config.resume_fail_rate;
   app_config.resume_fail_burst = config.resume_fail_burst;
+  app_config.tell_only_durable = cluster;
   const int status = bh::net::run_server(
       options,
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {
         app_config.network = std::move(stats);
-        return bh::app::make_application(io, *store, app_config);
+        auto app = bh::app::make_application(io, *store, app_config);
+        // From now on the games of a node that died come here too (after this node's own).
+        if (node)
+          node->adopt_lapsed([weak = std::weak_ptr(app)](std::vector<bh::storage::LiveGame> games) {
+            if (auto alive = weak.lock()) alive->adopt(std::move(games));
+          });
+        return app;
       },
       [&] { store->close(); });
   store->close();
+  // A stop hands this node's games over at once rather than when its lease would lapse.
+  if (node) node->release();
   return status;
 }

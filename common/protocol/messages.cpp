@@ -53,6 +53,7 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "no_computer",
     "too_many_rooms",
     "rated_pair_limit",
+    "game_moved",
     "internal",
 };
 

@@ -62,6 +62,7 @@ enum class ErrorCode {
   no_computer,
   too_many_rooms,
   rated_pair_limit,
+  game_moved,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;

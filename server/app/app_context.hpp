@@ -97,10 +97,10 @@ struct Context {
   std::shared_ptr<CompletionInbox> store_completions = std::make_shared<CompletionInbox>(io);
   // The live games' writes (game_writer.hpp), their answers back on the rooms' strands.
   GameWriter writer{store, store, store_completions, pending, ratings, metrics, shutting_down};
-  GameEvents events;                                       // what rooms publish of their games (game_events.hpp)
-  Seats seats{identities, seating, shutting_down};         // who may sit where (seats.hpp)
-  GameRecords records{writer, identities, shutting_down};  // a room's writes (game_records.hpp)
-  Games games{*this};                                      // the one way games are made (games.hpp)
+  GameEvents events;                                // what rooms publish of their games (game_events.hpp)
+  Seats seats{identities, seating, shutting_down};  // who may sit where (seats.hpp)
+  GameRecords records{writer, identities, shutting_down, config.tell_only_durable};  // a room's writes
+  Games games{*this};  // the one way games are made (games.hpp)
   // All a room sees of the server (room_services.hpp).
   RoomServices rooms{io, events, seats, watchers, records, games, metrics, room_limits(config)};
 

@@ -5,6 +5,7 @@
 #include "app/application.hpp"
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 
 #include "app/app_context.hpp"
 #include "app/archive/archive_answers.hpp"
@@ -25,6 +26,7 @@
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/glicko2.hpp"
+#include "storage/records.hpp"
 #include "storage/store.hpp"
 
 namespace bh::app {
@@ -111,6 +113,13 @@ class AppImpl final : public Application {
   void handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) override;
   void count_network_error() override { ctx_->metrics.network_errors++; }
   void shutdown(std::function<void()> done) override;
+  void adopt(std::vector<storage::LiveGame> games) override {
+    boost::asio::post(ctx_->io, [ctx = ctx_, games = std::move(games)] {
+      if (ctx->shutting_down) return;  // left to the other nodes (this one's lease ends)
+      const int restored = restore_games(ctx, games);
+      log::info("took over " + std::to_string(restored) + " live games of a node that is gone");
+    });
+  }
 
  private:
   void dispatch(const ConnPtr& c, const RequestId& id, cl::Request request);

@@ -28,7 +28,8 @@ class io_context;
 
 namespace bh::storage {
 class Store;
-}
+struct LiveGame;
+}  // namespace bh::storage
 
 namespace bh::app {
 
@@ -90,6 +91,9 @@ struct AppConfig {
   // A game's players and spectators hear its spectator count at most this often: a crowd
   // arriving at once costs one `spectators` event per interval, not one per arrival.
   std::int64_t spectator_count_interval_ms = 1'000;
+  // Cluster mode (docs/cluster.md): a move is told only once its write committed; a
+  // failed write is made again, never answered as failed (game_records.hpp).
+  bool tell_only_durable = false;
   // How long a finished room waits for a rematch while both players stay.
   std::int64_t rematch_window_ms = 600'000;
   // A room of play_computer is cancelled when its bot has not joined within this time.
@@ -166,6 +170,11 @@ class Application {
 
   // Counters the network layer keeps, for /metrics.
   virtual void count_network_error() = 0;
+
+  // Cluster mode: live games this node has just taken over from a node whose lease
+  // lapsed (storage/pg/pg_node.hpp), brought back as after a restart (both players away
+  // with their grace, clocks paused until they return). Any thread; does not block.
+  virtual void adopt(std::vector<storage::LiveGame> games) = 0;
 
   // Graceful shutdown: tell every client, finish what must be written (games in
   // progress are kept or saved as the application decides), then call `done`.

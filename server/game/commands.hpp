@@ -76,6 +76,10 @@ struct Persisted {
   int plies = 0;
   int erase_through = 0;
   bool ok = true;
+  // Cluster mode: the write will not be made by this node (another owns the game now,
+  // or this one stops while the database is away). Nothing was written; the room hands
+  // the game over without deciding this (app/rooms/room.hpp).
+  bool lost = false;
 };
 // What a Persist effect made durable has been told: the game goes on (its clock, its end).
 struct Told {
@@ -96,6 +100,7 @@ struct Archived {
   bool ok = true;
   std::optional<protocol::server::RatingChanges> rating_changes;
   bool shutting_down = false;
+  bool lost = false;  // as Persisted::lost: another node owns the game; nothing archived
 };
 // A game begun is announced once its header is durable (`game_id`: still this game).
 struct Announce {

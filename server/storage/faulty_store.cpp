@@ -69,6 +69,7 @@ std::function<void(StoreError)> FaultyStore::track(std::function<void(StoreError
 void FaultyStore::finish_game(GameRecord record, std::optional<LiveGame> next,
                               std::function<void(StoreResult<GameFinish>)> done) {
   auto plain = [done](StoreError e) { done({std::move(e), std::nullopt}); };
+  if (fence_live_) return deliver(std::move(plain), {StoreErrc::fenced, "the game is another node's (injected)"});
   if (take_write_fault()) return deliver(std::move(plain), injected_error("the archive write"));
   // Tracked like the other writes: only an ok after the last fault makes it healthy.
   auto tracked = track([](StoreError) {});
@@ -111,6 +112,7 @@ void FaultyStore::rating_history(std::string name, std::string key,
 }
 
 void FaultyStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
+  if (fence_live_) return deliver(std::move(done), {StoreErrc::fenced, "the game is another node's (injected)"});
   if (take_write_fault()) return deliver(std::move(done), injected_error("save_live"));
   // Only the journal's writes are held: nothing waits for an absences-only one.
   const bool journal = update.header || !update.moves.empty() || update.erase_through > 0;

@@ -36,6 +36,9 @@ class FaultyStore final : public Store {
   void fail_all_writes(bool on);
   // Every read (list_games, get_game, find_account, find_account_like, load_live) fails while on.
   void fail_all_reads(bool on);
+  // While on, save_live and finish_game are answered `fenced`, nothing written: as a
+  // cluster node's store answers once another node has taken its games over.
+  void fence_live(bool on) { fence_live_ = on; }
   // While on, save_live writes go to the inner store (they are durable) but their
   // completions are held back (but those of writes of absence deadlines alone); turning it off delivers the held ones,
   // in order, on the calling thread (and any that come meanwhile after them). A disk that is slow to say "written", to
@@ -81,6 +84,7 @@ class FaultyStore final : public Store {
   std::atomic<int> fail_next_{0};
   std::atomic<bool> fail_all_writes_{false};
   std::atomic<bool> fail_all_reads_{false};
+  std::atomic<bool> fence_live_{false};
   std::atomic<bool> injected_unhealthy_{false};
   std::atomic<std::uint64_t> injected_{0};
   mutable std::mutex held_mu_;

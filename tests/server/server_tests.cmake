@@ -44,6 +44,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/abort_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/board_and_legal_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/chat_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/cluster_room_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/computer_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/creator_side_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/durability_test.cpp

@@ -1,5 +1,7 @@
 #include "app/rooms/game_records.hpp"
 
+#include <boost/asio/steady_timer.hpp>
+
 #include "app/players/identities.hpp"
 #include "app/ratings/ratings.hpp"
 #include "game/room_records.hpp"
@@ -11,6 +13,9 @@ void GameRecords::persist(const game::GameSession& s, game::Persist p, Strand st
                           std::function<void(game::Persisted, game::Effects)> answered) {
   if (p.header) p.update.header = live_header(s, s.game_id, s.first_slot, s.started_ms, s.score);
   game::Persisted answer{p.update.game_id, p.header, p.plies, p.update.erase_through, true};
+  if (tell_only_durable_)
+    return write_live(std::make_shared<const storage::LiveUpdate>(std::move(p.update)), std::move(answer),
+                      std::move(p.then), std::move(strand), std::move(answered), std::chrono::milliseconds(250));
   writer_.save_live(std::move(p.update), std::move(strand),
                     [answer = std::move(answer), then = std::move(p.then),
                      answered = std::move(answered)](storage::StoreError error) mutable {
@@ -18,6 +23,32 @@ void GameRecords::persist(const game::GameSession& s, game::Persist p, Strand st
                       if (!answer.ok) log::error("live game " + answer.game_id + ": " + error.message);
                       answered(std::move(answer), std::move(then));
                     });
+}
+
+void GameRecords::write_live(std::shared_ptr<const storage::LiveUpdate> update, game::Persisted answer,
+                             game::Effects then, Strand strand, Answered answered, std::chrono::milliseconds delay) {
+  writer_.save_live(
+      *update, strand,
+      [this, update, answer = std::move(answer), then = std::move(then), strand, answered = std::move(answered),
+       delay](storage::StoreError error) mutable {
+        if (error.ok()) return answered(std::move(answer), std::move(then));
+        // Another node's game now, or a stop while the database is away: nothing
+        // of it is told here; the game goes on where it is owned.
+        answer.lost = error.code == storage::StoreErrc::fenced || shutting_down_;
+        if (answer.lost || error.code != storage::StoreErrc::unavailable) {
+          log::error("live game " + answer.game_id + ": " + error.message);
+          answer.ok = false;
+          return answered(std::move(answer), std::move(then));
+        }
+        // Not told until durable: the same update again, later.
+        auto timer = std::make_shared<boost::asio::steady_timer>(strand, delay);
+        timer->async_wait([this, timer, update, answer = std::move(answer), then = std::move(then), strand,
+                           answered = std::move(answered), delay](const boost::system::error_code& ec) mutable {
+          if (ec) return;
+          write_live(update, std::move(answer), std::move(then), strand, std::move(answered),
+                     std::min(delay * 2, std::chrono::milliseconds(5000)));
+        });
+      });
 }
 
 void GameRecords::keep_absences(const game::KeepAbsences& k, Strand strand) {
@@ -34,12 +65,14 @@ void GameRecords::finish(const game::GameSession& s, game::Finish f, Strand stra
   std::optional<storage::LiveGame> next;
   if (f.next_score && s.next)
     next = live_header(s, s.next->game_id, s.next->first_slot, s.next->started_ms, *f.next_score);
-  writer_.finish(std::move(f.record), std::move(next), std::move(strand),
-                 [this, archived = std::move(archived)](bool ok, std::optional<storage::RatingChanges> changes) {
-                   game::Archived answer{ok, std::nullopt, shutting_down_};
-                   if (changes) answer.rating_changes = changes_view(*changes);
-                   archived(std::move(answer));
-                 });
+  writer_.finish(
+      std::move(f.record), std::move(next), std::move(strand),
+      [this, archived = std::move(archived)](storage::StoreErrc code, std::optional<storage::RatingChanges> changes) {
+        game::Archived answer{code == storage::StoreErrc::ok, std::nullopt, shutting_down_,
+                              code == storage::StoreErrc::fenced};
+        if (changes) answer.rating_changes = changes_view(*changes);
+        archived(std::move(answer));
+      });
 }
 
 storage::LiveGame GameRecords::live_header(const game::GameSession& session, const std::string& game_id, int first_slot,

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
+#include <memory>
 
 #include "app/rooms/game_writer.hpp"
 #include "game/commands.hpp"
@@ -22,8 +24,15 @@ class Identities;
 class GameRecords {
  public:
   using Strand = GameWriter::Strand;
-  GameRecords(GameWriter& writer, const Identities& identities, const std::atomic<bool>& shutting_down)
-      : writer_(writer), identities_(identities), shutting_down_(shutting_down) {}
+  // `tell_only_durable` (cluster mode): a live write that failed is written again until
+  // it is durable (or lost: Persisted::lost), never answered as failed, so a move is
+  // told only once committed. Otherwise a failure is answered and the game goes on.
+  GameRecords(GameWriter& writer, const Identities& identities, const std::atomic<bool>& shutting_down,
+              bool tell_only_durable)
+      : writer_(writer),
+        identities_(identities),
+        shutting_down_(shutting_down),
+        tell_only_durable_(tell_only_durable) {}
 
   // `answered(persisted, p.then)` once the store answered.
   void persist(const game::GameSession& s, game::Persist p, Strand strand,
@@ -40,9 +49,14 @@ class GameRecords {
                                 std::int64_t started_ms, const game::MatchScore& score) const;
 
  private:
+  using Answered = std::function<void(game::Persisted, game::Effects)>;
+  void write_live(std::shared_ptr<const storage::LiveUpdate> update, game::Persisted answer, game::Effects then,
+                  Strand strand, Answered answered, std::chrono::milliseconds delay);
+
   GameWriter& writer_;
   const Identities& identities_;
   const std::atomic<bool>& shutting_down_;
+  const bool tell_only_durable_;
 };
 
 }  // namespace bh::app

@@ -32,7 +32,7 @@ void GameWriter::save_live(storage::LiveUpdate update, Strand strand, std::funct
 }
 
 void GameWriter::finish(storage::GameRecord record, std::optional<storage::LiveGame> next, Strand strand,
-                        std::function<void(bool, std::optional<storage::RatingChanges>)> done) {
+                        std::function<void(storage::StoreErrc, std::optional<storage::RatingChanges>)> done) {
   pending_.add();
   auto kept = std::make_shared<const storage::GameRecord>(record);
   auto answer = on_executor<storage::StoreResult<storage::GameFinish>>(
@@ -42,12 +42,14 @@ void GameWriter::finish(storage::GameRecord record, std::optional<storage::LiveG
         if (result.value) changes = std::move(result.value->rating_changes);
         // Each player is in one game at a time: the cache follows the database.
         if (changes) ratings_.apply(kept->first_player, kept->second_player, *changes);
-        if (!result.error.ok()) {
+        if (result.error.code == storage::StoreErrc::fenced) {
+          log::info("game " + kept->id + " not archived here: " + result.error.message);
+        } else if (!result.error.ok()) {
           metrics_.archive_failures++;
           log::error("game " + kept->id + " could not be archived: " + result.error.message);
           retry(kept, strand, std::chrono::seconds(1));
         }
-        done(result.error.ok(), std::move(changes));
+        done(result.error.code, std::move(changes));
       },
       [kept] { log::error("game " + kept->id + ": its end's answer failed"); });
   live_.finish_game(std::move(record), std::move(next),

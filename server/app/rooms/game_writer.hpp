@@ -42,10 +42,11 @@ class GameWriter {
 
   // The live game's update; `done` runs on `strand` with the store's answer.
   void save_live(storage::LiveUpdate update, Strand strand, std::function<void(storage::StoreError)> done);
-  // The game's end (and the match's next game); `done(archived, changes)` runs on
-  // `strand`. A failed write is written again later (until the server stops).
+  // The game's end (and the match's next game); `done(error, changes)` runs on
+  // `strand`. A failed write is written again later (until the server stops), but one
+  // fenced (cluster mode: another node owns the game now).
   void finish(storage::GameRecord record, std::optional<storage::LiveGame> next, Strand strand,
-              std::function<void(bool, std::optional<storage::RatingChanges>)> done);
+              std::function<void(storage::StoreErrc, std::optional<storage::RatingChanges>)> done);
 
  private:
   void retry(std::shared_ptr<const storage::GameRecord> record, Strand strand, std::chrono::seconds delay);

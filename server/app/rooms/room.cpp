@@ -136,6 +136,7 @@ void Room::reseat_for_rematch(int slot, const std::shared_ptr<Connection>& conne
 
 void Room::stop(std::function<void()> done) {
   on_strand([done = std::move(done)](Room& r) mutable {
+    if (r.session_.phase == Phase::closed) return done();  // handed over meanwhile
     if (r.after_told([self = r.shared_from_this(), done] { self->stop(done); })) return;
     if (r.session_.phase == Phase::playing) r.services_.metrics.live_games--;
     r.session_.phase = Phase::closed;  // a live game is left unfinished (not archived)
@@ -221,14 +222,31 @@ void Room::persist(game::Persist p, const Requester& r) {
   services_.records.persist(session_, std::move(p), strand_,
                             [self = shared_from_this(), r](game::Persisted answer, game::Effects then) {
                               Room& room = *self;
+                              if (answer.lost) return room.hand_over();
                               room.decide(answer, r);
                               if (room.session_.phase != Phase::closed) room.carry_out(std::move(then), r);
                             });
 }
 
 void Room::finish(game::Finish f) {
-  services_.records.finish(session_, std::move(f), strand_,
-                           [self = shared_from_this()](game::Archived a) { self->decide(a, {}); });
+  services_.records.finish(session_, std::move(f), strand_, [self = shared_from_this()](game::Archived a) {
+    if (a.lost) return self->hand_over();
+    self->decide(a, {});
+  });
+}
+
+void Room::hand_over() {
+  if (session_.phase == Phase::closed) return;
+  log::info("room " + id() + ": game " + session_.game_id + " is played on another node now");
+  const Frame moved = make_frame(protocol::encode(protocol::server::Error{
+      std::string(protocol::to_string(ErrorCode::game_moved)),
+      "this game is played on another server node now: connect again and resume", std::nullopt}));
+  audience_.broadcast(moved, present());
+  if (session_.phase == Phase::playing || session_.phase == Phase::ending) services_.metrics.live_games--;
+  auto waiting = std::exchange(deferred_, {});
+  close("moved to another node");
+  // Whatever waited for the move to be told (a stop among them) goes on: it never will be here.
+  for (auto& run : waiting) run();
 }
 
 void Room::arm(game::DeadlineKind kind, std::optional<game::Time> at) {

@@ -96,6 +96,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void notice(const game::Notice& n, const Requester& requester);
   void persist(game::Persist p, const Requester& requester);
   void finish(game::Finish f);
+  // Cluster mode: another node owns the game now (a write was fenced), or this node
+  // stops with a move it could not write: its people are told to go there, the room
+  // closes here, the game is left to its owner.
+  void hand_over();
   void arm(game::DeadlineKind kind, std::optional<game::Time> at);
   void begin_game(const Requester& requester);
   void start_rematch(int accepter_slot, const Requester& requester);

@@ -25,6 +25,7 @@
 #include "log/log.hpp"
 #include "net/server.hpp"
 #include "server_options.hpp"
+#include "storage/records.hpp"
 
 namespace {
 
@@ -151,6 +152,7 @@ class StubApplication final : public bh::app::Application {
   }
 
   void count_network_error() override { network_errors_.fetch_add(1); }
+  void adopt(std::vector<bh::storage::LiveGame>) override {}  // no store, no cluster
 
   void shutdown(std::function<void()> done) override {
     std::vector<std::shared_ptr<Connection>> live;

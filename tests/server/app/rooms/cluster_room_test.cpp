@@ -1,0 +1,88 @@
+// A room of a cluster node (AppConfig::tell_only_durable, docs/cluster.md): a move is
+// told only once its write committed, however long the database is away; a game another
+// node took over is handed over (its people told `game_moved`, the room gone here); a
+// node that stops while the database is away tells nothing it could not write.
+#include "harness.hpp"
+
+namespace bh::app::test {
+namespace {
+
+class ClusterRoomTest : public AppTest {
+ protected:
+  AppConfig config() override {
+    AppConfig c = AppTest::config();
+    c.tell_only_durable = true;
+    return c;
+  }
+  std::vector<storage::LiveGame> stored() {
+    std::promise<storage::StoreResult<std::vector<storage::LiveGame>>> loaded;
+    store_->inner().load_live([&](auto result) { loaded.set_value(std::move(result)); });
+    auto result = loaded.get_future().get();
+    return result.value.value_or(std::vector<storage::LiveGame>{});
+  }
+};
+
+TEST_F(ClusterRoomTest, AMoveIsToldOnlyOnceItsWriteCommitted) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string game = start_game(a, b, {{"game", "tablut"}, {"side", "first"}});
+  store_->fail_all_writes(true);
+  a.send({{"type", "move"}, {"game_id", game}, {"ply", 0}, {"move", "f9-f8"}, {"id", 7}});
+  // Written again and again, told to no one meanwhile.
+  EXPECT_TRUE(a.next("move", 1200ms).is_null());
+  EXPECT_TRUE(b.next("move", 0ms).is_null());
+  EXPECT_GE(store_->injected_failures(), 2u);
+  store_->fail_all_writes(false);
+  json mine = a.reply(7, 10s);
+  ASSERT_EQ(mine["type"], "move") << mine.dump();
+  EXPECT_EQ(mine["ply"], 1);
+  EXPECT_FALSE(b.next("move").is_null());
+  auto live = stored();
+  ASSERT_EQ(live.size(), 1u);
+  ASSERT_EQ(live[0].moves.size(), 1u);
+  EXPECT_EQ(live[0].moves[0].text, "f9-f8");
+}
+
+TEST_F(ClusterRoomTest, AGameAnotherNodeTookIsHandedOver) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  Client& c = guest("carol");
+  const std::string game = start_game(a, b, {{"game", "tablut"}, {"side", "first"}});
+  c.send({{"type", "watch"}, {"game_id", game}, {"id", 3}});
+  ASSERT_EQ(c.reply(3)["type"], "game_state");
+  ASSERT_EQ(play(a, b, game, {"f9-f8"}).size(), 1u);
+  store_->fence_live(true);  // another node has the game now
+  b.send({{"type", "move"}, {"game_id", game}, {"ply", 1}, {"move", "d5-d4"}, {"id", 8}});
+  for (Client* who : {&a, &b, &c}) {
+    json moved = who->next_if("error", [](const json& e) { return e["code"] == "game_moved"; });
+    EXPECT_FALSE(moved.is_null()) << "no game_moved";
+  }
+  EXPECT_TRUE(b.next_if(
+                   "move", [](const json& m) { return m["ply"] == 2; }, 300ms)
+                  .is_null());
+  // Gone from here: the owner has it.
+  EXPECT_EQ(c.error_of({{"type", "watch"}, {"game_id", game}}, 4), "unknown_game");
+  EXPECT_NE(http("/metrics").body.find("boardhall_live_games 0"), std::string::npos);
+}
+
+TEST_F(ClusterRoomTest, AStopWhileTheDatabaseIsAwayTellsNothingItCouldNotWrite) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string game = start_game(a, b, {{"game", "tablut"}, {"side", "first"}});
+  store_->fail_all_writes(true);
+  a.send({{"type", "move"}, {"game_id", game}, {"ply", 0}, {"move", "f9-f8"}, {"id", 7}});
+  std::this_thread::sleep_for(400ms);
+  const auto stopping = std::chrono::steady_clock::now();
+  close_app();  // the stop does not wait for the database to come back
+  EXPECT_LT(std::chrono::steady_clock::now() - stopping, 4s);
+  EXPECT_TRUE(a.next("move", 0ms).is_null());
+  EXPECT_TRUE(b.next("move", 0ms).is_null());
+  clients_.clear();
+  open_app();  // the database works again: the game is as it was, without the move
+  auto live = stored();
+  ASSERT_EQ(live.size(), 1u);
+  EXPECT_TRUE(live[0].moves.empty());
+}
+
+}  // namespace
+}  // namespace bh::app::test
