@@ -416,7 +416,10 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
 void AppImpl::shutdown(std::function<void()> done) {
   ctx_->shutting_down = true;
   housekeeping_->stop();
-  shut_down(ctx_, std::move(done));
+  shut_down(ctx_, [ctx = ctx_, done = std::move(done)] {
+    if (ctx->config.games_stopped) ctx->config.games_stopped();
+    done();
+  });
 }
 
 }  // namespace

@@ -94,6 +94,9 @@ struct AppConfig {
   // Cluster mode (docs/cluster.md): a move is told only once its write committed; a
   // failed write is made again, never answered as failed (game_records.hpp).
   bool tell_only_durable = false;
+  // Called once a shutdown has stopped every room and finished their writes (cluster
+  // mode: the node hands its games over then, not once its last connection has gone).
+  std::function<void()> games_stopped;
   // How long a finished room waits for a rematch while both players stay.
   std::int64_t rematch_window_ms = 600'000;
   // A room of play_computer is cancelled when its bot has not joined within this time.

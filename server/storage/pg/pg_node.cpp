@@ -50,6 +50,14 @@ void NodeLease::adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt) {
   wake_.notify_all();
 }
 
+void NodeLease::hand_over() {
+  {
+    std::lock_guard lock(mutex_);
+    handing_over_ = true;
+  }
+  wake_.notify_all();
+}
+
 void NodeLease::release() {
   {
     std::lock_guard lock(mutex_);
@@ -57,19 +65,34 @@ void NodeLease::release() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
+  if (!released_) end_lease();
+  conn_.close();
+}
+
+void NodeLease::end_lease() {
   if (!conn_.connected() && !conn_.connect(settings_.dsn).ok()) return;
   if (auto error = release_lease(conn_, settings_.epoch); !error.ok())
-    settings_.log("the lease of node " + settings_.node_id + " was not released: " + error.message);
-  conn_.close();
+    return settings_.log("the lease of node " + settings_.node_id + " was not released: " + error.message);
+  released_ = true;
+  settings_.log("node " + settings_.node_id + " released its lease: its games go to the other nodes");
 }
 
 void NodeLease::run() {
   mark_store_thread();
   const auto interval = std::chrono::milliseconds(settings_.renew_ms);
   for (int round = 1;; ++round) {
+    bool hand_over = false;
     {
       std::unique_lock lock(mutex_);
-      if (wake_.wait_for(lock, interval, [this] { return stopping_; })) break;
+      if (wake_.wait_for(lock, interval, [this] { return stopping_ || handing_over_; })) {
+        if (stopping_) break;
+        hand_over = std::exchange(handing_over_, false);  // tried once here; release() tries again
+      }
+    }
+    if (released_) continue;  // renewed no more
+    if (hand_over) {
+      end_lease();
+      continue;
     }
     const auto sent = std::chrono::steady_clock::now();
     StoreResult<bool> renewed{conn_.connected() ? StoreError{} : conn_.connect(settings_.dsn), std::nullopt};

@@ -45,12 +45,16 @@ class NodeLease {
   bool held() const;
   // From now on, the games of lapsed nodes are taken over and given to `adopt`. Once.
   void adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt);
-  // Stops the thread, then ends the lease now: the other nodes take the games at once.
+  // Ends the lease now, on the lease's thread (the caller does not wait), and renews it
+  // no more: the other nodes take the games at once.
+  void hand_over();
+  // Stops the thread, then ends the lease now if hand_over() has not.
   void release();
 
  private:
   void run();
   void take_over_lapsed();
+  void end_lease();  // on the lease's thread, or after it stopped
 
   NodeSettings settings_;
   Conn conn_;
@@ -58,6 +62,8 @@ class NodeLease {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;                             // under mutex_
+  bool handing_over_ = false;                         // under mutex_
+  std::atomic<bool> released_{false};                 // the lease was ended
   std::function<void(std::vector<LiveGame>)> adopt_;  // under mutex_
   bool failing_ = false;                              // the thread's: a failure was logged
   std::thread thread_;

@@ -431,6 +431,10 @@ void PgStore::adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt) {
   if (impl_->lease) impl_->lease->adopt_lapsed(std::move(adopt));
 }
 
+void PgStore::hand_over() {
+  if (impl_->lease) impl_->lease->hand_over();
+}
+
 void PgStore::release() {
   if (impl_->lease) impl_->lease->release();
 }

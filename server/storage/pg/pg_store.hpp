@@ -106,8 +106,11 @@ class PgStore final : public Store {
   // and handed to `adopt`, with their moves (on the lease's thread). Call once, when
   // they can be restored. No effect without a node_id.
   void adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt);
-  // Cluster mode: after close(), ends the lease now, so the other nodes take this
-  // node's games at once (a stop hands them over). No effect without a node_id.
+  // Cluster mode: ends the lease now (on the lease's thread; the caller does not wait),
+  // so the other nodes take this node's games at once: a stop, once its rooms stopped.
+  void hand_over();
+  // Cluster mode: after close(), ends the lease now unless hand_over() did, and stops
+  // renewing it. No effect without a node_id.
   void release();
 
   struct Impl;

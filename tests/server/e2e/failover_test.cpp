@@ -1,0 +1,196 @@
+// Cluster mode end to end (issue 28; docs/cluster.md): real server nodes on a throwaway
+// PostgreSQL (support/pg_cluster). A node killed with SIGKILL: another takes its games
+// over within seconds, every acknowledged move is there and the players go on with
+// their tokens. A node paused (SIGSTOP) past its lease and then continued writes nothing
+// of the games it lost. A node stopped with SIGTERM hands its games over at once.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <array>
+#include <chrono>
+#include <memory>
+#include <random>
+#include <thread>
+
+#include "pg_cluster.hpp"
+#include "rules/game_state.hpp"
+#include "rules/registry.hpp"
+#include "support/server_process.hpp"
+#include "support/ws_player.hpp"
+
+namespace bh::test {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Game {
+  std::array<std::unique_ptr<WsPlayer>, 2> players;  // 0 plays the first side
+  std::array<std::string, 2> names, tokens;
+  std::string id;
+  std::optional<rules::GameState> state;
+  std::vector<std::string> acknowledged;
+};
+
+class FailoverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string error;
+    pg_ = bh::testing::PgCluster::start(error);
+    ASSERT_NE(pg_, nullptr) << error;
+    database_ = pg_->create_database();
+    ASSERT_FALSE(database_.empty());
+  }
+  std::unique_ptr<ServerProcess> node(const std::string& name) {
+    auto server = std::make_unique<ServerProcess>(std::vector<std::string>{
+        "--cluster-db", pg_->dsn(database_), "--node-id", name, "--grace", "120", "--guests-per-minute", "0"});
+    EXPECT_TRUE(server->start()) << server->log();
+    return server;
+  }
+  std::vector<std::string> sql(const std::string& text) { return pg_->sql(database_, text); }
+
+  // A game of tablut between two guests on `server`, `plies` moves played.
+  std::unique_ptr<Game> start_game(ServerProcess& server, const std::string& tag, int plies) {
+    auto g = std::make_unique<Game>();
+    for (int s = 0; s < 2; ++s) {
+      g->players[s] = std::make_unique<WsPlayer>();
+      EXPECT_TRUE(g->players[s]->connect(server.port()));
+      g->names[s] = tag + (s == 0 ? "a" : "b");
+      g->tokens[s] = g->players[s]->guest(g->names[s]);
+    }
+    g->players[0]->send({{"type", "create_room"}, {"game", "tablut"}, {"side", "first"}, {"id", 2}});
+    auto created = g->players[0]->take("room_created");
+    EXPECT_TRUE(created);
+    if (!created) return g;
+    g->players[1]->send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});
+    auto started = g->players[0]->take("game_started");
+    EXPECT_TRUE(started && g->players[1]->take("game_started"));
+    if (!started) return g;
+    g->id = (*started)["state"]["game_id"];
+    g->state.emplace(*rules::make_ruleset("tablut", {}));
+    for (int i = 0; i < plies; ++i) EXPECT_TRUE(play_one(*g));
+    return g;
+  }
+  // The side to move plays its first legal move and takes the echo.
+  static bool play_one(Game& g, int id = 0) {
+    const int ply = static_cast<int>(g.acknowledged.size());
+    const std::string text = g.state->rules().move_text(g.state->legal_moves()[0]);
+    WsPlayer& mover = *g.players[static_cast<std::size_t>(ply % 2)];
+    mover.send({{"type", "move"}, {"game_id", g.id}, {"ply", ply}, {"move", text}, {"id", id ? id : 1000 + ply}});
+    auto echo = mover.take(
+        "move", [&](const json& m) { return m["ply"] == ply + 1; }, 10s);
+    if (!echo) return false;
+    EXPECT_TRUE(static_cast<bool>(g.state->play(text)));
+    g.acknowledged.push_back(text);
+    return true;
+  }
+  // Both players connect to `server` and resume with their tokens, as soon as the
+  // server knows them (after it took the game over). False after `limit`.
+  static bool resume_on(ServerProcess& server, Game& g, std::chrono::milliseconds limit) {
+    const auto until = Clock::now() + limit;
+    for (int s = 0; s < 2; ++s) {
+      for (;;) {
+        if (Clock::now() > until) return false;
+        auto player = std::make_unique<WsPlayer>();
+        if (player->connect(server.port())) {
+          player->send({{"type", "resume"}, {"token", g.tokens[s]}, {"id", 1}});
+          auto identity = player->take("identity", nullptr, 1s);
+          if (identity) {
+            g.players[s] = std::move(player);
+            break;
+          }
+        }
+        std::this_thread::sleep_for(100ms);
+      }
+    }
+    return true;
+  }
+  // The moves PostgreSQL holds of a live game, in order.
+  std::vector<std::string> stored_moves(const std::string& game_id) {
+    return sql("SELECT text FROM live_moves WHERE game_id = '" + game_id + "' ORDER BY ply");
+  }
+
+  std::unique_ptr<bh::testing::PgCluster> pg_;
+  std::string database_;
+};
+
+TEST_F(FailoverTest, AKilledNodesGamesGoOnOnAnotherNodeWithEveryAcknowledgedMove) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  std::vector<std::unique_ptr<Game>> games;
+  for (int i = 0; i < 6; ++i) games.push_back(start_game(*n1, "k" + std::to_string(i), 1 + i % 3));
+  for (auto& g : games) ASSERT_FALSE(g->id.empty());
+  // One game with a move sent just before the kill: acknowledged or not, it is the same
+  // on both sides afterwards.
+  Game& racing = *games[0];
+  const int racing_ply = static_cast<int>(racing.acknowledged.size());
+  const std::string racing_move = racing.state->rules().move_text(racing.state->legal_moves()[0]);
+  racing.players[racing_ply % 2]->send(
+      {{"type", "move"}, {"game_id", racing.id}, {"ply", racing_ply}, {"move", racing_move}, {"id", 77}});
+  n1->kill();
+  const auto killed = Clock::now();
+
+  for (auto& g : games) {
+    ASSERT_TRUE(resume_on(*n2, *g, 15s)) << g->id << "\n" << n2->log();
+    auto state = g->players[0]->take("game_state", [&](const json& m) { return m["state"]["game_id"] == g->id; });
+    ASSERT_TRUE(state) << g->id;
+    std::vector<std::string> moves = (*state)["state"]["moves"];
+    if (g.get() == &racing && moves.size() == g->acknowledged.size() + 1) {  // committed before the kill
+      EXPECT_EQ(moves.back(), racing_move);
+      EXPECT_TRUE(static_cast<bool>(g->state->play(racing_move)));
+      g->acknowledged.push_back(racing_move);
+    }
+    EXPECT_EQ(moves, g->acknowledged) << g->id;
+    EXPECT_EQ(stored_moves(g->id), g->acknowledged) << g->id;
+    ASSERT_TRUE(play_one(*g, 90)) << g->id;  // the game goes on
+  }
+  const auto took = Clock::now() - killed;
+  std::printf("[ figures  ] kill -9 to the last of %zu games accepting a move on the survivor: %lld ms\n", games.size(),
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(took).count()));
+  EXPECT_LT(took, 10s + 6 * 2s);  // each game's first move within 10 s of the kill, resumes in turn
+  for (auto& g : games) EXPECT_EQ(stored_moves(g->id), g->acknowledged) << g->id;
+}
+
+TEST_F(FailoverTest, APausedNodeWritesNothingAfterItWasReplaced) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  auto g = start_game(*n1, "p", 1);
+  ASSERT_FALSE(g->id.empty());
+  std::array<std::unique_ptr<WsPlayer>, 2> on_n1 = {std::move(g->players[0]), std::move(g->players[1])};
+  // What the second player will try on n1 once it wakes, believing the game at ply 1.
+  const auto at_ply_1 = g->state->legal_moves();
+  const std::string stale = g->state->rules().move_text(at_ply_1[at_ply_1.size() - 1]);
+  n1->signal(SIGSTOP);
+  ASSERT_TRUE(resume_on(*n2, *g, 20s)) << n2->log();
+  ASSERT_TRUE(play_one(*g));  // ply 2, on n2
+  const auto on_n2 = stored_moves(g->id);
+  ASSERT_EQ(on_n2, g->acknowledged);
+
+  n1->signal(SIGCONT);
+  // n1 still believes it holds the game at ply 1: the second player moves there.
+  on_n1[1]->send({{"type", "move"}, {"game_id", g->id}, {"ply", 1}, {"move", stale}, {"id", 5}});
+  auto moved = on_n1[1]->take(
+      "error", [](const json& e) { return e["code"] == "game_moved"; }, 10s);
+  EXPECT_TRUE(moved) << n1->log();
+  EXPECT_FALSE(on_n1[0]->take(
+      "move", [](const json& m) { return m["ply"] == 2; }, 500ms));
+  EXPECT_EQ(stored_moves(g->id), on_n2);  // nothing of n1's landed
+  EXPECT_TRUE(play_one(*g));              // and n2 goes on
+}
+
+TEST_F(FailoverTest, AStoppedNodeHandsItsGamesOverAtOnce) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  auto g = start_game(*n1, "s", 2);
+  ASSERT_FALSE(g->id.empty());
+  const auto stopping = Clock::now();
+  n1->signal(SIGTERM);  // its connections stay open a while: these clients do not read
+  ASSERT_TRUE(resume_on(*n2, *g, 10s)) << n2->log();
+  EXPECT_LT(Clock::now() - stopping, 4s) << n2->log();  // not the lease's 5 s
+  EXPECT_EQ(n1->wait_exit(15s), 0);
+  EXPECT_TRUE(play_one(*g));
+  EXPECT_EQ(stored_moves(g->id), g->acknowledged);
+}
+
+}  // namespace
+}  // namespace bh::test
