@@ -117,6 +117,7 @@ class AppImpl final : public Application {
     boost::asio::post(ctx_->io, [ctx = ctx_, games = std::move(games)] {
       if (ctx->shutting_down) return;  // left to the other nodes (this one's lease ends)
       const int restored = restore_games(ctx, games);
+      ctx->metrics.games_adopted += static_cast<std::uint64_t>(restored);
       log::info("took over " + std::to_string(restored) + " live games of a node that is gone");
     });
   }

@@ -36,6 +36,11 @@ std::string prometheus_text(const Metrics& m, const NetworkStats* net) {
   counter(out, "boardhall_live_write_failures_total", "Live-game writes that failed (kept in memory).",
           m.live_write_failures.load());
   counter(out, "boardhall_games_restored_total", "Live games brought back at start-up.", m.games_restored.load());
+  counter(out, "boardhall_games_adopted_total", "Cluster mode: live games taken over from a node whose lease lapsed.",
+          m.games_adopted.load());
+  counter(out, "boardhall_games_handed_over_total",
+          "Cluster mode: live games found to be another node's (a write fenced) and closed here.",
+          m.games_handed_over.load());
   counter(out, "boardhall_network_errors_total", "Network errors reported by the network layer.",
           m.network_errors.load());
   out << "# HELP boardhall_errors_total Error replies sent, by code.\n# TYPE boardhall_errors_total counter\n";

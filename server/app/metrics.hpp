@@ -25,6 +25,8 @@ struct Metrics {
   std::atomic<std::uint64_t> archive_failures{0};
   std::atomic<std::uint64_t> live_write_failures{0};  // moves not made durable (kept in memory)
   std::atomic<std::uint64_t> games_restored{0};       // live games brought back at start-up
+  std::atomic<std::uint64_t> games_adopted{0};        // cluster: taken over from a node that died
+  std::atomic<std::uint64_t> games_handed_over{0};    // cluster: lost to another node (a write fenced)
   std::atomic<std::uint64_t> rated_same_address{0};   // rated games whose players share an address
   std::array<std::atomic<std::uint64_t>, protocol::kErrorCodeCount> errors{};
 };

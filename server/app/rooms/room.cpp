@@ -243,6 +243,7 @@ void Room::hand_over() {
       "this game is played on another server node now: connect again and resume", std::nullopt}));
   audience_.broadcast(moved, present());
   if (session_.phase == Phase::playing || session_.phase == Phase::ending) services_.metrics.live_games--;
+  services_.metrics.games_handed_over++;
   auto waiting = std::exchange(deferred_, {});
   close("moved to another node");
   // Whatever waited for the move to be told (a stop among them) goes on: it never will be here.

@@ -64,7 +64,9 @@ TEST_F(ClusterRoomTest, AGameAnotherNodeTookIsHandedOver) {
                     .is_null());
   // Gone from here: the owner has it.
   EXPECT_EQ(c.error_of({{"type", "watch"}, {"game_id", game}}, 4), "unknown_game");
-  EXPECT_NE(http("/metrics").body.find("boardhall_live_games 0"), std::string::npos);
+  const std::string metrics = http("/metrics").body;
+  EXPECT_NE(metrics.find("boardhall_live_games 0"), std::string::npos);
+  EXPECT_NE(metrics.find("boardhall_games_handed_over_total 1"), std::string::npos);
 }
 
 TEST_F(ClusterRoomTest, AStopWhileTheDatabaseIsAwayTellsNothingItCouldNotWrite) {

@@ -219,6 +219,36 @@ TEST(Config, ExportToTakesADsnFromTheFlagOnly) {
   EXPECT_EQ(env_only.config->mode, Mode::serve);
 }
 
+TEST(Config, ClusterModeTakesADsnAndANodeNameFromFlagsOrTheEnvironment) {
+  EXPECT_EQ(parse({}).config->cluster_db, "");  // one process on SQLite
+  const auto flags = parse({"--cluster-db", "postgresql:///boardhall?host=/run/pg", "--node-id", "n-1.eu_west"});
+  ASSERT_TRUE(flags.config) << flags.error;
+  EXPECT_EQ(flags.config->cluster_db, "postgresql:///boardhall?host=/run/pg");
+  EXPECT_EQ(flags.config->node_id, "n-1.eu_west");
+  EXPECT_EQ(flags.config->mode, Mode::serve);
+  const auto env = parse({}, {{"BOARDHALL_CLUSTER_DB", "host=/run/pg dbname=b"}, {"BOARDHALL_NODE_ID", "n2"}});
+  ASSERT_TRUE(env.config) << env.error;
+  EXPECT_EQ(env.config->cluster_db, "host=/run/pg dbname=b");
+  EXPECT_EQ(env.config->node_id, "n2");
+  EXPECT_EQ(parse({"--node-id=n3"}, {{"BOARDHALL_CLUSTER_DB", "host=/x"}, {"BOARDHALL_NODE_ID", "n2"}}).config->node_id,
+            "n3");
+  EXPECT_EQ(parse({"--cluster-db", "host=/x"}).config->node_id, "");  // the host's name, chosen by main
+  // Names that would not be one word in a log line or a SQL listing are refused.
+  for (const char* bad : {"", "node 1", "n/1", "n\n", "ноль", "x'; DROP TABLE nodes;--"}) {
+    const auto refused = parse({"--cluster-db", "host=/x", "--node-id", bad});
+    EXPECT_FALSE(refused.config) << bad;
+    EXPECT_NE(refused.error.find("--node-id"), std::string::npos) << refused.error;
+  }
+  EXPECT_FALSE(parse({"--cluster-db", "host=/x", "--node-id", std::string(65, 'n')}).config);
+  EXPECT_TRUE(parse({"--cluster-db", "host=/x", "--node-id", std::string(64, 'n')}).config);
+  const auto empty = parse({"--cluster-db", ""});
+  EXPECT_NE(empty.error.find("--cluster-db"), std::string::npos) << empty.error;
+  // A node name alone is a mistake worth saying, not a silent SQLite server.
+  const auto alone = parse({"--node-id", "n1"});
+  EXPECT_FALSE(alone.config);
+  EXPECT_NE(alone.error.find("--cluster-db"), std::string::npos) << alone.error;
+}
+
 TEST(Config, WebRootFromTheFlagOrTheEnvironment) {
   EXPECT_EQ(parse({}).config->web_root, "");  // the files built into the server
   EXPECT_EQ(parse({"--web-root", "web/public"}).config->web_root, "web/public");
