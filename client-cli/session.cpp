@@ -3,6 +3,8 @@
 // other session_*.cpp files (see session.hpp).
 #include "session.hpp"
 
+#include <algorithm>
+
 #include "protocol/json_fields.hpp"
 #include "protocol/server_json.hpp"
 #include "server_text.hpp"
@@ -128,6 +130,16 @@ void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
 }
 
 void Session::on_identity_error(const srv::Error& e) {
+  if (tried_resume_ && e.code == "game_moved") {
+    const auto wait = std::chrono::milliseconds(std::clamp<std::int64_t>(e.retry_after_ms.value_or(1000), 100, 10'000));
+    resume_again_at_ = Clock::now() + wait;
+    Out out{Out::Kind::event, "game_moved"};
+    out.field("retry_after_ms", std::to_string(wait.count()))
+        .line("Your game is moving to another server node; resuming again in " + std::to_string(wait.count()) +
+              " ms...");
+    sink_.emit(out);
+    return;
+  }
   if (tried_resume_ && e.code == "auth_failed") {
     // The server forgot the token (restarted): start afresh under the same name.
     tried_resume_ = false;
@@ -246,6 +258,10 @@ void Session::check_wait() {
 }
 
 void Session::tick(Clock::time_point now) {
+  if (resume_again_at_ && *resume_again_at_ <= now) {
+    resume_again_at_.reset();
+    identify();
+  }
   for (auto it = pending_.begin(); it != pending_.end();) {
     if (it->second.deadline <= now) {
       const Cmd kind = it->second.kind;
@@ -266,6 +282,7 @@ std::optional<Clock::time_point> Session::next_deadline() const {
   for (const auto& [id, p] : pending_)
     if (!d || p.deadline < *d) d = p.deadline;
   if (wait_ && (!d || wait_->deadline < *d)) d = wait_->deadline;
+  if (resume_again_at_ && (!d || *resume_again_at_ < *d)) d = resume_again_at_;
   return d;
 }
 

@@ -201,6 +201,9 @@ class Session {
 
   std::string player_;
   bool tried_resume_ = false;
+  // The server said the player's game is on another node, or being taken over by one
+  // (cluster mode): the resume is sent again then, the token kept.
+  std::optional<Clock::time_point> resume_again_at_;
   std::vector<protocol::server::GameInfo> catalogue_;
   std::int64_t grace_ms_ = 0;
 

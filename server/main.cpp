@@ -146,6 +146,7 @@ int main(int argc, char** argv) {
   app_config.resume_fail_rate = config.resume_fail_rate;
   app_config.resume_fail_burst = config.resume_fail_burst;
   app_config.tell_only_durable = cluster;
+  app_config.cluster = cluster;
   // Its rooms stopped and written: the node's games go to the other nodes now.
   if (node) app_config.games_stopped = [node] { node->hand_over(); };
   const int status = bh::net::run_server(

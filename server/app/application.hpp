@@ -94,6 +94,10 @@ struct AppConfig {
   // Cluster mode (docs/cluster.md): a move is told only once its write committed; a
   // failed write is made again, never answered as failed (game_records.hpp).
   bool tell_only_durable = false;
+  // Cluster mode: a resume whose token is unknown here but is a seat of a live game in
+  // the shared database (another node is taking it over, or holds it) is answered
+  // game_moved with a retry time, not auth_failed, so the client keeps its token.
+  bool cluster = false;
   // Called once a shutdown has stopped every room and finished their writes (cluster
   // mode: the node hands its games over then, not once its last connection has gone).
   std::function<void()> games_stopped;

@@ -193,6 +193,17 @@ void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<
   inner_->list_games(std::move(query), std::move(done));
 }
 
+void FaultyStore::find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) {
+  if (fail_all_reads_.load()) {
+    return deliver(
+        [done = std::move(done)](StoreError e) {
+          done({std::move(e), std::nullopt});
+        },
+        injected_error("find_live_seat"));
+  }
+  inner_->find_live_seat(std::move(token), std::move(done));
+}
+
 void FaultyStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
   if (fail_all_reads_.load()) {
     return deliver(

@@ -370,6 +370,15 @@ void SqliteStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>
   impl_->submit(std::move(job));
 }
 
+void SqliteStore::find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) {
+  Job job;
+  job.kinds = kLive;
+  job.read = [token = std::move(token), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::find_live_seat(*db, token) : StoreResult<std::string>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
 void SqliteStore::create_account(Account account, std::function<void(StoreError)> done) {
   Job job;
   job.kinds = kAccounts;

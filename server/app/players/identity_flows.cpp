@@ -131,7 +131,24 @@ void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resu
   if (bound.outcome == Identities::Outcome::unknown_token)
     audit(*ctx_, "resume failed", address, "resume failed (unknown or expired token) from " + address);
   else ctx_->resume_failures.give_back(address);
+  if (bound.outcome == Identities::Outcome::unknown_token && ctx_->config.cluster && !r.token.empty())
+    return resume_elsewhere(c, id, r.token);
   finish_bind(ctx_, c, id, std::move(bound));
+}
+
+void IdentityFlows::resume_elsewhere(const ConnPtr& c, const RequestId& id, const std::string& token) {
+  ctx_->store.find_live_seat(
+      token, on_io<storage::StoreResult<std::string>>(
+                 ctx_->io, "a resume's seat",
+                 [ctx = ctx_, c, id](storage::StoreResult<std::string> found) {
+                   if (!found.error.ok())
+                     return ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
+                   ctx->send_error(c, id, ErrorCode::game_moved,
+                                   "your game is on another server node, or being taken over by one; resume "
+                                   "again in a moment",
+                                   1000);
+                 },
+                 [] {}));
 }
 
 void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {

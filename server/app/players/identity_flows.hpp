@@ -34,6 +34,9 @@ class IdentityFlows {
   void resume(const ConnPtr& c, const protocol::RequestId& id, const protocol::client::Resume& r);
 
  private:
+  // Cluster mode: a token unknown here that a live game's seat holds in the shared
+  // database: game_moved with a retry time; otherwise auth_failed.
+  void resume_elsewhere(const ConnPtr& c, const protocol::RequestId& id, const std::string& token);
   // Answers and returns true when no identity may be taken now (shutting down, or the
   // connection has one).
   bool refuse(const ConnPtr& c, const protocol::RequestId& id);

@@ -390,6 +390,11 @@ void PgStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> 
       kLive, [epoch = impl_->epoch](pg::Conn& conn) { return pg::load_live(conn, epoch); }, std::move(done));
 }
 
+void PgStore::find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) {
+  impl_->read<std::string>(
+      kLive, [token = std::move(token)](pg::Conn& conn) { return pg::find_live_seat(conn, token); }, std::move(done));
+}
+
 void PgStore::create_account(Account account, std::function<void(StoreError)> done) {
   impl_->write(
       kAccounts, /*savepoint=*/false,

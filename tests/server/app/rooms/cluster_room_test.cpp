@@ -12,6 +12,7 @@ class ClusterRoomTest : public AppTest {
   AppConfig config() override {
     AppConfig c = AppTest::config();
     c.tell_only_durable = true;
+    c.cluster = true;
     return c;
   }
   std::vector<storage::LiveGame> stored() {
@@ -86,6 +87,28 @@ TEST_F(ClusterRoomTest, AStopWhileTheDatabaseIsAwayTellsNothingItCouldNotWrite) 
   auto live = stored();
   ASSERT_EQ(live.size(), 1u);
   EXPECT_TRUE(live[0].moves.empty());
+}
+
+TEST_F(ClusterRoomTest, AResumeForAGameAnotherNodeHoldsIsToldToComeBackNotRefused) {
+  // A live game in the shared database that this node does not run (another node's,
+  // or one being taken over): its seats' tokens are unknown here.
+  storage::LiveGame elsewhere;
+  elsewhere.game_id = "g-elsewhere";
+  elsewhere.room_id = "r-elsewhere";
+  elsewhere.game = "tablut";
+  elsewhere.creator_side = "first";
+  elsewhere.seats = {storage::LiveSeat{"ann", "tok-ann", false, 0.0}, storage::LiveSeat{"bob", "tok-bob", false, 0.0}};
+  std::promise<storage::StoreError> written;
+  store_->inner().save_live({elsewhere, "", 1, {}}, [&](storage::StoreError e) { written.set_value(std::move(e)); });
+  ASSERT_TRUE(written.get_future().get().ok());
+
+  Client& ann = client();
+  ann.send({{"type", "resume"}, {"token", "tok-bob"}, {"id", 1}});
+  json moved = ann.reply(1);
+  EXPECT_EQ(moved["code"], "game_moved") << moved.dump();  // the client keeps its token and tries again
+  EXPECT_EQ(moved["retry_after_ms"], 1000);
+  ann.send({{"type", "resume"}, {"token", "tok-nobody"}, {"id", 2}});
+  EXPECT_EQ(ann.reply(2)["code"], "auth_failed");
 }
 
 }  // namespace

@@ -270,6 +270,13 @@ export class App {
       try {
         this.acceptIdentity(await this.conn.request({ type: 'resume', token: stored.token }, { early: true }));
       } catch (err) {
+        if (err.code === 'game_moved') {
+          // Cluster mode: the game is on another node or being taken over by one. The
+          // token is kept and the resume tried again (a new welcome tries by itself).
+          this.toast(this.t('error.game_moved'));
+          this.win.setTimeout(() => { if (this.welcome === welcome) this.identify(welcome); }, err.retry_after_ms ?? 1000);
+          return;
+        }
         if (err.code !== 'auth_failed') return; // the connection went; the next welcome tries again
         this.ids.forgetToken();
         if (!stored.registered && !(await this.guestAgain(stored.player)))
