@@ -464,7 +464,8 @@ Limits per client address (docs/protocol.md, "Limits"):
                         nodes, instead of --db; the node holds a lease there, and when a
                         node's lease lapses (it died) the others take over its live games
   --node-id NAME        this node's name in the cluster, unique among them (default: the
-                        host's name); a node restarted under its name takes its games back
+                        host's name); a node restarted under its name takes its games back;
+                        a second process under a running node's name is refused
 
   --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
   --backup DEST         write an online backup of --db into the new file DEST and exit

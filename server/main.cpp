@@ -49,6 +49,7 @@ std::string host_name() {
 std::unique_ptr<bh::storage::PgStore> open_node(const bh::server::Config& config) {
   bh::storage::PgOptions options;
   options.log = [](const std::string& line) { bh::log::error("store: " + line); };
+  options.note = [](const std::string& line) { bh::log::info(line); };
   options.answer_name_chars = config.record_name_chars;
   options.readers = std::max(1, static_cast<int>(config.db_readers));
   options.node_id = config.node_id.empty() ? host_name() : config.node_id;

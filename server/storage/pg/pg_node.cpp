@@ -74,7 +74,7 @@ void NodeLease::end_lease() {
   if (auto error = release_lease(conn_, settings_.epoch); !error.ok())
     return settings_.log("the lease of node " + settings_.node_id + " was not released: " + error.message);
   released_ = true;
-  settings_.log("node " + settings_.node_id + " released its lease: its games go to the other nodes");
+  settings_.note("node " + settings_.node_id + " released its lease: its games go to the other nodes");
 }
 
 void NodeLease::run() {
@@ -105,7 +105,7 @@ void NodeLease::run() {
       continue;
     }
     renewed_at_ns_ = since_epoch_ns(sent);
-    if (std::exchange(failing_, false)) settings_.log("node " + settings_.node_id + " renews its lease again");
+    if (std::exchange(failing_, false)) settings_.note("node " + settings_.node_id + " renews its lease again");
     take_over_lapsed();
     if (round % kForgetEvery == 0) forget_nodes(conn_);
   }
@@ -120,7 +120,7 @@ void NodeLease::take_over_lapsed() {
   }
   if (!adopt || !held()) return;
   for (;;) {
-    auto taken = take_over(conn_, settings_.epoch, settings_.node_id, kTakeAtOnce);
+    auto taken = take_over(conn_, settings_.epoch, kTakeAtOnce);
     if (!taken.error.ok() || taken.value->empty()) return;
     // Ours now: no one else writes them, so the two statements of the load agree.
     auto loaded = load_live(conn_, settings_.epoch, &*taken.value);
@@ -131,7 +131,7 @@ void NodeLease::take_over_lapsed() {
       let_go(conn_, settings_.epoch, *taken.value);
       return;
     }
-    settings_.log("node " + settings_.node_id + " took over " + std::to_string(loaded.value->size()) + " live games");
+    settings_.note("node " + settings_.node_id + " took over " + std::to_string(loaded.value->size()) + " live games");
     adopt(std::move(*loaded.value));
     if (static_cast<int>(taken.value->size()) < kTakeAtOnce) return;
   }

@@ -28,7 +28,8 @@ struct NodeSettings {
   std::int64_t epoch = 0;
   int lease_ms = 5000;
   int renew_ms = 1000;
-  std::function<void(const std::string&)> log;
+  std::function<void(const std::string&)> log;   // failures
+  std::function<void(const std::string&)> note;  // what it did (a takeover, the lease released)
 };
 
 class NodeLease {

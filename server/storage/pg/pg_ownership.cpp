@@ -2,6 +2,14 @@
 
 namespace bh::storage::pg {
 
+StoreResult<bool> name_in_use(Conn& conn, const std::string& node_id) {
+  Params p;
+  p.add(node_id);
+  auto found = conn.run("SELECT 1 FROM nodes WHERE node_id = $1 AND lease_until > now() LIMIT 1", p);
+  if (!found.error.ok()) return {found.error, std::nullopt};
+  return {{}, found.value->size() > 0};
+}
+
 StoreResult<std::int64_t> register_node(Conn& conn, const std::string& node_id, std::int64_t lease_ms) {
   Params p;
   p.add(node_id).add(lease_ms);
@@ -28,18 +36,17 @@ StoreError release_lease(Conn& conn, std::int64_t epoch) {
   return conn.run("UPDATE nodes SET lease_until = now() - interval '1 millisecond' WHERE epoch = $1", p).error;
 }
 
-StoreResult<std::vector<std::string>> take_over(Conn& conn, std::int64_t epoch, const std::string& node_id, int limit) {
+StoreResult<std::vector<std::string>> take_over(Conn& conn, std::int64_t epoch, int limit) {
   Params p;
-  p.add(epoch).add(node_id).add(limit);
+  p.add(epoch).add(limit);
   // One statement, one transaction: the rows are locked, their owner changed and the
   // ids returned together. A write of the old owner that passed its fence before holds
   // the row (FOR SHARE), so it is skipped now and taken, with that write, next time.
   auto taken = conn.run(
-      "WITH gone AS (SELECT epoch FROM nodes WHERE epoch <> $1 AND (lease_until < now() OR (node_id = $2 AND epoch "
-      "< $1))), "
+      "WITH gone AS (SELECT epoch FROM nodes WHERE epoch <> $1 AND lease_until < now()), "
       "taken AS (SELECT game_id FROM live_games WHERE owner_epoch IS NULL OR owner_epoch IN (SELECT epoch FROM gone) "
       "OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.epoch = live_games.owner_epoch) "
-      "ORDER BY started_ms, game_id LIMIT $3 FOR UPDATE SKIP LOCKED) "
+      "ORDER BY started_ms, game_id LIMIT $2 FOR UPDATE SKIP LOCKED) "
       "UPDATE live_games g SET owner_epoch = $1 FROM taken WHERE g.game_id = taken.game_id RETURNING g.game_id",
       p);
   if (!taken.error.ok()) return {taken.error, std::nullopt};

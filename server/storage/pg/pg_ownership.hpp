@@ -16,6 +16,8 @@
 
 namespace bh::storage::pg {
 
+// Whether a start of `node_id` holds a lease now (a node of that name is running).
+StoreResult<bool> name_in_use(Conn& conn, const std::string& node_id);
 // A new start of `node_id`: its epoch, holding a lease until PostgreSQL's now() + lease_ms.
 StoreResult<std::int64_t> register_node(Conn& conn, const std::string& node_id, std::int64_t lease_ms);
 // The lease runs until now() + lease_ms again. Renewed even after it lapsed: whatever was
@@ -23,10 +25,10 @@ StoreResult<std::int64_t> register_node(Conn& conn, const std::string& node_id, 
 StoreResult<bool> renew_lease(Conn& conn, std::int64_t epoch, std::int64_t lease_ms);
 // Ends the lease now (a node stopping hands its games over at once).
 StoreError release_lease(Conn& conn, std::int64_t epoch);
-// Makes `epoch` the owner of up to `limit` live games whose owner's lease lapsed, or is
-// an earlier start of `node_id`, or is no node; returns their ids. Rows being written
-// are skipped until the next call (SKIP LOCKED), so survivors share a dead node's games.
-StoreResult<std::vector<std::string>> take_over(Conn& conn, std::int64_t epoch, const std::string& node_id, int limit);
+// Makes `epoch` the owner of up to `limit` live games whose owner's lease lapsed, or
+// that no node owns; returns their ids. Rows being written are skipped until the next
+// call (SKIP LOCKED), so survivors share a dead node's games.
+StoreResult<std::vector<std::string>> take_over(Conn& conn, std::int64_t epoch, int limit);
 // Gives up `ids` (taken but not loaded): no one owns them, the next takeover takes them.
 StoreError let_go(Conn& conn, std::int64_t epoch, const std::vector<std::string>& ids);
 // Forgets the nodes whose lease lapsed more than an hour ago and who own nothing.

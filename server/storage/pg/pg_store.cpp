@@ -74,20 +74,38 @@ struct PgStore::Impl {
   std::unique_ptr<pg::NodeLease> lease;  // cluster mode
 
   // Cluster mode: a new epoch and its lease, and the games of this node's earlier
-  // starts (and of lapsed nodes) made this epoch's, so that load_live finds them.
+  // starts (and of lapsed nodes) made this epoch's, so that load_live finds them. An
+  // earlier start still holding its lease (killed just now) is waited for, up to a
+  // lease; one that renews it is another process under this name: refused, rather than
+  // both believing they own its games.
   StoreError join_cluster() {
+    const auto give_up =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(options.lease_ms + options.renew_ms);
+    for (;;) {
+      auto in_use = pg::name_in_use(writer_conn, options.node_id);
+      if (!in_use.error.ok()) return in_use.error;
+      if (!*in_use.value) break;
+      if (std::chrono::steady_clock::now() > give_up)
+        return {StoreErrc::unavailable, "another running node is named " + options.node_id +
+                                            " (its lease is being renewed): give each node its own --node-id"};
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
     const auto sent = std::chrono::steady_clock::now();
     auto registered = pg::register_node(writer_conn, options.node_id, options.lease_ms);
     if (!registered.error.ok()) return registered.error;
     epoch = *registered.value;
     for (;;) {
-      auto taken = pg::take_over(writer_conn, *epoch, options.node_id, 1000);
+      auto taken = pg::take_over(writer_conn, *epoch, 1000);
       if (!taken.error.ok()) return taken.error;
       if (taken.value->size() < 1000) break;
     }
     lease = std::make_unique<pg::NodeLease>(
         pg::NodeSettings{dsn, options.node_id, *epoch, options.lease_ms, options.renew_ms,
-                         [this](const std::string& line) { log(line); }},
+                         [this](const std::string& line) { log(line); },
+                         [this](const std::string& line) {
+                           if (options.note) return options.note(line);
+                           log(line);
+                         }},
         sent);
     return {};
   }

@@ -53,9 +53,14 @@ struct PgOptions {
   int probe_interval_ms = 1000;                 // while unhealthy and idle: reconnect and write this often
   std::size_t answer_name_chars = 100;          // as SqliteOptions::answer_name_chars
   std::function<void(const std::string&)> log;  // lasting failures (on a store thread); default stderr
+  // Cluster mode: what the node's lease thread did (games taken over, the lease
+  // released); default: as `log`.
+  std::function<void(const std::string&)> note;
   // Cluster mode (docs/cluster.md): this node's name. Each open registers a new epoch
   // for it with a lease; its live games are written fenced by that epoch and the games
-  // of its earlier starts are taken over at once. Empty: a server alone, no fence.
+  // of its earlier starts are taken over once their lease lapsed (at once after a stop;
+  // open waits up to a lease after a kill, and refuses a name whose lease another
+  // running process renews). Empty: a server alone, no fence.
   std::string node_id;
   int lease_ms = 5000;  // a node that has not renewed for this long loses its games
   int renew_ms = 1000;  // how often the lease is renewed and lapsed nodes' games looked for

@@ -158,17 +158,42 @@ TEST_F(PgOwnershipTest, ALapsedNodesGamesAreTakenOverAndItsLaterWritesFenced) {
   EXPECT_TRUE(a->healthy());
 }
 
-TEST_F(PgOwnershipTest, ARestartedNodeTakesItsEarlierStartsGamesAtOnce) {
-  auto first = node("a");
+TEST_F(PgOwnershipTest, ARestartedNodeTakesItsEarlierStartsGamesOnceTheirLeaseEnds) {
+  auto first = node("a", 1000, 100);
   ASSERT_NE(first, nullptr);
   ASSERT_TRUE(write(*first, {header("g1"), "", 1, {MoveRecord{"a4-a3", -1, -1, 5}}}).ok());
-  first.reset();  // killed: its lease is not released, it would run for a minute
-  auto again = node("a");
+  first.reset();  // killed: its lease is not released, it runs out within a second
+  const auto started = std::chrono::steady_clock::now();
+  auto again = node("a", 1000, 100);
   ASSERT_NE(again, nullptr);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 3s);
   auto games = loaded(*again);
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].moves.size(), 1u);
   EXPECT_TRUE(write(*again, moves("g1", 2, {"e5-e6"})).ok());
+
+  again->close();
+  again->release();  // stopped: the next start need not wait
+  const auto restarted = std::chrono::steady_clock::now();
+  auto third = node("a");
+  ASSERT_NE(third, nullptr);
+  EXPECT_LT(std::chrono::steady_clock::now() - restarted, 1s);
+  EXPECT_EQ(loaded(*third).size(), 1u);
+}
+
+TEST_F(PgOwnershipTest, ASecondProcessUnderARunningNodesNameIsRefused) {
+  auto running = node("a", 1000, 100);
+  ASSERT_NE(running, nullptr);
+  ASSERT_TRUE(write(*running, {header("g1"), "", 1, {}}).ok());
+  PgOptions options;
+  options.node_id = "a";
+  options.lease_ms = 1000;
+  options.renew_ms = 100;
+  auto twin = PgStore::open(cluster->dsn(database), options);
+  EXPECT_EQ(twin.error.code, StoreErrc::unavailable);
+  EXPECT_NE(twin.error.message.find("another running node is named a"), std::string::npos) << twin.error.message;
+  // The running node keeps its game.
+  EXPECT_TRUE(write(*running, moves("g1", 1, {"a4-a3"})).ok());
 }
 
 TEST_F(PgOwnershipTest, AStoppedNodeHandsItsGamesOverAtOnce) {

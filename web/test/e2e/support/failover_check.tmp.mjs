@@ -1,0 +1,47 @@
+// (session notes, not a test) Two browsers through the balancer on 18200; the node that
+// holds their game is killed mid-game; both come back on the other node and go on.
+import { launchBrowser, visitor, becomeGuest } from './stack.mjs';
+import { clickMove } from './play.mjs';
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const stack = { url: 'http://127.0.0.1:18200' };
+const browser = await launchBrowser();
+const a = await visitor(browser, stack);
+const b = await visitor(browser, stack);
+const seen = (v, ply) => v.page.getByTestId('move-list').locator(`[data-ply="${ply}"]`).waitFor({ timeout: 30000 });
+await a.go('/');
+await becomeGuest(a.page, 'yara');
+await b.go('/');
+await becomeGuest(b.page, 'zeno');
+await a.page.getByTestId('create-game').selectOption('tablut');
+await a.page.getByTestId('create-side').selectOption('first');
+await a.page.getByTestId('create-clock').selectOption('5+3');
+await a.page.getByTestId('create-submit').click();
+const link = await a.page.getByTestId('room-link').inputValue();
+await b.page.goto(link);
+await Promise.all([a.page.waitForURL(/\/game\//), b.page.waitForURL(/\/game\//)]);
+await clickMove(a.page, 'i4-i3');
+await seen(b, 1);
+await clickMove(b.page, 'e6-h6');
+await seen(a, 2);
+const owner = process.argv[2];
+console.log('two moves played; killing', owner, new Date().toISOString());
+execSync(`kill -9 $(cat /tmp/bh-user/${owner}.pid)`);
+const killed = Date.now();
+const toasts = [];
+a.page.on('console', () => {});
+const moved = a.page.getByText(/another server/).first();
+moved.waitFor({ timeout: 15000 }).then(() => toasts.push(`a saw the game_moved toast at ${Date.now() - killed} ms`)).catch(() => {});
+await a.page.waitForTimeout(300);
+console.log('a connection phase after 0.3 s:', await a.page.getByTestId('connection').getAttribute('data-phase'));
+for (const v of [a, b]) await v.page.locator('[data-testid=connection][data-phase="online"]').waitFor({ state: 'attached', timeout: 30000 });
+await seen(a, 2);
+await a.page.getByTestId('status').filter({ hasText: 'Your move' }).waitFor({ timeout: 30000 });
+await clickMove(a.page, 'i3-i2');
+await seen(b, 3);
+console.log(`move 3 seen by the other browser ${Date.now() - killed} ms after the kill`, toasts);
+await a.page.screenshot({ path: '/work/notes/user/failover_a.png' });
+const ignorable = (p) => /WebSocket connection to|ERR_CONNECTION_REFUSED|net::ERR|ERR_EMPTY|HTTP 503/.test(p);
+console.log('problems a:', a.problems.filter((p) => !ignorable(p)), 'b:', b.problems.filter((p) => !ignorable(p)));
+await browser.close();
