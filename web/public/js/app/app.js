@@ -269,13 +269,15 @@ export class App {
     if (stored?.token) {
       try {
         this.acceptIdentity(await this.conn.request({ type: 'resume', token: stored.token }, { early: true }));
+        if (this.moved) this.showPhase(this.conn.phase);
+        this.moved = 0;
       } catch (err) {
         if (err.code === 'game_moved') {
-          // Cluster mode: the game is on another node or being taken over by one. The
-          // token is kept and the resume tried again (a new welcome tries by itself).
-          this.toast(this.t('error.game_moved'));
-          this.win.setTimeout(() => { if (this.welcome === welcome) this.identify(welcome); }, err.retry_after_ms ?? 1000);
-          return;
+          // Cluster mode: keep the token, try again.
+          if (!this.moved) this.toast(this.t('error.game_moved'));
+          this.moved = Date.now() + (err.retry_after_ms ?? 1000);
+          this.showPhase('reconnecting', { retryAt: this.moved });
+          return this.win.setTimeout(() => this.welcome === welcome && this.identify(welcome), this.moved - Date.now());
         }
         if (err.code !== 'auth_failed') return; // the connection went; the next welcome tries again
         this.ids.forgetToken();

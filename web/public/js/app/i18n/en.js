@@ -315,5 +315,5 @@ export default {
   'error.no_computer': 'No computer player is connected to this server right now.',
   'error.too_many_rooms': 'Your address has too many open rooms or seeks; wait until one starts, or cancel one.',
   'error.rated_pair_limit': 'You two have played enough rated games today; play a casual game instead.',
-  'error.game_moved': 'This game is now played on another server; reconnecting…',
+  'error.game_moved': 'The game moved to another server; reconnecting…',
 };
