@@ -32,10 +32,11 @@ void GameRecords::write_live(std::shared_ptr<const storage::LiveUpdate> update, 
       [this, update, answer = std::move(answer), then = std::move(then), strand, answered = std::move(answered),
        delay](storage::StoreError error) mutable {
         if (error.ok()) return answered(std::move(answer), std::move(then));
-        // Another node's game now, or a stop while the database is away: nothing
-        // of it is told here; the game goes on where it is owned.
-        answer.lost = error.code == storage::StoreErrc::fenced || shutting_down_;
-        if (answer.lost || error.code != storage::StoreErrc::unavailable) {
+        // Refused (another node's game now, or its row gone: finished there), or a
+        // stop while the database is away: nothing of it is told here; the game goes
+        // on where it is owned.
+        answer.lost = error.code != storage::StoreErrc::unavailable || shutting_down_;
+        if (answer.lost) {
           log::error("live game " + answer.game_id + ": " + error.message);
           answer.ok = false;
           return answered(std::move(answer), std::move(then));

@@ -70,6 +70,30 @@ TEST_F(ClusterRoomTest, AGameAnotherNodeTookIsHandedOver) {
   EXPECT_NE(metrics.find("boardhall_games_handed_over_total 1"), std::string::npos);
 }
 
+TEST_F(ClusterRoomTest, AGameFinishedOnAnotherNodeIsHandedOverNotPlayedOnHere) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  const std::string game = start_game(a, b, {{"game", "tablut"}, {"side", "first"}});
+  ASSERT_EQ(play(a, b, game, {"f9-f8"}).size(), 1u);
+  // The node that took the game over finished it: its live row is gone.
+  storage::GameRecord record;
+  record.id = game;
+  record.game = "tablut";
+  record.first_player = "alice";
+  record.second_player = "bob";
+  record.result = "first";
+  record.reason = "resignation";
+  std::promise<storage::StoreError> finished;
+  store_->inner().finish_live_game(record, std::nullopt,
+                                   [&](storage::StoreError e) { finished.set_value(std::move(e)); });
+  ASSERT_TRUE(finished.get_future().get().ok());
+  b.send({{"type", "move"}, {"game_id", game}, {"ply", 1}, {"move", "d5-d4"}, {"id", 8}});
+  EXPECT_FALSE(b.next_if("error", [](const json& e) { return e["code"] == "game_moved"; }).is_null());
+  EXPECT_TRUE(a.next_if(
+                   "move", [](const json& m) { return m["ply"] == 2; }, 300ms)
+                  .is_null());
+}
+
 TEST_F(ClusterRoomTest, AStopWhileTheDatabaseIsAwayTellsNothingItCouldNotWrite) {
   Client& a = guest("alice");
   Client& b = guest("bob");
