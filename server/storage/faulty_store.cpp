@@ -157,14 +157,7 @@ std::size_t FaultyStore::held_live_completions() const {
 }
 
 void FaultyStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) {
-  if (fail_all_reads_.load()) {
-    return deliver(
-        [done = std::move(done)](StoreError e) {
-          done({std::move(e), std::nullopt});
-        },
-        injected_error("load_live"));
-  }
-  inner_->load_live(std::move(done));
+  read("load_live", std::move(done), [&](auto d) { inner_->load_live(std::move(d)); });
 }
 
 void FaultyStore::create_account(Account account, std::function<void(StoreError)> done) {
@@ -183,58 +176,23 @@ void FaultyStore::update_password_hash(Account account, std::string old_hash, st
 }
 
 void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
-  if (fail_all_reads_.load()) {
-    return deliver(
-        [done = std::move(done)](StoreError e) {
-          done({std::move(e), std::nullopt});
-        },
-        injected_error("list_games"));
-  }
-  inner_->list_games(std::move(query), std::move(done));
+  read("list_games", std::move(done), [&](auto d) { inner_->list_games(std::move(query), std::move(d)); });
 }
 
 void FaultyStore::find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) {
-  if (fail_all_reads_.load()) {
-    return deliver(
-        [done = std::move(done)](StoreError e) {
-          done({std::move(e), std::nullopt});
-        },
-        injected_error("find_live_seat"));
-  }
-  inner_->find_live_seat(std::move(token), std::move(done));
+  read("find_live_seat", std::move(done), [&](auto d) { inner_->find_live_seat(std::move(token), std::move(d)); });
 }
 
 void FaultyStore::get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) {
-  if (fail_all_reads_.load()) {
-    return deliver(
-        [done = std::move(done)](StoreError e) {
-          done({std::move(e), std::nullopt});
-        },
-        injected_error("get_game"));
-  }
-  inner_->get_game(std::move(id), std::move(done));
+  read("get_game", std::move(done), [&](auto d) { inner_->get_game(std::move(id), std::move(d)); });
 }
 
 void FaultyStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {
-  if (fail_all_reads_.load()) {
-    return deliver(
-        [done = std::move(done)](StoreError e) {
-          done({std::move(e), std::nullopt});
-        },
-        injected_error("find_account"));
-  }
-  inner_->find_account(std::move(name), std::move(done));
+  read("find_account", std::move(done), [&](auto d) { inner_->find_account(std::move(name), std::move(d)); });
 }
 
 void FaultyStore::find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) {
-  if (fail_all_reads_.load()) {
-    return deliver(
-        [done = std::move(done)](StoreError e) {
-          done({std::move(e), std::nullopt});
-        },
-        injected_error("find_account_like"));
-  }
-  inner_->find_account_like(std::move(name), std::move(done));
+  read("find_account_like", std::move(done), [&](auto d) { inner_->find_account_like(std::move(name), std::move(d)); });
 }
 
 bool FaultyStore::healthy() const {

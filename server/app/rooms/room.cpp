@@ -238,13 +238,7 @@ void Room::finish(game::Finish f) {
 void Room::hand_over() {
   if (session_.phase == Phase::closed) return;
   log::info("room " + id() + ": game " + session_.game_id + " is played on another node now");
-  const Frame moved = make_frame(protocol::encode(protocol::server::Error{
-      std::string(protocol::to_string(ErrorCode::game_moved)),
-      "this game is played on another server node now: connect again and resume", std::nullopt}));
-  audience_.broadcast(moved, present());
-  // The players' clients connect again (through the balancer) and resume where the game is.
-  for (int slot = 0; slot < 2; ++slot)
-    if (auto seat = audience_.seat_connection(slot).lock()) seat->close("game moved to another node");
+  audience_.send_away(present());
   if (session_.phase == Phase::playing || session_.phase == Phase::ending) services_.metrics.live_games--;
   services_.metrics.games_handed_over++;
   auto waiting = std::exchange(deferred_, {});

@@ -28,6 +28,15 @@ void RoomAudience::drop_watchers() {
   count_timer_.cancel();
 }
 
+void RoomAudience::send_away(const std::array<bool, 2>& present) {
+  broadcast(make_frame(protocol::encode(protocol::server::Error{
+                std::string(protocol::to_string(protocol::ErrorCode::game_moved)),
+                "this game is played on another server node now: connect again and resume", std::nullopt})),
+            present);
+  for (const auto& seat : seats_)
+    if (auto connection = seat.connection.lock()) connection->close("game moved to another node");
+}
+
 int RoomAudience::spectator_count() const {
   int count = 0;
   for (const auto& [id, weak] : watching_)

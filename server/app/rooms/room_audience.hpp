@@ -62,6 +62,10 @@ class RoomAudience {
   // seat `except_slot`.
   void broadcast(const Frame& frame, const std::array<bool, 2>& present, std::uint64_t except = 0,
                  std::optional<int> except_slot = {});
+  // Cluster mode: the game is another node's now. Everyone is told `game_moved` and the
+  // seats' connections are closed, so that the players' clients come back through the
+  // balancer and resume where the game is.
+  void send_away(const std::array<bool, 2>& present);
 
   // A game::Tell to its audience (its text moved into the frame). `requester`: the requesting connection's id (0:
   // none), skipped when the Tell says so, and its `request` id put in the text when asked; `is_player` says which

@@ -17,14 +17,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class PgOwnershipTest : public ::testing::Test {
+class PgOwnershipTest : public PgDatabaseTest {
  protected:
-  void SetUp() override {
-    cluster = pg_cluster();
-    ASSERT_NE(cluster, nullptr);
-    database = cluster->create_database();
-    ASSERT_FALSE(database.empty());
-  }
   std::unique_ptr<PgStore> node(const std::string& name, int lease_ms = 60'000, int renew_ms = 100) {
     PgOptions options;
     options.node_id = name;
@@ -34,7 +28,6 @@ class PgOwnershipTest : public ::testing::Test {
     EXPECT_TRUE(opened.error.ok()) << opened.error.message;
     return opened.error.ok() ? std::move(*opened.value) : nullptr;
   }
-  std::vector<std::string> sql(const std::string& text) { return cluster->sql(database, text); }
   // What a node adopts, gathered.
   struct Adopted {
     std::mutex mutex;
@@ -70,9 +63,6 @@ class PgOwnershipTest : public ::testing::Test {
   void lapse(const PgStore& store) {
     sql("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE epoch = " + std::to_string(store.epoch()));
   }
-
-  bh::testing::PgCluster* cluster = nullptr;
-  std::string database;
 };
 
 LiveGame header(const std::string& id) {

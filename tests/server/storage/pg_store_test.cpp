@@ -17,23 +17,13 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class PgStoreTest : public ::testing::Test {
+class PgStoreTest : public PgDatabaseTest {
  protected:
-  void SetUp() override {
-    cluster = pg_cluster();
-    ASSERT_NE(cluster, nullptr);
-    database = cluster->create_database();
-    ASSERT_FALSE(database.empty());
-  }
   std::unique_ptr<PgStore> open(PgOptions options = {}) {
     auto opened = PgStore::open(cluster->dsn(database), std::move(options));
     EXPECT_TRUE(opened.error.ok()) << opened.error.message;
     return opened.error.ok() ? std::move(*opened.value) : nullptr;
   }
-  std::vector<std::string> sql(const std::string& text) { return cluster->sql(database, text); }
-
-  bh::testing::PgCluster* cluster = nullptr;
-  std::string database;
 };
 
 GameRecord rated(const std::string& id, std::int64_t ended_ms) {
