@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "cluster/bus_url.hpp"
 #include "net/client_address.hpp"
 
 namespace bh::server {
@@ -54,6 +55,7 @@ constexpr FlagSpec kFlags[] = {
     {"web-root", true, true},
     {"cluster-db", true, true},
     {"node-id", true, true},
+    {"cluster-bus", true, true},
     {"health-probe", true, false},
     {"version", false, false},
     {"backup", true, false},
@@ -160,6 +162,12 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
   if (flag == "cluster-db") {
     if (value.empty()) return bad(source, "a PostgreSQL connection string", value);
     config.cluster_db = value;
+    return std::nullopt;
+  }
+  if (flag == "cluster-bus") {
+    auto address = cluster::parse_bus_url(value);
+    if (!address) return bad(source, "a Redis URL (" + address.error() + ")", value);
+    config.cluster_bus = value;
     return std::nullopt;
   }
   if (flag == "node-id") {
@@ -386,6 +394,8 @@ Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args,
     return failure(ConfigError{"--game goes with --import FILE"});
   if (!config.node_id.empty() && config.cluster_db.empty())
     return failure(ConfigError{"--node-id goes with --cluster-db DSN"});
+  if (!config.cluster_bus.empty() && config.cluster_db.empty())
+    return failure(ConfigError{"--cluster-bus goes with --cluster-db DSN"});
   // A burst below the rate would make the rate unreachable; unless set, it follows the rate.
   if (!burst_given) config.burst = std::max(config.burst, config.rate * 2);
   return config;
@@ -466,6 +476,9 @@ Limits per client address (docs/protocol.md, "Limits"):
   --node-id NAME        this node's name in the cluster, unique among them (default: the
                         host's name); a node restarted under its name takes its games back;
                         a second process under a running node's name is refused
+  --cluster-bus URL     the Redis the nodes talk over (redis://HOST:PORT or unix:///PATH):
+                        a client of any node then reaches a game another node runs; a
+                        node that has lost it lets its lease lapse (with --cluster-db)
 
   --health-probe URL    GET the URL (5 s timeout); exit 0 on 200, else 1 (for HEALTHCHECK)
   --backup DEST         write an online backup of --db into the new file DEST and exit
@@ -511,7 +524,7 @@ BOARDHALL_LOBBY_LIMIT, BOARDHALL_RATED_GAMES_PER_PAIR,
 BOARDHALL_TRUSTED_PROXY, BOARDHALL_ALLOWED_ORIGINS, BOARDHALL_FIRST_MOVE_SECONDS,
 BOARDHALL_IMPORT_MAX_LINE, BOARDHALL_IMPORT_MAX_TAGS, BOARDHALL_IMPORT_MAX_TAG_NAME,
 BOARDHALL_IMPORT_MAX_TAG_VALUE, BOARDHALL_IMPORT_MAX_MOVES, BOARDHALL_RECORD_NAME_CHARS,
-BOARDHALL_DB_READERS, BOARDHALL_CLUSTER_DB, BOARDHALL_NODE_ID); flags win.
+BOARDHALL_DB_READERS, BOARDHALL_CLUSTER_DB, BOARDHALL_NODE_ID, BOARDHALL_CLUSTER_BUS); flags win.
 A bad value prints one line and exits with status 2. SIGINT/SIGTERM: graceful shutdown;
 a second signal stops at once.
 )";

@@ -79,6 +79,10 @@ struct Config {
   // --db, and this node's name (default: the host's name), unique among the nodes.
   std::string cluster_db;
   std::string node_id;
+  // Cluster mode: the Redis the nodes talk over (`redis://HOST:PORT` or `unix:///path`),
+  // checked by cluster/bus_url.hpp. Empty: no bus; a client then reaches only the games
+  // of the node it connected to (docs/cluster.md).
+  std::string cluster_bus;
 };
 
 struct ConfigError {

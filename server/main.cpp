@@ -5,13 +5,18 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "app/application.hpp"
+#include "cluster/bus.hpp"
+#include "cluster/bus_node_link.hpp"
 #include "config.hpp"
 #include "create_bot.hpp"
 #include "export_to_pg.hpp"
@@ -45,14 +50,50 @@ std::string host_name() {
   return name;
 }
 
+// The application, once built, for what calls it from other threads (the bus, the lease).
+class AppSlot {
+ public:
+  void set(const std::shared_ptr<bh::app::Application>& app) {
+    std::lock_guard lock(mutex_);
+    app_ = app;
+  }
+  std::shared_ptr<bh::app::Application> get() const {
+    std::lock_guard lock(mutex_);
+    return app_.lock();
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::weak_ptr<bh::app::Application> app_;
+};
+
+// Cluster mode: whether the node may hold its lease, as the bus goes. It may while the
+// bus is up, and for its first seconds before the bus ever was; past that, or once the
+// bus is lost, it lets the lease lapse so that the other nodes take its games.
+class BusGate {
+ public:
+  explicit BusGate(std::chrono::milliseconds first_wait) : deadline_(std::chrono::steady_clock::now() + first_wait) {}
+  void status(bool up) {
+    up_ = up;
+    if (up) ever_up_ = true;
+  }
+  bool may_renew() const { return up_ || (!ever_up_ && std::chrono::steady_clock::now() < deadline_); }
+
+ private:
+  const std::chrono::steady_clock::time_point deadline_;
+  std::atomic<bool> up_{false};
+  std::atomic<bool> ever_up_{false};
+};
+
 // Cluster mode: the store on the shared PostgreSQL database, as a node holding a lease.
-std::unique_ptr<bh::storage::PgStore> open_node(const bh::server::Config& config) {
+std::unique_ptr<bh::storage::PgStore> open_node(const bh::server::Config& config, BusGate* gate) {
   bh::storage::PgOptions options;
   options.log = [](const std::string& line) { bh::log::error("store: " + line); };
   options.note = [](const std::string& line) { bh::log::info(line); };
   options.answer_name_chars = config.record_name_chars;
   options.readers = std::max(1, static_cast<int>(config.db_readers));
   options.node_id = config.node_id.empty() ? host_name() : config.node_id;
+  if (gate) options.may_renew = [gate] { return gate->may_renew(); };
   auto opened = bh::storage::PgStore::open(config.cluster_db, options);
   if (!opened.error.ok() || !opened.value || !*opened.value) {
     bh::log::error("cannot join the cluster: " + opened.error.message);
@@ -111,8 +152,12 @@ int main(int argc, char** argv) {
   const bool cluster = !config.cluster_db.empty();
   std::unique_ptr<bh::storage::Store> store;
   bh::storage::PgStore* node = nullptr;  // cluster mode: the store, as a node of the cluster
+  // Cluster mode with a bus: the application hears it through `slot`.
+  AppSlot slot;
+  std::unique_ptr<BusGate> gate;
+  if (cluster && !config.cluster_bus.empty()) gate = std::make_unique<BusGate>(std::chrono::seconds(10));
   if (cluster) {
-    auto opened = open_node(config);
+    auto opened = open_node(config, gate.get());
     if (!opened) return 1;
     node = opened.get();
     store = std::move(opened);
@@ -150,6 +195,19 @@ int main(int argc, char** argv) {
   app_config.cluster = cluster;
   // Its rooms stopped and written: the node's games go to the other nodes now.
   if (node) app_config.games_stopped = [node] { node->hand_over(); };
+  std::shared_ptr<bh::cluster::Bus> bus;  // shared with the application's link to it
+  bh::cluster::Bus::SubscriptionId channel = 0;
+  if (gate) {
+    bh::cluster::BusOptions bus_options;
+    bus_options.on_status = [&slot, gate = gate.get()](bool up) {
+      gate->status(up);
+      if (up) bh::log::info("the cluster bus is up");
+      else bh::log::error("the cluster bus is lost: relays end; the lease lapses unless it comes back");
+      if (auto app = slot.get()) app->bus_status(up);
+    };
+    bus = std::make_shared<bh::cluster::Bus>(*bh::cluster::parse_bus_url(config.cluster_bus), std::move(bus_options));
+    app_config.node_link = std::make_shared<bh::cluster::BusNodeLink>(bus, node->epoch());
+  }
   const int status = bh::net::run_server(
       options,
       [&](boost::asio::io_context& io, std::shared_ptr<const bh::app::NetworkStats> stats) {
@@ -160,9 +218,23 @@ int main(int argc, char** argv) {
           node->adopt_lapsed([weak = std::weak_ptr(app)](std::vector<bh::storage::LiveGame> games) {
             if (auto alive = weak.lock()) alive->adopt(std::move(games));
           });
+        if (bus) {
+          slot.set(app);
+          // Run on the bus thread: the application's calls do not block.
+          channel =
+              bus->subscribe(bh::cluster::node_channel(node->epoch()), [&slot](const bh::cluster::Message& message) {
+                if (auto alive = slot.get()) alive->on_node_message(message.payload);
+              });
+          node->watch_nodes([&slot](std::vector<std::int64_t> epochs) {
+            if (auto alive = slot.get()) alive->nodes_alive(std::move(epochs));
+          });
+        }
         return app;
       },
-      [&] { store->close(); });
+      [&] {
+        if (bus) bus->unsubscribe(channel);  // no relayed frame reaches the application any more
+        store->close();
+      });
   store->close();
   // A stop hands this node's games over at once rather than when its lease would lapse.
   if (node) node->release();

@@ -20,10 +20,13 @@ target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
 # The bus between cluster nodes on Redis (hiredis on Asio, its own thread). Its public
 # header, cluster/bus.hpp, shows neither hiredis nor Asio.
+# Its URL alone (no hiredis): the configuration checks --cluster-bus with it.
+add_library(bh_cluster_bus_url STATIC ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_url.cpp)
+target_include_directories(bh_cluster_bus_url PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_cluster_bus_url PUBLIC bh_base)
 add_library(bh_cluster_bus STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_cycle.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_url.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/delivery.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/publisher.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/redis_link.cpp
@@ -31,7 +34,7 @@ add_library(bh_cluster_bus STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/subscriber.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/cluster/subscriptions.cpp)
 target_include_directories(bh_cluster_bus PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_cluster_bus PUBLIC bh_base bh_log Threads::Threads PRIVATE bh_boost_impl PkgConfig::HIREDIS)
+target_link_libraries(bh_cluster_bus PUBLIC bh_base bh_cluster_bus_url bh_log Threads::Threads PRIVATE bh_boost_impl PkgConfig::HIREDIS)
 
 # The game core: the session value and decide() (server/game), with the value types it is
 # built from. No Asio, no threads, no store: its tests run without them.
@@ -108,6 +111,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay_wire.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp)
 add_library(bh_app STATIC ${BH_APP_SOURCES})
 # A unity build: the app's files share the same protocol, rules and Asio templates, which
@@ -132,7 +137,7 @@ target_include_directories(bh_net_address PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # Configuration: the command line and BOARDHALL_* variables (no Boost, cheap to test).
 add_library(bh_server_config STATIC ${CMAKE_CURRENT_SOURCE_DIR}/config.cpp)
 target_include_directories(bh_server_config PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_server_config PUBLIC bh_base bh_net_address)
+target_link_libraries(bh_server_config PUBLIC bh_base bh_net_address bh_cluster_bus_url)
 
 # The web client's files: the pure answers (paths, types, headers) and --web-root's
 # folder (no Boost: the fuzz target compiles the pure parts alone).
@@ -208,9 +213,10 @@ endfunction()
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/export_to_pg.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_node_link.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/jemalloc_conf.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_storage_pg
-                                                  bh_web_embedded)
+                                                  bh_cluster_bus bh_web_embedded)
   bh_use_jemalloc(boardhall-server)
 endif()

@@ -14,6 +14,7 @@
 #include "app/http/http_api.hpp"
 #include "app/players/identity_flows.hpp"
 #include "app/ratings/rating_answers.hpp"
+#include "app/relay/relay.hpp"
 #include "app/rooms/computer_games.hpp"
 #include "app/rooms/games.hpp"
 #include "app/rooms/lobby.hpp"
@@ -50,7 +51,8 @@ class AppImpl final : public Application {
  public:
   AppImpl(boost::asio::io_context& io, storage::Store& store, AppConfig config)
       : ctx_(std::make_shared<Context>(io, store, std::move(config))),
-        identity_(std::make_unique<IdentityFlows>(ctx_)),
+        relay_(make_relay()),
+        identity_(std::make_unique<IdentityFlows>(ctx_, relay_)),
         housekeeping_(std::make_shared<Housekeeping>(ctx_)) {
     ctx_->lobby = std::make_shared<Lobby>(io, ctx_->config.lobby_list_limit);
     sv::Welcome welcome;
@@ -74,13 +76,12 @@ class AppImpl final : public Application {
   }
 
   void on_open(const ConnPtr& connection) override {
-    ctx_->identities.add_connection(connection);
-    ctx_->watchers.opened(connection->id(), now_ms());
-    if (!ctx_->config.network) ctx_->metrics.connections++;
+    opened(connection);
     connection->send(welcome_);
   }
 
   void on_message(const ConnPtr& connection, std::string text) override {
+    if (relay_ && relay_->pinned(connection->id())) return relay_->forward(connection, std::move(text));
     try {
       auto decoded = protocol::decode_request(text, {ctx_->config.max_string_length});
       if (auto* error = std::get_if<protocol::DecodeError>(&decoded))
@@ -96,6 +97,7 @@ class AppImpl final : public Application {
   void on_close(const ConnPtr& connection) override {
     if (!ctx_->config.network) ctx_->metrics.connections--;
     const auto id = connection->id();
+    if (relay_) relay_->closed(id);
     ctx_->lobby->unsubscribe(id);
     // Out of the rooms it watched first, so their spectator counts drop now (and before
     // player_dropped of a player who also watched their own game).
@@ -121,8 +123,32 @@ class AppImpl final : public Application {
       log::info("took over " + std::to_string(restored) + " live games of a node that is gone");
     });
   }
+  void on_node_message(std::string_view payload) override {
+    if (relay_) relay_->receive(payload);
+  }
+  void nodes_alive(std::vector<std::int64_t> epochs) override {
+    if (relay_) relay_->nodes_alive(epochs);
+  }
+  void bus_status(bool up) override {
+    if (relay_) relay_->bus_status(up);
+  }
 
  private:
+  void opened(const ConnPtr& connection) {
+    ctx_->identities.add_connection(connection);
+    ctx_->watchers.opened(connection->id(), now_ms());
+    if (!ctx_->config.network) ctx_->metrics.connections++;
+  }
+  // Cluster mode with a bus: the clients of other nodes served here, and this node's
+  // clients served by others. The host's calls come from the bus thread or a strand.
+  std::shared_ptr<Relay> make_relay() {
+    if (!ctx_->config.node_link) return nullptr;
+    Relay::Host host;
+    host.opened = [this](const ConnPtr& c) { opened(c); };
+    host.message = [this](const ConnPtr& c, std::string text) { on_message(c, std::move(text)); };
+    host.closed = [this](const ConnPtr& c) { on_close(c); };
+    return std::make_shared<Relay>(ctx_->config.node_link, std::move(host));
+  }
   void dispatch(const ConnPtr& c, const RequestId& id, cl::Request request);
   std::optional<std::string> require_player(const ConnPtr& c, const RequestId& id) {
     auto player = ctx_->identities.player_of(c->id());
@@ -179,6 +205,7 @@ class AppImpl final : public Application {
   }
 
   std::shared_ptr<Context> ctx_;
+  std::shared_ptr<Relay> relay_;
   std::unique_ptr<IdentityFlows> identity_;
   std::shared_ptr<Housekeeping> housekeeping_;
   Frame welcome_;
@@ -384,6 +411,10 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                    if (ctx_->shutting_down)
                      return respond(
                          HttpResponse{503, "application/json", R"({"status":"unhealthy","reason":"shutting down"})"});
+                   if (ctx_->config.node_link && !ctx_->config.node_link->up())
+                     return respond(HttpResponse{
+                         503, "application/json",
+                         R"({"status":"unhealthy","reason":"this node has lost the bus to the other nodes"})"});
                    if (!ctx_->store.healthy())
                      return respond(HttpResponse{
                          503, "application/json",
@@ -391,8 +422,14 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                    respond(HttpResponse{200, "application/json", R"({"status":"ok"})"});
                  },
                  [&](http::Metrics&) {
-                   respond(HttpResponse{200, "text/plain; version=0.0.4",
-                                        prometheus_text(ctx_->metrics, ctx_->config.network.get())});
+                   std::optional<RelayFigures> relay;
+                   if (relay_) {
+                     const auto s = relay_->stats();
+                     relay = RelayFigures{ctx_->config.node_link->up(), s.pinned, s.remote, s.frames_in, s.frames_out};
+                   }
+                   respond(HttpResponse{
+                       200, "text/plain; version=0.0.4",
+                       prometheus_text(ctx_->metrics, ctx_->config.network.get(), relay ? &*relay : nullptr)});
                  },
                  [&](http::Lobby&) {
                    ctx_->lobby->snapshot([respond](sv::Lobby lobby) {

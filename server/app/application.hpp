@@ -21,6 +21,7 @@
 
 #include "app/connection.hpp"
 #include "app/http/http_counts.hpp"
+#include "app/relay/node_link.hpp"
 
 namespace boost::asio {
 class io_context;
@@ -98,6 +99,9 @@ struct AppConfig {
   // the shared database (another node is taking it over, or holds it) is answered
   // game_moved with a retry time, not auth_failed, so the client keeps its token.
   bool cluster = false;
+  // Cluster mode with a bus: how this node reaches the others, so that a client of any
+  // node reaches a game another node runs (app/relay/relay.hpp). Null: it does not.
+  std::shared_ptr<NodeLink> node_link;
   // Called once a shutdown has stopped every room and finished their writes (cluster
   // mode: the node hands its games over then, not once its last connection has gone).
   std::function<void()> games_stopped;
@@ -182,6 +186,14 @@ class Application {
   // lapsed (storage/pg/pg_node.hpp), brought back as after a restart (both players away
   // with their grace, clocks paused until they return). Any thread; does not block.
   virtual void adopt(std::vector<storage::LiveGame> games) = 0;
+
+  // Cluster mode with a bus (AppConfig::node_link); any thread, none blocks:
+  // a message on this node's channel,
+  virtual void on_node_message(std::string_view /*payload*/) {}
+  // the nodes whose lease runs now (this one's too),
+  virtual void nodes_alive(std::vector<std::int64_t> /*epochs*/) {}
+  // the bus lost (false) or back (true).
+  virtual void bus_status(bool /*up*/) {}
 
   // Graceful shutdown: tell every client, finish what must be written (games in
   // progress are kept or saved as the application decides), then call `done`.

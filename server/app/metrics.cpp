@@ -22,7 +22,7 @@ void counter(std::ostream& out, std::string_view name, std::string_view help, st
 
 }  // namespace
 
-std::string prometheus_text(const Metrics& m, const NetworkStats* net) {
+std::string prometheus_text(const Metrics& m, const NetworkStats* net, const RelayFigures* relay) {
   std::ostringstream out;
   const std::int64_t connections = net ? net->open_connections.load() : m.connections.load();
   metric(out, "boardhall_connections", "gauge", "Open WebSocket connections.", connections);
@@ -47,6 +47,18 @@ std::string prometheus_text(const Metrics& m, const NetworkStats* net) {
   for (int i = 0; i < protocol::kErrorCodeCount; ++i)
     out << "boardhall_errors_total{code=\"" << protocol::to_string(static_cast<protocol::ErrorCode>(i)) << "\"} "
         << m.errors[static_cast<std::size_t>(i)].load() << "\n";
+  if (relay) {
+    metric(out, "boardhall_cluster_bus_up", "gauge", "Cluster mode: 1 while the bus to the other nodes is up.",
+           relay->bus_up ? 1 : 0);
+    metric(out, "boardhall_relayed_connections", "gauge",
+           "Cluster mode: this node's clients served by another node (their game runs there).", relay->pinned);
+    metric(out, "boardhall_remote_connections", "gauge", "Cluster mode: other nodes' clients served here.",
+           relay->remote);
+    counter(out, "boardhall_relayed_frames_in_total", "Cluster mode: frames of this node's clients sent to owners.",
+            relay->frames_in);
+    counter(out, "boardhall_relayed_frames_out_total", "Cluster mode: frames owners sent back to this node's clients.",
+            relay->frames_out);
+  }
   if (net) {
     counter(out, "boardhall_messages_in_total", "WebSocket messages read.", net->messages_in.load());
     counter(out, "boardhall_http_requests_total", "HTTP requests read.", net->http_requests.load());

@@ -31,8 +31,18 @@ struct Metrics {
   std::array<std::atomic<std::uint64_t>, protocol::kErrorCodeCount> errors{};
 };
 
+// Cluster mode with a bus: the bus and the relay of clients between nodes
+// (app/relay/relay.hpp).
+struct RelayFigures {
+  bool bus_up = false;
+  std::uint64_t pinned = 0;  // this node's clients served by another node now
+  std::uint64_t remote = 0;  // other nodes' clients served here now
+  std::uint64_t frames_in = 0;
+  std::uint64_t frames_out = 0;
+};
+
 // The /metrics body (Prometheus text format 0.0.4). `network` may be null (unit tests):
-// open connections are then the application's own count.
-std::string prometheus_text(const Metrics& metrics, const NetworkStats* network);
+// open connections are then the application's own count. `relay`: null without a bus.
+std::string prometheus_text(const Metrics& metrics, const NetworkStats* network, const RelayFigures* relay = nullptr);
 
 }  // namespace bh::app

@@ -179,7 +179,7 @@ void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<
   read("list_games", std::move(done), [&](auto d) { inner_->list_games(std::move(query), std::move(d)); });
 }
 
-void FaultyStore::find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) {
+void FaultyStore::find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) {
   read("find_live_seat", std::move(done), [&](auto d) { inner_->find_live_seat(std::move(token), std::move(d)); });
 }
 

@@ -31,10 +31,10 @@ class LiveGames {
   virtual void save_live(LiveUpdate update, std::function<void(StoreError)> done) = 0;
   // Every live game with its moves, oldest first (at start-up, to restore them).
   virtual void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) = 0;
-  // The id of the live game one of whose seats resumes with `token`; not_found when
-  // none does. (Cluster mode: a token this node does not know may be a game another
-  // node is taking over.)
-  virtual void find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) = 0;
+  // The live game one of whose seats resumes with `token`, and its owner; not_found
+  // when none does. (Cluster mode: a token this node does not know may be a seat of a
+  // game another node runs or is taking over.)
+  virtual void find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) = 0;
 
   // What a room calls when a game ends: writes the whole game to the archive and
   // forgets the live game of the same id, and writes the header of the match's next

@@ -125,11 +125,11 @@ StoreResult<std::int64_t> collect_live_moves(Db& db, std::int64_t after, std::in
   return Result{{}, until >= last ? 0 : until};  // past the end: start again from the front
 }
 
-StoreResult<std::string> find_live_seat(Db& db, const std::string& token) {
+StoreResult<FoundSeat> find_live_seat(Db& db, const std::string& token) {
   Query q(db, "SELECT game_id FROM live_games WHERE creator_token = ?1 OR joiner_token = ?1 LIMIT 1");
   q.bind(1, std::string_view(token));
   const int rc = q.step();
-  if (rc == SQLITE_ROW) return {{}, q.text(0)};
+  if (rc == SQLITE_ROW) return {{}, FoundSeat{q.text(0), 0}};
   if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no live game has that seat"}, std::nullopt};
   return {error_from(db, rc, "cannot look up a live seat"), std::nullopt};
 }

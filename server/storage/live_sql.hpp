@@ -30,7 +30,7 @@ StoreResult<std::int64_t> collect_live_moves(Db& db, std::int64_t after, std::in
 // a row that cannot be read back).
 StoreResult<std::vector<LiveGame>> load_live(Db& db);
 // The live game a seat of which holds `token`. Errors: not_found, unavailable.
-StoreResult<std::string> find_live_seat(Db& db, const std::string& token);
+StoreResult<FoundSeat> find_live_seat(Db& db, const std::string& token);
 // Rewrites the one row of health_probe: the smallest write that still needs the disk.
 StoreError probe_write(Db& db);
 

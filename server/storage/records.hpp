@@ -130,6 +130,14 @@ struct LiveGame {
   friend bool operator==(const LiveGame&, const LiveGame&) = default;
 };
 
+// Where a seat of a live game is (LiveGames::find_live_seat).
+struct FoundSeat {
+  std::string game_id;
+  // Cluster mode: the epoch of the node that runs the game; 0 when none does (a single
+  // server's store, or a game being taken over).
+  std::int64_t owner_epoch = 0;
+};
+
 // One write for a live game: its header when the game starts (or when an earlier write
 // failed), then moves from `first_ply` on. Writing a ply again replaces it.
 struct LiveUpdate {

@@ -370,11 +370,11 @@ void SqliteStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>
   impl_->submit(std::move(job));
 }
 
-void SqliteStore::find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) {
+void SqliteStore::find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) {
   Job job;
   job.kinds = kLive;
   job.read = [token = std::move(token), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
-    done(db ? sql::find_live_seat(*db, token) : StoreResult<std::string>{rejected, std::nullopt});
+    done(db ? sql::find_live_seat(*db, token) : StoreResult<FoundSeat>{rejected, std::nullopt});
   };
   impl_->submit(std::move(job));
 }

@@ -9,7 +9,10 @@
 #include "app/completion.hpp"
 #include "app/http/failure_replies.hpp"
 #include "app/players/passwords.hpp"
+#include "app/relay/relay.hpp"
+#include "app/rooms/lobby.hpp"
 #include "app/rooms/room.hpp"
+#include "app/wall_clock.hpp"
 #include "log/log.hpp"
 #include "names/player_names.hpp"
 #include "protocol/utf8.hpp"
@@ -99,8 +102,8 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
 
 }  // namespace
 
-IdentityFlows::IdentityFlows(std::shared_ptr<Context> ctx)
-    : ctx_(std::move(ctx)), worker_(std::make_shared<PasswordWorker>(64, 16)) {}
+IdentityFlows::IdentityFlows(std::shared_ptr<Context> ctx, std::shared_ptr<Relay> relay)
+    : ctx_(std::move(ctx)), worker_(std::make_shared<PasswordWorker>(64, 16)), relay_(std::move(relay)) {}
 
 IdentityFlows::~IdentityFlows() = default;
 
@@ -137,16 +140,32 @@ void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resu
 }
 
 void IdentityFlows::resume_elsewhere(const ConnPtr& c, const RequestId& id, const std::string& token) {
+  auto moved = [ctx = ctx_, c, id] {
+    ctx->send_error(c, id, ErrorCode::game_moved,
+                    "your game is on another server node, or being taken over by one; resume again in a moment", 1000);
+  };
   ctx_->store.find_live_seat(
-      token, on_io<storage::StoreResult<std::string>>(
+      token, on_io<storage::StoreResult<storage::FoundSeat>>(
                  ctx_->io, "a resume's seat",
-                 [ctx = ctx_, c, id](storage::StoreResult<std::string> found) {
+                 [ctx = ctx_, relay = relay_, c, id, token, moved](storage::StoreResult<storage::FoundSeat> found) {
                    if (!found.error.ok())
                      return ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
-                   ctx->send_error(c, id, ErrorCode::game_moved,
-                                   "your game is on another server node, or being taken over by one; resume "
-                                   "again in a moment",
-                                   1000);
+                   const auto owner = found.value->owner_epoch;
+                   // Served by the owner from now on, unless it cannot be reached, or
+                   // the connection took an identity here meanwhile.
+                   if (!relay || owner == 0 || owner == relay->self() || ctx->identities.player_of(c->id()) ||
+                       ctx->shutting_down)
+                     return moved();
+                   // Nothing of this connection stays here: the owner serves it all.
+                   ctx->lobby->unsubscribe(c->id());
+                   for (const auto& room_id : ctx->watchers.closed(c->id()))
+                     if (auto room = ctx->directory.find_room(room_id)) room->unwatch(c->id());
+                   ctx->identities.remove_connection(c->id());
+                   relay->pin(c, owner, protocol::encode_request(protocol::client::Resume{token}, id), [ctx, c, moved] {
+                     ctx->identities.add_connection(c);  // served here again
+                     ctx->watchers.opened(c->id(), now_ms());
+                     moved();
+                   });
                  },
                  [] {}));
 }

@@ -18,12 +18,15 @@
 namespace bh::app {
 
 class PasswordWorker;
+class Relay;
 
 class IdentityFlows {
  public:
   using ConnPtr = std::shared_ptr<Connection>;
 
-  explicit IdentityFlows(std::shared_ptr<Context> ctx);
+  // `relay` (cluster mode with a bus; may be null): how a resume reaches a game another
+  // node runs.
+  explicit IdentityFlows(std::shared_ptr<Context> ctx, std::shared_ptr<Relay> relay = nullptr);
   ~IdentityFlows();  // joins the password worker after its queued jobs
   IdentityFlows(const IdentityFlows&) = delete;
   IdentityFlows& operator=(const IdentityFlows&) = delete;
@@ -35,7 +38,9 @@ class IdentityFlows {
 
  private:
   // Cluster mode: a token unknown here that a live game's seat holds in the shared
-  // database: game_moved with a retry time; otherwise auth_failed.
+  // database: the connection is relayed to the node that runs the game (relay.hpp),
+  // or, when none does or it cannot be reached, game_moved with a retry time;
+  // otherwise auth_failed.
   void resume_elsewhere(const ConnPtr& c, const protocol::RequestId& id, const std::string& token);
   // Answers and returns true when no identity may be taken now (shutting down, or the
   // connection has one).
@@ -44,6 +49,7 @@ class IdentityFlows {
 
   std::shared_ptr<Context> ctx_;
   std::shared_ptr<PasswordWorker> worker_;
+  std::shared_ptr<Relay> relay_;
 };
 
 }  // namespace bh::app

@@ -209,13 +209,16 @@ StoreResult<std::vector<LiveGame>> load_live(Conn& conn, Epoch owner, const std:
   return {{}, std::move(games)};
 }
 
-StoreResult<std::string> find_live_seat(Conn& conn, const std::string& token) {
+StoreResult<FoundSeat> find_live_seat(Conn& conn, const std::string& token) {
   Params p;
   p.add(token);
-  auto found = conn.run("SELECT game_id FROM live_games WHERE creator_token = $1 OR joiner_token = $1 LIMIT 1", p);
+  auto found = conn.run(
+      "SELECT game_id, coalesce(owner_epoch, 0) FROM live_games WHERE creator_token = $1 OR joiner_token = $1 "
+      "LIMIT 1",
+      p);
   if (!found.error.ok()) return {found.error, std::nullopt};
   if (found.value->size() == 0) return {{StoreErrc::not_found, "no live game has that seat"}, std::nullopt};
-  return {{}, found.value->text(0, 0)};
+  return {{}, FoundSeat{found.value->text(0, 0), found.value->int64(0, 1)}};
 }
 
 StoreError probe_write(Conn& conn) {

@@ -36,7 +36,7 @@ StoreError delete_live(Conn& conn, const std::string& game_id, Epoch owner = {})
 StoreResult<std::vector<LiveGame>> load_live(Conn& conn, Epoch owner = {},
                                              const std::vector<std::string>* only = nullptr);
 // The live game a seat of which holds `token`. Errors: not_found, unavailable.
-StoreResult<std::string> find_live_seat(Conn& conn, const std::string& token);
+StoreResult<FoundSeat> find_live_seat(Conn& conn, const std::string& token);
 // Rewrites the one row of health_probe: the smallest write that needs the server.
 StoreError probe_write(Conn& conn);
 

@@ -50,6 +50,11 @@ void NodeLease::adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt) {
   wake_.notify_all();
 }
 
+void NodeLease::watch_nodes(std::function<void(std::vector<std::int64_t>)> told) {
+  std::lock_guard lock(mutex_);
+  nodes_told_ = std::move(told);
+}
+
 void NodeLease::hand_over() {
   {
     std::lock_guard lock(mutex_);
@@ -94,6 +99,12 @@ void NodeLease::run() {
       end_lease();
       continue;
     }
+    if (settings_.may_renew && !settings_.may_renew()) {
+      if (!std::exchange(withheld_, true))
+        settings_.log("node " + settings_.node_id + " lets its lease lapse: it has lost the bus to the other nodes");
+      continue;
+    }
+    if (std::exchange(withheld_, false)) settings_.note("node " + settings_.node_id + " renews its lease again");
     const auto sent = std::chrono::steady_clock::now();
     StoreResult<bool> renewed{conn_.connected() ? StoreError{} : conn_.connect(settings_.dsn), std::nullopt};
     if (renewed.error.ok()) renewed = renew_lease(conn_, settings_.epoch, settings_.lease_ms);
@@ -107,9 +118,20 @@ void NodeLease::run() {
     renewed_at_ns_ = since_epoch_ns(sent);
     if (std::exchange(failing_, false)) settings_.note("node " + settings_.node_id + " renews its lease again");
     take_over_lapsed();
+    tell_nodes();
     if (round % kForgetEvery == 0) forget_nodes(conn_);
   }
   conn_.close();
+}
+
+void NodeLease::tell_nodes() {
+  std::function<void(std::vector<std::int64_t>)> told;
+  {
+    std::lock_guard lock(mutex_);
+    told = nodes_told_;
+  }
+  if (!told) return;
+  if (auto alive = live_nodes(conn_); alive.error.ok()) told(std::move(*alive.value));
 }
 
 void NodeLease::take_over_lapsed() {

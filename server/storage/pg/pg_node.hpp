@@ -30,6 +30,10 @@ struct NodeSettings {
   int renew_ms = 1000;
   std::function<void(const std::string&)> log;   // failures
   std::function<void(const std::string&)> note;  // what it did (a takeover, the lease released)
+  // False while this node must not own games (it has lost the bus to the other nodes):
+  // the lease is then not renewed, so it lapses and the others take the games over.
+  // Empty: always renewed.
+  std::function<bool()> may_renew;
 };
 
 class NodeLease {
@@ -46,6 +50,9 @@ class NodeLease {
   bool held() const;
   // From now on, the games of lapsed nodes are taken over and given to `adopt`. Once.
   void adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt);
+  // From now on, after each renewal, `told` gets the epochs of the nodes alive (this
+  // one's too), on the lease's thread. Empty: no more.
+  void watch_nodes(std::function<void(std::vector<std::int64_t>)> told);
   // Ends the lease now, on the lease's thread (the caller does not wait), and renews it
   // no more: the other nodes take the games at once.
   void hand_over();
@@ -55,6 +62,7 @@ class NodeLease {
  private:
   void run();
   void take_over_lapsed();
+  void tell_nodes();
   void end_lease();  // on the lease's thread, or after it stopped
 
   NodeSettings settings_;
@@ -62,11 +70,13 @@ class NodeLease {
   std::atomic<std::int64_t> renewed_at_ns_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  bool stopping_ = false;                             // under mutex_
-  bool handing_over_ = false;                         // under mutex_
-  std::atomic<bool> released_{false};                 // the lease was ended
-  std::function<void(std::vector<LiveGame>)> adopt_;  // under mutex_
-  bool failing_ = false;                              // the thread's: a failure was logged
+  bool stopping_ = false;                                      // under mutex_
+  bool handing_over_ = false;                                  // under mutex_
+  std::atomic<bool> released_{false};                          // the lease was ended
+  std::function<void(std::vector<LiveGame>)> adopt_;           // under mutex_
+  std::function<void(std::vector<std::int64_t>)> nodes_told_;  // under mutex_
+  bool failing_ = false;                                       // the thread's: a failure was logged
+  bool withheld_ = false;                                      // the thread's: may_renew said no
   std::thread thread_;
 };
 

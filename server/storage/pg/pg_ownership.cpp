@@ -62,6 +62,14 @@ StoreError let_go(Conn& conn, std::int64_t epoch, const std::vector<std::string>
       .error;
 }
 
+StoreResult<std::vector<std::int64_t>> live_nodes(Conn& conn) {
+  auto found = conn.run("SELECT epoch FROM nodes WHERE lease_until > now() ORDER BY epoch");
+  if (!found.error.ok()) return {found.error, std::nullopt};
+  std::vector<std::int64_t> epochs;
+  for (int r = 0; r < found.value->size(); ++r) epochs.push_back(found.value->int64(r, 0));
+  return {{}, std::move(epochs)};
+}
+
 StoreError forget_nodes(Conn& conn) {
   return conn.exec(
       "DELETE FROM nodes n WHERE lease_until < now() - interval '1 hour' AND NOT EXISTS (SELECT 1 FROM live_games "

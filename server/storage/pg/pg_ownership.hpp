@@ -31,6 +31,8 @@ StoreError release_lease(Conn& conn, std::int64_t epoch);
 StoreResult<std::vector<std::string>> take_over(Conn& conn, std::int64_t epoch, int limit);
 // Gives up `ids` (taken but not loaded): no one owns them, the next takeover takes them.
 StoreError let_go(Conn& conn, std::int64_t epoch, const std::vector<std::string>& ids);
+// The epochs whose lease runs now (the nodes alive), this one's included.
+StoreResult<std::vector<std::int64_t>> live_nodes(Conn& conn);
 // Forgets the nodes whose lease lapsed more than an hour ago and who own nothing.
 StoreError forget_nodes(Conn& conn);
 

@@ -105,7 +105,8 @@ struct PgStore::Impl {
                          [this](const std::string& line) {
                            if (options.note) return options.note(line);
                            log(line);
-                         }},
+                         },
+                         options.may_renew},
         sent);
     return {};
   }
@@ -408,8 +409,8 @@ void PgStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> 
       kLive, [epoch = impl_->epoch](pg::Conn& conn) { return pg::load_live(conn, epoch); }, std::move(done));
 }
 
-void PgStore::find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) {
-  impl_->read<std::string>(
+void PgStore::find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) {
+  impl_->read<FoundSeat>(
       kLive, [token = std::move(token)](pg::Conn& conn) { return pg::find_live_seat(conn, token); }, std::move(done));
 }
 
@@ -454,6 +455,10 @@ void PgStore::adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt) {
   if (impl_->lease) impl_->lease->adopt_lapsed(std::move(adopt));
 }
 
+void PgStore::watch_nodes(std::function<void(std::vector<std::int64_t>)> told) {
+  if (impl_->lease) impl_->lease->watch_nodes(std::move(told));
+}
+
 void PgStore::hand_over() {
   if (impl_->lease) impl_->lease->hand_over();
 }
@@ -472,7 +477,10 @@ void PgStore::close() {
   impl_->queues.close();
   impl_->threads.join();
   // No more takeovers: nothing could restore them.
-  if (impl_->lease) impl_->lease->adopt_lapsed(nullptr);
+  if (impl_->lease) {
+    impl_->lease->adopt_lapsed(nullptr);
+    impl_->lease->watch_nodes(nullptr);
+  }
 }
 
 StoreResult<std::unique_ptr<Store>> open_pg_store(const std::string& dsn, PgOptions options) {

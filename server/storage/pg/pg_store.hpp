@@ -64,6 +64,9 @@ struct PgOptions {
   std::string node_id;
   int lease_ms = 5000;  // a node that has not renewed for this long loses its games
   int renew_ms = 1000;  // how often the lease is renewed and lapsed nodes' games looked for
+  // False while the node must not own games (it has lost the bus): its lease is not
+  // renewed then (pg_node.hpp). Empty: always renewed. Any thread.
+  std::function<bool()> may_renew;
 };
 
 struct PgStoreStats {
@@ -95,7 +98,7 @@ class PgStore final : public Store {
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
   void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;
-  void find_live_seat(std::string token, std::function<void(StoreResult<std::string>)> done) override;
+  void find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) override;
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
@@ -112,6 +115,9 @@ class PgStore final : public Store {
   // and handed to `adopt`, with their moves (on the lease's thread). Call once, when
   // they can be restored. No effect without a node_id.
   void adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt);
+  // Cluster mode: after each renewal of the lease, `told` gets the epochs of the nodes
+  // alive (this one's too), on the lease's thread. Empty: no more.
+  void watch_nodes(std::function<void(std::vector<std::int64_t>)> told);
   // Cluster mode: ends the lease now (on the lease's thread; the caller does not wait),
   // so the other nodes take this node's games at once: a stop, once its rooms stopped.
   void hand_over();

@@ -6,113 +6,12 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
-#include <array>
-#include <chrono>
-#include <memory>
-#include <random>
-#include <thread>
-
-#include "pg_cluster.hpp"
-#include "rules/game_state.hpp"
-#include "rules/registry.hpp"
-#include "support/server_process.hpp"
-#include "support/ws_player.hpp"
+#include "cluster_nodes.hpp"
 
 namespace bh::test {
 namespace {
 
-using nlohmann::json;
-using Clock = std::chrono::steady_clock;
-
-struct Game {
-  std::array<std::unique_ptr<WsPlayer>, 2> players;  // 0 plays the first side
-  std::array<std::string, 2> names, tokens;
-  std::string id;
-  std::optional<rules::GameState> state;
-  std::vector<std::string> acknowledged;
-};
-
-class FailoverTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string error;
-    pg_ = bh::testing::PgCluster::start(error);
-    ASSERT_NE(pg_, nullptr) << error;
-    database_ = pg_->create_database();
-    ASSERT_FALSE(database_.empty());
-  }
-  std::unique_ptr<ServerProcess> node(const std::string& name) {
-    auto server = std::make_unique<ServerProcess>(std::vector<std::string>{
-        "--cluster-db", pg_->dsn(database_), "--node-id", name, "--grace", "120", "--guests-per-minute", "0"});
-    EXPECT_TRUE(server->start()) << server->log();
-    return server;
-  }
-  std::vector<std::string> sql(const std::string& text) { return pg_->sql(database_, text); }
-
-  // A game of tablut between two guests on `server`, `plies` moves played.
-  std::unique_ptr<Game> start_game(ServerProcess& server, const std::string& tag, int plies) {
-    auto g = std::make_unique<Game>();
-    for (int s = 0; s < 2; ++s) {
-      g->players[s] = std::make_unique<WsPlayer>();
-      EXPECT_TRUE(g->players[s]->connect(server.port()));
-      g->names[s] = tag + (s == 0 ? "a" : "b");
-      g->tokens[s] = g->players[s]->guest(g->names[s]);
-    }
-    g->players[0]->send({{"type", "create_room"}, {"game", "tablut"}, {"side", "first"}, {"id", 2}});
-    auto created = g->players[0]->take("room_created");
-    EXPECT_TRUE(created);
-    if (!created) return g;
-    g->players[1]->send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});
-    auto started = g->players[0]->take("game_started");
-    EXPECT_TRUE(started && g->players[1]->take("game_started"));
-    if (!started) return g;
-    g->id = (*started)["state"]["game_id"];
-    g->state.emplace(*rules::make_ruleset("tablut", {}));
-    for (int i = 0; i < plies; ++i) EXPECT_TRUE(play_one(*g));
-    return g;
-  }
-  // The side to move plays its first legal move and takes the echo.
-  static bool play_one(Game& g, int id = 0) {
-    const int ply = static_cast<int>(g.acknowledged.size());
-    const std::string text = g.state->rules().move_text(g.state->legal_moves()[0]);
-    WsPlayer& mover = *g.players[static_cast<std::size_t>(ply % 2)];
-    mover.send({{"type", "move"}, {"game_id", g.id}, {"ply", ply}, {"move", text}, {"id", id ? id : 1000 + ply}});
-    auto echo = mover.take(
-        "move", [&](const json& m) { return m["ply"] == ply + 1; }, 10s);
-    if (!echo) return false;
-    EXPECT_TRUE(static_cast<bool>(g.state->play(text)));
-    g.acknowledged.push_back(text);
-    return true;
-  }
-  // Both players connect to `server` and resume with their tokens, as soon as the
-  // server knows them (after it took the game over). False after `limit`.
-  static bool resume_on(ServerProcess& server, Game& g, std::chrono::milliseconds limit) {
-    const auto until = Clock::now() + limit;
-    for (int s = 0; s < 2; ++s) {
-      for (;;) {
-        if (Clock::now() > until) return false;
-        auto player = std::make_unique<WsPlayer>();
-        if (player->connect(server.port())) {
-          player->send({{"type", "resume"}, {"token", g.tokens[s]}, {"id", 1}});
-          auto identity = player->take("identity", nullptr, 1s);
-          if (identity) {
-            g.players[s] = std::move(player);
-            break;
-          }
-        }
-        std::this_thread::sleep_for(100ms);
-      }
-    }
-    return true;
-  }
-  // The moves PostgreSQL holds of a live game, in order.
-  std::vector<std::string> stored_moves(const std::string& game_id) {
-    return sql("SELECT text FROM live_moves WHERE game_id = '" + game_id + "' ORDER BY ply");
-  }
-
-  std::unique_ptr<bh::testing::PgCluster> pg_;
-  std::string database_;
-};
+using FailoverTest = ClusterNodesTest;
 
 TEST_F(FailoverTest, AKilledNodesGamesGoOnOnAnotherNodeWithEveryAcknowledgedMove) {
   auto n1 = node("n1");

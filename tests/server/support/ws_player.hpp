@@ -66,6 +66,7 @@ class WsPlayer {
     return r ? (*r)["token"].get<std::string>() : "";
   }
   void close() { ws_.close(); }
+  bool closed() const { return ws_.closed(); }
 
  private:
   WsClient ws_;

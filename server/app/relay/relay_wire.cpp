@@ -1,0 +1,59 @@
+#include "app/relay/relay_wire.hpp"
+
+#include <charconv>
+
+namespace bh::app::relay {
+
+namespace {
+
+template <class Int>
+bool take_number(std::string_view& rest, char end, Int& out) {
+  const auto stop = rest.find(end);
+  if (stop == std::string_view::npos || stop == 0) return false;
+  const auto digits = rest.substr(0, stop);
+  if (digits.front() == '-' || digits.front() == '+') return false;
+  const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+  if (ec != std::errc() || ptr != digits.data() + digits.size()) return false;
+  rest.remove_prefix(stop + 1);
+  return true;
+}
+
+bool known(char kind) {
+  switch (static_cast<Kind>(kind)) {
+    case Kind::open:
+    case Kind::in:
+    case Kind::gone:
+    case Kind::out:
+    case Kind::close:
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string encode(const Message& message) {
+  std::string out;
+  out.reserve(message.body.size() + 48);
+  out += static_cast<char>(message.kind);
+  out += ' ';
+  out += std::to_string(message.from);
+  out += ' ';
+  out += std::to_string(message.conn);
+  out += '\n';
+  out += message.body;
+  return out;
+}
+
+std::optional<Message> decode(std::string_view payload) {
+  if (payload.size() < 2 || !known(payload[0]) || payload[1] != ' ') return std::nullopt;
+  Message m;
+  m.kind = static_cast<Kind>(payload[0]);
+  auto rest = payload.substr(2);
+  if (!take_number(rest, ' ', m.from) || m.from <= 0) return std::nullopt;
+  if (!take_number(rest, '\n', m.conn)) return std::nullopt;
+  m.body.assign(rest);
+  return m;
+}
+
+}  // namespace bh::app::relay

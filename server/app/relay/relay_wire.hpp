@@ -1,0 +1,35 @@
+// The messages of the relay between nodes (relay.hpp), as bytes on the bus. One line
+// of header, "<kind> <from epoch> <connection id>", then the body as it is:
+//   o  open   edge -> owner  a client's connection is served by the owner; body: its address
+//   i  in     edge -> owner  a frame the client sent; body: the frame
+//   g  gone   edge -> owner  the client's connection closed
+//   t  out    owner -> edge  a frame for the client; body: the frame
+//   c  close  owner -> edge  close the client's connection; body: the reason
+// `from` is the sender's epoch; the connection id is the edge node's.
+//
+// Thread-safety: pure functions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bh::app::relay {
+
+enum class Kind : char { open = 'o', in = 'i', gone = 'g', out = 't', close = 'c' };
+
+struct Message {
+  Kind kind = Kind::in;
+  std::int64_t from = 0;   // the sending node's epoch (> 0)
+  std::uint64_t conn = 0;  // the connection's id on the edge node
+  std::string body;
+  friend bool operator==(const Message&, const Message&) = default;
+};
+
+std::string encode(const Message& message);
+// Nullopt for anything but a well-formed message (the nodes trust each other, but a
+// stray publish on a node's channel must not reach the application).
+std::optional<Message> decode(std::string_view payload);
+
+}  // namespace bh::app::relay
