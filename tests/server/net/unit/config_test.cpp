@@ -249,6 +249,27 @@ TEST(Config, ClusterModeTakesADsnAndANodeNameFromFlagsOrTheEnvironment) {
   EXPECT_NE(alone.error.find("--cluster-db"), std::string::npos) << alone.error;
 }
 
+TEST(Config, ClusterBusTakesARedisUrlFromTheFlagOrTheEnvironmentAndGoesWithTheDatabase) {
+  EXPECT_EQ(parse({"--cluster-db", "host=/x"}).config->cluster_bus, "");  // no bus: no relay between nodes
+  const auto flags = parse({"--cluster-db", "host=/x", "--cluster-bus", "redis://10.0.0.5:6380"});
+  ASSERT_TRUE(flags.config) << flags.error;
+  EXPECT_EQ(flags.config->cluster_bus, "redis://10.0.0.5:6380");
+  const auto env =
+      parse({}, {{"BOARDHALL_CLUSTER_DB", "host=/x"}, {"BOARDHALL_CLUSTER_BUS", "unix:///run/redis.sock"}});
+  ASSERT_TRUE(env.config) << env.error;
+  EXPECT_EQ(env.config->cluster_bus, "unix:///run/redis.sock");
+  // What the bus could not connect to is refused at start, with the reason.
+  for (const char* bad : {"", "redis://", "rediss://h:1", "redis://u:p@h:1", "unix://relative", "http://h"}) {
+    const auto refused = parse({"--cluster-db", "host=/x", "--cluster-bus", bad});
+    EXPECT_FALSE(refused.config) << bad;
+    EXPECT_NE(refused.error.find("--cluster-bus"), std::string::npos) << refused.error;
+  }
+  const auto alone = parse({"--cluster-bus", "redis://h"});
+  EXPECT_FALSE(alone.config);
+  EXPECT_NE(alone.error.find("--cluster-db"), std::string::npos) << alone.error;
+  EXPECT_NE(usage().find("BOARDHALL_CLUSTER_BUS"), std::string::npos);
+}
+
 TEST(Config, WebRootFromTheFlagOrTheEnvironment) {
   EXPECT_EQ(parse({}).config->web_root, "");  // the files built into the server
   EXPECT_EQ(parse({"--web-root", "web/public"}).config->web_root, "web/public");
