@@ -196,7 +196,7 @@ int main(int argc, char** argv) {
   // Its rooms stopped and written: the node's games go to the other nodes now.
   if (node) app_config.games_stopped = [node] { node->hand_over(); };
   std::shared_ptr<bh::cluster::Bus> bus;  // shared with the application's link to it
-  bh::cluster::Bus::SubscriptionId channel = 0;
+  bh::cluster::Bus::SubscriptionId channel = 0, lobby_channel = 0;
   if (gate) {
     bh::cluster::BusOptions bus_options;
     bus_options.on_status = [&slot, gate = gate.get()](bool up) {
@@ -225,6 +225,9 @@ int main(int argc, char** argv) {
               bus->subscribe(bh::cluster::node_channel(node->epoch()), [&slot](const bh::cluster::Message& message) {
                 if (auto alive = slot.get()) alive->on_node_message(message.payload);
               });
+          lobby_channel = bus->subscribe(bh::cluster::kLobbyChannel, [&slot](const bh::cluster::Message& message) {
+            if (auto alive = slot.get()) alive->on_lobby_message(message.payload);
+          });
           node->watch_nodes([&slot](std::vector<std::int64_t> epochs) {
             if (auto alive = slot.get()) alive->nodes_alive(std::move(epochs));
           });
@@ -232,7 +235,10 @@ int main(int argc, char** argv) {
         return app;
       },
       [&] {
-        if (bus) bus->unsubscribe(channel);  // no relayed frame reaches the application any more
+        if (bus) {  // no relayed frame reaches the application any more
+          bus->unsubscribe(channel);
+          bus->unsubscribe(lobby_channel);
+        }
         store->close();
       });
   store->close();

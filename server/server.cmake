@@ -111,6 +111,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/handoff.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/lobby_mirror.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay_wire.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/thread_check.cpp)

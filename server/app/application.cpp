@@ -14,6 +14,8 @@
 #include "app/http/http_api.hpp"
 #include "app/players/identity_flows.hpp"
 #include "app/ratings/rating_answers.hpp"
+#include "app/relay/handoff.hpp"
+#include "app/relay/lobby_mirror.hpp"
 #include "app/relay/relay.hpp"
 #include "app/rooms/computer_games.hpp"
 #include "app/rooms/games.hpp"
@@ -64,6 +66,10 @@ class AppImpl final : public Application {
       welcome.games.push_back(std::move(info));
     }
     welcome_ = make_frame(protocol::encode(welcome));
+    if (ctx_->config.node_link) {
+      mirror_ = std::make_shared<LobbyMirror>(io, ctx_->lobby, ctx_->config.node_link);
+      mirror_->start();
+    }
     load_ratings(ctx_);
     restore_live_games(ctx_);
     housekeeping_->start();
@@ -71,6 +77,7 @@ class AppImpl final : public Application {
 
   ~AppImpl() override {
     housekeeping_->stop();
+    if (mirror_) mirror_->stop();
     identity_.reset();        // joins the password worker after its queued jobs
     ctx_->directory.clear();  // the rooms go before the context they refer to
   }
@@ -126,11 +133,16 @@ class AppImpl final : public Application {
   void on_node_message(std::string_view payload) override {
     if (relay_) relay_->receive(payload);
   }
+  void on_lobby_message(std::string_view payload) override {
+    if (mirror_) mirror_->receive(payload);
+  }
   void nodes_alive(std::vector<std::int64_t> epochs) override {
     if (relay_) relay_->nodes_alive(epochs);
+    if (mirror_) mirror_->nodes_alive(std::move(epochs));
   }
   void bus_status(bool up) override {
     if (relay_) relay_->bus_status(up);
+    if (mirror_ && up) mirror_->bus_up();
   }
 
  private:
@@ -144,12 +156,25 @@ class AppImpl final : public Application {
   std::shared_ptr<Relay> make_relay() {
     if (!ctx_->config.node_link) return nullptr;
     Relay::Host host;
-    host.opened = [this](const ConnPtr& c) { opened(c); };
+    host.opened = [this](const ConnPtr& c, const relay::Arrival& arrival) {
+      opened(c);
+      take_connection(ctx_, c, arrival);
+    };
     host.message = [this](const ConnPtr& c, std::string text) { on_message(c, std::move(text)); };
     host.closed = [this](const ConnPtr& c) { on_close(c); };
     return std::make_shared<Relay>(ctx_->config.node_link, std::move(host));
   }
   void dispatch(const ConnPtr& c, const RequestId& id, cl::Request request);
+  // Cluster mode with a bus: when another node runs the room or game `target`, `c` goes
+  // there with `request` (handoff.hpp), and true.
+  template <class Request>
+  bool elsewhere(const ConnPtr& c, const RequestId& id, const std::string& target, const Request& request) {
+    if (!relay_) return false;
+    const auto owner = ctx_->lobby->remote_owner(target);
+    if (!owner) return false;
+    hand_over_connection(ctx_, *relay_, c, id, *owner, protocol::encode_request(cl::Request{request}, id));
+    return true;
+  }
   std::optional<std::string> require_player(const ConnPtr& c, const RequestId& id) {
     auto player = ctx_->identities.player_of(c->id());
     if (!player)
@@ -206,6 +231,7 @@ class AppImpl final : public Application {
 
   std::shared_ptr<Context> ctx_;
   std::shared_ptr<Relay> relay_;
+  std::shared_ptr<LobbyMirror> mirror_;
   std::unique_ptr<IdentityFlows> identity_;
   std::shared_ptr<Housekeeping> housekeeping_;
   Frame welcome_;
@@ -235,6 +261,7 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    if (ctx_->shutting_down)
                      return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
                    auto room = ctx_->directory.find_room(r.room_id);
+                   if (!room && elsewhere(c, id, r.room_id, r)) return;
                    if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
                    if (refuse_new_game(c, id)) return;
                    leave_finished_room(*player);
@@ -275,6 +302,7 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    play(c, id, r.game_id, game::Abort{-1, r.game_id});
                  },
                  [&](cl::Watch& r) {
+                   if (!ctx_->directory.find_game(r.game_id) && elsewhere(c, id, r.game_id, r)) return;
                    with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
                      room->watch(c, r.game_id, id);
                    });
@@ -454,6 +482,7 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
 void AppImpl::shutdown(std::function<void()> done) {
   ctx_->shutting_down = true;
   housekeeping_->stop();
+  if (mirror_) mirror_->stop();
   shut_down(ctx_, [ctx = ctx_, done = std::move(done)] {
     if (ctx->config.games_stopped) ctx->config.games_stopped();
     done();

@@ -190,6 +190,8 @@ class Application {
   // Cluster mode with a bus (AppConfig::node_link); any thread, none blocks:
   // a message on this node's channel,
   virtual void on_node_message(std::string_view /*payload*/) {}
+  // a message on the channel of every node's lobby,
+  virtual void on_lobby_message(std::string_view /*payload*/) {}
   // the nodes whose lease runs now (this one's too),
   virtual void nodes_alive(std::vector<std::int64_t> /*epochs*/) {}
   // the bus lost (false) or back (true).

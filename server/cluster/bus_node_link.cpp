@@ -13,4 +13,9 @@ void BusNodeLink::send(std::int64_t epoch, std::string payload, std::function<vo
   if (refused && reached) reached(false);
 }
 
+void BusNodeLink::send_to_lobbies(std::string payload) {
+  // Lost while the bus is: each node sends its whole lobby every few seconds.
+  (void)bus_->publish(kLobbyChannel, std::move(payload));
+}
+
 }  // namespace bh::cluster

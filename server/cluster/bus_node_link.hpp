@@ -15,6 +15,8 @@
 namespace bh::cluster {
 
 std::string node_channel(std::int64_t epoch);
+// Where every node's lobby listens (app/relay/lobby_mirror.hpp).
+inline constexpr const char* kLobbyChannel = "boardhall:lobby";
 
 class BusNodeLink final : public app::NodeLink {
  public:
@@ -22,6 +24,7 @@ class BusNodeLink final : public app::NodeLink {
   std::int64_t self() const override { return self_; }
   bool up() const override { return bus_->connected(); }
   void send(std::int64_t epoch, std::string payload, std::function<void(bool reached)> reached) override;
+  void send_to_lobbies(std::string payload) override;
 
  private:
   std::shared_ptr<Bus> bus_;

@@ -180,11 +180,30 @@ std::optional<Identities::Credentials> Identities::credentials(const std::string
 }
 
 bool Identities::restore(const std::string& player, const Credentials& credentials, const std::string& room_id) {
-  std::string key = names::name_key(player);
   std::lock_guard lock(mutex_);
+  auto it = known_locked(player, credentials);
+  if (it == players_.end()) return false;
+  it->second.rooms.insert(room_id);
+  return true;
+}
+
+bool Identities::welcome(const std::string& player, const Credentials& credentials) {
+  std::lock_guard lock(mutex_);
+  return known_locked(player, credentials) != players_.end();
+}
+
+void Identities::forget(const std::string& player) {
+  std::lock_guard lock(mutex_);
+  const auto it = players_.find(player);
+  if (it != players_.end() && it->second.connection_id == 0 && it->second.rooms.empty()) erase_locked(it);
+}
+
+std::map<std::string, Identities::Player>::iterator Identities::known_locked(const std::string& player,
+                                                                             const Credentials& credentials) {
+  std::string key = names::name_key(player);
   auto it = players_.find(player);
   if (it == players_.end()) {
-    if (credentials.token.empty() || tokens_.contains(credentials.token)) return false;
+    if (credentials.token.empty() || tokens_.contains(credentials.token)) return players_.end();
     // Indexed by its key whatever else holds it: the seat was taken under older rules.
     Player& p = add_locked(player, std::move(key));
     p.token = credentials.token;
@@ -194,10 +213,9 @@ bool Identities::restore(const std::string& player, const Credentials& credentia
     tokens_[p.token] = player;
     it = players_.find(player);
   } else if (it->second.token != credentials.token) {
-    return false;
+    return players_.end();
   }
-  it->second.rooms.insert(room_id);
-  return true;
+  return it;
 }
 
 std::optional<std::string> Identities::claim_room(const std::string& player, const std::string& room_id) {

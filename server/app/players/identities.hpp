@@ -72,6 +72,14 @@ class Identities {
   // At start-up: a player seated in a restored game, offline, with the token they had.
   // False when the name is known with another token (the seat is then not resumable).
   bool restore(const std::string& player, const Credentials& credentials, const std::string& room_id);
+  // Cluster mode: a player another node handed over (app/relay/handoff.hpp), offline
+  // here until their connection is bound with the token they had there. False when the
+  // name is known here with another token.
+  bool welcome(const std::string& player, const Credentials& credentials);
+  // Cluster mode: the player went to another node with their connection: their record
+  // goes (their token then leads to where their game is), unless they are online here or
+  // hold a seat.
+  void forget(const std::string& player);
 
   // A player holds one seat at a time (an open room, or a match being played): takes a
   // seat in `room_id` unless the player holds one elsewhere, whose room id is returned.
@@ -114,6 +122,9 @@ class Identities {
     return b;
   }
   Bound bind_locked(const std::shared_ptr<Connection>& connection, Player& player);
+  // The record of `player` holding `credentials`' token, made (offline) if unknown; end()
+  // when the name is known with another token or the token is another's.
+  std::map<std::string, Player>::iterator known_locked(const std::string& player, const Credentials& credentials);
   // A new record for `name` (not yet known), indexed by its key.
   Player& add_locked(const std::string& name, std::string key);
   std::map<std::string, Player>::iterator erase_locked(std::map<std::string, Player>::iterator it);

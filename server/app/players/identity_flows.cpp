@@ -9,8 +9,8 @@
 #include "app/completion.hpp"
 #include "app/http/failure_replies.hpp"
 #include "app/players/passwords.hpp"
+#include "app/relay/handoff.hpp"
 #include "app/relay/relay.hpp"
-#include "app/rooms/lobby.hpp"
 #include "app/rooms/room.hpp"
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
@@ -157,10 +157,7 @@ void IdentityFlows::resume_elsewhere(const ConnPtr& c, const RequestId& id, cons
                        ctx->shutting_down)
                      return moved();
                    // Nothing of this connection stays here: the owner serves it all.
-                   ctx->lobby->unsubscribe(c->id());
-                   for (const auto& room_id : ctx->watchers.closed(c->id()))
-                     if (auto room = ctx->directory.find_room(room_id)) room->unwatch(c->id());
-                   ctx->identities.remove_connection(c->id());
+                   detach_connection(*ctx, c);
                    relay->pin(c, owner, protocol::encode_request(protocol::client::Resume{token}, id), [ctx, c, moved] {
                      ctx->identities.add_connection(c);  // served here again
                      ctx->watchers.opened(c->id(), now_ms());

@@ -31,6 +31,12 @@ void Watchers::unwatch(std::uint64_t connection_id, const std::string& room_id, 
   if (it->second.rooms.empty() && !it->second.lobby) it->second.idle_since_ms = now_ms;
 }
 
+bool Watchers::follows_lobby(std::uint64_t connection_id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = connections_.find(connection_id);
+  return it != connections_.end() && it->second.lobby;
+}
+
 void Watchers::follow_lobby(std::uint64_t connection_id, bool following, std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   const auto it = connections_.find(connection_id);

@@ -30,6 +30,8 @@ class Watchers {
   // Whether the connection follows a game or the lobby now, or stopped at or after
   // `since_ms`. False for a connection this does not know.
   bool active_since(std::uint64_t connection_id, std::int64_t since_ms) const;
+  // Whether the connection follows the lobby now.
+  bool follows_lobby(std::uint64_t connection_id) const;
 
  private:
   struct Follows {

@@ -21,6 +21,8 @@ class NodeLink {
   // Sends `payload` to node `epoch`. `reached` (any thread, may be empty) is told false
   // when it surely reached no one there: the bus is lost, or no such node listens.
   virtual void send(std::int64_t epoch, std::string payload, std::function<void(bool reached)> reached) = 0;
+  // Sends `payload` to every node's lobby (this one's too: it knows its own by its epoch).
+  virtual void send_to_lobbies(std::string payload) = 0;
 };
 
 }  // namespace bh::app

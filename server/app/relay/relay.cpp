@@ -80,7 +80,8 @@ bool Relay::pinned(std::uint64_t connection_id) const {
   return pinned_.contains(connection_id);
 }
 
-void Relay::pin(const ConnPtr& c, std::int64_t owner, std::string first, std::function<void()> refused) {
+void Relay::pin(const ConnPtr& c, std::int64_t owner, std::string first, std::function<void()> refused,
+                relay::Arrival arrival) {
   const auto id = c->id();
   {
     std::lock_guard lock(mutex_);
@@ -98,7 +99,8 @@ void Relay::pin(const ConnPtr& c, std::int64_t owner, std::string first, std::fu
     }
     if (was_pinned && refused) refused();
   };
-  send(owner, static_cast<char>(relay::Kind::open), id, c->address(), failed);
+  arrival.address = c->address();
+  send(owner, static_cast<char>(relay::Kind::open), id, relay::encode_arrival(arrival), failed);
   send(owner, static_cast<char>(relay::Kind::in), id, std::move(first));
 }
 
@@ -161,21 +163,24 @@ void Relay::on_owner_message(std::int64_t from, std::uint64_t conn, char kind, s
   const RemoteKey key{from, conn};
   if (kind == static_cast<char>(relay::Kind::gone)) return drop_remote(key);
   std::shared_ptr<RemoteConnection> remote;
+  std::optional<relay::Arrival> arrival;
   bool opened = false;
   {
     std::lock_guard lock(mutex_);
     auto found = remote_.find(key);
     if (kind == static_cast<char>(relay::Kind::open)) {
       if (found != remote_.end()) return;  // told twice
+      arrival = relay::decode_arrival(body);
+      if (!arrival) return log::error("relay: an open that is not one; ignored");
       remote = std::make_shared<RemoteConnection>(weak_from_this(), from, conn, kRemoteIds | ++next_remote_id_,
-                                                  std::move(body));
+                                                  arrival->address);
       remote_.emplace(key, remote);
       opened = true;
     } else if (found != remote_.end()) {
       remote = found->second;
     }
   }
-  if (opened) return host_.opened(remote);
+  if (opened) return host_.opened(remote, *arrival);
   // A frame for a connection this node no longer serves: the edge closes it, and its
   // client reconnects to find where its game is now.
   if (!remote) return send(from, static_cast<char>(relay::Kind::close), conn, "game_moved");

@@ -29,6 +29,7 @@
 
 #include "app/connection.hpp"
 #include "app/relay/node_link.hpp"
+#include "app/relay/relay_wire.hpp"
 
 namespace bh::app {
 
@@ -39,7 +40,9 @@ class Relay : public std::enable_shared_from_this<Relay> {
   using ConnPtr = std::shared_ptr<Connection>;
   // The application, as the owner of the connections relayed to it.
   struct Host {
-    std::function<void(const ConnPtr&)> opened;  // as on_open, without the welcome (the edge sent it)
+    // As on_open, without the welcome (the edge sent it); the connection may come with
+    // an identity the edge gave it (Arrival::player).
+    std::function<void(const ConnPtr&, const relay::Arrival&)> opened;
     std::function<void(const ConnPtr&, std::string)> message;
     std::function<void(const ConnPtr&)> closed;
   };
@@ -57,9 +60,11 @@ class Relay : public std::enable_shared_from_this<Relay> {
   // ---- as the edge: a connection of this node served by another ----
   bool pinned(std::uint64_t connection_id) const;
   // From now on `c` is served by node `owner`; `first` (a request, as the client would
-  // send it) is its first frame there. `refused` runs (any thread) when the owner cannot
-  // be reached; `c` is then served here again.
-  void pin(const ConnPtr& c, std::int64_t owner, std::string first, std::function<void()> refused);
+  // send it) is its first frame there, `arrival` what the owner learns of it (its address
+  // is c's). `refused` runs (any thread) when the owner cannot be reached; `c` is then
+  // not relayed.
+  void pin(const ConnPtr& c, std::int64_t owner, std::string first, std::function<void()> refused,
+           relay::Arrival arrival = {});
   // A frame `c` sent, for its owner (pinned(c) is true).
   void forward(const ConnPtr& c, std::string text);
   // The client's connection closed.

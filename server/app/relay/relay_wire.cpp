@@ -32,6 +32,33 @@ bool known(char kind) {
 
 }  // namespace
 
+std::string encode_arrival(const Arrival& a) {
+  std::string flags;
+  if (a.registered) flags += 'r';
+  if (a.bot) flags += 'b';
+  if (a.lobby) flags += 'l';
+  return a.address + '\n' + a.player + '\n' + a.token + '\n' + flags;
+}
+
+std::optional<Arrival> decode_arrival(std::string_view body) {
+  std::string_view parts[4];
+  for (int i = 0; i < 3; ++i) {
+    const auto end = body.find('\n');
+    if (end == std::string_view::npos) return std::nullopt;
+    parts[i] = body.substr(0, end);
+    body.remove_prefix(end + 1);
+  }
+  parts[3] = body;
+  Arrival a{std::string(parts[0]), std::string(parts[1]), std::string(parts[2])};
+  if (a.player.empty() != a.token.empty()) return std::nullopt;
+  for (const char flag : parts[3]) {
+    bool* set = flag == 'r' ? &a.registered : flag == 'b' ? &a.bot : flag == 'l' ? &a.lobby : nullptr;
+    if (!set || *set) return std::nullopt;  // unknown, or twice
+    *set = true;
+  }
+  return a;
+}
+
 std::string encode(const Message& message) {
   std::string out;
   out.reserve(message.body.size() + 48);

@@ -1,6 +1,6 @@
 // The messages of the relay between nodes (relay.hpp), as bytes on the bus. One line
 // of header, "<kind> <from epoch> <connection id>", then the body as it is:
-//   o  open   edge -> owner  a client's connection is served by the owner; body: its address
+//   o  open   edge -> owner  a client's connection is served by the owner; body: an Arrival
 //   i  in     edge -> owner  a frame the client sent; body: the frame
 //   g  gone   edge -> owner  the client's connection closed
 //   t  out    owner -> edge  a frame for the client; body: the frame
@@ -26,6 +26,22 @@ struct Message {
   std::string body;
   friend bool operator==(const Message&, const Message&) = default;
 };
+
+// What an `open` carries: the client's address and, when the edge had identified it,
+// who it is, in lines: address, player, token, flags ('r' registered, 'b' a bot, 'l'
+// follows the lobby). A name or token never holds a line break (names are checked,
+// tokens are hex).
+struct Arrival {
+  std::string address;
+  std::string player, token;  // empty: no identity yet
+  bool registered = false;
+  bool bot = false;
+  bool lobby = false;
+  friend bool operator==(const Arrival&, const Arrival&) = default;
+};
+
+std::string encode_arrival(const Arrival& arrival);
+std::optional<Arrival> decode_arrival(std::string_view body);
 
 std::string encode(const Message& message);
 // Nullopt for anything but a well-formed message (the nodes trust each other, but a

@@ -144,5 +144,110 @@ TEST_F(RelayTest, HealthSays503WhileTheBusIsLost) {
   EXPECT_TRUE(wait_for([&] { return http_get(n1->port(), "/healthz").status == 200; }, 10s));
 }
 
+TEST_F(RelayTest, OneLobbyAcrossNodesAndAJoinFromAnotherNodeStartsTheGameWhereTheRoomIs) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer alice, bob, carol;
+  ASSERT_TRUE(alice.connect(n1->port()) && bob.connect(n2->port()) && carol.connect(n2->port()));
+  alice.guest("ja");
+  bob.guest("jb");
+  bob.send({{"type", "subscribe_lobby"}, {"id", 2}});
+  ASSERT_TRUE(bob.take("lobby"));
+  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"side", "first"}, {"id", 3}});
+  auto created = alice.take("room_created");
+  ASSERT_TRUE(created);
+  const std::string room_id = (*created)["room"]["room_id"];
+  // n2's lobby lists n1's room: its subscribers hear of it, and so does its HTTP API.
+  auto opened = bob.take(
+      "room_opened", [&](const json& m) { return m["room"]["room_id"] == room_id; }, 10s);
+  ASSERT_TRUE(opened) << n2->log();
+  EXPECT_EQ((*opened)["room"]["creator"], "ja");
+  EXPECT_NE(http_get(n2->port(), "/api/lobby").body.find(room_id), std::string::npos);
+
+  bob.send({{"type", "join_room"}, {"room_id", room_id}, {"id", 4}});
+  auto started = alice.take("game_started");
+  ASSERT_TRUE(started) << n1->log();
+  ASSERT_TRUE(bob.take("game_started")) << n2->log();
+  const std::string game_id = (*started)["state"]["game_id"];
+  EXPECT_EQ((*started)["state"]["players"]["second"], "jb");
+  // The game is n1's: its moves reach bob through n2, and bob's reach alice.
+  rules::GameState state(*rules::make_ruleset("tablut", {}));
+  WsPlayer* players[2] = {&alice, &bob};
+  for (int ply = 0; ply < 4; ++ply) {
+    const std::string text = state.rules().move_text(state.legal_moves()[0]);
+    players[ply % 2]->send({{"type", "move"}, {"game_id", game_id}, {"ply", ply}, {"move", text}, {"id", 10 + ply}});
+    for (auto* p : players)
+      ASSERT_TRUE(p->take(
+          "move", [&](const json& m) { return m["ply"] == ply + 1 && m["move"] == text; }, 10s))
+          << "ply " << ply + 1;
+    ASSERT_TRUE(state.play(text));
+  }
+  EXPECT_EQ(sql("SELECT count(*) FROM live_moves WHERE game_id = '" + game_id + "'"), std::vector<std::string>{"4"});
+  // Bob still follows the lobby, now n1's, which lists his game; so does n2's.
+  EXPECT_TRUE(bob.take(
+      "live_game", [&](const json& m) { return m["game"]["game_id"] == game_id; }, 10s));
+  ASSERT_TRUE(
+      wait_for([&] { return http_get(n2->port(), "/api/lobby").body.find(game_id) != std::string::npos; }, 10s));
+  // A spectator on n2 watches the game n1 runs.
+  carol.send({{"type", "watch"}, {"game_id", game_id}, {"id", 20}});
+  auto watched = carol.take("game_state", nullptr, 10s);
+  ASSERT_TRUE(watched) << n2->log();
+  EXPECT_EQ((*watched)["state"]["moves"].size(), 4u);
+  const std::string text = state.rules().move_text(state.legal_moves()[0]);
+  alice.send({{"type", "move"}, {"game_id", game_id}, {"ply", 4}, {"move", text}, {"id", 30}});
+  EXPECT_TRUE(carol.take(
+      "move", [&](const json& m) { return m["ply"] == 5; }, 10s));
+}
+
+TEST_F(RelayTest, ThePlayerOfAnotherNodeKeepsTheirNameAndTokenAcrossAHandover) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer alice, bob;
+  ASSERT_TRUE(alice.connect(n1->port()) && bob.connect(n2->port()));
+  alice.guest("ka");
+  const std::string token = bob.guest("kb");
+  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"side", "first"}, {"id", 3}});
+  auto created = alice.take("room_created");
+  ASSERT_TRUE(created);
+  const std::string room_id = (*created)["room"]["room_id"];
+  ASSERT_TRUE(
+      wait_for([&] { return http_get(n2->port(), "/api/lobby").body.find(room_id) != std::string::npos; }, 10s));
+  bob.send({{"type", "join_room"}, {"room_id", room_id}, {"id", 4}});
+  auto started = bob.take("game_started");
+  ASSERT_TRUE(started);
+  // Bob's connection drops; his token resumes him, through n2 again, into the game on n1.
+  bob.close();
+  ASSERT_TRUE(alice.take("player_left"));
+  WsPlayer again;
+  ASSERT_TRUE(again.connect(n2->port()));
+  again.send({{"type", "resume"}, {"token", token}, {"id", 1}});
+  auto identity = again.take("identity");
+  ASSERT_TRUE(identity) << n2->log();
+  EXPECT_EQ((*identity)["player"], "kb");
+  EXPECT_TRUE(again.take("game_state"));
+  EXPECT_TRUE(alice.take("player_returned"));
+}
+
+TEST_F(RelayTest, TheRoomsOfANodeThatDiesLeaveEveryLobby) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer alice, bob;
+  ASSERT_TRUE(alice.connect(n1->port()) && bob.connect(n2->port()));
+  alice.guest("da");
+  bob.send({{"type", "subscribe_lobby"}, {"id", 2}});
+  ASSERT_TRUE(bob.take("lobby"));
+  alice.send({{"type", "create_room"}, {"game", "brandubh"}, {"side", "first"}, {"id", 3}});
+  auto created = alice.take("room_created");
+  ASSERT_TRUE(created);
+  const std::string room_id = (*created)["room"]["room_id"];
+  ASSERT_TRUE(bob.take(
+      "room_opened", [&](const json& m) { return m["room"]["room_id"] == room_id; }, 10s));
+  n1->kill();
+  EXPECT_TRUE(bob.take(
+      "room_closed", [&](const json& m) { return m["room_id"] == room_id; }, 15s))
+      << n2->log();
+  EXPECT_EQ(http_get(n2->port(), "/api/lobby").body.find(room_id), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bh::test

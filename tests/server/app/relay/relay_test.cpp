@@ -31,6 +31,7 @@ class Wires {
       if (ok) to->second->receive(payload);
       if (reached) reached(ok);
     }
+    void send_to_lobbies(std::string) override {}
 
    private:
     Wires& wires_;
@@ -72,7 +73,7 @@ class RelayTest : public ::testing::Test {
   // The owner's application answers each frame with "re:<frame>".
   Relay::Host host(Told& told) {
     Relay::Host h;
-    h.opened = [&told](const Relay::ConnPtr& c) { told.opened.push_back(c); };
+    h.opened = [&told](const Relay::ConnPtr& c, const relay::Arrival&) { told.opened.push_back(c); };
     h.message = [&told](const Relay::ConnPtr& c, std::string text) {
       told.messages.push_back(text);
       c->send(make_frame("re:" + text));
