@@ -131,11 +131,13 @@ void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resu
                             wait);
   }
   auto bound = ctx_->identities.bind_token(c, r.token);
+  // Cluster mode: a token unknown here may be a seat another node holds; it is a failure
+  // only once the shared database does not know it either.
+  if (bound.outcome == Identities::Outcome::unknown_token && ctx_->config.cluster && !r.token.empty())
+    return resume_elsewhere(c, id, r.token);
   if (bound.outcome == Identities::Outcome::unknown_token)
     audit(*ctx_, "resume failed", address, "resume failed (unknown or expired token) from " + address);
   else ctx_->resume_failures.give_back(address);
-  if (bound.outcome == Identities::Outcome::unknown_token && ctx_->config.cluster && !r.token.empty())
-    return resume_elsewhere(c, id, r.token);
   finish_bind(ctx_, c, id, std::move(bound));
 }
 
@@ -148,8 +150,14 @@ void IdentityFlows::resume_elsewhere(const ConnPtr& c, const RequestId& id, cons
       token, on_io<storage::StoreResult<storage::FoundSeat>>(
                  ctx_->io, "a resume's seat",
                  [ctx = ctx_, relay = relay_, c, id, token, moved](storage::StoreResult<storage::FoundSeat> found) {
-                   if (!found.error.ok())
+                   const std::string& address = c->address();
+                   if (found.error.code == storage::StoreErrc::not_found) {
+                     audit(*ctx, "resume failed", address, "resume failed (unknown or expired token) from " + address);
                      return ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
+                   }
+                   ctx->resume_failures.give_back(address);
+                   // The database cannot say now: the client keeps its token and tries again.
+                   if (!found.error.ok()) return moved();
                    const auto owner = found.value->owner_epoch;
                    // Served by the owner from now on, unless it cannot be reached, or
                    // the connection took an identity here meanwhile.
