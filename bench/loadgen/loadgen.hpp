@@ -30,6 +30,9 @@ struct Options {
   std::string mode;
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;
+  // play: > 0, the second player of each game connects here (another node of a cluster:
+  // its moves and the opponent's reach it through the game's node, docs/cluster.md).
+  std::uint16_t join_port = 0;
   int server_pid = 0;    // 0: the process listening on --port
   unsigned threads = 1;  // io_context threads of the load generator (each with its own share)
   int sources = 0;       // > 0: connections bound to that many source addresses from 127.0.0.2

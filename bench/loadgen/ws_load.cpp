@@ -136,7 +136,9 @@ class Client {
 class Shard {
  public:
   Shard(const Options& options, int clients)
-      : options_(options), endpoint_(asio::ip::make_address(options.host), options.port) {
+      : options_(options),
+        endpoint_(asio::ip::make_address(options.host), options.port),
+        join_endpoint_(asio::ip::make_address(options.host), options.join_port ? options.join_port : options.port) {
     clients_.reserve(static_cast<std::size_t>(clients));
     for (int i = 0; i < clients; ++i) clients_.push_back(std::make_unique<Client>(*this, io, i));
   }
@@ -150,7 +152,10 @@ class Shard {
     });
   }
   void connect_next() {
-    if (next_connect_ < clients_.size()) clients_[next_connect_++]->start(endpoint_, options_.host);
+    if (next_connect_ >= clients_.size()) return;
+    // The second player of each pair on --join-port when given (another cluster node).
+    const bool joiner = next_connect_ % 2 == 1;
+    clients_[next_connect_++]->start(joiner ? join_endpoint_ : endpoint_, options_.host);
   }
 
   virtual void on_open(Client& client) {
@@ -191,6 +196,7 @@ class Shard {
  protected:
   const Options& options_;
   const tcp::endpoint endpoint_;
+  const tcp::endpoint join_endpoint_;
   std::vector<std::unique_ptr<Client>> clients_;
   std::size_t next_connect_ = 0;
   std::map<std::string, std::uint64_t> errors_;
@@ -379,6 +385,18 @@ class PlayShard final : public Shard {
     }
     if (type == "error") {
       const std::string code(string_field(text, "code"));
+      // Cluster mode: the joiner's node may not list the room yet (the lobbies hear of
+      // it over the bus a moment later): join again.
+      if (code == "unknown_room" && slot == 1 && !pair.room_id.empty() && !stopping) {
+        count_error("join before the room was listed (joined again)");
+        auto timer = std::make_shared<asio::steady_timer>(io, std::chrono::milliseconds(5));
+        timer->async_wait([this, p, timer](beast::error_code) {
+          const std::string join = R"({"type":"join_room","id":3,"room_id":")" +
+                                   pairs_[static_cast<std::size_t>(p)].room_id + "\"}";
+          clients_[static_cast<std::size_t>(p * 2 + 1)]->send(join);
+        });
+        return;
+      }
       count_error("error frame: " + code);
       // A refused move (rate limit...) would stall the game: try again a little later.
       if (pair.in_flight && !stopping) {
