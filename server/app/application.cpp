@@ -165,6 +165,23 @@ class AppImpl final : public Application {
     return std::make_shared<Relay>(ctx_->config.node_link, std::move(host));
   }
   void dispatch(const ConnPtr& c, const RequestId& id, cl::Request request);
+  // Cluster mode with a bus: the node of the oldest seek of another node that `player`
+  // may join (as pairing::compatible decides, with the narrowest rating range: the
+  // owner decides with the seek's real wait).
+  std::optional<std::int64_t> remote_seek(const std::string& player, const pairing::Terms& terms,
+                                          std::optional<double> rating) const {
+    if (!relay_) return std::nullopt;
+    for (const auto& seek : ctx_->lobby->remote_seeks()) {
+      const auto& room = seek.room;
+      if (room.creator == player) continue;
+      const pairing::Terms theirs{room.game, pairing::normal_options(room.game, room.options), room.clock,
+                                  room.rated.value_or(false)};
+      std::optional<double> their_rating;
+      if (room.creator_rating) their_rating = room.creator_rating->rating;
+      if (pairing::compatible(theirs, their_rating, 0, terms, rating)) return seek.owner;
+    }
+    return std::nullopt;
+  }
   // Cluster mode with a bus: when another node runs the room or game `target`, `c` goes
   // there with `request` (handoff.hpp), and true.
   template <class Request>
@@ -386,6 +403,8 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   if (!player) return;
   if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
   if (refuse_new_game(c, id)) return;
+  // Cluster mode with a bus: as the request came, in case another node's seek fits.
+  const std::string request = relay_ ? protocol::encode_request(cl::Request{r}, id) : std::string();
   cl::CreateRoom create;  // a seek's room: one game, a random side, public
   create.game = std::move(r.game);
   create.options = std::move(r.options);
@@ -405,6 +424,12 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
     if (auto key = rating::rating_key(settings.game, settings.options.values))
       rating = ctx_->ratings.find(*player, *key).rating;
   }
+  const pairing::Terms terms{settings.game, pairing::normal_options(settings.game, settings.options), settings.clock,
+                             *rated};
+  // Cluster mode: a seek of another node that fits takes the seeker there, where that
+  // node pairs them (or, if it was taken meanwhile, opens the seeker's seek).
+  if (auto there = remote_seek(*player, terms, rating))
+    return hand_over_connection(ctx_, *relay_, c, id, *there, request);
   leave_finished_room(*player);
   auto room = ctx_->games.create_room(*player, settings, c, id);
   if (!room) return;
@@ -413,11 +438,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   room->hold_while_open(std::move(*slot));  // given back with the room if it joins another
   // In the directory before it can be found among the seeks.
   ctx_->games.publish(room);
-  Seeks::Entry mine{room->id(),
-                    *player,
-                    {settings.game, pairing::normal_options(settings.game, settings.options), settings.clock, *rated},
-                    rating,
-                    0};
+  Seeks::Entry mine{room->id(), *player, terms, rating, 0};
   for (;;) {
     // None fits: this room waits, opened (posted) before another seeker can find it.
     auto found = ctx_->seeks.take_or_add(mine, now_ms(), [&] { room->open(c, id); });

@@ -30,8 +30,16 @@ void Lobby::broadcast(const Event& event, std::int64_t owner) {
 
 void Lobby::set_remote_owner(const std::string& id, std::int64_t owner) {
   std::lock_guard lock(owners_mutex_);
-  if (owner == 0) remote_owners_.erase(id);
-  else remote_owners_[id] = owner;
+  if (owner != 0) return void(remote_owners_[id] = owner);
+  remote_owners_.erase(id);
+  remote_seeks_.erase(id);
+}
+
+std::vector<Lobby::RemoteSeek> Lobby::remote_seeks() const {
+  std::lock_guard lock(owners_mutex_);
+  std::vector<RemoteSeek> out;
+  for (const auto& [id, seek] : remote_seeks_) out.push_back(seek);
+  return out;
 }
 
 std::optional<std::int64_t> Lobby::remote_owner(const std::string& id) const {
@@ -45,6 +53,10 @@ std::optional<std::int64_t> Lobby::remote_owner(const std::string& id) const {
 
 void Lobby::add_room(sv::RoomInfo room, std::int64_t owner) {
   set_remote_owner(room.room_id, owner);
+  if (owner != 0 && room.seek.value_or(false)) {
+    std::lock_guard lock(owners_mutex_);
+    remote_seeks_[room.room_id] = RemoteSeek{room, owner};
+  }
   rooms_[room.room_id] = ListedRoom{room, owner};
   broadcast(sv::RoomOpened{std::move(room)}, owner);
 }
@@ -223,6 +235,7 @@ void Lobby::shutdown() {
     self->games_.clear();
     std::lock_guard lock(self->owners_mutex_);
     self->remote_owners_.clear();
+    self->remote_seeks_.clear();
   });
 }
 

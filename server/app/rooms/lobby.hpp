@@ -66,6 +66,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // The node that runs the room or game `id` when it is another node's; nullopt when
   // this node's own or unknown.
   std::optional<std::int64_t> remote_owner(const std::string& id) const;
+  // The other nodes' open rooms made by `seek`, oldest first (by room id, which begins
+  // with its time), each with its owner.
+  struct RemoteSeek {
+    protocol::server::RoomInfo room;
+    std::int64_t owner = 0;
+  };
+  std::vector<RemoteSeek> remote_seeks() const;
 
  private:
   struct ListedRoom {
@@ -95,6 +102,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::function<void(const Frame&)> told_;
   mutable std::mutex owners_mutex_;
   std::map<std::string, std::int64_t> remote_owners_;  // under owners_mutex_: room and game ids of other nodes
+  std::map<std::string, RemoteSeek> remote_seeks_;     // under owners_mutex_: their seek rooms
 };
 
 }  // namespace bh::app

@@ -228,6 +228,35 @@ TEST_F(RelayTest, ThePlayerOfAnotherNodeKeepsTheirNameAndTokenAcrossAHandover) {
   EXPECT_TRUE(alice.take("player_returned"));
 }
 
+TEST_F(RelayTest, ASeekOnOneNodeIsPairedWithASeekerOnAnother) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer alice, bob, carol;
+  ASSERT_TRUE(alice.connect(n1->port()) && bob.connect(n2->port()) && carol.connect(n2->port()));
+  alice.guest("sa");
+  bob.guest("sb");
+  carol.guest("sc");
+  alice.send({{"type", "seek"}, {"game", "brandubh"}, {"clock", {{"initial_s", 300}, {"increment_s", 3}}}, {"id", 2}});
+  auto waiting = alice.take("room_created");
+  ASSERT_TRUE(waiting);
+  const std::string room_id = (*waiting)["room"]["room_id"];
+  ASSERT_TRUE(
+      wait_for([&] { return http_get(n2->port(), "/api/lobby").body.find(room_id) != std::string::npos; }, 10s));
+  // Another game's seek on n2 does not take it: carol waits on n2.
+  carol.send({{"type", "seek"}, {"game", "tablut"}, {"id", 2}});
+  ASSERT_TRUE(carol.take("room_created"));
+  bob.send({{"type", "seek"}, {"game", "brandubh"}, {"clock", {{"initial_s", 300}, {"increment_s", 3}}}, {"id", 2}});
+  auto started = bob.take("game_started");
+  ASSERT_TRUE(started) << n2->log();
+  ASSERT_TRUE(alice.take("game_started"));
+  EXPECT_EQ((*started)["state"]["room_id"], room_id);  // alice's room, on n1
+  const std::string game_id = (*started)["state"]["game_id"];
+  EXPECT_EQ(sql("SELECT n.node_id FROM live_games g JOIN nodes n ON n.epoch = g.owner_epoch WHERE g.game_id = '" +
+                game_id + "'"),
+            std::vector<std::string>{"n1"});
+  EXPECT_FALSE(carol.take("game_started", nullptr, 500ms));
+}
+
 TEST_F(RelayTest, TheRoomsOfANodeThatDiesLeaveEveryLobby) {
   auto n1 = node("n1");
   auto n2 = node("n2");
