@@ -391,8 +391,8 @@ class PlayShard final : public Shard {
         count_error("join before the room was listed (joined again)");
         auto timer = std::make_shared<asio::steady_timer>(io, std::chrono::milliseconds(5));
         timer->async_wait([this, p, timer](beast::error_code) {
-          const std::string join = R"({"type":"join_room","id":3,"room_id":")" +
-                                   pairs_[static_cast<std::size_t>(p)].room_id + "\"}";
+          const std::string join =
+              R"({"type":"join_room","id":3,"room_id":")" + pairs_[static_cast<std::size_t>(p)].room_id + "\"}";
           clients_[static_cast<std::size_t>(p * 2 + 1)]->send(join);
         });
         return;

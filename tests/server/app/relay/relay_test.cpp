@@ -174,7 +174,7 @@ TEST_F(RelayTest, LosingTheBusEndsEveryRelayOnBothSides) {
 
 TEST_F(RelayTest, StrayMessagesOnANodesChannelAreIgnored) {
   for (const char* stray : {"", "x", "i 0 1\nmove", "i -2 1\nmove", "t 2 99\nframe", "c 2 99\nbye", "g 2 5\n",
-                                  "q 2 5\nwhat", "i 2\nno connection", "i 2 1 move", "i 99999999999999999999 1\n"}) {
+                            "q 2 5\nwhat", "i 2\nno connection", "i 2 1 move", "i 99999999999999999999 1\n"}) {
     edge->receive(stray);
     owner->receive(stray);
   }
@@ -196,7 +196,7 @@ TEST(RelayWire, EachKindRoundTripsWithAnyBody) {
 
 TEST(RelayWire, RefusesWhatIsNotAMessage) {
   for (const char* bad : {"", "o", "o ", "o 1", "o 1 2", "z 1 2\n", "o 0 2\n", "o -1 2\n", "o +1 2\n", "o 1 -2\n",
-                                "o 1 x\n", "o x 2\n", "o 1 2 \n", "o  1 2\n", "o 1 18446744073709551616\n", "O 1 2\n"})
+                          "o 1 x\n", "o x 2\n", "o 1 2 \n", "o  1 2\n", "o 1 18446744073709551616\n", "O 1 2\n"})
     EXPECT_FALSE(relay::decode(bad)) << bad;
 }
 
