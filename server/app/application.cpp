@@ -12,6 +12,7 @@
 #include "app/archive/export_answers.hpp"
 #include "app/housekeeping.hpp"
 #include "app/http/http_api.hpp"
+#include "app/ids.hpp"
 #include "app/players/identity_flows.hpp"
 #include "app/ratings/rating_answers.hpp"
 #include "app/relay/handoff.hpp"
@@ -187,8 +188,9 @@ class AppImpl final : public Application {
   template <class Request>
   bool elsewhere(const ConnPtr& c, const RequestId& id, const std::string& target, const Request& request) {
     if (!relay_) return false;
-    const auto owner = ctx_->lobby->remote_owner(target);
-    if (!owner) return false;
+    auto owner = ctx_->lobby->remote_owner(target);
+    if (!owner) owner = room_node(target);  // a room not (yet) listed here, or private
+    if (!owner || *owner == relay_->self() || !relay_->alive(*owner)) return false;
     hand_over_connection(ctx_, *relay_, c, id, *owner, protocol::encode_request(cl::Request{request}, id));
     return true;
   }

@@ -5,7 +5,9 @@
 # Imported targets are visible only in the directory that found them.
 
 set(support_sources
+    ${CMAKE_CURRENT_SOURCE_DIR}/support/cluster_site.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/raw_tcp.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/support/round_robin_proxy.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/server_process.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/ws_ask.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/ws_client.cpp)
@@ -17,7 +19,7 @@ if(TARGET bh_net)
   # Both spellings work: "support/ws_client.hpp" and "ws_client.hpp".
   target_include_directories(bh_test_support PUBLIC ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/support)
   target_link_libraries(bh_test_support PUBLIC bh_boost_impl bh_rules nlohmann_json::nlohmann_json
-                                               GTest::gtest)
+                                               GTest::gtest PRIVATE bh_pg_cluster bh_test_redis)
   target_compile_definitions(bh_test_support PUBLIC
     BOARDHALL_STUB_SERVER_BIN="$<TARGET_FILE:bh_stub_server>")
   if(TARGET boardhall-server)
@@ -127,6 +129,14 @@ if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
   if(TARGET bh_server_tests)
     add_dependencies(bh_server_tests boardhall-server)
+    # The end-to-end protocol suites again, against two nodes on PostgreSQL and Redis
+    # behind a round-robin proxy, each connection to the other node in turn
+    # (support/cluster_site.hpp; label cluster). Not RecordsE2e: --import writes a SQLite
+    # file (a cluster's archive is filled with --export-to).
+    gtest_discover_tests(bh_server_tests TEST_PREFIX "TwoNodes."
+                         TEST_FILTER "GameE2e.*:ChatE2e.*:RematchE2e.*:TakebackE2e.*"
+                         PROPERTIES LABELS cluster ENVIRONMENT BOARDHALL_TEST_CLUSTER=1 TIMEOUT 900
+                         DISCOVERY_TIMEOUT 120)
     target_compile_definitions(bh_server_tests PRIVATE BOARDHALL_WEB_PUBLIC="${PROJECT_SOURCE_DIR}/web/public"
                                                        BOARDHALL_TEST_DATA="${BOARDHALL_TEST_DATA}")
   endif()
@@ -166,7 +176,7 @@ endif()
 # Cluster mode end to end: real server nodes on a throwaway PostgreSQL (support/pg_cluster),
 # killed, paused and stopped (label cluster).
 if(TARGET bh_test_support AND TARGET boardhall-server AND TARGET bh_pg_cluster)
-  bh_add_test(bh_failover_tests cluster SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/e2e/failover_test.cpp
-              ${CMAKE_CURRENT_SOURCE_DIR}/e2e/relay_test.cpp LIBS bh_test_support bh_pg_cluster bh_test_redis)
+  bh_add_test(bh_failover_tests cluster SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/e2e/cluster_load_test.cpp
+              ${CMAKE_CURRENT_SOURCE_DIR}/e2e/failover_test.cpp ${CMAKE_CURRENT_SOURCE_DIR}/e2e/relay_test.cpp LIBS bh_test_support bh_pg_cluster bh_test_redis)
   add_dependencies(bh_failover_tests boardhall-server)
 endif()

@@ -211,12 +211,18 @@ void Relay::receive(std::string_view payload) {
   on_owner_message(message->from, message->conn, kind, std::move(message->body));
 }
 
+bool Relay::alive(std::int64_t epoch) const {
+  std::lock_guard lock(mutex_);
+  return !alive_ || listed(*alive_, epoch);
+}
+
 void Relay::nodes_alive(const std::vector<std::int64_t>& epochs) {
   std::vector<std::uint64_t> orphaned;
   std::vector<RemoteKey> abandoned;
   const auto settled = std::chrono::steady_clock::now() - kNewRelay;
   {
     std::lock_guard lock(mutex_);
+    alive_ = epochs;
     for (const auto& [id, p] : pinned_)
       if (!listed(epochs, p.owner)) orphaned.push_back(id);
     for (const auto& [key, remote] : remote_)

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,6 +57,8 @@ class Relay : public std::enable_shared_from_this<Relay> {
   Relay(std::shared_ptr<NodeLink> link, Host host);
 
   std::int64_t self() const { return link_->self(); }
+  // Whether node `epoch` was alive when the nodes were last told (true before then).
+  bool alive(std::int64_t epoch) const;
 
   // ---- as the edge: a connection of this node served by another ----
   bool pinned(std::uint64_t connection_id) const;
@@ -103,6 +106,7 @@ class Relay : public std::enable_shared_from_this<Relay> {
   std::map<RemoteKey, std::shared_ptr<RemoteConnection>> remote_;  // as the owner
   std::uint64_t next_remote_id_ = 0;                               // under mutex_
   Stats counts_;                                                   // under mutex_
+  std::optional<std::vector<std::int64_t>> alive_;                 // under mutex_: the nodes last told
 };
 
 }  // namespace bh::app

@@ -96,7 +96,8 @@ game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_p
 
 game::GameSession Games::open_session(const std::string& creator, game::RoomSettings settings) const {
   const bool is_private = settings.is_private;
-  auto session = game::open_session(make_id("r"), make_id("m"), is_private ? random_hex(8) : std::string(),
+  const std::int64_t node = ctx_.config.node_link ? ctx_.config.node_link->self() : 0;
+  auto session = game::open_session(make_room_id(node), make_id("m"), is_private ? random_hex(8) : std::string(),
                                     std::make_shared<const game::RoomSettings>(std::move(settings)),
                                     ctx_.rooms.limits.game, creator);
   session.creator_rating = ctx_.seating.rating_of(*session.settings, creator);

@@ -58,10 +58,11 @@ class ClusterNodesTest : public ::testing::Test {
     redis_ = std::make_unique<RedisProcess>();
     ASSERT_TRUE(redis_->start()) << redis_->log();
   }
-  std::unique_ptr<ServerProcess> node(const std::string& name) {
+  std::unique_ptr<ServerProcess> node(const std::string& name, const std::vector<std::string>& extra = {}) {
     std::vector<std::string> args{"--cluster-db", pg_->dsn(database_),   "--node-id", name, "--grace",
                                   "120",          "--guests-per-minute", "0"};
     if (redis_) args.insert(args.end(), {"--cluster-bus", redis_->url()});
+    args.insert(args.end(), extra.begin(), extra.end());
     auto server = std::make_unique<ServerProcess>(std::move(args));
     EXPECT_TRUE(server->start()) << server->log();
     return server;

@@ -1,5 +1,7 @@
 #include "server_process.hpp"
 
+#include "cluster_site.hpp"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -87,9 +89,23 @@ ServerProcess::ServerProcess(std::vector<std::string> args, std::string binary, 
   std::string pattern = (std::filesystem::temp_directory_path() / "boardhall-test-XXXXXX").string();
   if (::mkdtemp(pattern.data()) != nullptr) folder_ = pattern;
   db_path_ = folder_ + "/boardhall.db";
+  if (cluster_site_wanted() && !binary_.empty() && binary_ == real_server_binary())
+    site_ = std::make_unique<ClusterSite>(args_, binary_, env_);
 }
 
+std::unique_ptr<ServerProcess> ServerProcess::node(std::vector<std::string> args, std::string binary,
+                                                   std::vector<std::string> env) {
+  auto node = std::make_unique<ServerProcess>(std::move(args), std::move(binary), std::move(env));
+  node->site_.reset();
+  return node;
+}
+
+std::uint16_t ServerProcess::port() const { return site_ ? site_->port() : port_; }
+
+pid_t ServerProcess::pid() const { return site_ ? site_->first().pid() : pid_; }
+
 ServerProcess::~ServerProcess() {
+  site_.reset();
   kill();
   output_->join();
   std::error_code ignored;
@@ -97,6 +113,7 @@ ServerProcess::~ServerProcess() {
 }
 
 bool ServerProcess::start(std::chrono::milliseconds timeout) {
+  if (site_) return site_->start(timeout);
   const auto deadline = Clock::now() + timeout;
   auto note = [this](const std::string& line) {
     const std::lock_guard lock(output_->mutex);
@@ -163,6 +180,7 @@ bool ServerProcess::start(std::chrono::milliseconds timeout) {
 }
 
 int ServerProcess::wait_exit(std::chrono::milliseconds timeout) {
+  if (site_) return site_->stop(timeout);
   if (pid_ <= 0) return -1;
   const auto deadline = Clock::now() + timeout;
   for (;;) {
@@ -185,6 +203,7 @@ int ServerProcess::wait_exit(std::chrono::milliseconds timeout) {
 }
 
 int ServerProcess::stop(std::chrono::milliseconds timeout) {
+  if (site_) return site_->stop(timeout);
   if (pid_ <= 0) return -1;
   ::kill(pid_, SIGTERM);
   const int status = wait_exit(timeout);
@@ -194,6 +213,7 @@ int ServerProcess::stop(std::chrono::milliseconds timeout) {
 }
 
 void ServerProcess::kill() {
+  if (site_) return site_->kill();
   if (pid_ <= 0) return;
   ::kill(pid_, SIGKILL);
   int status = 0;
@@ -203,6 +223,7 @@ void ServerProcess::kill() {
 }
 
 void ServerProcess::signal(int number) {
+  if (site_) return site_->signal(number);
   if (pid_ > 0) ::kill(pid_, number);
 }
 
@@ -218,6 +239,7 @@ bool ServerProcess::restart_on_same_port(std::chrono::milliseconds timeout) {
 }
 
 bool ServerProcess::running() const {
+  if (site_) return site_->running();
   if (pid_ <= 0) return false;
   siginfo_t info{};
   if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return false;
@@ -225,15 +247,25 @@ bool ServerProcess::running() const {
 }
 
 std::string ServerProcess::log() const {
+  if (site_) return site_->log();
   const std::lock_guard lock(output_->mutex);
   return output_->text;
 }
 
 bool ServerProcess::wait_log(std::string_view needle, std::chrono::milliseconds timeout) {
+  if (site_) {
+    const auto deadline = Clock::now() + timeout;
+    while (site_->log().find(needle) == std::string::npos) {
+      if (Clock::now() > deadline) return false;
+      std::this_thread::sleep_for(20ms);
+    }
+    return true;
+  }
   return output_->wait_for(needle, 0, Clock::now() + timeout);
 }
 
 long ServerProcess::rss_kib() const {
+  if (site_) return site_->first().rss_kib();
   if (pid_ <= 0) return -1;
   std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
   std::string line;

@@ -3,7 +3,10 @@
 // "listening on" log line), with a database in a fresh temporary folder, until stop().
 //
 // The default binary is the real server (BOARDHALL_SERVER_BIN, when built);
-// stub_server_binary() is the network layer with a stub application.
+// stub_server_binary() is the network layer with a stub application. With
+// BOARDHALL_TEST_CLUSTER=1 in the environment the real server runs as a two-node
+// cluster behind a round-robin proxy (cluster_site.hpp): port() is the proxy's, stop()
+// and restart() act on both nodes, log() has both logs.
 //
 // Thread-safety: one thread per object; a reader thread collects the child's stderr.
 #pragma once
@@ -20,6 +23,8 @@
 namespace bh::test {
 
 using namespace std::chrono_literals;
+
+class ClusterSite;
 
 std::string real_server_binary();  // empty when the real server is not built
 std::string stub_server_binary();  // empty when the stub is not built
@@ -39,6 +44,9 @@ class ServerProcess {
   // the inherited environment.
   explicit ServerProcess(std::vector<std::string> args = {}, std::string binary = real_server_binary(),
                          std::vector<std::string> env = {});
+  // One node of a ClusterSite: always a single process, whatever the environment says.
+  static std::unique_ptr<ServerProcess> node(std::vector<std::string> args, std::string binary,
+                                             std::vector<std::string> env);
   ~ServerProcess();  // kills a running child, removes the temporary folder
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -59,8 +67,8 @@ class ServerProcess {
   bool restart_on_same_port(std::chrono::milliseconds timeout = 15s);
 
   bool running() const;
-  std::uint16_t port() const { return port_; }
-  pid_t pid() const { return pid_; }
+  std::uint16_t port() const;
+  pid_t pid() const;
   const std::string& folder() const { return folder_; }
   const std::string& db_path() const { return db_path_; }
   // The child's stderr so far (all runs).
@@ -81,6 +89,7 @@ class ServerProcess {
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
   std::shared_ptr<Output> output_;
+  std::unique_ptr<ClusterSite> site_;  // BOARDHALL_TEST_CLUSTER=1: the server is this
 };
 
 }  // namespace bh::test

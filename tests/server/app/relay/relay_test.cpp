@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/ids.hpp"
 #include "app/relay/relay_wire.hpp"
 
 namespace bh::app {
@@ -198,6 +199,15 @@ TEST(RelayWire, RefusesWhatIsNotAMessage) {
   for (const char* bad : {"", "o", "o ", "o 1", "o 1 2", "z 1 2\n", "o 0 2\n", "o -1 2\n", "o +1 2\n", "o 1 -2\n",
                           "o 1 x\n", "o x 2\n", "o 1 2 \n", "o  1 2\n", "o 1 18446744073709551616\n", "O 1 2\n"})
     EXPECT_FALSE(relay::decode(bad)) << bad;
+}
+
+TEST(RoomIds, AClusterNodesRoomIdNamesItsNode) {
+  const std::string id = make_room_id(7);
+  EXPECT_EQ(id.rfind("r", 0), 0u);
+  EXPECT_EQ(room_node(id), 7);
+  EXPECT_FALSE(room_node(make_room_id(0)));  // a single server's
+  for (const char* other : {"r18f2c3a4b5-1a2b3c4d", "r1-n", "r1-n0", "r1-n07", "r1-n-3", "r1-n7x", "g1-2", ""})
+    EXPECT_FALSE(room_node(other)) << other;
 }
 
 }  // namespace

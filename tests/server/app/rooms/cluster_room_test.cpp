@@ -133,6 +133,11 @@ TEST_F(ClusterRoomTest, AResumeForAGameAnotherNodeHoldsIsToldToComeBackNotRefuse
   EXPECT_EQ(moved["retry_after_ms"], 1000);
   ann.send({{"type", "resume"}, {"token", "tok-nobody"}, {"id", 2}});
   EXPECT_EQ(ann.reply(2)["code"], "auth_failed");
+  // A database that cannot answer now does not make a token unknown: come back.
+  store_->fail_all_reads(true);
+  ann.send({{"type", "resume"}, {"token", "tok-bob"}, {"id", 3}});
+  EXPECT_EQ(ann.reply(3)["code"], "game_moved");
+  store_->fail_all_reads(false);
 }
 
 }  // namespace
