@@ -487,9 +487,10 @@ Limits per client address (docs/protocol.md, "Limits"):
                         exit with the counts; live games are not copied (stop the server
                         first); a database holding any game, account or rating is refused
   --create-bot NAME --secret-file PATH
-                        make NAME a bot account in --db (docs/bot.md) and exit: its password
-                        is a new random one written to PATH (mode 0600), or the one PATH
-                        holds already; a person's account of that name is refused
+                        make NAME a bot account in --db, or in --cluster-db's PostgreSQL
+                        (docs/bot.md) and exit: its password is a new random one written to
+                        PATH (mode 0600), or the one PATH holds already; a person's account
+                        of that name is refused
   --import FILE [--game GAME]
                         add the games of a record file to --db's archive (docs/records.md)
                         and exit with a summary: PDN (Russian draughts), Boardhall's own

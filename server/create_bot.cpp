@@ -17,6 +17,7 @@
 #include "app/players/passwords.hpp"
 #include "app/secrets.hpp"
 #include "names/player_names.hpp"
+#include "storage/pg/pg_store.hpp"
 #include "storage/sqlite_store.hpp"
 
 namespace bh::server {
@@ -69,8 +70,35 @@ std::string write_secret(const std::string& path, const std::string& password) {
 
 }  // namespace
 
-int create_bot(const std::string& db, const std::string& raw_name, const std::string& secret_file, std::ostream& out,
-               std::ostream& err) {
+namespace {
+
+// The store the account goes to: PostgreSQL (no lease: this is not a node) or SQLite.
+std::unique_ptr<storage::Store> open_store(const std::string& db, const std::string& cluster_db, std::ostream& err) {
+  auto log = [&err](const std::string& line) { err << "store: " << line << "\n"; };
+  if (!cluster_db.empty()) {
+    storage::PgOptions options;
+    options.log = log;
+    auto opened = storage::PgStore::open(cluster_db, options);
+    if (!opened.error.ok() || !opened.value || !*opened.value) {
+      err << "cannot open the cluster's database: " << opened.error.message << "\n";
+      return nullptr;
+    }
+    return std::move(*opened.value);
+  }
+  storage::SqliteOptions options;
+  options.log = log;
+  auto opened = storage::open_sqlite_store(db, options);
+  if (!opened.error.ok()) {
+    err << "cannot open the database " << db << ": " << opened.error.message << "\n";
+    return nullptr;
+  }
+  return std::move(*opened.value);
+}
+
+}  // namespace
+
+int create_bot(const std::string& db, const std::string& cluster_db, const std::string& raw_name,
+               const std::string& secret_file, std::ostream& out, std::ostream& err) {
   auto checked = names::check_name(raw_name);
   if (!checked) {
     err << "--create-bot: " << names::describe(checked.error()) << ": a name has 1 to " << names::kMaxNameLength
@@ -88,14 +116,9 @@ int create_bot(const std::string& db, const std::string& raw_name, const std::st
     err << "--secret-file " << secret_file << " exists but holds no password (8 to 256 characters on its first line)\n";
     return 2;
   }
-  storage::SqliteOptions options;
-  options.log = [&err](const std::string& line) { err << "store: " << line << "\n"; };
-  auto opened = storage::open_sqlite_store(db, options);
-  if (!opened.error.ok()) {
-    err << "cannot open the database " << db << ": " << opened.error.message << "\n";
-    return 2;
-  }
-  auto& store = **opened.value;
+  auto opened = open_store(db, cluster_db, err);
+  if (!opened) return 2;
+  auto& store = *opened;
   storage::Accounts& accounts = store;  // all a bot account needs, besides close()
   const auto found =
       wait<storage::StoreResult<storage::Account>>([&](auto done) { accounts.find_account(name, std::move(done)); });

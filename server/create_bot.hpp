@@ -17,7 +17,9 @@ namespace bh::server {
 
 // Returns the exit status: 0 (done; one line on `out`), 2 (refused or failed; one line
 // on `err`).
-int create_bot(const std::string& db, const std::string& name, const std::string& secret_file, std::ostream& out,
-               std::ostream& err);
+// The account is written to `cluster_db` (a PostgreSQL connection string, cluster mode)
+// when it is not empty, else to the SQLite file `db`.
+int create_bot(const std::string& db, const std::string& cluster_db, const std::string& name,
+               const std::string& secret_file, std::ostream& out, std::ostream& err);
 
 }  // namespace bh::server

@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
         if (c.mode == bh::server::Mode::export_to_pg)
           return bh::server::export_to_pg(c.db, c.export_to, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::create_bot)
-          return bh::server::create_bot(c.db, c.bot_name, c.secret_file, std::cout, std::cerr);
+          return bh::server::create_bot(c.db, c.cluster_db, c.bot_name, c.secret_file, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::import_records) {
           bh::server::ImportRequest request{c.db, c.import_file, c.import_game, {}};
           request.limits.line_bytes = c.import_max_line;

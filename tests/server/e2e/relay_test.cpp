@@ -7,7 +7,12 @@
 // resumes within seconds, nothing acknowledged lost.
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
 #include "cluster_nodes.hpp"
+
+#include <filesystem>
+#include <fstream>
+
 #include "support/ws_client.hpp"
 
 namespace bh::test {
@@ -255,6 +260,30 @@ TEST_F(RelayTest, ASeekOnOneNodeIsPairedWithASeekerOnAnother) {
                 game_id + "'"),
             std::vector<std::string>{"n1"});
   EXPECT_FALSE(carol.take("game_started", nullptr, 500ms));
+}
+
+TEST_F(RelayTest, ABotAccountMadeInTheClustersDatabaseLogsInOnAnyNode) {
+  std::string folder = (std::filesystem::temp_directory_path() / "bh-bot-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(folder.data()), nullptr);
+  const std::string secret = folder + "/bot.secret";
+  const auto made = run_command(
+      {real_server_binary(), "--cluster-db", pg_->dsn(database_), "--create-bot", "computer", "--secret-file", secret},
+      30s);
+  ASSERT_EQ(made.status, 0) << made.output;
+  std::ifstream in(secret);
+  std::string password;
+  std::getline(in, password);
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  for (auto* n : {n1.get(), n2.get()}) {
+    WsPlayer bot;
+    ASSERT_TRUE(bot.connect(n->port()));
+    bot.send({{"type", "login"}, {"name", "computer"}, {"password", password}, {"id", 1}});
+    auto identity = bot.take("identity", nullptr, 30s);
+    ASSERT_TRUE(identity) << n->log();
+    EXPECT_EQ((*identity)["bot"], true);
+  }
+  std::filesystem::remove_all(folder);
 }
 
 TEST_F(RelayTest, TheRoomsOfANodeThatDiesLeaveEveryLobby) {
