@@ -70,6 +70,12 @@ class AppImpl final : public Application {
     if (ctx_->config.node_link) {
       mirror_ = std::make_shared<LobbyMirror>(io, ctx_->lobby, ctx_->config.node_link);
       mirror_->start();
+      ctx_->lobby->on_remote_seek(
+          [weak = std::weak_ptr<Context>(ctx_), relay = std::weak_ptr<Relay>(relay_)](const Lobby::RemoteSeek& seek) {
+            auto ctx = weak.lock();
+            auto alive = relay.lock();
+            if (ctx && alive) meet_remote_seek(ctx, *alive, seek);
+          });
     }
     load_ratings(ctx_);
     restore_live_games(ctx_);
@@ -79,6 +85,7 @@ class AppImpl final : public Application {
   ~AppImpl() override {
     housekeeping_->stop();
     if (mirror_) mirror_->stop();
+    ctx_->lobby->on_remote_seek(nullptr);
     identity_.reset();        // joins the password worker after its queued jobs
     ctx_->directory.clear();  // the rooms go before the context they refer to
   }
@@ -440,7 +447,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   room->hold_while_open(std::move(*slot));  // given back with the room if it joins another
   // In the directory before it can be found among the seeks.
   ctx_->games.publish(room);
-  Seeks::Entry mine{room->id(), *player, terms, rating, 0};
+  Seeks::Entry mine{room->id(), *player, terms, rating, 0, request, id};
   for (;;) {
     // None fits: this room waits, opened (posted) before another seeker can find it.
     auto found = ctx_->seeks.take_or_add(mine, now_ms(), [&] { room->open(c, id); });

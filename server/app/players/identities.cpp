@@ -195,7 +195,16 @@ bool Identities::welcome(const std::string& player, const Credentials& credentia
 void Identities::forget(const std::string& player) {
   std::lock_guard lock(mutex_);
   const auto it = players_.find(player);
-  if (it != players_.end() && it->second.connection_id == 0 && it->second.rooms.empty()) erase_locked(it);
+  if (it == players_.end() || it->second.connection_id != 0) return;
+  if (it->second.rooms.empty()) return void(erase_locked(it));
+  tokens_.erase(it->second.token);
+  it->second.moved = true;
+}
+
+std::shared_ptr<Connection> Identities::connection_of(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  const auto it = players_.find(player);
+  return it == players_.end() ? nullptr : it->second.connection.lock();
 }
 
 std::map<std::string, Identities::Player>::iterator Identities::known_locked(const std::string& player,
@@ -214,6 +223,9 @@ std::map<std::string, Identities::Player>::iterator Identities::known_locked(con
     it = players_.find(player);
   } else if (it->second.token != credentials.token) {
     return players_.end();
+  } else if (it->second.moved) {  // back from another node
+    tokens_[it->second.token] = player;
+    it->second.moved = false;
   }
   return it;
 }
@@ -262,7 +274,9 @@ std::size_t Identities::seats(const std::string& player) const {
 void Identities::remove_room(const std::string& player, const std::string& room_id) {
   std::lock_guard lock(mutex_);
   const auto p = players_.find(player);
-  if (p != players_.end()) p->second.rooms.erase(room_id);
+  if (p == players_.end()) return;
+  p->second.rooms.erase(room_id);
+  if (p->second.moved && p->second.rooms.empty() && p->second.connection_id == 0) erase_locked(p);
 }
 
 std::vector<std::shared_ptr<Connection>> Identities::connections() const {

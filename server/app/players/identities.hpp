@@ -76,10 +76,13 @@ class Identities {
   // here until their connection is bound with the token they had there. False when the
   // name is known here with another token.
   bool welcome(const std::string& player, const Credentials& credentials);
-  // Cluster mode: the player went to another node with their connection: their record
-  // goes (their token then leads to where their game is), unless they are online here or
-  // hold a seat.
+  // Cluster mode: the player went to another node with their connection: their token
+  // binds here no more (it then leads to where their game is), and their record goes
+  // once they hold no seat here (at once, or when their last room here closes). Not while
+  // they are online here.
   void forget(const std::string& player);
+  // The connection acting for `player` now, if any.
+  std::shared_ptr<Connection> connection_of(const std::string& player) const;
 
   // A player holds one seat at a time (an open room, or a match being played): takes a
   // seat in `room_id` unless the player holds one elsewhere, whose room id is returned.
@@ -110,6 +113,7 @@ class Identities {
     std::uint64_t connection_id = 0;  // 0: offline
     std::set<std::string> rooms;
     std::int64_t offline_since_ms = 0;
+    bool moved = false;  // forget(): gone to another node, erased with its last room
   };
   struct Conn {
     std::weak_ptr<Connection> connection;

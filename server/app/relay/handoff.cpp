@@ -1,7 +1,9 @@
 #include "app/relay/handoff.hpp"
 
 #include "app/rooms/lobby.hpp"
+#include "app/rooms/pairing.hpp"
 #include "app/rooms/room.hpp"
+#include "app/rooms/seeks.hpp"
 #include "app/wall_clock.hpp"
 
 namespace bh::app {
@@ -16,11 +18,11 @@ void detach_connection(Context& ctx, const std::shared_ptr<Connection>& c) {
 }
 
 void hand_over_connection(const std::shared_ptr<Context>& ctx, Relay& relay, const std::shared_ptr<Connection>& c,
-                          const protocol::RequestId& id, std::int64_t owner, std::string request) {
+                          const protocol::RequestId& id, std::int64_t owner, std::string request, bool leaving_seat) {
   relay::Arrival arrival;
   if (auto player = ctx->identities.player_of(c->id())) {
     // One seat at a time: a player with a room or a game here stays here.
-    if (ctx->identities.seats(*player) > 0)
+    if (!leaving_seat && ctx->identities.seats(*player) > 0)
       return ctx->send_error(c, id, ErrorCode::already_seated,
                              "you hold a seat in another room or game; finish or cancel it first");
     const auto credentials = ctx->identities.credentials(*player);
@@ -57,6 +59,30 @@ bool take_connection(const std::shared_ptr<Context>& ctx, const std::shared_ptr<
     ctx->lobby->subscribe(c);
   }
   return true;
+}
+
+// Another node's seek, just listed here, that a seek waiting
+// here fits. Two seekers on two nodes at once each opened a seek before either lobby
+// heard of the other; the younger (the greater room id: ids begin with their time)
+// goes to the older's node with its seek, its room here cancelled, and is paired there.
+// Both nodes decide alike, so exactly one moves.
+void meet_remote_seek(const std::shared_ptr<Context>& ctx, Relay& relay, const Lobby::RemoteSeek& seek) {
+  const auto& room = seek.room;
+  const pairing::Terms theirs{room.game, pairing::normal_options(room.game, room.options), room.clock,
+                              room.rated.value_or(false)};
+  std::optional<double> their_rating;
+  if (room.creator_rating) their_rating = room.creator_rating->rating;
+  for (const auto& mine : ctx->seeks.waiting()) {
+    if (mine.room_id < room.room_id || mine.player == room.creator || mine.request.empty()) continue;
+    if (!pairing::compatible(theirs, their_rating, 0, mine.terms, mine.rating)) continue;
+    auto c = ctx->identities.connection_of(mine.player);
+    if (!c || !relay.alive(seek.owner)) continue;
+    auto taken = ctx->seeks.take(mine.room_id);
+    if (!taken) continue;  // paired here meanwhile
+    if (auto here = ctx->directory.find_room(taken->room_id)) here->cancel(taken->player, c, {});
+    hand_over_connection(ctx, relay, c, taken->request_id, seek.owner, std::move(taken->request), true);
+    return;
+  }
 }
 
 }  // namespace bh::app

@@ -14,6 +14,7 @@
 
 #include "app/app_context.hpp"
 #include "app/relay/relay.hpp"
+#include "app/rooms/lobby.hpp"
 
 namespace bh::app {
 
@@ -22,9 +23,18 @@ namespace bh::app {
 void detach_connection(Context& ctx, const std::shared_ptr<Connection>& c);
 
 // Hands `c` to node `owner`, whose first frame from it is `request`; answers `c` itself
-// when it cannot go (it holds a seat here, or the owner cannot be reached).
+// when it cannot go (it holds a seat here, unless `leaving_seat`: its seek room here is
+// being cancelled as it goes; or the owner cannot be reached).
 void hand_over_connection(const std::shared_ptr<Context>& ctx, Relay& relay, const std::shared_ptr<Connection>& c,
-                          const protocol::RequestId& id, std::int64_t owner, std::string request);
+                          const protocol::RequestId& id, std::int64_t owner, std::string request,
+                          bool leaving_seat = false);
+
+// Another node's seek, just listed in this node's lobby, that a seek waiting here fits:
+// two seekers on two nodes at once each opened a seek before either lobby heard of the
+// other. The younger (the greater room id: ids begin with their time) goes to the older's
+// node with its seek, its room here cancelled, and is paired there. Both nodes decide
+// alike, so exactly one moves.
+void meet_remote_seek(const std::shared_ptr<Context>& ctx, Relay& relay, const Lobby::RemoteSeek& seek);
 
 // On the owner: a connection handed over, with what came with it (relay::Arrival).
 // False (answered and closed) when its player cannot be taken here.

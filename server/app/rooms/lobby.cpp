@@ -54,8 +54,12 @@ std::optional<std::int64_t> Lobby::remote_owner(const std::string& id) const {
 void Lobby::add_room(sv::RoomInfo room, std::int64_t owner) {
   set_remote_owner(room.room_id, owner);
   if (owner != 0 && room.seek.value_or(false)) {
-    std::lock_guard lock(owners_mutex_);
-    remote_seeks_[room.room_id] = RemoteSeek{room, owner};
+    const RemoteSeek seek{room, owner};
+    {
+      std::lock_guard lock(owners_mutex_);
+      remote_seeks_[room.room_id] = seek;
+    }
+    if (remote_seek_told_) remote_seek_told_(seek);
   }
   rooms_[room.room_id] = ListedRoom{room, owner};
   broadcast(sv::RoomOpened{std::move(room)}, owner);
@@ -110,6 +114,12 @@ void Lobby::game_ended(std::string game_id) {
 
 void Lobby::on_change(std::function<void(const Frame&)> told) {
   asio::post(strand_, [self = shared_from_this(), told = std::move(told)]() mutable { self->told_ = std::move(told); });
+}
+
+void Lobby::on_remote_seek(std::function<void(const RemoteSeek&)> told) {
+  asio::post(strand_, [self = shared_from_this(), told = std::move(told)]() mutable {
+    self->remote_seek_told_ = std::move(told);
+  });
 }
 
 void Lobby::own_state(std::function<void(sv::Lobby)> done) {

@@ -25,6 +25,20 @@ void Seeks::remove(const std::string& room_id) {
   std::erase_if(entries_, [&](const Entry& e) { return e.room_id == room_id; });
 }
 
+std::optional<Seeks::Entry> Seeks::take(const std::string& room_id) {
+  std::lock_guard lock(mutex_);
+  const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.room_id == room_id; });
+  if (it == entries_.end()) return std::nullopt;
+  Entry found = std::move(*it);
+  entries_.erase(it);
+  return found;
+}
+
+std::vector<Seeks::Entry> Seeks::waiting() const {
+  std::lock_guard lock(mutex_);
+  return entries_;
+}
+
 std::size_t Seeks::size() const {
   std::lock_guard lock(mutex_);
   return entries_.size();

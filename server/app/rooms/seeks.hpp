@@ -25,6 +25,10 @@ class Seeks {
     pairing::Terms terms;
     std::optional<double> rating;  // the creator's rating for the game, if known
     std::int64_t opened_ms = 0;
+    // Cluster mode with a bus: the seek as its client sent it, and its id, to send it on
+    // if the seeker goes to another node's older seek (rooms/lobby.hpp).
+    std::string request = {};
+    protocol::RequestId request_id = {};
   };
   // The oldest waiting entry `seeker` may join (pairing::compatible, not the seeker's
   // own), taken out of the list; or, when none fits, `seeker` added as a new entry,
@@ -34,6 +38,10 @@ class Seeks {
   std::optional<Entry> take_or_add(Entry seeker, std::int64_t now_ms, const std::function<void()>& when_added);
   // The room stopped waiting (joined, cancelled, abandoned, closed).
   void remove(const std::string& room_id);
+  // The entry of `room_id` taken out, if it still waits.
+  std::optional<Entry> take(const std::string& room_id);
+  // The entries waiting now, oldest first.
+  std::vector<Entry> waiting() const;
   std::size_t size() const;
 
  private:

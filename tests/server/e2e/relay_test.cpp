@@ -7,6 +7,7 @@
 // resumes within seconds, nothing acknowledged lost.
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <stdlib.h>
 #include "cluster_nodes.hpp"
 
@@ -260,6 +261,37 @@ TEST_F(RelayTest, ASeekOnOneNodeIsPairedWithASeekerOnAnother) {
                 game_id + "'"),
             std::vector<std::string>{"n1"});
   EXPECT_FALSE(carol.take("game_started", nullptr, 500ms));
+}
+
+TEST_F(RelayTest, TwoSeeksMadeAtOnceOnTwoNodesArePaired) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  for (int round = 0; round < 5; ++round) {
+    WsPlayer alice, bob;
+    ASSERT_TRUE(alice.connect(n1->port()) && bob.connect(n2->port()));
+    alice.guest("ta" + std::to_string(round));
+    bob.guest("tb" + std::to_string(round));
+    // Each node opens its seek before its lobby hears of the other's: the bus is held
+    // (Redis paused) until both seeks are open, every second round.
+    const json seek = {{"type", "seek"}, {"game", "tablut"}, {"id", 2}};
+    const bool held = round % 2 == 0;
+    if (held) redis_->signal(SIGSTOP);
+    alice.send(seek);
+    bob.send(seek);
+    if (held) {
+      EXPECT_TRUE(alice.take("room_created") && bob.take("room_created"));
+      redis_->signal(SIGCONT);
+    }
+    auto a = alice.take("game_started", nullptr, 10s);
+    auto b = bob.take("game_started", nullptr, 10s);
+    ASSERT_TRUE(a && b) << "round " << round << "\n" << n1->log() << n2->log();
+    EXPECT_EQ((*a)["state"]["game_id"], (*b)["state"]["game_id"]);
+    // The younger seek went to the older's node: one game, in the older room.
+    EXPECT_EQ(sql("SELECT count(*) FROM live_games WHERE game_id = '" + std::string((*a)["state"]["game_id"]) + "'"),
+              std::vector<std::string>{"1"});
+    alice.send({{"type", "resign"}, {"game_id", (*a)["state"]["game_id"]}, {"id", 3}});
+    ASSERT_TRUE(alice.take("game_over"));
+  }
 }
 
 TEST_F(RelayTest, ABotAccountMadeInTheClustersDatabaseLogsInOnAnyNode) {
