@@ -11,7 +11,8 @@ bool take_number(std::string_view& rest, char end, Int& out) {
   const auto stop = rest.find(end);
   if (stop == std::string_view::npos || stop == 0) return false;
   const auto digits = rest.substr(0, stop);
-  if (digits.front() == '-' || digits.front() == '+') return false;
+  // One spelling per number (no sign, no leading zero), so a message decodes from one text.
+  if (digits.front() == '-' || digits.front() == '+' || (digits.front() == '0' && digits.size() > 1)) return false;
   const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
   if (ec != std::errc() || ptr != digits.data() + digits.size()) return false;
   rest.remove_prefix(stop + 1);

@@ -196,8 +196,9 @@ TEST(RelayWire, EachKindRoundTripsWithAnyBody) {
 }
 
 TEST(RelayWire, RefusesWhatIsNotAMessage) {
-  for (const char* bad : {"", "o", "o ", "o 1", "o 1 2", "z 1 2\n", "o 0 2\n", "o -1 2\n", "o +1 2\n", "o 1 -2\n",
-                          "o 1 x\n", "o x 2\n", "o 1 2 \n", "o  1 2\n", "o 1 18446744073709551616\n", "O 1 2\n"})
+  for (const char* bad :
+       {"", "o", "o ", "o 1", "o 1 2", "z 1 2\n", "o 0 2\n", "o -1 2\n", "o +1 2\n", "o 1 -2\n", "o 1 x\n", "o x 2\n",
+        "o 1 2 \n", "o  1 2\n", "o 1 18446744073709551616\n", "O 1 2\n", "o 3 08\n", "o 03 8\n"})
     EXPECT_FALSE(relay::decode(bad)) << bad;
 }
 
