@@ -35,6 +35,14 @@ class RelayTest : public ClusterNodesTest {
         "move", [&](const json& m) { return m["ply"] == ply + 1; }, 10s);
     return seen && (*seen)["move"] == g.acknowledged.back();
   }
+  // Seat `s`'s connection drops; its player comes back through `to`, the opponent
+  // seeing them leave and return.
+  static bool come_back_through(ServerProcess& to, Game& g, int s) {
+    g.players[static_cast<std::size_t>(s)]->close();
+    auto& opponent = *g.players[static_cast<std::size_t>(1 - s)];
+    return opponent.take("player_left") && resume_seat(to, g, s, Clock::now() + 10s) &&
+           opponent.take("player_returned");
+  }
   static std::string metric(ServerProcess& server, const std::string& name) {
     const auto page = http_get(server.port(), "/metrics");
     const auto at = page.body.find("\n" + name + " ");
@@ -50,13 +58,10 @@ TEST_F(RelayTest, APlayerOnAnotherNodePlaysTheirGameThroughItsOwner) {
   auto g = start_game(*n1, "r", 2);
   ASSERT_FALSE(g->id.empty());
   // The second player's connection to n1 drops; they come back through n2.
-  g->players[1]->close();
-  ASSERT_TRUE(g->players[0]->take("player_left"));
-  ASSERT_TRUE(resume_seat(*n2, *g, 1, Clock::now() + 10s)) << n2->log();
+  ASSERT_TRUE(come_back_through(*n2, *g, 1)) << n1->log() << n2->log();
   auto state = g->players[1]->take("game_state", [&](const json& m) { return m["state"]["game_id"] == g->id; });
   ASSERT_TRUE(state) << n2->log();
   EXPECT_EQ((*state)["state"]["moves"], json(g->acknowledged));
-  EXPECT_TRUE(g->players[0]->take("player_returned")) << n1->log();
   // Plies 3 to 6, alternately on n1 and through n2.
   for (int i = 0; i < 4; ++i) ASSERT_TRUE(play_and_see(*g)) << "ply " << g->acknowledged.size() + 1;
   EXPECT_EQ(stored_moves(g->id), g->acknowledged);
@@ -73,10 +78,7 @@ TEST_F(RelayTest, APlayerWhoLeavesANodeThatRelaysThemIsAwayOnTheOwner) {
   auto n2 = node("n2");
   auto g = start_game(*n1, "l", 1);
   ASSERT_FALSE(g->id.empty());
-  g->players[0]->close();
-  ASSERT_TRUE(g->players[1]->take("player_left"));
-  ASSERT_TRUE(resume_seat(*n2, *g, 0, Clock::now() + 10s)) << n2->log();
-  ASSERT_TRUE(g->players[1]->take("player_returned"));
+  ASSERT_TRUE(come_back_through(*n2, *g, 0)) << n1->log() << n2->log();
   g->players[0]->close();  // the relayed connection ends on n2
   auto left = g->players[1]->take("player_left", nullptr, 10s);
   ASSERT_TRUE(left) << n1->log();

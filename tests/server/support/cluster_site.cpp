@@ -56,6 +56,15 @@ int ClusterSite::stop(std::chrono::milliseconds timeout) {
   return first;
 }
 
+int ClusterSite::wait_exit(std::chrono::milliseconds timeout) {
+  int first = -1;
+  for (auto& node : nodes_) {
+    const int status = node->wait_exit(timeout);
+    if (first <= 0) first = status;
+  }
+  return first;
+}
+
 void ClusterSite::kill() {
   for (auto& node : nodes_) node->kill();
 }

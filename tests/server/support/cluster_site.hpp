@@ -34,6 +34,8 @@ class ClusterSite {
   bool start(std::chrono::milliseconds timeout);
   // SIGTERM to both nodes; the first's exit status (or the other's if it failed).
   int stop(std::chrono::milliseconds timeout);
+  // Waits for both nodes to exit on their own; as stop() for the status.
+  int wait_exit(std::chrono::milliseconds timeout);
   void kill();
   void signal(int number);
   bool running() const;

@@ -180,7 +180,7 @@ bool ServerProcess::start(std::chrono::milliseconds timeout) {
 }
 
 int ServerProcess::wait_exit(std::chrono::milliseconds timeout) {
-  if (site_) return site_->stop(timeout);
+  if (site_) return site_->wait_exit(timeout);
   if (pid_ <= 0) return -1;
   const auto deadline = Clock::now() + timeout;
   for (;;) {
