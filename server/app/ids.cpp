@@ -1,6 +1,7 @@
 #include "app/ids.hpp"
 
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 
 #include "app/secrets.hpp"
@@ -15,9 +16,15 @@ std::string make_id(std::string_view prefix) {
 }
 
 std::string make_room_id(std::int64_t node) {
-  std::string id = make_id("r");
-  if (node > 0) id += "-n" + std::to_string(node);
-  return id;
+  if (node <= 0) return make_id("r");
+  // In microseconds: two nodes order their seeks by their ids (handoff.hpp), and two
+  // seeks a few hundred microseconds apart must not tie.
+  const auto us =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
+  char time_hex[32];
+  std::snprintf(time_hex, sizeof time_hex, "%llx", static_cast<unsigned long long>(us));
+  return std::string("r") + time_hex + "-" + random_hex(4) + "-n" + std::to_string(node);
 }
 
 std::optional<std::int64_t> room_node(std::string_view room_id) {
