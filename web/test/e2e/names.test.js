@@ -52,3 +52,24 @@ test('a Cyrillic name is taken and shown; its look-alikes are refused', async ()
   assert.deepEqual(ivan.problems, []);
   assert.deepEqual(other.problems, []);
 });
+
+test('the account part opened and the password typed before the server answers are kept', async () => {
+  const v = await visitor(browser, stack);
+  // The server's first frames (the welcome) wait until the visitor has opened the account
+  // part and typed: the form is drawn again when the connection becomes ready.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await v.page.routeWebSocket(/\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage(async (m) => { await held; ws.send(m); });
+    ws.onMessage((m) => server.send(m));
+  });
+  await v.go('/');
+  await v.page.getByTestId('guest-name').fill('Мария');
+  await v.page.locator('details.account summary').click();
+  await v.page.getByTestId('login-password').fill('correct horse battery');
+  release();
+  await v.page.getByTestId('register-submit').click();
+  await v.page.getByTestId('whoami').filter({ hasText: 'Мария' }).waitFor();
+  assert.deepEqual(v.problems, []);
+});

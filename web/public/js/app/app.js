@@ -220,11 +220,13 @@ export class App {
     const shown = this.panelShown();
     this.el.identity.hidden = !shown;
     if (!shown) return replace(this.el.identity);
-    // Drawn again when the connection becomes ready: keep what the visitor typed meanwhile.
-    const old = this.el.identity.querySelector('#id-name');
-    const focused = old && this.doc.activeElement === old;
-    replace(this.el.identity, identityPanel(this, old?.value));
-    if (focused) this.el.identity.querySelector('#id-name')?.focus();
+    // Drawn again when the connection becomes ready: keep what the visitor typed and opened
+    // meanwhile, and where the cursor was.
+    const q = (sel) => this.el.identity.querySelector(sel);
+    const focusedId = this.el.identity.contains(this.doc.activeElement) ? this.doc.activeElement.id : '';
+    const kept = { name: q('#id-name')?.value, password: q('#id-password')?.value, accountOpen: q('details.account')?.open };
+    replace(this.el.identity, identityPanel(this, kept));
+    if (focusedId) this.el.identity.querySelector(`#${focusedId}`)?.focus();
   }
 
   showPhase(phase, { retryAt } = {}) {

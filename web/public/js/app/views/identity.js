@@ -6,16 +6,18 @@ import { errorText } from '../describe.js';
 
 /**
  * @param {import('../app.js').App} app
- * @param {string} [typed] what the visitor had typed in the name field of the panel it replaces
+ * @param {{name?: string, password?: string, accountOpen?: boolean}} [kept] what the visitor had
+ *   typed, and whether the account part was open, in the panel this one replaces
  */
-export function identityPanel(app, typed) {
+export function identityPanel(app, kept = {}) {
   const t = app.t;
   const stored = app.ids.load();
   const name = h('input', {
     id: 'id-name', testid: 'guest-name', name: 'name', autocomplete: 'username', maxlength: 32, required: true,
-    value: typed || stored?.player || '', spellcheck: 'false',
+    value: kept.name || stored?.player || '', spellcheck: 'false',
   });
   const password = h('input', { id: 'id-password', testid: 'login-password', type: 'password', autocomplete: 'current-password', maxlength: 256 });
+  password.value = kept.password || '';
   const message = h('p', { class: 'form-error', role: 'alert', testid: 'identity-error' });
   const busy = (on) => form.querySelectorAll('button').forEach((b) => (b.disabled = on));
 
@@ -47,7 +49,7 @@ export function identityPanel(app, typed) {
     h('div', { class: 'row' },
       h('label', { for: 'id-name' }, t('identity.name')), name,
       h('button', { type: 'button', class: 'primary', testid: 'guest-submit', onclick: () => submit('guest') }, t('identity.guest'))),
-    h('details', { class: 'account' },
+    h('details', { class: 'account', open: kept.accountOpen || null },
       h('summary', null, t('identity.account')),
       h('div', { class: 'row' },
         h('label', { for: 'id-password' }, t('identity.password')), password,
