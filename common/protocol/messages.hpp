@@ -629,6 +629,9 @@ struct Clocks {
   // While the side to move has not made its first move: when the server aborts the
   // game (unix ms); its clock does not run meanwhile.
   std::optional<std::int64_t> first_move_deadline_ms = std::nullopt;
+  // Why the clocks stand still in a game under way: "players" (back after a restart or a
+  // node's loss, until both players are), "storage" (the server cannot save moves).
+  std::optional<std::string> paused = std::nullopt;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("first_ms", s.first_ms);
@@ -636,6 +639,7 @@ struct Clocks {
     v("increment_ms", s.increment_ms);
     v("running", s.running);
     v("first_move_deadline_ms", s.first_move_deadline_ms);
+    v("paused", s.paused);
   }
 };
 // A pending takeback request: the asking side and how many plies it takes back.

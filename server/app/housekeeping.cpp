@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/completion.hpp"
+#include "app/rooms/room.hpp"
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
 
@@ -39,6 +40,13 @@ void Housekeeping::sweep() {
   const std::int64_t now = now_ms();
   ctx_->identities.forget_absent(now);
   ctx_->audit.flush();  // the counts of audit lines held back (log/keyed_throttle.hpp)
+  // Only where a move waits for the store to be told (cluster mode); elsewhere play goes
+  // on from memory, and the clocks with it. Every second while down, so a room made
+  // meanwhile (a restored game) hears it too.
+  const bool up = !ctx_->config.tell_only_durable || ctx_->store.healthy();
+  if (!up || !storage_up_)
+    for (const auto& room : ctx_->directory.rooms()) room->storage(up);
+  storage_up_ = up;
   const Frame notice = make_frame(protocol::encode(
       protocol::server::Error{"not_authenticated",
                               "no guest, login, register or resume within " +

@@ -1,6 +1,7 @@
 // The housekeeping, once a second: closes connections that have not said who they are
 // in time (and watch no game, nor follow the lobby), forgets players who left (their
-// names free again), and writes the counts of audit lines held back.
+// names free again), writes the counts of audit lines held back, and tells the rooms
+// while the store cannot write (their clocks stand still) and once it can again.
 //
 // Thread-safety: start and stop may be called from any thread; the work runs on the
 // housekeeping's strand.
@@ -29,6 +30,7 @@ class Housekeeping : public std::enable_shared_from_this<Housekeeping> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
   bool stopped_ = false;
+  bool storage_up_ = true;  // as last told to the rooms
 };
 
 }  // namespace bh::app

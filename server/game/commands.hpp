@@ -136,9 +136,16 @@ struct RematchLapse {
 // otherwise a seat absent before the stop keeps its stored deadline, decided now if it
 // passed meanwhile, and the others start their grace from now.
 struct Reopen {};
+// The store stopped, or started again, making writes durable (its health, checked once
+// a second): while it cannot, no move is told, so the clocks stand still; they run again
+// once it can (and both players are present).
+struct Storage {
+  bool up = true;
+};
 
-using Command = std::variant<Open, Join, Cancel, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue,
-                             Persisted, Told, Left, Returned, Archived, Reopen, Chat, Mute, Rematch, RematchLapse>;
+using Command =
+    std::variant<Open, Join, Cancel, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told,
+                 Left, Returned, Archived, Reopen, Chat, Mute, Rematch, RematchLapse, Storage>;
 
 // The requester's seat on a command that names one (the room finds it from the player).
 inline void set_slot(Command& command, int slot) {

@@ -57,6 +57,7 @@ Effects decide_in_place(GameSession& s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, Left>) steps::left(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Returned>) steps::returned(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Reopen>) steps::reopen(s, now, fx);
+        else if constexpr (std::is_same_v<C, Storage>) steps::storage(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Archived>) steps::archived(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Chat>) steps::chat(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Mute>) steps::mute(s, c, fx);
@@ -75,6 +76,7 @@ std::optional<sv::Clocks> clocks_view(const GameSession& s, Time now) {
   auto clocks = views::clocks(s.clock, running, now);
   if (clocks && s.waiting_first_move() && s.first_move_deadline && !s.clock.paused())
     clocks->first_move_deadline_ms = s.first_move_deadline_ms;
+  if (clocks && s.live() && s.clock.paused()) clocks->paused = s.storage_down ? "storage" : "players";
   return clocks;
 }
 

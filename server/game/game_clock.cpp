@@ -16,6 +16,12 @@ void GameClock::restore(std::optional<std::array<Ms, 2>> after_last_move, Time n
   paused_ = true;
 }
 
+void GameClock::pause(std::optional<rules::Side> running, Time now) {
+  if (paused_) return;
+  if (timed_ && running) remaining_[rules::index(*running)] -= elapsed(now);
+  paused_ = true;
+}
+
 void GameClock::resume(Time now) {
   paused_ = false;
   turn_start_ = now;

@@ -38,7 +38,10 @@ class GameClock {
   // A game restored after a stop: the times after its last move (none: the initial
   // ones); time spent on the move the stop interrupted is given back. Paused.
   void restore(std::optional<std::array<Ms, 2>> after_last_move, Time now);
-  // Both players are back: the side to move thinks from `now`.
+  // The store cannot make moves durable: the clocks stand still from `now`, the time
+  // `running` (the side whose clock runs, if any) spent on its turn so far kept spent.
+  void pause(std::optional<rules::Side> running, Time now);
+  // Both players are back (and the store writes): the side to move thinks from `now`.
   void resume(Time now);
   // The side to move starts thinking at `now` (e.g. once the last move is told).
   void restart_turn(Time now) { turn_start_ = now; }

@@ -3,7 +3,8 @@
 // does not come back loses by abandonment (a draw when neither does). The deadlines are
 // kept with the live game: a restored game's absent players keep theirs, decided at once
 // when they passed while the server was down; its clocks stand still until both
-// players are back.
+// players are back. And while the store cannot write (no move is told), the clocks stand
+// still too, so nobody loses on time to an outage.
 #include <array>
 #include <chrono>
 
@@ -18,15 +19,21 @@ namespace {
 
 DeadlineKind absence_kind(int slot) { return slot == 0 ? DeadlineKind::absence_0 : DeadlineKind::absence_1; }
 
+// Tells the state (the clocks) to each seat but `except_slot`, and to the spectators.
+void tell_state(const GameSession& s, int except_slot, Now now, Effects& fx) {
+  for (int slot = 0; slot < 2; ++slot)
+    if (slot != except_slot)
+      fx.push_back(Tell{protocol::encode(sv::GameState{game_view(s, slot, now.steady)}), Audience::seat, slot});
+  fx.push_back(Tell{protocol::encode(sv::GameState{game_view(s, std::nullopt, now.steady)}), Audience::watchers});
+}
+
+// `returning_slot`: the player whose return this is (they get the state anyway), or -1.
 void resume_clocks_if_all_back(GameSession& s, int returning_slot, Now now, Effects& fx) {
-  if (!s.clock.paused() || !s.seats[0].present || !s.seats[1].present) return;
+  if (!s.clock.paused() || !s.seats[0].present || !s.seats[1].present || s.storage_down) return;
   s.clock.resume(now.steady);
   start_first_move_wait(s, now);  // a restored game still waiting for a first move: its time again
   arm_turn(s, now, fx);
-  // The others see the clocks running again (the returning player gets the state anyway).
-  const int other = 1 - returning_slot;
-  fx.push_back(Tell{protocol::encode(sv::GameState{game_view(s, other, now.steady)}), Audience::seat, other});
-  fx.push_back(Tell{protocol::encode(sv::GameState{game_view(s, std::nullopt, now.steady)}), Audience::watchers});
+  tell_state(s, returning_slot, now, fx);  // the others see the clocks running again
 }
 
 }  // namespace
@@ -102,6 +109,21 @@ void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
     fx.push_back(
         Tell{protocol::encode(sv::PlayerReturned{s.game_id, views::side_text(s.side_of_slot(c.slot)), seat.player}),
              Audience::room, -1, -1, true});
+}
+
+void storage(GameSession& s, const Storage& c, Now now, Effects& fx) {
+  // A move being written is told first: its state would show a move not yet durable.
+  if (s.journal.untold()) return fx.push_back(Defer{c});
+  if (s.storage_down == !c.up) return;
+  s.storage_down = !c.up;
+  if (!s.live()) return;
+  if (c.up) return resume_clocks_if_all_back(s, -1, now, fx);
+  if (s.clock.paused()) return;  // already still (a restored game's players away)
+  std::optional<rules::Side> running;
+  if (!s.waiting_first_move()) running = s.game->to_move();
+  s.clock.pause(running, now.steady);
+  arm_turn(s, now, fx);  // disarmed while paused
+  tell_state(s, -1, now, fx);
 }
 
 void absence_due(GameSession& s, int slot, Now now, Effects& fx) {

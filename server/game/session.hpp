@@ -114,6 +114,7 @@ struct GameSession {
   std::array<bool, 2> muted{};                   // by seat: it muted the other's chat
   ChatRate chat_rate;                            // lines per (game, identity)
   std::optional<int> rematch_offer;              // the seat that offered a rematch
+  bool storage_down = false;                     // the store cannot write: clocks stand still
 
   // The legal moves the last move event listed, and the position they are of: a move
   // among them needs no generation of its own.

@@ -52,6 +52,8 @@ void start_absence(GameSession& s, int slot, Now now, Effects& fx);
 // The seats' absence deadlines as a KeepAbsences effect.
 void keep_absences(const GameSession& s, Effects& fx);
 void reopen(GameSession& s, Now now, Effects& fx);
+// The store's writes stopped or work again: the clocks stand still, or run again.
+void storage(GameSession& s, const Storage& c, Now now, Effects& fx);
 
 // finisher.cpp
 // The game ends with `status` (or the one the rules gave it). Precondition: nothing

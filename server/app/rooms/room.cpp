@@ -122,6 +122,10 @@ void Room::player_moved_on(std::string player) {
   });
 }
 
+void Room::storage(bool up) {
+  on_strand([up](Room& r) { r.decide(game::Storage{up}, {}); });
+}
+
 void Room::rematch_connection(std::string player, std::shared_ptr<Connection> connection) {
   on_strand([player = std::move(player), connection = std::move(connection)](Room& r) {
     r.reseat_for_rematch(r.slot(player), connection);

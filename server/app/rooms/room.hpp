@@ -71,6 +71,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void player_moved_on(std::string player);
   // The player's connection was replaced by a new one: a finished room's rematch events go there.
   void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
+  // The store's writes stopped (`up` false) or work again: clocks stand still, or run
+  // (game::Storage). Told again each second while it is down: a no-op for a room told.
+  void storage(bool up);
   // Shutdown: timers stopped, a live game left unfinished; `done` runs on the strand.
   void stop(std::function<void()> done);
   // In the new room of a rematch (Games::create_rematch: both seated, seat 1 the

@@ -78,7 +78,7 @@ TEST(MoveCodecEncode, WritesTheDocumentedEvent) {
             R"({"type":"move","id":30,"game_id":"g18f2c3a4b5-5e6f7a8b","ply":1,"move":"c2-c3","side":"first",)"
             R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
             R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second",)"
-            R"("first_move_deadline_ms":null},)"
+            R"("first_move_deadline_ms":null,"paused":null},)"
             R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":null})");
   // The copy for the player to move: the same, with its moves.
   auto to_move = sample_event();
@@ -86,7 +86,7 @@ TEST(MoveCodecEncode, WritesTheDocumentedEvent) {
   EXPECT_EQ(encode(to_move), R"({"type":"move","game_id":"g18f2c3a4b5-5e6f7a8b","ply":1,"move":"c2-c3","side":"first",)"
                              R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
                              R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second",)"
-                             R"("first_move_deadline_ms":null},)"
+                             R"("first_move_deadline_ms":null,"paused":null},)"
                              R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":["a5-b4","b4-b3"]})");
 }
 

@@ -69,6 +69,18 @@ TEST(GameClock, ARestoredClockStandsStillUntilResumed) {
   EXPECT_EQ(fresh.remaining(), (std::array<GameClock::Ms, 2>{60'000, 60'000}));
 }
 
+TEST(GameClock, APauseKeepsTheTimeSpentOnTheTurnSpent) {
+  GameClock clock(60'000, 0);
+  clock.start(t0);
+  clock.pause(Side::first, t0 + 5s);  // 5 s thought before the store went away
+  EXPECT_TRUE(clock.paused());
+  EXPECT_EQ(clock.left(Side::first, t0 + 1h), 55'000);
+  clock.pause(Side::first, t0 + 2h);  // paused already: nothing more is taken
+  clock.resume(t0 + 2h);
+  EXPECT_EQ(clock.left(Side::first, t0 + 2h + 1s), 54'000);
+  EXPECT_EQ(clock.remaining()[1], 60'000);
+}
+
 TEST(GameClock, AnUntimedGameKeepsThePauseButNoTimes) {
   GameClock clock;
   EXPECT_FALSE(clock.timed());

@@ -26,6 +26,12 @@ test('the status line: paused while a player is away after a restart', () => {
   assert.equal(statusLine(en, v), 'Paused: waiting for ann to come back');
 });
 
+test('the status line: paused while the server cannot save moves', () => {
+  const clocks = { first_ms: 1, second_ms: 1, increment_ms: 0, running: null, paused: 'storage' };
+  assert.equal(statusLine(en, view({ clocks })), 'Paused: the server cannot save moves yet');
+  assert.match(statusLine(ru, view({ clocks })), /^Пауза: ходы/);
+});
+
 test('the result and why', () => {
   assert.equal(statusLine(en, view({ status: { state: 'win', winner: 'second', reason: 'king_escaped' } })), 'bob (defenders) won: the king escaped');
   assert.equal(resultText(en, { first: 'a', second: 'b' }, { first: 'white', second: 'black' }, { state: 'draw', reason: 'repetition' }), 'Draw: threefold repetition');

@@ -1,7 +1,8 @@
 // A room of a cluster node (AppConfig::tell_only_durable, docs/cluster.md): a move is
 // told only once its write committed, however long the database is away; a game another
 // node took over is handed over (its people told `game_moved`, the room gone here); a
-// node that stops while the database is away tells nothing it could not write.
+// node that stops while the database is away tells nothing it could not write; the
+// clocks stand still while the database is away.
 #include "harness.hpp"
 
 namespace bh::app::test {
@@ -42,6 +43,32 @@ TEST_F(ClusterRoomTest, AMoveIsToldOnlyOnceItsWriteCommitted) {
   ASSERT_EQ(live.size(), 1u);
   ASSERT_EQ(live[0].moves.size(), 1u);
   EXPECT_EQ(live[0].moves[0].text, "f9-f8");
+}
+
+TEST_F(ClusterRoomTest, TheClocksStandStillWhileTheDatabaseIsAwayAndRunAgainAfter) {
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  Client& c = guest("carol");
+  const std::string game = start_game(a, b, {{"game", "tablut"}, {"side", "first"}, {"clock", {{"initial_s", 60}}}});
+  ASSERT_EQ(play(a, b, game, {"f9-f8", "d5-d4"}).size(), 2u);
+  c.send({{"type", "watch"}, {"game_id", game}, {"id", 3}});
+  ASSERT_EQ(c.reply(3)["type"], "game_state");
+  const auto paused_by = [](const char* why) {
+    return [why](const json& m) { return m["state"]["clocks"]["paused"] == why; };
+  };
+  store_->fail_all_writes(true);
+  for (Client* who : {&a, &b, &c}) {
+    json state = who->next_if("game_state", paused_by("storage"), 3s);
+    ASSERT_FALSE(state.is_null()) << "clocks not paused";
+    EXPECT_TRUE(state["state"]["clocks"]["running"].is_null()) << state.dump();
+  }
+  store_->fail_all_writes(false);
+  for (Client* who : {&a, &b, &c}) {
+    json state = who->next_if(
+        "game_state", [](const json& m) { return m["state"]["clocks"]["running"] == "first"; }, 3s);
+    ASSERT_FALSE(state.is_null()) << "clocks not running again";
+    EXPECT_TRUE(state["state"]["clocks"]["paused"].is_null()) << state.dump();
+  }
 }
 
 TEST_F(ClusterRoomTest, AGameAnotherNodeTookIsHandedOver) {

@@ -98,15 +98,7 @@ export class App {
   async start() {
     await this.setLanguage(this.lang);
     const d = this.doc;
-    this.el = {
-      nav: d.getElementById('nav'),
-      who: d.getElementById('who'),
-      lang: d.getElementById('lang'),
-      conn: d.getElementById('conn'),
-      identity: d.getElementById('identity'),
-      main: d.getElementById('main'),
-      toasts: d.getElementById('toasts'),
-    };
+    this.el = Object.fromEntries(['nav', 'who', 'lang', 'conn', 'identity', 'main', 'toasts'].map((id) => [id, d.getElementById(id)]));
     this.el.lang.addEventListener('change', async () => {
       this.storage.setItem(LANG_KEY, this.el.lang.value);
       await this.setLanguage(this.el.lang.value);
@@ -180,12 +172,8 @@ export class App {
   renderChrome() {
     const t = this.t;
     const here = this.route?.name;
-    replace(
-      this.el.nav,
-      h('a', { href: '/', 'aria-current': here === 'lobby' ? 'page' : null }, t('nav.lobby')),
-      h('a', { href: '/archive', 'aria-current': here === 'archive' ? 'page' : null }, t('nav.archive')),
-      h('a', { href: '/leaderboard', testid: 'nav-leaderboard', 'aria-current': here === 'leaderboard' ? 'page' : null }, t('nav.leaderboard')),
-    );
+    const link = (name, href, testid) => h('a', { href, testid, 'aria-current': here === name ? 'page' : null }, t(`nav.${name}`));
+    replace(this.el.nav, link('lobby', '/'), link('archive', '/archive'), link('leaderboard', '/leaderboard', 'nav-leaderboard'));
     replace(this.el.lang, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, t(`lang.${l}`))));
     this.el.lang.setAttribute('aria-label', t('lang.label'));
     const skip = this.doc.getElementById('skip');
@@ -220,13 +208,12 @@ export class App {
     const shown = this.panelShown();
     this.el.identity.hidden = !shown;
     if (!shown) return replace(this.el.identity);
-    // Drawn again when the connection becomes ready: keep what the visitor typed and opened
-    // meanwhile, and where the cursor was.
-    const q = (sel) => this.el.identity.querySelector(sel);
-    const focusedId = this.el.identity.contains(this.doc.activeElement) ? this.doc.activeElement.id : '';
-    const kept = { name: q('#id-name')?.value, password: q('#id-password')?.value, accountOpen: q('details.account')?.open };
-    replace(this.el.identity, identityPanel(this, kept));
-    if (focusedId) this.el.identity.querySelector(`#${focusedId}`)?.focus();
+    // Drawn again once the connection is ready: keep what was typed and opened.
+    const el = this.el.identity;
+    const q = (sel) => el.querySelector(sel);
+    const focused = el.contains(this.doc.activeElement) && this.doc.activeElement.id;
+    replace(el, identityPanel(this, { name: q('#id-name')?.value, password: q('#id-password')?.value, open: q('details')?.open }));
+    if (focused) q(`#${focused}`)?.focus();
   }
 
   showPhase(phase, { retryAt } = {}) {

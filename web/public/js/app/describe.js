@@ -38,6 +38,7 @@ export function resultText(t, players, sides, status) {
 export function statusLine(t, v) {
   if (v.status.state !== 'ongoing') return resultText(t, v.players, v.sides, v.status);
   if (v.over) return resultText(t, v.players, v.sides, statusOfResult(v.over.result, v.over.reason));
+  if (v.clocks?.paused === 'storage') return t('status.paused_storage');
   if (v.clocks && v.clocks.running === null && v.absent.length)
     return t('status.paused', { players: v.absent.map((a) => a.player).join(', ') });
   if (v.you && v.toMove === v.you) return t('status.your_move', { side: sideName(t, v.sides[v.you]) });

@@ -115,6 +115,7 @@ export default {
   'status.won': '{player} ({side}) won: {reason}',
   'status.draw': 'Draw: {reason}',
   'status.paused': 'Paused: waiting for {players} to come back',
+  'status.paused_storage': 'Paused: the server cannot save moves yet',
 
   'game.loading': 'Loading…',
   'game.you': 'you',

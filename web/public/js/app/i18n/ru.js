@@ -115,6 +115,7 @@ export default {
   'status.won': 'Победа: {player} ({side}) — {reason}',
   'status.draw': 'Ничья: {reason}',
   'status.paused': 'Пауза: ждём, пока вернётся {players}',
+  'status.paused_storage': 'Пауза: ходы пока не сохраняются',
 
   'game.loading': 'Загрузка…',
   'game.you': 'вы',

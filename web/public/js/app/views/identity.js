@@ -6,8 +6,7 @@ import { errorText } from '../describe.js';
 
 /**
  * @param {import('../app.js').App} app
- * @param {{name?: string, password?: string, accountOpen?: boolean}} [kept] what the visitor had
- *   typed, and whether the account part was open, in the panel this one replaces
+ * @param {object} [kept] name, password, open: as in the panel this replaces
  */
 export function identityPanel(app, kept = {}) {
   const t = app.t;
@@ -49,7 +48,7 @@ export function identityPanel(app, kept = {}) {
     h('div', { class: 'row' },
       h('label', { for: 'id-name' }, t('identity.name')), name,
       h('button', { type: 'button', class: 'primary', testid: 'guest-submit', onclick: () => submit('guest') }, t('identity.guest'))),
-    h('details', { class: 'account', open: kept.accountOpen || null },
+    h('details', { class: 'account', open: kept.open || null },
       h('summary', null, t('identity.account')),
       h('div', { class: 'row' },
         h('label', { for: 'id-password' }, t('identity.password')), password,
