@@ -110,6 +110,7 @@ void NodeLease::run() {
     if (renewed.error.ok()) renewed = renew_lease(conn_, settings_.epoch, settings_.lease_ms);
     if (renewed.error.ok() && !*renewed.value)
       renewed.error = {StoreErrc::unavailable, "its row is gone from the nodes table"};
+    failing_now_ = !renewed.error.ok();
     if (!renewed.error.ok()) {
       if (!std::exchange(failing_, true))
         settings_.log("node " + settings_.node_id + " cannot renew its lease: " + renewed.error.message);

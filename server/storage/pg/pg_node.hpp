@@ -48,6 +48,9 @@ class NodeLease {
   // lease_ms - renew_ms ago by this node's clock (a renewal's lease counts from when it
   // was sent, before PostgreSQL's now()). A node that is not may have lost its games.
   bool held() const;
+  // The last renewal failed (PostgreSQL unreachable, or the node's row gone): known
+  // within renew_ms, long before the lease lapses, so the node stops its games' clocks.
+  bool failing() const { return failing_now_.load(); }
   // From now on, the games of lapsed nodes are taken over and given to `adopt`. Once.
   void adopt_lapsed(std::function<void(std::vector<LiveGame>)> adopt);
   // From now on, after each renewal, `told` gets the epochs of the nodes alive (this
@@ -76,6 +79,7 @@ class NodeLease {
   std::function<void(std::vector<LiveGame>)> adopt_;           // under mutex_
   std::function<void(std::vector<std::int64_t>)> nodes_told_;  // under mutex_
   bool failing_ = false;                                       // the thread's: a failure was logged
+  std::atomic<bool> failing_now_{false};                       // failing(): the last renewal failed
   bool withheld_ = false;                                      // the thread's: may_renew said no
   std::thread thread_;
 };

@@ -447,7 +447,9 @@ void PgStore::find_account_like(std::string name, std::function<void(StoreResult
       std::move(done));
 }
 
-bool PgStore::healthy() const { return impl_->health.healthy() && (!impl_->lease || impl_->lease->held()); }
+bool PgStore::healthy() const {
+  return impl_->health.healthy() && (!impl_->lease || (impl_->lease->held() && !impl_->lease->failing()));
+}
 
 std::int64_t PgStore::epoch() const { return impl_->epoch.value_or(0); }
 

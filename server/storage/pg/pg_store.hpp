@@ -17,7 +17,7 @@
 //
 // Cluster mode (PgOptions::node_id): live writes carry the node's epoch and are
 // refused as `fenced` once another node owns the game; healthy() is also false while
-// the lease is not surely held (pg_node.hpp).
+// the lease is not surely held, or since its last renewal failed (pg_node.hpp).
 //
 // Failures: when the server cannot be reached (or a statement fails for any reason but
 // the job's own), the batch rolls back and every job in it fails with `unavailable`;

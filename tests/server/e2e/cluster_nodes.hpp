@@ -69,8 +69,10 @@ class ClusterNodesTest : public ::testing::Test {
   }
   std::vector<std::string> sql(const std::string& text) { return pg_->sql(database_, text); }
 
-  // A game of tablut between two guests on `server`, `plies` moves played.
-  std::unique_ptr<Game> start_game(ServerProcess& server, const std::string& tag, int plies) {
+  // A game of tablut between two guests on `server`, `plies` moves played; `room`: more
+  // of create_room's fields (a clock).
+  std::unique_ptr<Game> start_game(ServerProcess& server, const std::string& tag, int plies,
+                                   const json& room = json::object()) {
     auto g = std::make_unique<Game>();
     for (int s = 0; s < 2; ++s) {
       g->players[s] = std::make_unique<WsPlayer>();
@@ -78,7 +80,9 @@ class ClusterNodesTest : public ::testing::Test {
       g->names[s] = tag + (s == 0 ? "a" : "b");
       g->tokens[s] = g->players[s]->guest(g->names[s]);
     }
-    g->players[0]->send({{"type", "create_room"}, {"game", "tablut"}, {"side", "first"}, {"id", 2}});
+    json create = {{"type", "create_room"}, {"game", "tablut"}, {"side", "first"}, {"id", 2}};
+    create.update(room);
+    g->players[0]->send(create);
     auto created = g->players[0]->take("room_created");
     EXPECT_TRUE(created);
     if (!created) return g;

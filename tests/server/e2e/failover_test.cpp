@@ -2,11 +2,13 @@
 // PostgreSQL (support/pg_cluster). A node killed with SIGKILL: another takes its games
 // over within seconds, every acknowledged move is there and the players go on with
 // their tokens. A node paused (SIGSTOP) past its lease and then continued writes nothing
-// of the games it lost. A node stopped with SIGTERM hands its games over at once.
+// of the games it lost. A node stopped with SIGTERM hands its games over at once. While
+// PostgreSQL is away the clocks stand still.
 #include <gtest/gtest.h>
 #include <signal.h>
 
 #include "cluster_nodes.hpp"
+#include "support/ws_client.hpp"
 
 namespace bh::test {
 namespace {
@@ -88,6 +90,28 @@ TEST_F(FailoverTest, AStoppedNodeHandsItsGamesOverAtOnce) {
   EXPECT_LT(Clock::now() - stopping, 4s) << n2->log();  // not the lease's 5 s
   EXPECT_EQ(n1->wait_exit(15s), 0);
   EXPECT_TRUE(play_one(*g));
+  EXPECT_EQ(stored_moves(g->id), g->acknowledged);
+}
+
+TEST_F(FailoverTest, WhilePostgreSQLIsAwayTheClocksStandStillAndNobodyLosesOnTime) {
+  auto n1 = node("n1");
+  auto g = start_game(*n1, "c", 2, {{"clock", {{"initial_s", 6}}}});
+  ASSERT_FALSE(g->id.empty());
+  ASSERT_TRUE(pg_->stop());
+  const auto paused = [](const json& m) { return m["state"]["clocks"]["paused"] == "storage"; };
+  for (auto& p : g->players) EXPECT_TRUE(p->take("game_state", paused, 5s)) << n1->log();
+  EXPECT_EQ(http_get(n1->port(), "/healthz").status, 503);
+  std::this_thread::sleep_for(8s);  // longer than the side to move had on its clock
+  ASSERT_TRUE(pg_->restart());
+  const auto running = [](const json& m) { return !m["state"]["clocks"]["running"].is_null(); };
+  for (auto& p : g->players) {
+    auto state = p->take("game_state", running, 15s);
+    ASSERT_TRUE(state) << n1->log();
+    // Stopped within a failed lease renewal and the next second, not at the lease's end.
+    EXPECT_GE((*state)["state"]["clocks"]["first_ms"], 6000 - 3000) << state->dump();
+    EXPECT_FALSE(p->take("game_over", nullptr, 0ms));
+  }
+  ASSERT_TRUE(play_one(*g));  // the side to move still had its time
   EXPECT_EQ(stored_moves(g->id), g->acknowledged);
 }
 
