@@ -230,7 +230,7 @@ class AppImpl final : public Application {
   void leave_finished_room(const std::string& player) {
     if (ctx_->identities.is_bot(player)) return;
     if (auto finished = ctx_->rematch_rooms.of(player))
-      if (auto room = ctx_->directory.find_room(*finished)) room->player_moved_on(player);
+      if (auto room = ctx_->directory.find_room(*finished)) room->command(game::RematchLapse{"left", player});
   }
   template <class Then>
   void with_room(const ConnPtr& c, const RequestId& id, const std::string& room_id, Then then) {
@@ -298,7 +298,7 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    if (!player) return;
                    auto room = ctx_->directory.find_room(r.room_id);
                    if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + r.room_id + "'");
-                   room->cancel(*player, c, id);
+                   room->play(*player, c, game::Cancel{}, id);
                  },
                  [&](cl::Move& r) {
                    play(c, id, r.game_id, game::Move{-1, r.game_id, r.ply, std::move(r.move)});

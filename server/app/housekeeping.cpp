@@ -45,7 +45,7 @@ void Housekeeping::sweep() {
   // meanwhile (a restored game) hears it too.
   const bool up = !ctx_->config.tell_only_durable || ctx_->store.healthy();
   if (!up || !storage_up_)
-    for (const auto& room : ctx_->directory.rooms()) room->storage(up);
+    for (const auto& room : ctx_->directory.rooms()) room->command(game::Storage{up});
   storage_up_ = up;
   const Frame notice = make_frame(protocol::encode(
       protocol::server::Error{"not_authenticated",

@@ -127,9 +127,10 @@ struct Rematch {
   RematchAction action = RematchAction::offer;
 };
 // The chance of a rematch ends without a request: the window expired, a player left or
-// moved on (`reason`).
+// moved on (`reason`); `player`: the one who moved on, if seated here (empty: anyone).
 struct RematchLapse {
   std::string reason;
+  std::string player;
 };
 // A restored game comes back (its last move durable, its end not archived): live again
 // (listed, its id routed). If its last move ended it, its end is archived now;

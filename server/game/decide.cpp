@@ -62,7 +62,9 @@ Effects decide_in_place(GameSession& s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, Chat>) steps::chat(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Mute>) steps::mute(s, c, fx);
         else if constexpr (std::is_same_v<C, Rematch>) steps::rematch(s, c, fx);
-        else if constexpr (std::is_same_v<C, RematchLapse>) steps::rematch_lapse(s, c.reason, false, fx);
+        else if constexpr (std::is_same_v<C, RematchLapse>) {
+          if (c.player.empty() || s.slot_of(c.player)) steps::rematch_lapse(s, c.reason, false, fx);
+        }
       },
       command);
   return fx;

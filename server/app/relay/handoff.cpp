@@ -79,7 +79,7 @@ void meet_remote_seek(const std::shared_ptr<Context>& ctx, Relay& relay, const L
     if (!c || !relay.alive(seek.owner)) continue;
     auto taken = ctx->seeks.take(mine.room_id);
     if (!taken) continue;  // paired here meanwhile
-    if (auto here = ctx->directory.find_room(taken->room_id)) here->cancel(taken->player, c, {});
+    if (auto here = ctx->directory.find_room(taken->room_id)) here->play(taken->player, c, game::Cancel{}, {});
     hand_over_connection(ctx, relay, c, taken->request_id, seek.owner, std::move(taken->request), true);
     return;
   }

@@ -35,9 +35,8 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   }
   log::info("room " + room->id() + ": a game against the computer (" + bot->name + ", level " + std::to_string(level) +
             ")");
-  room->keep_seat_for(bot->name, std::move(bot->connection));
   ctx->games.publish(room);
-  room->open(connection, id);
+  room->open(connection, id, {bot->name, std::move(bot->connection)});
 }
 
 }  // namespace bh::app

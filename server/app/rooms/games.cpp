@@ -120,7 +120,7 @@ bool Games::restore_room(const storage::LiveGame& live) {
     if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
   publish(room);
-  room->restored();
+  room->command(game::Reopen{});
   return true;
 }
 

@@ -25,20 +25,17 @@ Room::Room(const RoomServices& services, game::GameSession session)
       audience_(strand_, services_.watchers, session_.room_id),
       timers_(strand_) {}
 
-void Room::restored() {
-  on_strand([](Room& r) { r.decide(game::Reopen{}, {}); });
+void Room::command(game::Command command) {
+  on_strand([command = std::move(command)](Room& r) { r.decide(command, {}); });
 }
 
-void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request) {
-  on_strand([creator = std::move(creator), request = std::move(request)](Room& r) {
+void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request, Computer computer) {
+  on_strand([creator = std::move(creator), request = std::move(request), computer = std::move(computer)](Room& r) {
+    r.session_.kept_for = computer.name;
+    if (computer.connection) r.audience_.challenge(computer.connection);
     r.audience_.seat(0, creator);
     r.decide(game::Open{}, {creator, request});
   });
-}
-
-void Room::keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection) {
-  session_.kept_for = std::move(bot);
-  audience_.challenge(std::move(bot_connection));
 }
 
 void Room::join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
@@ -50,12 +47,6 @@ void Room::join(std::string player, std::shared_ptr<Connection> connection, std:
     if (!refusal) refusal = r.services_.seats.take(*s.settings, player, s.seats[0].player, r.id());
     if (refusal) return r.refuse({connection, request}, *refusal);
     r.decide(game::Join{player, r.seat_if_here(1, player, connection)}, {connection, request});
-  });
-}
-
-void Room::cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request) {
-  on_strand([player = std::move(player), connection = std::move(connection), request = std::move(request)](Room& r) {
-    r.decide(game::Cancel{r.slot(player)}, {connection, request});
   });
 }
 
@@ -116,16 +107,6 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
   });
 }
 
-void Room::player_moved_on(std::string player) {
-  on_strand([player = std::move(player)](Room& r) {
-    if (r.slot(player) >= 0) r.decide(game::RematchLapse{"left"}, {});  // only a finished room's
-  });
-}
-
-void Room::storage(bool up) {
-  on_strand([up](Room& r) { r.decide(game::Storage{up}, {}); });
-}
-
 void Room::rematch_connection(std::string player, std::shared_ptr<Connection> connection) {
   on_strand([player = std::move(player), connection = std::move(connection)](Room& r) {
     r.reseat_for_rematch(r.slot(player), connection);
@@ -143,10 +124,7 @@ void Room::stop(std::function<void()> done) {
     if (r.session_.phase == Phase::closed) return done();  // handed over meanwhile
     if (r.after_told([self = r.shared_from_this(), done] { self->stop(done); })) return;
     if (r.session_.phase == Phase::playing) r.services_.metrics.live_games--;
-    r.session_.phase = Phase::closed;  // a live game is left unfinished (not archived)
-    r.timers_.cancel_all();
-    r.deferred_.clear();
-    r.audience_.drop_watchers();
+    r.shut();  // a live game is left unfinished (not archived)
     done();
   });
 }
@@ -162,11 +140,8 @@ void Room::carry_out(game::Effects effects, const Requester& r) {
         [&](auto& e) {
           using E = std::decay_t<decltype(e)>;
           if constexpr (std::is_same_v<E, game::Refuse>) refuse(r, e);
-          else if constexpr (std::is_same_v<E, game::Answer>) {
-            if (r.connection)
-              r.connection->send(
-                  make_frame(r.request.empty() ? std::move(e.text) : protocol::with_request_id(e.text, r.request)));
-          } else if constexpr (std::is_same_v<E, game::Tell>) tell(e, r);
+          else if constexpr (std::is_same_v<E, game::Answer>) RoomAudience::answer(r.connection, r.request, e.text);
+          else if constexpr (std::is_same_v<E, game::Tell>) tell(e, r);
           else if constexpr (std::is_same_v<E, game::Persist>) persist(std::move(e), r);
           else if constexpr (std::is_same_v<E, game::Arm>) arm(e.kind, e.at);
           else if constexpr (std::is_same_v<E, game::Disarm>) arm(e.kind, std::nullopt);
@@ -293,15 +268,19 @@ bool Room::seat_if_here(int slot, const std::string& player, const std::shared_p
   return here;
 }
 
-void Room::close(std::string_view reason) {
+void Room::shut() {
   session_.phase = Phase::closed;
   open_slot_.release();
   timers_.cancel_all();
   deferred_.clear();  // they hold the room
+  audience_.drop_watchers();
+}
+
+void Room::close(std::string_view reason) {
+  shut();
   if (!reason.empty()) log::info("room " + id() + " closed: " + std::string(reason));
   // Out of the directory first: whoever hears of the end can no longer find the room.
   publish(game::Note::closed, reason);
-  audience_.drop_watchers();
 }
 
 void Room::publish(game::Note note, std::string_view reason) {
@@ -310,9 +289,8 @@ void Room::publish(game::Note note, std::string_view reason) {
 
 void Room::spectators_changed() {
   const auto live = [this] { return session_.phase == Phase::playing || session_.phase == Phase::ending; };
-  audience_.count_changed(services_.limits.spectator_count_interval_ms, shared_from_this(), live, [this](int count) {
-    audience_.broadcast(make_frame(protocol::encode(protocol::server::Spectators{session_.game_id, count})), present());
-  });
+  audience_.count_changed(services_.limits.spectator_count_interval_ms, shared_from_this(), live,
+                          [this] { return std::pair(session_.game_id, present()); });
 }
 
 }  // namespace bh::app

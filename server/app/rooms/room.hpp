@@ -38,27 +38,32 @@ class Room : public std::enable_shared_from_this<Room> {
   // A room around its session: a new open room's (Games::create_room), a rematch's, a
   // restored game's (games.hpp).
   Room(const RoomServices& services, game::GameSession session);
-  // A restored game (restore_room, games.hpp) is back, the room in the directory: both
-  // players absent, the clocks paused until both are back (game::Reopen).
-  void restored();
+  // A command no request answers: a restored game's game::Reopen once the room is in the
+  // directory (restore_room, games.hpp: both players absent, the clocks paused until
+  // both are back); the store's health, told each second while it cannot write
+  // (game::Storage: the clocks stand still meanwhile; a no-op for a room told already).
+  void command(game::Command command);
 
   const std::string& id() const { return session_.room_id; }               // immutable
   const std::string& invite_code() const { return session_.invite_code; }  // immutable
 
-  // Announces the room (lobby, creator's `room_created`). Call once after creation.
-  void open(std::shared_ptr<Connection> creator, protocol::RequestId request);
-  // play_computer: the second seat is kept for `bot`, who alone may join, and is sent
-  // `challenge`; without it after AppConfig::computer_join_ms the room is cancelled
-  // (no_computer). Call once, before open(), from the thread that made the room.
-  void keep_seat_for(std::string bot, std::shared_ptr<Connection> bot_connection);
+  // play_computer: the bot the second seat is kept for.
+  struct Computer {
+    std::string name;
+    std::shared_ptr<Connection> connection;
+  };
+  // Announces the room (lobby, creator's `room_created`). Call once after creation. With
+  // `computer` (play_computer) the second seat is kept for that bot, who alone may join
+  // and is sent `challenge`; without it after AppConfig::computer_join_ms the room is
+  // cancelled (no_computer).
+  void open(std::shared_ptr<Connection> creator, protocol::RequestId request, Computer computer = {});
   // The creator's address holds `slot` until the room starts or closes. Before open().
   void hold_while_open(AddressQuota::Slot slot) { open_slot_ = std::move(slot); }
   void join(std::string player, std::shared_ptr<Connection> connection, std::optional<std::string> invite,
             protocol::RequestId request);
-  void cancel(std::string player, std::shared_ptr<Connection> connection, protocol::RequestId request);
-  // A player's (or a spectator's) command on the game: a move, resignation, draw,
-  // takeback, abort, chat, mute or rematch (game/commands.hpp; its `slot` is found here
-  // from `player`). Errors: as game::decide refuses.
+  // A player's (or a spectator's) command on the room and its game: cancelling the open
+  // room, a move, resignation, draw, takeback, abort, chat, mute or rematch (game/commands.hpp; its `slot` is found
+  // here from `player`). Errors: as game::decide refuses.
   void play(std::string player, std::shared_ptr<Connection> connection, game::Command command,
             protocol::RequestId request);
   void watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request);
@@ -67,13 +72,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void player_dropped(std::string player, std::uint64_t connection_id);
   // The player is back (resume/login) on `connection`: full state, the others told.
   void player_returned(std::string player, std::shared_ptr<Connection> connection);
-  // The player created, joined or sought another room: a finished room's rematch lapses.
-  void player_moved_on(std::string player);
   // The player's connection was replaced by a new one: a finished room's rematch events go there.
   void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
-  // The store's writes stopped (`up` false) or work again: clocks stand still, or run
-  // (game::Storage). Told again each second while it is down: a no-op for a room told.
-  void storage(bool up);
   // Shutdown: timers stopped, a live game left unfinished; `done` runs on the strand.
   void stop(std::function<void()> done);
   // In the new room of a rematch (Games::create_rematch: both seated, seat 1 the
@@ -108,6 +108,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void start_rematch(int accepter_slot, const Requester& requester);
   // `reason`: why an open room closed (the lobby is told); empty once a match was played.
   void close(std::string_view reason = {});
+  // What closing and stopping share: nothing runs in the room any more, no one watches.
+  void shut();
   void publish(game::Note note, std::string_view reason = {});
   void spectators_changed();
   // The seat's player is present on `connection` (seated in the audience) if it still acts for them.

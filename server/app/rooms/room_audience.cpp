@@ -75,21 +75,27 @@ void RoomAudience::broadcast(const Frame& frame, const std::array<bool, 2>& pres
 }
 
 void RoomAudience::count_changed(std::int64_t interval_ms, std::shared_ptr<void> keep, std::function<bool()> live,
-                                 std::function<void(int)> tell) {
+                                 std::function<std::pair<std::string, std::array<bool, 2>>()> game) {
   if (waiting_ || !live()) return;
   const int count = spectator_count();
   if (count == told_) return;
   told_ = count;
-  tell(count);
+  auto [game_id, present] = game();
+  broadcast(make_frame(protocol::encode(protocol::server::Spectators{std::move(game_id), count})), present);
   // Changes until the interval ends are told together, when it ends.
   waiting_ = true;
   count_timer_.expires_after(std::chrono::milliseconds(interval_ms));
   count_timer_.async_wait([this, interval_ms, keep, live = std::move(live),
-                           tell = std::move(tell)](const boost::system::error_code& ec) mutable {
+                           game = std::move(game)](const boost::system::error_code& ec) mutable {
     if (ec || !waiting_) return;
     waiting_ = false;
-    count_changed(interval_ms, std::move(keep), std::move(live), std::move(tell));
+    count_changed(interval_ms, std::move(keep), std::move(live), std::move(game));
   });
+}
+
+void RoomAudience::answer(const std::shared_ptr<Connection>& to, const protocol::RequestId& request,
+                          std::string& text) {
+  if (to) to->send(make_frame(request.empty() ? std::move(text) : protocol::with_request_id(text, request)));
 }
 
 void RoomAudience::tell(game::Tell& t, const std::array<bool, 2>& present, std::uint64_t requester,

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "app/connection.hpp"
 #include "game/effects.hpp"
@@ -73,11 +74,14 @@ class RoomAudience {
   void tell(game::Tell& t, const std::array<bool, 2>& present, std::uint64_t requester,
             const protocol::RequestId& request, const std::function<bool(std::uint64_t)>& is_player);
 
-  // The spectators changed: `tell(count)` runs now, or when the interval since the last
-  // count told ends, if the count differs from the last told; `live()` says whether the
-  // game still wants it. `keep` holds the room while the timer runs.
+  // The spectators changed: the `spectators` event is told now, or when the interval
+  // since the last count told ends, if the count differs from the last told; `live()`
+  // says whether the game still wants it, `game()` which game and who is present then.
+  // `keep` holds the room while the timer runs.
   void count_changed(std::int64_t interval_ms, std::shared_ptr<void> keep, std::function<bool()> live,
-                     std::function<void(int)> tell);
+                     std::function<std::pair<std::string, std::array<bool, 2>>()> game);
+  // A decision's answer to the connection that asked (none: nothing), with its request's id.
+  static void answer(const std::shared_ptr<Connection>& to, const protocol::RequestId& request, std::string& text);
 
  private:
   struct Link {

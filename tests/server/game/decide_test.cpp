@@ -340,6 +340,18 @@ TEST(GameSession, RematchOfferAcceptStartsAndLeaveCloses) {
   EXPECT_TRUE(d.told_contains("rematch_cancelled"));
 }
 
+TEST(GameSession, ARematchLapsesWhenASeatedPlayerMovesOnNotAnyoneElse) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.run(Resign{0, d.s.game_id});
+  d.archive();
+  ASSERT_EQ(d.s.phase, Phase::finished);
+  d.run(RematchLapse{"left", "carol"});  // not of this room
+  EXPECT_EQ(d.s.phase, Phase::finished);
+  d.run(RematchLapse{"left", "bob"});
+  EXPECT_EQ(d.s.phase, Phase::closed);
+}
+
 TEST(GameSession, JoinRefusals) {
   auto settings = std::make_shared<RoomSettings>(*settings_for("brandubh"));
   settings->is_private = true;
