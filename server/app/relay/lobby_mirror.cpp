@@ -3,6 +3,7 @@
 #include <charconv>
 #include <string>
 
+#include "app/relay/relay_wire.hpp"
 #include "app/rooms/lobby.hpp"
 #include "log/log.hpp"
 
@@ -15,8 +16,8 @@ LobbyMirror::LobbyMirror(boost::asio::io_context& io, std::shared_ptr<Lobby> lob
     : lobby_(std::move(lobby)), link_(std::move(link)), timer_(io), whole_every_(whole_every) {}
 
 void LobbyMirror::start() {
-  const std::string prefix = std::to_string(link_->self()) + "\n";
-  lobby_->on_change([link = link_, prefix](const Frame& frame) { link->send_to_lobbies(prefix + *frame); });
+  lobby_->on_change(
+      [link = link_](const Frame& frame) { link->send_to_lobbies(relay::encode_lobby(link->self(), *frame)); });
   send_whole();
   schedule();
 }
@@ -39,24 +40,22 @@ void LobbyMirror::schedule() {
 
 void LobbyMirror::send_whole() {
   lobby_->own_state([link = link_](sv::Lobby own) {
-    link->send_to_lobbies(std::to_string(link->self()) + "\n" + protocol::encode(own));
+    link->send_to_lobbies(relay::encode_lobby(link->self(), protocol::encode(own)));
   });
 }
 
 void LobbyMirror::bus_up() { send_whole(); }
 
 void LobbyMirror::receive(std::string_view payload) {
-  const auto line = payload.find('\n');
-  std::int64_t from = 0;
-  if (line == std::string_view::npos ||
-      std::from_chars(payload.data(), payload.data() + line, from).ptr != payload.data() + line || from <= 0)
-    return log::error("lobby mirror: a message that is not one; ignored");
-  if (from == link_->self()) return;
-  auto decoded = protocol::decode_server_message(payload.substr(line + 1));
+  const auto message = relay::decode_lobby(payload);
+  if (!message) return log::error("lobby mirror: a message that is not one; ignored");
+  if (message->from == link_->self()) return;
+  auto decoded = protocol::decode_server_message(message->frame);
   auto* frame = std::get_if<protocol::ServerFrame>(&decoded);
   if (!frame) return log::error("lobby mirror: a frame that is not one; ignored");
-  if (auto* whole = std::get_if<sv::Lobby>(&frame->message)) return lobby_->replace_node(from, std::move(*whole));
-  lobby_->apply(from, std::move(frame->message));
+  if (auto* whole = std::get_if<sv::Lobby>(&frame->message))
+    return lobby_->replace_node(message->from, std::move(*whole));
+  lobby_->apply(message->from, std::move(frame->message));  // a lobby change; any other message is ignored
 }
 
 void LobbyMirror::nodes_alive(std::vector<std::int64_t> epochs) { lobby_->keep_nodes(std::move(epochs)); }

@@ -84,4 +84,18 @@ std::optional<Message> decode(std::string_view payload) {
   return m;
 }
 
+std::string encode_lobby(std::int64_t from, std::string_view frame) {
+  std::string out = std::to_string(from);
+  out += '\n';
+  out += frame;
+  return out;
+}
+
+std::optional<LobbyMessage> decode_lobby(std::string_view payload) {
+  LobbyMessage m;
+  if (!take_number(payload, '\n', m.from) || m.from <= 0) return std::nullopt;
+  m.frame = payload;
+  return m;
+}
+
 }  // namespace bh::app::relay

@@ -48,4 +48,14 @@ std::string encode(const Message& message);
 // stray publish on a node's channel must not reach the application).
 std::optional<Message> decode(std::string_view payload);
 
+// The lobbies' channel (lobby_mirror.hpp): "<sender's epoch>\n<a server frame>". The
+// frame is left to the protocol's decoder; nullopt when the epoch is not one (> 0, one
+// spelling).
+struct LobbyMessage {
+  std::int64_t from = 0;
+  std::string_view frame;
+};
+std::string encode_lobby(std::int64_t from, std::string_view frame);
+std::optional<LobbyMessage> decode_lobby(std::string_view payload);
+
 }  // namespace bh::app::relay

@@ -2,14 +2,18 @@
 // change of this node's own is told for the others, theirs are listed with their owner
 // and told to subscribers, a node's whole lobby replaces what was known of it, and a
 // node that is gone takes its entries with it. The lobby alone, on an io_context run
-// by the test; LobbyMirror's wire in relay_test and end to end in e2e/relay_test.
+// by the test, and behind the LobbyMirror that feeds it from the bus (hostile messages
+// there); the wire in relay_test and end to end in e2e/relay_test.
 #include <gtest/gtest.h>
 
 #include <boost/asio/io_context.hpp>
 #include <string>
 #include <vector>
 
+#include "app/relay/lobby_mirror.hpp"
+#include "app/relay/relay_wire.hpp"
 #include "app/rooms/lobby.hpp"
+#include "protocol/messages.hpp"
 
 namespace bh::app {
 namespace {
@@ -172,6 +176,43 @@ TEST_F(LobbyNodesTest, TheOwnStateListsOnlyThisNodesOwn) {
   EXPECT_EQ(own.rooms[0].room_id, "mine");
   ASSERT_EQ(own.games.size(), 1u);
   EXPECT_EQ(own.rooms_total, 1);
+}
+
+// This node is epoch 3; nothing is sent anywhere.
+class QuietLink final : public NodeLink {
+ public:
+  std::int64_t self() const override { return 3; }
+  bool up() const override { return true; }
+  void send(std::int64_t, std::string, std::function<void(bool)>) override {}
+  void send_to_lobbies(std::string) override {}
+};
+
+TEST_F(LobbyNodesTest, TheMirrorIgnoresWhatIsNotALobbyChangeOfAnotherNode) {
+  auto mirror = std::make_shared<LobbyMirror>(io, lobby, std::make_shared<QuietLink>());
+  const auto opened = [](const std::string& id) { return protocol::encode(sv::RoomOpened{room(id)}); };
+  for (const std::string& bad : {
+           std::string(),                                                                  // nothing
+           opened("r-no-sender"),                                                          // no sender line
+           "0\n" + opened("r-zero"), "-7\n" + opened("r-neg"), "07\n" + opened("r-lead"),  // no epoch
+           relay::encode_lobby(3, opened("r-self")),                                       // this node's own
+           relay::encode_lobby(7, "{\"type\":\"room_opened\"}"),                           // a frame missing its room
+           relay::encode_lobby(7, "not json"),                                             //
+           relay::encode_lobby(7, "{\"type\":\"create_room\",\"game\":\"tablut\"}"),       // a client's request
+           relay::encode_lobby(7, std::string(3, '\0')),                                   //
+           relay::encode_lobby(7, std::string(100'000, '[')),                              // deep nesting
+       })
+    mirror->receive(bad);
+  // A server message that is no lobby change (a move event) changes nothing either.
+  sv::Move move;
+  move.game_id = "g-x";
+  mirror->receive(relay::encode_lobby(7, protocol::encode(move)));
+  run();
+  EXPECT_TRUE(snapshot().rooms.empty());
+  EXPECT_TRUE(snapshot().games.empty());
+  // And a change of another node is taken.
+  mirror->receive(relay::encode_lobby(7, opened("r7")));
+  run();
+  EXPECT_EQ(lobby->remote_owner("r7"), 7);
 }
 
 }  // namespace

@@ -202,6 +202,18 @@ TEST(RelayWire, RefusesWhatIsNotAMessage) {
     EXPECT_FALSE(relay::decode(bad)) << bad;
 }
 
+TEST(RelayWire, ALobbyMessageNamesItsSenderOnceAndCarriesAnyFrame) {
+  const std::string frame = "{\"type\":\"room_closed\",\"room_id\":\"r1\"}\nmore";
+  const std::string bytes = relay::encode_lobby(12, frame);
+  const auto back = relay::decode_lobby(bytes);  // a view into `bytes`
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->from, 12);
+  EXPECT_EQ(back->frame, frame);
+  for (const char* bad :
+       {"", "\n{}", "0\n{}", "-3\n{}", "+3\n{}", "03\n{}", "3", "3 \n{}", "x\n{}", "99999999999999999999\n{}"})
+    EXPECT_FALSE(relay::decode_lobby(bad)) << bad;
+}
+
 TEST(RoomIds, AClusterNodesRoomIdNamesItsNode) {
   const std::string id = make_room_id(7);
   EXPECT_EQ(id.rfind("r", 0), 0u);
