@@ -84,6 +84,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/address_quota.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/identities.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/name_claims.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/seats.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/identity_flows.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/login_throttle.cpp

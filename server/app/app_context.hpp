@@ -22,6 +22,7 @@
 #include "app/players/address_quota.hpp"
 #include "app/players/identities.hpp"
 #include "app/players/login_throttle.hpp"
+#include "app/players/name_claims.hpp"
 #include "app/players/pair_ledger.hpp"
 #include "app/players/seats.hpp"
 #include "app/players/token_buckets.hpp"
@@ -89,7 +90,8 @@ struct Context {
   PairLedger rated_pairs;        // rated games started by each pair of players, a day
   LoginThrottle logins;          // failed logins per (name, address) and per name
   TokenBuckets resume_failures;  // resumes with an unknown token, per address
-  log::KeyedThrottle audit;      // per-attempt audit lines, per (kind, address)
+  NameClaims name_claims{io, config.cluster_names, config.epoch};   // cluster mode: names across the nodes
+  log::KeyedThrottle audit;                                         // per-attempt audit lines, per (kind, address)
   RatedSeating seating{ratings, identities, rated_pairs, metrics};  // ratings shown, rated seats
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;

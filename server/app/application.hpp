@@ -28,6 +28,7 @@ class io_context;
 }
 
 namespace bh::storage {
+class ClusterNames;
 class Store;
 struct LiveGame;
 }  // namespace bh::storage
@@ -99,6 +100,10 @@ struct AppConfig {
   // the shared database (another node is taking it over, or holds it) is answered
   // game_moved with a retry time, not auth_failed, so the client keeps its token.
   bool cluster = false;
+  // Cluster mode: who holds each name across the nodes (the store, which outlives the
+  // application), and this node's epoch there. Null: names are this node's alone.
+  storage::ClusterNames* cluster_names = nullptr;
+  std::int64_t epoch = 0;
   // Cluster mode with a bus: how this node reaches the others, so that a client of any
   // node reaches a game another node runs (app/relay/relay.hpp). Null: it does not.
   std::shared_ptr<NodeLink> node_link;

@@ -110,26 +110,34 @@ std::vector<std::shared_ptr<Connection>> Identities::unidentified(std::int64_t o
   return out;
 }
 
-void Identities::forget_absent(std::int64_t now) {
+std::vector<Identities::Forgotten> Identities::forget_absent(std::int64_t now) {
+  std::vector<Forgotten> out;
   std::lock_guard lock(mutex_);
   for (auto it = players_.begin(); it != players_.end();) {
     const Player& p = it->second;
     if (p.connection_id == 0 && p.rooms.empty() && now - p.offline_since_ms > grace_ms_) {
+      out.push_back({p.name, p.token});
       it = erase_locked(it);
     } else {
       ++it;
     }
   }
+  return out;
 }
 
-Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name) {
+std::string Identities::new_token() { return random_hex(16); }
+
+Identities::Bound Identities::bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name,
+                                         std::string token) {
   std::string key = names::name_key(name);
   std::lock_guard lock(mutex_);
   const auto c = connections_.find(connection->id());
   if (c != connections_.end() && !c->second.player.empty()) return failure(Outcome::already_identified);
   if (players_.contains(name) || keys_.contains(key)) return failure(Outcome::name_taken);
+  if (token.empty()) token = new_token();
+  if (tokens_.contains(token)) return failure(Outcome::name_taken);  // never two players' token
   Player& p = add_locked(name, std::move(key));
-  p.token = random_hex(16);
+  p.token = std::move(token);
   p.offline_since_ms = now_ms();
   tokens_[p.token] = name;
   Bound out = bind_locked(connection, p);

@@ -49,13 +49,18 @@ class Identities {
   // time): the housekeeping closes them.
   std::vector<std::shared_ptr<Connection>> unidentified(std::int64_t opened_before_ms) const;
   // Forgets players offline longer than the grace with no seat, so their names are free
-  // again and their tokens expire. Called by the housekeeping every second.
-  void forget_absent(std::int64_t now);
+  // again and their tokens expire; returns them. Called by the housekeeping every second.
+  struct Forgotten {
+    std::string name, token;
+  };
+  std::vector<Forgotten> forget_absent(std::int64_t now);
   // Whether a guest may take `name` now (no player record holds it or a name with its
   // key).
   bool name_free(const std::string& name) const;
 
-  Bound bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name);
+  // `token`: the one claimed with the name across the nodes (name_claims.hpp); empty: a new one.
+  Bound bind_guest(const std::shared_ptr<Connection>& connection, const std::string& name, std::string token = {});
+  static std::string new_token();
   // After a successful login or register; reuses the player's record (and token) if any.
   // name_taken when a guest holds the name or one with its key (a guest that raced a
   // register). `bot`: the account is a bot account (only a login can say so).

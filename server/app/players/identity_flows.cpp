@@ -89,6 +89,8 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
   // on, the room's events come here.
   if (auto finished = ctx->rematch_rooms.of(bound.name))
     if (auto room = ctx->directory.find_room(*finished)) room->rematch_connection(bound.name, c);
+  // An account's login holds its name across the nodes (a guest's was claimed before).
+  if (bound.registered) ctx->name_claims.hold(bound.name, bound.token, true, bound.bot);
   ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered,
                                              bound.bot ? std::optional<bool>(true) : std::nullopt},
                                 id));
@@ -98,6 +100,75 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
   }
   for (const auto& room_id : bound.rooms)
     if (auto room = ctx->directory.find_room(room_id)) room->player_returned(bound.name, c);
+}
+
+// A guest's name: taken across the nodes first (cluster mode), then bound here; given
+// back if it could not be bound after all.
+void bind_guest_everywhere(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
+                           const std::string& name) {
+  if (!ctx->name_claims.on()) return finish_bind(ctx, c, id, ctx->identities.bind_guest(c, name));
+  auto token = Identities::new_token();
+  ctx->name_claims.claim(name, token, false, false, [ctx, c, id, name, token](NameClaims::Claimed claimed) {
+    if (claimed == NameClaims::Claimed::unavailable)
+      return ctx->send_error(c, id, ErrorCode::storage_unavailable, "names are unavailable just now; try again");
+    if (claimed == NameClaims::Claimed::taken)
+      return ctx->send_error(c, id, ErrorCode::name_taken, "the name '" + name + "' is taken (or one like it)");
+    auto bound = ctx->identities.bind_guest(c, name, token);
+    if (bound.outcome != Identities::Outcome::ok) ctx->name_claims.release(name, token);
+    finish_bind(ctx, c, id, std::move(bound));
+  });
+}
+
+// Cluster mode: the player's game or name is on another node, or being taken over by
+// one: the client keeps its token and resumes again in a moment.
+void resume_later(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
+  ctx->send_error(c, id, ErrorCode::game_moved,
+                  "your game is on another server node, or being taken over by one; resume again in a moment", 1000);
+}
+
+void resume_failed(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id) {
+  audit(*ctx, "resume failed", c->address(), "resume failed (unknown or expired token) from " + c->address());
+  ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
+}
+
+// The connection is served by node `owner` from now on (its resume sent there), unless
+// it cannot be reached, or the connection took an identity here meanwhile.
+void relay_resume(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& relay, const ConnPtr& c,
+                  const RequestId& id, const std::string& token, std::int64_t owner) {
+  if (!relay || owner == 0 || owner == relay->self() || ctx->identities.player_of(c->id()) || ctx->shutting_down)
+    return resume_later(ctx, c, id);
+  // Nothing of this connection stays here: the owner serves it all.
+  detach_connection(*ctx, c);
+  relay->pin(c, owner, protocol::encode_request(protocol::client::Resume{token}, id), [ctx, c, id] {
+    ctx->identities.add_connection(c);  // served here again
+    ctx->watchers.opened(c->id(), now_ms());
+    resume_later(ctx, c, id);
+  });
+}
+
+// Cluster mode: a token no live game's seat holds may be a player's elsewhere (a guest
+// with no game, a player between games): served by the node that holds them, or, when
+// that node is gone, taken over here with the same name and token.
+void resume_by_name(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& relay, const ConnPtr& c,
+                    const RequestId& id, const std::string& token) {
+  if (!ctx->name_claims.on()) return resume_failed(ctx, c, id);
+  ctx->name_claims.find(token, [ctx, relay, c, id, token](storage::StoreResult<storage::NameHolder> found) {
+    if (found.error.code == storage::StoreErrc::not_found) return resume_failed(ctx, c, id);
+    ctx->resume_failures.give_back(c->address());
+    if (!found.error.ok()) return resume_later(ctx, c, id);
+    const auto holder = std::move(*found.value);
+    if (holder.alive && holder.epoch != ctx->name_claims.epoch()) {
+      if (!relay) return resume_failed(ctx, c, id);  // no bus: that node cannot be reached from here
+      return relay_resume(ctx, relay, c, id, token, holder.epoch);
+    }
+    ctx->name_claims.claim(holder.name, token, holder.registered, holder.bot, [=](NameClaims::Claimed claimed) {
+      if (claimed == NameClaims::Claimed::unavailable) return resume_later(ctx, c, id);
+      if (claimed == NameClaims::Claimed::taken) return resume_failed(ctx, c, id);
+      if (!ctx->identities.welcome(holder.name, {token, holder.registered, holder.bot}))
+        return resume_failed(ctx, c, id);  // the name is another's here
+      finish_bind(ctx, c, id, ctx->identities.bind_token(c, token));
+    });
+  });
 }
 
 }  // namespace
@@ -142,35 +213,16 @@ void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resu
 }
 
 void IdentityFlows::resume_elsewhere(const ConnPtr& c, const RequestId& id, const std::string& token) {
-  auto moved = [ctx = ctx_, c, id] {
-    ctx->send_error(c, id, ErrorCode::game_moved,
-                    "your game is on another server node, or being taken over by one; resume again in a moment", 1000);
-  };
   ctx_->store.find_live_seat(
       token, on_io<storage::StoreResult<storage::FoundSeat>>(
                  ctx_->io, "a resume's seat",
-                 [ctx = ctx_, relay = relay_, c, id, token, moved](storage::StoreResult<storage::FoundSeat> found) {
-                   const std::string& address = c->address();
-                   if (found.error.code == storage::StoreErrc::not_found) {
-                     audit(*ctx, "resume failed", address, "resume failed (unknown or expired token) from " + address);
-                     return ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
-                   }
-                   ctx->resume_failures.give_back(address);
+                 [ctx = ctx_, relay = relay_, c, id, token](storage::StoreResult<storage::FoundSeat> found) {
+                   if (found.error.code == storage::StoreErrc::not_found)
+                     return resume_by_name(ctx, relay, c, id, token);
+                   ctx->resume_failures.give_back(c->address());
                    // The database cannot say now: the client keeps its token and tries again.
-                   if (!found.error.ok()) return moved();
-                   const auto owner = found.value->owner_epoch;
-                   // Served by the owner from now on, unless it cannot be reached, or
-                   // the connection took an identity here meanwhile.
-                   if (!relay || owner == 0 || owner == relay->self() || ctx->identities.player_of(c->id()) ||
-                       ctx->shutting_down)
-                     return moved();
-                   // Nothing of this connection stays here: the owner serves it all.
-                   detach_connection(*ctx, c);
-                   relay->pin(c, owner, protocol::encode_request(protocol::client::Resume{token}, id), [ctx, c, moved] {
-                     ctx->identities.add_connection(c);  // served here again
-                     ctx->watchers.opened(c->id(), now_ms());
-                     moved();
-                   });
+                   if (!found.error.ok()) return resume_later(ctx, c, id);
+                   relay_resume(ctx, relay, c, id, token, found.value->owner_epoch);
                  },
                  [] {}));
 }
@@ -202,7 +254,7 @@ void IdentityFlows::guest(const ConnPtr& c, const RequestId& id, cl::Guest r) {
                     if (found.error.code != storage::StoreErrc::not_found)
                       return ctx->send_error(c, id, ErrorCode::storage_unavailable,
                                              "accounts are unavailable: " + found.error.message);
-                    finish_bind(ctx, c, id, ctx->identities.bind_guest(c, name));
+                    bind_guest_everywhere(ctx, c, id, name);
                   },
                   internal_error_reply(ctx_, c, id)));
 }

@@ -53,6 +53,8 @@ bool take_connection(const std::shared_ptr<Context>& ctx, const std::shared_ptr<
       c->close("name_taken");
       return false;
     }
+    // Its name is held here now: the node it came from may go.
+    ctx->name_claims.hold(arrival.player, arrival.token, arrival.registered, arrival.bot);
   }
   if (arrival.lobby) {
     ctx->watchers.follow_lobby(c->id(), true, now_ms());

@@ -116,9 +116,11 @@ bool Games::restore_room(const storage::LiveGame& live) {
   session.start_ratings = {ctx.seating.rating_of(*session.settings, by_side.first),
                            ctx.seating.rating_of(*session.settings, by_side.second)};
   auto room = std::make_shared<Room>(ctx.rooms, std::move(session));
-  for (const auto& seat : live.seats)
+  for (const auto& seat : live.seats) {
     if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
+    else ctx.name_claims.hold(seat.player, seat.token, seat.registered, seat.bot);  // cluster: held here now
+  }
   publish(room);
   room->command(game::Reopen{});
   return true;

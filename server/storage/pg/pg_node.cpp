@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "storage/pg/pg_live.hpp"
+#include "storage/pg/pg_names.hpp"
 #include "storage/pg/pg_ownership.hpp"
 #include "storage/store_thread.hpp"
 
@@ -120,7 +121,10 @@ void NodeLease::run() {
     if (std::exchange(failing_, false)) settings_.note("node " + settings_.node_id + " renews its lease again");
     take_over_lapsed();
     tell_nodes();
-    if (round % kForgetEvery == 0) forget_nodes(conn_);
+    if (round % kForgetEvery == 0) {
+      forget_nodes(conn_);
+      forget_names(conn_);
+    }
   }
   conn_.close();
 }

@@ -171,8 +171,21 @@ ALTER TABLE live_games ADD COLUMN owner_epoch bigint;
 CREATE INDEX live_games_by_owner ON live_games (owner_epoch);
 )sql";
 
+// Version 3: cluster mode's names across the nodes (storage/cluster_names.hpp): a name
+// key is held by one token, on the node (epoch) where its player is.
+constexpr std::string_view kStep3 = R"sql(
+CREATE TABLE player_names (
+  name_key text COLLATE "C" PRIMARY KEY,
+  name text NOT NULL,
+  token text COLLATE "C" NOT NULL UNIQUE,
+  registered boolean NOT NULL,
+  bot boolean NOT NULL,
+  epoch bigint NOT NULL
+);
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1, kStep2};
+const std::string_view kSteps[] = {kStep1, kStep2, kStep3};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

@@ -15,6 +15,7 @@
 #include "storage/pg/pg_archive.hpp"
 #include "storage/pg/pg_conn.hpp"
 #include "storage/pg/pg_live.hpp"
+#include "storage/pg/pg_names.hpp"
 #include "storage/pg/pg_node.hpp"
 #include "storage/pg/pg_ownership.hpp"
 #include "storage/pg/pg_ratings.hpp"
@@ -412,6 +413,35 @@ void PgStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> 
 void PgStore::find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) {
   impl_->read<FoundSeat>(
       kLive, [token = std::move(token)](pg::Conn& conn) { return pg::find_live_seat(conn, token); }, std::move(done));
+}
+
+void PgStore::claim_name(NameClaim claim, std::function<void(StoreResult<bool>)> done) {
+  auto claimed = std::make_shared<bool>(false);  // written by the write, read by its completion
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [claim = std::move(claim), claimed](pg::Conn& conn) {
+        auto taken = pg::claim_name(conn, claim);
+        if (taken.error.ok()) *claimed = *taken.value;
+        return taken.error;
+      },
+      [claimed, done = std::move(done)](StoreError error) {
+        done(error.ok() ? StoreResult<bool>{{}, *claimed} : StoreResult<bool>{std::move(error), std::nullopt});
+      });
+}
+
+void PgStore::release_name(std::string key, std::string token, std::int64_t epoch,
+                           std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [key = std::move(key), token = std::move(token), epoch](pg::Conn& conn) {
+        return pg::release_name(conn, key, token, epoch);
+      },
+      std::move(done));
+}
+
+void PgStore::find_token(std::string token, std::function<void(StoreResult<NameHolder>)> done) {
+  impl_->read<NameHolder>(
+      kAccounts, [token = std::move(token)](pg::Conn& conn) { return pg::find_token(conn, token); }, std::move(done));
 }
 
 void PgStore::create_account(Account account, std::function<void(StoreError)> done) {

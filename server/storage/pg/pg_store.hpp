@@ -42,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/cluster_names.hpp"
 #include "storage/store.hpp"
 
 namespace bh::storage {
@@ -78,7 +79,7 @@ struct PgStoreStats {
   std::uint64_t retries = 0;   // write batches run again (a deadlock, a connection lost early)
 };
 
-class PgStore final : public Store {
+class PgStore final : public Store, public ClusterNames {
  public:
   // Connects to `dsn` ("postgresql:///boardhall?host=/run/pg" or "host=... dbname=..."),
   // creates or migrates the schema, brings the name keys up to date and starts the
@@ -106,6 +107,10 @@ class PgStore final : public Store {
   void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
   bool healthy() const override;
   void close() override;
+  void claim_name(NameClaim claim, std::function<void(StoreResult<bool>)> done) override;
+  void release_name(std::string key, std::string token, std::int64_t epoch,
+                    std::function<void(StoreError)> done) override;
+  void find_token(std::string token, std::function<void(StoreResult<NameHolder>)> done) override;
 
   PgStoreStats stats() const;
 

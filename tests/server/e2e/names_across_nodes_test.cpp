@@ -1,0 +1,110 @@
+// Names across the nodes of a cluster (issue 28; docs/cluster.md, "Names across the
+// nodes"), end to end on real nodes, PostgreSQL and Redis: a guest's name is one
+// player's on every node; a guest with no game who comes back through another node is
+// the same player (served by the node that holds them); when that node dies the guest
+// resumes elsewhere with the same name and token; and a name is free again on every node
+// once its player is forgotten.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include "cluster_nodes.hpp"
+
+namespace bh::test {
+namespace {
+
+class NamesAcrossNodesTest : public ClusterNodesTest {
+ protected:
+  void SetUp() override {
+    ClusterNodesTest::SetUp();
+    if (HasFatalFailure()) return;
+    start_bus();
+  }
+  // The code of the answer to a guest request for `name`, or "identity".
+  static std::string try_guest(WsPlayer& p, const std::string& name, int id) {
+    p.send({{"type", "guest"}, {"name", name}, {"id", id}});
+    const auto mine = [id](const json& m) { return m["id"] == id; };
+    for (auto until = Clock::now() + 5s; Clock::now() < until;) {
+      if (p.take("identity", mine, 0ms)) return "identity";
+      if (auto e = p.take("error", mine, 100ms)) return (*e)["code"];
+    }
+    return p.take("identity", mine, 0ms) ? "identity" : "no answer";
+  }
+  static std::optional<json> resume(ServerProcess& server, WsPlayer& p, const std::string& token) {
+    if (!p.connect(server.port())) return std::nullopt;
+    p.send({{"type", "resume"}, {"token", token}, {"id", 9}});
+    return p.take("identity", nullptr, 10s);
+  }
+};
+
+TEST_F(NamesAcrossNodesTest, AGuestsNameIsOnePlayersOnEveryNode) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer bob, other;
+  ASSERT_TRUE(bob.connect(n1->port()) && other.connect(n2->port()));
+  ASSERT_FALSE(bob.guest("Bobby").empty());
+  EXPECT_EQ(try_guest(other, "Bobby", 2), "name_taken") << n2->log();
+  EXPECT_EQ(try_guest(other, "BOBBY", 3), "name_taken");  // one like it
+  EXPECT_EQ(try_guest(other, "Robert", 4), "identity");
+}
+
+TEST_F(NamesAcrossNodesTest, AGuestWithNoGameComesBackThroughAnotherNodeAsThemselves) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer gus;
+  ASSERT_TRUE(gus.connect(n1->port()));
+  const std::string token = gus.guest("Gus");
+  gus.close();
+  WsPlayer again;
+  auto identity = resume(*n2, again, token);
+  ASSERT_TRUE(identity) << n2->log();
+  EXPECT_EQ((*identity)["player"], "Gus");
+  EXPECT_EQ((*identity)["token"], token);
+  // Still one Gus: no one else takes the name, on either node.
+  WsPlayer other;
+  ASSERT_TRUE(other.connect(n2->port()));
+  EXPECT_EQ(try_guest(other, "Gus", 2), "name_taken");
+}
+
+TEST_F(NamesAcrossNodesTest, AGuestWhoseNodeDiedResumesElsewhereWithTheirNameAndToken) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer gus;
+  ASSERT_TRUE(gus.connect(n1->port()));
+  const std::string token = gus.guest("Gustav");
+  n1->kill();
+  WsPlayer other;
+  ASSERT_TRUE(other.connect(n2->port()));
+  EXPECT_EQ(try_guest(other, "Gustav", 2), "name_taken") << "n1's lease still runs";
+  // Once n1's lease lapsed, Gustav's token makes him Gustav on n2.
+  std::optional<json> identity;
+  ASSERT_TRUE(wait_for(
+      [&] {
+        WsPlayer again;
+        identity = resume(*n2, again, token);
+        return identity.has_value();
+      },
+      15s))
+      << n2->log();
+  EXPECT_EQ((*identity)["player"], "Gustav");
+  WsPlayer third;
+  ASSERT_TRUE(third.connect(n2->port()));
+  EXPECT_EQ(try_guest(third, "Gustav", 2), "name_taken");
+}
+
+TEST_F(NamesAcrossNodesTest, ANameIsFreeOnEveryNodeOnceItsPlayerIsForgotten) {
+  auto n1 = node("n1", {"--grace", "1"});
+  auto n2 = node("n2");
+  WsPlayer ida;
+  ASSERT_TRUE(ida.connect(n1->port()));
+  ASSERT_FALSE(ida.guest("Ida").empty());
+  ida.close();  // forgotten on n1 a second or two later, the name given back
+  ASSERT_TRUE(wait_for(
+      [&] {
+        WsPlayer other;
+        return other.connect(n2->port()) && try_guest(other, "Ida", 2) == "identity";
+      },
+      10s));
+}
+
+}  // namespace
+}  // namespace bh::test
