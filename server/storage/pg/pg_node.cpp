@@ -118,8 +118,14 @@ void NodeLease::run() {
       continue;
     }
     renewed_at_ns_ = since_epoch_ns(sent);
-    if (std::exchange(failing_, false)) settings_.note("node " + settings_.node_id + " renews its lease again");
-    take_over_lapsed();
+    if (std::exchange(failing_, false)) {
+      settings_.note("node " + settings_.node_id + " renews its lease again");
+      // PostgreSQL was away, most likely for every node: each renews within renew_ms once
+      // it is back, so none takes another's games until a whole lease has passed (a node
+      // really gone is taken over then), rather than whichever reconnects first taking all.
+      quiet_until_ = sent + std::chrono::milliseconds(settings_.lease_ms);
+    }
+    if (sent >= quiet_until_) take_over_lapsed();
     tell_nodes();
     if (round % kForgetEvery == 0) {
       forget_nodes(conn_);

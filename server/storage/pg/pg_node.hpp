@@ -81,6 +81,7 @@ class NodeLease {
   bool failing_ = false;                                       // the thread's: a failure was logged
   std::atomic<bool> failing_now_{false};                       // failing(): the last renewal failed
   bool withheld_ = false;                                      // the thread's: may_renew said no
+  std::chrono::steady_clock::time_point quiet_until_{};        // the thread's: no takeover before
   std::thread thread_;
 };
 

@@ -220,5 +220,28 @@ TEST_F(PgOwnershipTest, ANodeThatCannotRenewItsLeaseIsNotHealthyAndRecovers) {
   EXPECT_TRUE(back);
 }
 
+TEST_F(PgOwnershipTest, AfterPostgreSQLWasAwayForEveryNodeNoNodeTakesAnothersGamesAtOnce) {
+  auto a = node("a", 1500, 400);  // slow to renew, so b is back first
+  auto b = node("b", 1500, 50);
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(write(*a, {header("g1"), "", 1, {}}).ok());
+  Adopted by_a, by_b;
+  adopt_into(*a, by_a);
+  adopt_into(*b, by_b);
+  ASSERT_TRUE(cluster->stop());
+  std::this_thread::sleep_for(2500ms);  // longer than the leases: both lapse
+  ASSERT_TRUE(cluster->restart());
+  // Each renews within its renewal time once PostgreSQL is back: neither takes the
+  // other's games as it comes back, however quicker it is.
+  std::this_thread::sleep_for(1000ms);
+  EXPECT_EQ(by_a.count() + by_b.count(), 0u);
+  EXPECT_EQ(sql("SELECT owner_epoch FROM live_games WHERE game_id = 'g1'"),
+            std::vector<std::string>{std::to_string(a->epoch())});
+  // A node that does not come back is taken over once a whole lease has passed.
+  lapse(*a);
+  a.reset();  // its lease ended by hand first: it stops renewing
+  EXPECT_TRUE(by_b.wait_for(1, 10s));
+}
+
 }  // namespace
 }  // namespace bh::storage::testing
