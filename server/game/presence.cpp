@@ -117,7 +117,11 @@ void storage(GameSession& s, const Storage& c, Now now, Effects& fx) {
   if (s.storage_down == !c.up) return;
   s.storage_down = !c.up;
   if (!s.live()) return;
-  if (c.up) return resume_clocks_if_all_back(s, -1, now, fx);
+  if (c.up) {
+    resume_clocks_if_all_back(s, -1, now, fx);
+    if (s.clock.paused()) tell_state(s, -1, now, fx);  // still still: for a player away now
+    return;
+  }
   if (s.clock.paused()) return;  // already still (a restored game's players away)
   std::optional<rules::Side> running;
   if (!s.waiting_first_move()) running = s.game->to_move();

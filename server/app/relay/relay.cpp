@@ -12,9 +12,6 @@ namespace {
 // Relayed connections' ids on the owner are apart from the ids of its own sockets
 // (which count up from 1).
 constexpr std::uint64_t kRemoteIds = std::uint64_t{1} << 62;
-// A node alive is one whose lease ran when the list was read; a relay opened less than
-// this ago may come from a node that registered after the read.
-constexpr auto kNewRelay = std::chrono::seconds(3);
 
 bool listed(const std::vector<std::int64_t>& epochs, std::int64_t epoch) {
   return std::find(epochs.begin(), epochs.end(), epoch) != epochs.end();
@@ -65,7 +62,8 @@ class RemoteConnection final : public Connection {
   std::atomic<bool> closed_{false};
 };
 
-Relay::Relay(std::shared_ptr<NodeLink> link, Host host) : link_(std::move(link)), host_(std::move(host)) {}
+Relay::Relay(std::shared_ptr<NodeLink> link, Host host, std::chrono::milliseconds settle)
+    : link_(std::move(link)), host_(std::move(host)), settle_(settle) {}
 
 void Relay::send(std::int64_t epoch, char kind, std::uint64_t conn, std::string body,
                  std::function<void(bool)> reached) {
@@ -219,7 +217,7 @@ bool Relay::alive(std::int64_t epoch) const {
 void Relay::nodes_alive(const std::vector<std::int64_t>& epochs) {
   std::vector<std::uint64_t> orphaned;
   std::vector<RemoteKey> abandoned;
-  const auto settled = std::chrono::steady_clock::now() - kNewRelay;
+  const auto settled = std::chrono::steady_clock::now() - settle_;
   {
     std::lock_guard lock(mutex_);
     alive_ = epochs;
@@ -229,7 +227,12 @@ void Relay::nodes_alive(const std::vector<std::int64_t>& epochs) {
       if (!listed(epochs, key.first) && remote->opened() < settled) abandoned.push_back(key);
   }
   for (const auto id : orphaned) end_pinned(id, "game_moved");
-  for (const auto& key : abandoned) drop_remote(key);
+  for (const auto& key : abandoned) {
+    // Its edge may be alive after all (only slower to renew its lease): it is told to
+    // close the client's socket, so the client comes back, rather than left pinned here.
+    send(key.first, static_cast<char>(relay::Kind::close), key.second, "game_moved");
+    drop_remote(key);
+  }
 }
 
 void Relay::bus_status(bool up) {

@@ -54,7 +54,9 @@ class Relay : public std::enable_shared_from_this<Relay> {
     std::uint64_t frames_out = 0;  // frames owners sent back to this node's clients
   };
 
-  Relay(std::shared_ptr<NodeLink> link, Host host);
+  // `settle`: a relay opened less than this ago is not ended for its edge missing from
+  // the nodes alive (the list may have been read before that node registered).
+  Relay(std::shared_ptr<NodeLink> link, Host host, std::chrono::milliseconds settle = std::chrono::seconds(3));
 
   std::int64_t self() const { return link_->self(); }
   // Whether node `epoch` was alive when the nodes were last told (true before then).
@@ -101,6 +103,7 @@ class Relay : public std::enable_shared_from_this<Relay> {
 
   std::shared_ptr<NodeLink> link_;
   Host host_;
+  const std::chrono::milliseconds settle_;
   mutable std::mutex mutex_;
   std::map<std::uint64_t, Pinned> pinned_;                         // as the edge
   std::map<RemoteKey, std::shared_ptr<RemoteConnection>> remote_;  // as the owner

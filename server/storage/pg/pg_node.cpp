@@ -121,12 +121,15 @@ void NodeLease::run() {
     if (std::exchange(failing_, false)) {
       settings_.note("node " + settings_.node_id + " renews its lease again");
       // PostgreSQL was away, most likely for every node: each renews within renew_ms once
-      // it is back, so none takes another's games until a whole lease has passed (a node
-      // really gone is taken over then), rather than whichever reconnects first taking all.
+      // it is back, so none takes another's games, nor counts another gone (its relays
+      // ended, its lobby entries dropped), until a whole lease has passed (a node really
+      // gone is found then), rather than whichever reconnects first doing so.
       quiet_until_ = sent + std::chrono::milliseconds(settings_.lease_ms);
     }
-    if (sent >= quiet_until_) take_over_lapsed();
-    tell_nodes();
+    if (sent >= quiet_until_) {
+      take_over_lapsed();
+      tell_nodes();
+    }
     if (round % kForgetEvery == 0) {
       forget_nodes(conn_);
       forget_names(conn_);

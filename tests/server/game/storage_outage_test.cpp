@@ -120,6 +120,7 @@ TEST(StorageOutage, PlayersBackDuringTheOutageWaitForTheStoreAndTheStoreForThePl
   again.run(Storage{true});
   EXPECT_TRUE(again.s.clock.paused());
   EXPECT_EQ(clocks_view(again.s, again.now.steady)->paused, "players");
+  EXPECT_TRUE(again.told_contains(R"("paused":"players")")) << "told: no longer the store";
   again.run(Returned{1});
   EXPECT_FALSE(again.s.clock.paused());
 }

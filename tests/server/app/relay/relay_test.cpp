@@ -162,6 +162,19 @@ TEST_F(RelayTest, RelaysEndWhenTheOtherNodeIsNoLongerAlive) {
   EXPECT_EQ(owner->stats().remote, 1u);  // opened just now: the list may predate its node
 }
 
+TEST_F(RelayTest, AnOwnerThatCountsTheEdgeGoneWhileItIsNotClosesTheClientsSocketThere) {
+  owner = std::make_shared<Relay>(std::make_shared<Wires::Link>(wires, 2), host(owner_told), std::chrono::seconds(0));
+  wires.relays[2] = owner.get();
+  edge->pin(client, 2, "resume", {});
+  ASSERT_EQ(owner->stats().remote, 1u);
+  // The owner's list of nodes alive misses the edge (read before the edge renewed its
+  // lease, after PostgreSQL was away): the relay ends on both sides, not on one only.
+  owner->nodes_alive({2});
+  EXPECT_EQ(owner->stats().remote, 0u);
+  EXPECT_FALSE(edge->pinned(41));
+  EXPECT_EQ(client->closes, (std::vector<std::string>{"game_moved"}));
+}
+
 TEST_F(RelayTest, LosingTheBusEndsEveryRelayOnBothSides) {
   edge->pin(client, 2, "resume", {});
   wires.up = false;
