@@ -451,7 +451,14 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   for (;;) {
     // None fits: this room waits, opened (posted) before another seeker can find it.
     auto found = ctx_->seeks.take_or_add(mine, now_ms(), [&] { room->open(c, id); });
-    if (!found) return;
+    if (!found) {
+      // Cluster mode: another node's seek heard of since remote_seek() above found none
+      // waiting here, so its meeting did not happen: it does now (exactly one of the two
+      // sees the other, the lobby and the seeks each being locked).
+      if (relay_)
+        for (const auto& seek : ctx_->lobby->remote_seeks()) meet_remote_seek(ctx_, *relay_, seek);
+      return;
+    }
     auto target = ctx_->directory.find_room(found->room_id);
     if (!target) continue;  // closed meanwhile
     ctx_->games.discard(room, *player);

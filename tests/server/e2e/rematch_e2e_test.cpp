@@ -96,7 +96,7 @@ TEST(RematchE2e, TwoSeekersOfTheSameGameArePaired) {
   second["id"] = 3;
   bob.send(second);
   auto joined = bob.take("game_started");
-  ASSERT_TRUE(joined);
+  ASSERT_TRUE(joined) << server.log();
   EXPECT_EQ((*joined)["id"], 3);
   EXPECT_EQ((*joined)["state"]["room_id"], (*waiting)["room"]["room_id"]);
   auto theirs = alice.take("game_started");
