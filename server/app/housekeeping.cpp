@@ -39,6 +39,7 @@ void Housekeeping::arm() {
 void Housekeeping::sweep() {
   const std::int64_t now = now_ms();
   for (const auto& gone : ctx_->identities.forget_absent(now)) ctx_->name_claims.release(gone.name, gone.token);
+  ctx_->name_claims.retry_releases();
   ctx_->audit.flush();  // the counts of audit lines held back (log/keyed_throttle.hpp)
   // Only where a move waits for the store to be told (cluster mode); elsewhere play goes
   // on from memory, and the clocks with it. Every second while down, so a room made

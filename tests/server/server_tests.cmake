@@ -38,6 +38,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/abuse_limits_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/accounts_security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/login_throttle_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/name_claims_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/names_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/passwords_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/token_buckets_test.cpp

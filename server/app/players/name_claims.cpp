@@ -1,6 +1,8 @@
 #include "app/players/name_claims.hpp"
 
+#include <mutex>
 #include <utility>
+#include <vector>
 
 #include "app/completion.hpp"
 #include "log/log.hpp"
@@ -38,11 +40,31 @@ void NameClaims::hold(const std::string& name, const std::string& token, bool re
   });
 }
 
-void NameClaims::release(const std::string& name, const std::string& token) {
+void NameClaims::release(const std::string& name, const std::string& token, int attempt) {
   if (!names_) return;
-  names_->release_name(names::name_key(name), token, epoch_, [](storage::StoreError e) {
-    if (!e.ok()) log::error("cannot give a name back across the nodes: " + e.message);
-  });
+  names_->release_name(names::name_key(name), token, epoch_,
+                       [failed = failed_, name, token, attempt](storage::StoreError e) {
+                         if (e.ok()) return;
+                         // Not given back, the name would stay held until this node is gone.
+                         if (attempt == 0) log::error("cannot give a name back across the nodes yet: " + e.message);
+                         std::lock_guard lock(failed->mutex);
+                         failed->releases.push_back({name, token, attempt + 1});
+                       });
+}
+
+void NameClaims::retry_releases() {
+  std::vector<Failed::Release> again;
+  {
+    std::lock_guard lock(failed_->mutex);
+    again.swap(failed_->releases);
+  }
+  for (auto& r : again) {
+    if (r.attempt > kReleaseAttempts) {
+      log::error("gave up giving the name " + r.name + " back across the nodes");
+      continue;
+    }
+    release(r.name, r.token, r.attempt);
+  }
 }
 
 void NameClaims::find(const std::string& token, std::function<void(storage::StoreResult<storage::NameHolder>)> done) {

@@ -12,7 +12,10 @@
 #include <boost/asio/io_context.hpp>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "storage/cluster_names.hpp"
 
@@ -34,15 +37,30 @@ class NameClaims {
   // waited for; a failure is logged.
   void hold(const std::string& name, const std::string& token, bool registered, bool bot);
   // The player is forgotten here: the name is free, unless another node holds it now.
-  void release(const std::string& name, const std::string& token);
+  // One that the store could not write is tried again by retry_releases().
+  void release(const std::string& name, const std::string& token, int attempt = 0);
+  // The housekeeping's, once a second: the releases that failed, again (at most an hour
+  // of attempts each), so that no name stays held by a player forgotten here.
+  void retry_releases();
+  static constexpr int kReleaseAttempts = 3600;
   // Who holds `token` and where; `done` on the io_context.
   void find(const std::string& token, std::function<void(storage::StoreResult<storage::NameHolder>)> done);
 
  private:
   storage::NameClaim make(const std::string& name, const std::string& token, bool registered, bool bot) const;
 
+  struct Failed {
+    struct Release {
+      std::string name, token;
+      int attempt = 0;
+    };
+    std::mutex mutex;
+    std::vector<Release> releases;
+  };
+
   boost::asio::io_context& io_;
-  storage::ClusterNames* const names_;  // the store: outlives the application
+  const std::shared_ptr<Failed> failed_ = std::make_shared<Failed>();  // the store's callbacks keep it
+  storage::ClusterNames* const names_;                                 // the store: outlives the application
   const std::int64_t epoch_;
 };
 
