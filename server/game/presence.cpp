@@ -119,7 +119,7 @@ void storage(GameSession& s, const Storage& c, Now now, Effects& fx) {
   if (!s.live()) return;
   if (c.up) {
     resume_clocks_if_all_back(s, -1, now, fx);
-    if (s.clock.paused()) tell_state(s, -1, now, fx);  // still still: for a player away now
+    if (s.clock.paused()) tell_state(s, -1, now, fx);  // paused now for a player away: said so
     return;
   }
   if (s.clock.paused()) return;  // already still (a restored game's players away)

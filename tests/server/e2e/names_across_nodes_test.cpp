@@ -8,6 +8,7 @@
 #include <signal.h>
 
 #include "cluster_nodes.hpp"
+#include "support/ws_client.hpp"
 
 namespace bh::test {
 namespace {
@@ -28,6 +29,12 @@ class NamesAcrossNodesTest : public ClusterNodesTest {
       if (auto e = p.take("error", mine, 100ms)) return (*e)["code"];
     }
     return p.take("identity", mine, 0ms) ? "identity" : "no answer";
+  }
+  // A guest named `name` on `server` who leaves at once; their token.
+  static std::string guest_who_left(ServerProcess& server, const std::string& name) {
+    WsPlayer p;
+    EXPECT_TRUE(p.connect(server.port()));
+    return p.guest(name);
   }
   static std::optional<json> resume(ServerProcess& server, WsPlayer& p, const std::string& token) {
     if (!p.connect(server.port())) return std::nullopt;
@@ -50,10 +57,7 @@ TEST_F(NamesAcrossNodesTest, AGuestsNameIsOnePlayersOnEveryNode) {
 TEST_F(NamesAcrossNodesTest, AGuestWithNoGameComesBackThroughAnotherNodeAsThemselves) {
   auto n1 = node("n1");
   auto n2 = node("n2");
-  WsPlayer gus;
-  ASSERT_TRUE(gus.connect(n1->port()));
-  const std::string token = gus.guest("Gus");
-  gus.close();
+  const std::string token = guest_who_left(*n1, "Gus");
   WsPlayer again;
   auto identity = resume(*n2, again, token);
   ASSERT_TRUE(identity) << n2->log();
@@ -89,6 +93,23 @@ TEST_F(NamesAcrossNodesTest, AGuestWhoseNodeDiedResumesElsewhereWithTheirNameAnd
   WsPlayer third;
   ASSERT_TRUE(third.connect(n2->port()));
   EXPECT_EQ(try_guest(third, "Gustav", 2), "name_taken");
+}
+
+TEST_F(NamesAcrossNodesTest, ATokenThatIsNoOnesIsRefusedOnAnyNode) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  guest_who_left(*n1, "Tom");
+  for (const std::string& bad : {std::string("x"), std::string(32, 'G'), std::string(200, 'a'),
+                                 std::string("0123456789ABCDEF0123456789abcdef"), std::string("' OR 1=1 --")}) {
+    WsPlayer p;
+    ASSERT_TRUE(p.connect(n2->port()));
+    p.send({{"type", "resume"}, {"token", bad}, {"id", 4}});
+    auto e = p.take("error", [](const json& m) { return m["id"] == 4; });
+    ASSERT_TRUE(e) << bad;
+    // auth_failed, never game_moved: there is nothing to wait for.
+    EXPECT_EQ((*e)["code"], "auth_failed") << bad;
+  }
+  EXPECT_EQ(http_get(n2->port(), "/healthz").status, 200);  // and the node is well
 }
 
 TEST_F(NamesAcrossNodesTest, ANameIsFreeOnEveryNodeOnceItsPlayerIsForgotten) {
