@@ -196,6 +196,7 @@ int main(int argc, char** argv) {
   // Its rooms stopped and written: the node's games go to the other nodes now.
   if (node) app_config.games_stopped = [node] { node->hand_over(); };
   if (node) app_config.cluster_names = node;  // guest names unique across the nodes
+  if (node) app_config.cluster_seeks = node;  // seeks paired across the nodes
   if (node) app_config.epoch = node->epoch();
   std::shared_ptr<bh::cluster::Bus> bus;  // shared with the application's link to it
   bh::cluster::Bus::SubscriptionId channel = 0, lobby_channel = 0;

@@ -113,6 +113,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/handoff.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/seek_across_nodes.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/lobby_mirror.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay_wire.cpp

@@ -18,6 +18,7 @@
 #include "app/relay/handoff.hpp"
 #include "app/relay/lobby_mirror.hpp"
 #include "app/relay/relay.hpp"
+#include "app/relay/seek_across_nodes.hpp"
 #include "app/rooms/computer_games.hpp"
 #include "app/rooms/games.hpp"
 #include "app/rooms/lobby.hpp"
@@ -70,12 +71,6 @@ class AppImpl final : public Application {
     if (ctx_->config.node_link) {
       mirror_ = std::make_shared<LobbyMirror>(io, ctx_->lobby, ctx_->config.node_link);
       mirror_->start();
-      ctx_->lobby->on_remote_seek(
-          [weak = std::weak_ptr<Context>(ctx_), relay = std::weak_ptr<Relay>(relay_)](const Lobby::RemoteSeek& seek) {
-            auto ctx = weak.lock();
-            auto alive = relay.lock();
-            if (ctx && alive) meet_remote_seek(ctx, *alive, seek);
-          });
     }
     load_ratings(ctx_);
     restore_live_games(ctx_);
@@ -85,7 +80,6 @@ class AppImpl final : public Application {
   ~AppImpl() override {
     housekeeping_->stop();
     if (mirror_) mirror_->stop();
-    ctx_->lobby->on_remote_seek(nullptr);
     identity_.reset();        // joins the password worker after its queued jobs
     ctx_->directory.clear();  // the rooms go before the context they refer to
   }
@@ -173,23 +167,6 @@ class AppImpl final : public Application {
     return std::make_shared<Relay>(ctx_->config.node_link, std::move(host));
   }
   void dispatch(const ConnPtr& c, const RequestId& id, cl::Request request);
-  // Cluster mode with a bus: the node of the oldest seek of another node that `player`
-  // may join (as pairing::compatible decides, with the narrowest rating range: the
-  // owner decides with the seek's real wait).
-  std::optional<std::int64_t> remote_seek(const std::string& player, const pairing::Terms& terms,
-                                          std::optional<double> rating) const {
-    if (!relay_) return std::nullopt;
-    for (const auto& seek : ctx_->lobby->remote_seeks()) {
-      const auto& room = seek.room;
-      if (room.creator == player) continue;
-      const pairing::Terms theirs{room.game, pairing::normal_options(room.game, room.options), room.clock,
-                                  room.rated.value_or(false)};
-      std::optional<double> their_rating;
-      if (room.creator_rating) their_rating = room.creator_rating->rating;
-      if (pairing::compatible(theirs, their_rating, 0, terms, rating)) return seek.owner;
-    }
-    return std::nullopt;
-  }
   // Cluster mode with a bus: when another node runs the room or game `target`, `c` goes
   // there with `request` (handoff.hpp), and true.
   template <class Request>
@@ -412,8 +389,6 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   if (!player) return;
   if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
   if (refuse_new_game(c, id)) return;
-  // Cluster mode with a bus: as the request came, in case another node's seek fits.
-  const std::string request = relay_ ? protocol::encode_request(cl::Request{r}, id) : std::string();
   cl::CreateRoom create;  // a seek's room: one game, a random side, public
   create.game = std::move(r.game);
   create.options = std::move(r.options);
@@ -435,10 +410,6 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   }
   const pairing::Terms terms{settings.game, pairing::normal_options(settings.game, settings.options), settings.clock,
                              *rated};
-  // Cluster mode: a seek of another node that fits takes the seeker there, where that
-  // node pairs them (or, if it was taken meanwhile, opens the seeker's seek).
-  if (auto there = remote_seek(*player, terms, rating))
-    return hand_over_connection(ctx_, *relay_, c, id, *there, request);
   leave_finished_room(*player);
   auto room = ctx_->games.create_room(*player, settings, c, id);
   if (!room) return;
@@ -447,18 +418,13 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   room->hold_while_open(std::move(*slot));  // given back with the room if it joins another
   // In the directory before it can be found among the seeks.
   ctx_->games.publish(room);
-  Seeks::Entry mine{room->id(), *player, terms, rating, 0, request, id};
+  // Cluster mode: decided with every node's seeks, in PostgreSQL.
+  if (ctx_->config.cluster_seeks) return seek_across_nodes(ctx_, relay_, {*player, c, id, room, terms, rating});
+  Seeks::Entry mine{room->id(), *player, terms, rating, 0};
   for (;;) {
     // None fits: this room waits, opened (posted) before another seeker can find it.
     auto found = ctx_->seeks.take_or_add(mine, now_ms(), [&] { room->open(c, id); });
-    if (!found) {
-      // Cluster mode: another node's seek heard of since remote_seek() above found none
-      // waiting here, so its meeting did not happen: it does now (exactly one of the two
-      // sees the other, the lobby and the seeks each being locked).
-      if (relay_)
-        for (const auto& seek : ctx_->lobby->remote_seeks()) meet_remote_seek(ctx_, *relay_, seek);
-      return;
-    }
+    if (!found) return;
     auto target = ctx_->directory.find_room(found->room_id);
     if (!target) continue;  // closed meanwhile
     ctx_->games.discard(room, *player);

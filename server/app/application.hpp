@@ -29,6 +29,7 @@ class io_context;
 
 namespace bh::storage {
 class ClusterNames;
+class ClusterSeeks;
 class Store;
 struct LiveGame;
 }  // namespace bh::storage
@@ -103,6 +104,9 @@ struct AppConfig {
   // Cluster mode: who holds each name across the nodes (the store, which outlives the
   // application), and this node's epoch there. Null: names are this node's alone.
   storage::ClusterNames* cluster_names = nullptr;
+  // Cluster mode: the seeks waiting on every node, paired in one transaction (the
+  // store). Null: seeks are paired in this node's memory.
+  storage::ClusterSeeks* cluster_seeks = nullptr;
   std::int64_t epoch = 0;
   // Cluster mode with a bus: how this node reaches the others, so that a client of any
   // node reaches a game another node runs (app/relay/relay.hpp). Null: it does not.

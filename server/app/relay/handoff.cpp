@@ -1,9 +1,7 @@
 #include "app/relay/handoff.hpp"
 
 #include "app/rooms/lobby.hpp"
-#include "app/rooms/pairing.hpp"
 #include "app/rooms/room.hpp"
-#include "app/rooms/seeks.hpp"
 #include "app/wall_clock.hpp"
 
 namespace bh::app {
@@ -61,30 +59,6 @@ bool take_connection(const std::shared_ptr<Context>& ctx, const std::shared_ptr<
     ctx->lobby->subscribe(c);
   }
   return true;
-}
-
-// Another node's seek, just listed here, that a seek waiting
-// here fits. Two seekers on two nodes at once each opened a seek before either lobby
-// heard of the other; the younger (the greater room id: ids begin with their time)
-// goes to the older's node with its seek, its room here cancelled, and is paired there.
-// Both nodes decide alike, so exactly one moves.
-void meet_remote_seek(const std::shared_ptr<Context>& ctx, Relay& relay, const Lobby::RemoteSeek& seek) {
-  const auto& room = seek.room;
-  const pairing::Terms theirs{room.game, pairing::normal_options(room.game, room.options), room.clock,
-                              room.rated.value_or(false)};
-  std::optional<double> their_rating;
-  if (room.creator_rating) their_rating = room.creator_rating->rating;
-  for (const auto& mine : ctx->seeks.waiting()) {
-    if (mine.room_id < room.room_id || mine.player == room.creator || mine.request.empty()) continue;
-    if (!pairing::compatible(theirs, their_rating, 0, mine.terms, mine.rating)) continue;
-    auto c = ctx->identities.connection_of(mine.player);
-    if (!c || !relay.alive(seek.owner)) continue;
-    auto taken = ctx->seeks.take(mine.room_id);
-    if (!taken) continue;  // paired here meanwhile
-    if (auto here = ctx->directory.find_room(taken->room_id)) here->play(taken->player, c, game::Cancel{}, {});
-    hand_over_connection(ctx, relay, c, taken->request_id, seek.owner, std::move(taken->request), true);
-    return;
-  }
 }
 
 }  // namespace bh::app

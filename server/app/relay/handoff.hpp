@@ -29,13 +29,6 @@ void hand_over_connection(const std::shared_ptr<Context>& ctx, Relay& relay, con
                           const protocol::RequestId& id, std::int64_t owner, std::string request,
                           bool leaving_seat = false);
 
-// Another node's seek, just listed in this node's lobby, that a seek waiting here fits:
-// two seekers on two nodes at once each opened a seek before either lobby heard of the
-// other. The younger (the greater room id: ids begin with their time in microseconds) goes to the older's
-// node with its seek, its room here cancelled, and is paired there. Both nodes decide
-// alike, so exactly one moves.
-void meet_remote_seek(const std::shared_ptr<Context>& ctx, Relay& relay, const Lobby::RemoteSeek& seek);
-
 // On the owner: a connection handed over, with what came with it (relay::Arrival).
 // False (answered and closed) when its player cannot be taken here.
 bool take_connection(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Connection>& c,

@@ -1,6 +1,7 @@
 #include "app/rooms/game_events.hpp"
 
 #include "app/app_context.hpp"
+#include "app/relay/seek_across_nodes.hpp"
 #include "app/rooms/lobby.hpp"
 #include "game/decide.hpp"
 #include "log/log.hpp"
@@ -16,6 +17,7 @@ void subscribe_services(Context& ctx) {
         return;
       case game::Note::joined:
         ctx.seeks.remove(s.room_id);
+        if (s.settings->seek) end_cluster_seek(ctx, s.room_id);
         if (!s.settings->is_private) ctx.lobby->room_closed(s.room_id, "started");
         return;
       case game::Note::listed:
@@ -50,6 +52,7 @@ void subscribe_services(Context& ctx) {
       case game::Note::closed:
         ctx.directory.remove_room(s.room_id);
         ctx.seeks.remove(s.room_id);
+        if (s.settings->seek && s.game_ids.empty()) end_cluster_seek(ctx, s.room_id);  // closed waiting
         for (const auto& g : s.game_ids) ctx.directory.remove_game(g);
         for (const auto& seat : s.seats)
           if (!seat.player.empty()) ctx.identities.remove_room(seat.player, s.room_id);

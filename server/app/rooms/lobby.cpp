@@ -32,14 +32,6 @@ void Lobby::set_remote_owner(const std::string& id, std::int64_t owner) {
   std::lock_guard lock(owners_mutex_);
   if (owner != 0) return void(remote_owners_[id] = owner);
   remote_owners_.erase(id);
-  remote_seeks_.erase(id);
-}
-
-std::vector<Lobby::RemoteSeek> Lobby::remote_seeks() const {
-  std::lock_guard lock(owners_mutex_);
-  std::vector<RemoteSeek> out;
-  for (const auto& [id, seek] : remote_seeks_) out.push_back(seek);
-  return out;
 }
 
 std::optional<std::int64_t> Lobby::remote_owner(const std::string& id) const {
@@ -53,14 +45,6 @@ std::optional<std::int64_t> Lobby::remote_owner(const std::string& id) const {
 
 void Lobby::add_room(sv::RoomInfo room, std::int64_t owner) {
   set_remote_owner(room.room_id, owner);
-  if (owner != 0 && room.seek.value_or(false)) {
-    const RemoteSeek seek{room, owner};
-    {
-      std::lock_guard lock(owners_mutex_);
-      remote_seeks_[room.room_id] = seek;
-    }
-    if (remote_seek_told_) remote_seek_told_(seek);
-  }
   rooms_[room.room_id] = ListedRoom{room, owner};
   broadcast(sv::RoomOpened{std::move(room)}, owner);
 }
@@ -114,12 +98,6 @@ void Lobby::game_ended(std::string game_id) {
 
 void Lobby::on_change(std::function<void(const Frame&)> told) {
   asio::post(strand_, [self = shared_from_this(), told = std::move(told)]() mutable { self->told_ = std::move(told); });
-}
-
-void Lobby::on_remote_seek(std::function<void(const RemoteSeek&)> told) {
-  asio::post(strand_, [self = shared_from_this(), told = std::move(told)]() mutable {
-    self->remote_seek_told_ = std::move(told);
-  });
 }
 
 void Lobby::own_state(std::function<void(sv::Lobby)> done) {
@@ -245,7 +223,6 @@ void Lobby::shutdown() {
     self->games_.clear();
     std::lock_guard lock(self->owners_mutex_);
     self->remote_owners_.clear();
-    self->remote_seeks_.clear();
   });
 }
 

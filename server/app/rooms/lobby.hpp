@@ -66,16 +66,6 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // The node that runs the room or game `id` when it is another node's; nullopt when
   // this node's own or unknown.
   std::optional<std::int64_t> remote_owner(const std::string& id) const;
-  // The other nodes' open rooms made by `seek`, oldest first (by room id, which begins
-  // with its time), each with its owner.
-  struct RemoteSeek {
-    protocol::server::RoomInfo room;
-    std::int64_t owner = 0;
-  };
-  std::vector<RemoteSeek> remote_seeks() const;
-  // From now on `told` hears of each seek room of another node as it is listed here (on
-  // the strand).
-  void on_remote_seek(std::function<void(const RemoteSeek&)> told);
 
  private:
   struct ListedRoom {
@@ -103,10 +93,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::string, ListedGame> games_;
   std::map<std::uint64_t, std::weak_ptr<Connection>> subscribers_;
   std::function<void(const Frame&)> told_;
-  std::function<void(const RemoteSeek&)> remote_seek_told_;
   mutable std::mutex owners_mutex_;
   std::map<std::string, std::int64_t> remote_owners_;  // under owners_mutex_: room and game ids of other nodes
-  std::map<std::string, RemoteSeek> remote_seeks_;     // under owners_mutex_: their seek rooms
 };
 
 }  // namespace bh::app

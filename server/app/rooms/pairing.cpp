@@ -21,6 +21,16 @@ bool same_terms(const Terms& a, const Terms& b) {
   return a.game == b.game && a.options == b.options && same_clock && a.rated == b.rated;
 }
 
+std::string terms_key(const Terms& terms) {
+  // Names and values are the catalogue's (checked before a seek is made): no '|', ',' or '='.
+  std::string key = terms.game + "|";
+  for (const auto& [name, value] : terms.options) key += name + "=" + value + ",";
+  key += "|";
+  key += terms.clock ? std::to_string(terms.clock->initial_ms) + "+" + std::to_string(terms.clock->increment_ms) : "-";
+  key += terms.rated ? "|rated" : "|casual";
+  return key;
+}
+
 std::optional<double> rating_range(std::int64_t waited_ms) {
   if (waited_ms >= 60'000) return std::nullopt;
   const std::int64_t seconds = std::max<std::int64_t>(0, waited_ms / 1000);

@@ -27,6 +27,10 @@ struct Terms {
 // Whether two seeks ask for the same game (all of Terms equal).
 bool same_terms(const Terms& a, const Terms& b);
 
+// The terms as one text, equal for two Terms exactly when same_terms: what seeks are
+// grouped by across the nodes (storage/cluster_seeks.hpp).
+std::string terms_key(const Terms& terms);
+
 // `options` with every option of `game` the catalogue gives a default for filled in.
 std::map<std::string, std::string> normal_options(const std::string& game, const protocol::OptionMap& options);
 

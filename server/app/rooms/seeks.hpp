@@ -25,10 +25,6 @@ class Seeks {
     pairing::Terms terms;
     std::optional<double> rating;  // the creator's rating for the game, if known
     std::int64_t opened_ms = 0;
-    // Cluster mode with a bus: the seek as its client sent it, and its id, to send it on
-    // if the seeker goes to another node's older seek (rooms/lobby.hpp).
-    std::string request = {};
-    protocol::RequestId request_id = {};
   };
   // The oldest waiting entry `seeker` may join (pairing::compatible, not the seeker's
   // own), taken out of the list; or, when none fits, `seeker` added as a new entry,

@@ -184,8 +184,22 @@ CREATE TABLE player_names (
 );
 )sql";
 
+// Version 4: cluster mode's seeks across the nodes (storage/cluster_seeks.hpp): a seek
+// waiting in a room of node `epoch`; one per player.
+constexpr std::string_view kStep4 = R"sql(
+CREATE TABLE seeks (
+  room_id text COLLATE "C" PRIMARY KEY,
+  terms text COLLATE "C" NOT NULL,
+  player_key text COLLATE "C" NOT NULL UNIQUE,
+  rating double precision,
+  epoch bigint NOT NULL,
+  opened timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE INDEX seeks_by_terms ON seeks (terms, opened);
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1, kStep2, kStep3};
+const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

@@ -20,6 +20,7 @@
 #include "storage/pg/pg_ownership.hpp"
 #include "storage/pg/pg_ratings.hpp"
 #include "storage/pg/pg_schema.hpp"
+#include "storage/pg/pg_seeks.hpp"
 #include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
 #include "storage/write_health.hpp"
@@ -442,6 +443,28 @@ void PgStore::release_name(std::string key, std::string token, std::int64_t epoc
 void PgStore::find_token(std::string token, std::function<void(StoreResult<NameHolder>)> done) {
   impl_->read<NameHolder>(
       kAccounts, [token = std::move(token)](pg::Conn& conn) { return pg::find_token(conn, token); }, std::move(done));
+}
+
+void PgStore::take_or_add_seek(SeekJob job, std::function<void(StoreResult<std::optional<SeekRow>>)> done) {
+  // Written by the write (each time its batch runs), read by its completion.
+  auto taken = std::make_shared<std::optional<SeekRow>>();
+  impl_->write(
+      kAccounts, /*savepoint=*/true,
+      [job = std::move(job), taken](pg::Conn& conn) {
+        auto result = pg::take_or_add_seek(conn, job);
+        if (result.error.ok()) *taken = std::move(*result.value);
+        return result.error;
+      },
+      [taken, done = std::move(done)](StoreError error) {
+        if (!error.ok()) return done({std::move(error), std::nullopt});
+        done({{}, std::move(*taken)});
+      });
+}
+
+void PgStore::remove_seek(std::string room_id, std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [room_id = std::move(room_id)](pg::Conn& conn) { return pg::remove_seek(conn, room_id); }, std::move(done));
 }
 
 void PgStore::create_account(Account account, std::function<void(StoreError)> done) {

@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "storage/cluster_names.hpp"
+#include "storage/cluster_seeks.hpp"
 #include "storage/store.hpp"
 
 namespace bh::storage {
@@ -79,7 +80,7 @@ struct PgStoreStats {
   std::uint64_t retries = 0;   // write batches run again (a deadlock, a connection lost early)
 };
 
-class PgStore final : public Store, public ClusterNames {
+class PgStore final : public Store, public ClusterNames, public ClusterSeeks {
  public:
   // Connects to `dsn` ("postgresql:///boardhall?host=/run/pg" or "host=... dbname=..."),
   // creates or migrates the schema, brings the name keys up to date and starts the
@@ -111,6 +112,8 @@ class PgStore final : public Store, public ClusterNames {
   void release_name(std::string key, std::string token, std::int64_t epoch,
                     std::function<void(StoreError)> done) override;
   void find_token(std::string token, std::function<void(StoreResult<NameHolder>)> done) override;
+  void take_or_add_seek(SeekJob job, std::function<void(StoreResult<std::optional<SeekRow>>)> done) override;
+  void remove_seek(std::string room_id, std::function<void(StoreError)> done) override;
 
   PgStoreStats stats() const;
 

@@ -33,6 +33,27 @@ TEST(Pairing, SameGameOptionsClockAndRatedNessAreNeeded) {
   EXPECT_FALSE(pairing::compatible(tablut(), std::nullopt, 0, other, std::nullopt));
 }
 
+TEST(Pairing, TheTermsKeyIsEqualExactlyWhenTheTermsAre) {
+  const auto key = pairing::terms_key(tablut());
+  EXPECT_EQ(key, pairing::terms_key(tablut()));
+  EXPECT_NE(key, pairing::terms_key(tablut(180'000)));
+  EXPECT_NE(key, pairing::terms_key(tablut(300'000, true)));
+  auto untimed = tablut();
+  untimed.clock.reset();
+  EXPECT_NE(key, pairing::terms_key(untimed));
+  auto other = tablut();
+  other.game = "tavlei";
+  EXPECT_NE(key, pairing::terms_key(other));
+  protocol::OptionMap nine, eleven;
+  nine.values["size"] = "9";
+  eleven.values["size"] = "11";
+  const pairing::Terms sea{"seatafl", pairing::normal_options("seatafl", {}), std::nullopt, false};
+  EXPECT_EQ(pairing::terms_key(sea),
+            pairing::terms_key({"seatafl", pairing::normal_options("seatafl", nine), std::nullopt, false}));
+  EXPECT_NE(pairing::terms_key(sea),
+            pairing::terms_key({"seatafl", pairing::normal_options("seatafl", eleven), std::nullopt, false}));
+}
+
 TEST(Pairing, DefaultOptionsCountAsGiven) {
   protocol::OptionMap nine;
   nine.values["size"] = "9";
