@@ -27,6 +27,7 @@ struct NameClaim {
 // Where a token's player is.
 struct NameHolder {
   std::string name;
+  std::string token;
   bool registered = false;
   bool bot = false;
   std::int64_t epoch = 0;  // the node that holds the player
@@ -48,6 +49,8 @@ class ClusterNames {
                             std::function<void(StoreError)> done) = 0;
   // Who holds `token`, and where; not_found when no one does.
   virtual void find_token(std::string token, std::function<void(StoreResult<NameHolder>)> done) = 0;
+  // Who holds the name key `key`, and where; not_found when no one does.
+  virtual void find_name(std::string key, std::function<void(StoreResult<NameHolder>)> done) = 0;
 };
 
 }  // namespace bh::storage

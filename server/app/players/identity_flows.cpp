@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -131,19 +132,26 @@ void resume_failed(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const 
   ctx->send_error(c, id, ErrorCode::auth_failed, "unknown or expired token");
 }
 
-// The connection is served by node `owner` from now on (its resume sent there), unless
-// it cannot be reached, or the connection took an identity here meanwhile.
-void relay_resume(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& relay, const ConnPtr& c,
-                  const RequestId& id, const std::string& token, std::int64_t owner) {
+// The connection is served by node `owner` from now on, a resume of `token` sent there
+// as its request `id`; `otherwise` when it cannot go (the node cannot be reached, or the
+// connection took an identity here meanwhile).
+void resume_on(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& relay, const ConnPtr& c,
+               const RequestId& id, const std::string& token, std::int64_t owner, std::function<void()> otherwise) {
   if (!relay || owner == 0 || owner == relay->self() || ctx->identities.player_of(c->id()) || ctx->shutting_down)
-    return resume_later(ctx, c, id);
+    return otherwise();
   // Nothing of this connection stays here: the owner serves it all.
   detach_connection(*ctx, c);
-  relay->pin(c, owner, protocol::encode_request(protocol::client::Resume{token}, id), [ctx, c, id] {
-    ctx->identities.add_connection(c);  // served here again
-    ctx->watchers.opened(c->id(), now_ms());
-    resume_later(ctx, c, id);
-  });
+  relay->pin(c, owner, protocol::encode_request(protocol::client::Resume{token}, id),
+             [ctx, c, otherwise = std::move(otherwise)] {
+               ctx->identities.add_connection(c);  // served here again
+               ctx->watchers.opened(c->id(), now_ms());
+               otherwise();
+             });
+}
+
+void relay_resume(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& relay, const ConnPtr& c,
+                  const RequestId& id, const std::string& token, std::int64_t owner) {
+  resume_on(ctx, relay, c, id, token, owner, [ctx, c, id] { resume_later(ctx, c, id); });
 }
 
 // Cluster mode: a token no live game's seat holds may be a player's elsewhere (a guest
@@ -168,6 +176,23 @@ void resume_by_name(const std::shared_ptr<Context>& ctx, const std::shared_ptr<R
         return resume_failed(ctx, c, id);  // the name is another's here
       finish_bind(ctx, c, id, ctx->identities.bind_token(c, token));
     });
+  });
+}
+
+// A login whose password was right: bound here, or, in cluster mode when another node
+// alive holds the account's name (its player is there: a game, another tab), served by
+// that node as a resume of the player's token, so that the older connection is replaced
+// there as a second login on one node replaces it.
+void bind_login(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& relay, const ConnPtr& c,
+                const RequestId& id, const std::string& name, bool bot) {
+  auto here = [ctx, c, id, name, bot] { finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name, bot)); };
+  if (!relay || !ctx->name_claims.on() || ctx->identities.credentials(name)) return here();
+  ctx->name_claims.find_name(name, [ctx, relay, c, id, here](storage::StoreResult<storage::NameHolder> found) {
+    // Not found, or PostgreSQL cannot say: here, where the login's hold takes the name.
+    if (!found.error.ok()) return here();
+    const auto& holder = *found.value;
+    if (!holder.alive || !holder.registered) return here();
+    resume_on(ctx, relay, c, id, holder.token, holder.epoch, here);
   });
 }
 
@@ -334,7 +359,7 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
   }
   if (!take_auth_attempt(c, id, "login")) return;
   std::weak_ptr<PasswordWorker> worker = worker_;
-  auto check = [ctx = ctx_, worker, c, id, name = r.name, address,
+  auto check = [ctx = ctx_, relay = relay_, worker, c, id, name = r.name, address,
                 password = std::move(r.password)](storage::StoreResult<storage::Account> found) {
     const bool known = found.error.ok();
     if (!known && found.error.code != storage::StoreErrc::not_found)
@@ -344,7 +369,7 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
     const bool bot = known && found.value->bot;
     auto answer = on_io<bool>(
         ctx->io, "login",
-        [ctx, c, id, name, address, bot](bool good) {
+        [ctx, relay, c, id, name, address, bot](bool good) {
           const auto now = std::chrono::steady_clock::now();
           if (!good) {
             ctx->logins.failed(name, address, now);
@@ -352,7 +377,7 @@ void IdentityFlows::login(const ConnPtr& c, const RequestId& id, cl::Login r) {
             return ctx->send_error(c, id, ErrorCode::auth_failed, "wrong name or password");
           }
           ctx->logins.succeeded(name, address, now);
-          finish_bind(ctx, c, id, ctx->identities.bind_registered(c, name, bot));
+          bind_login(ctx, relay, c, id, name, bot);
         },
         [ctx, c, id] { ctx->send_error(c, id, ErrorCode::internal, "internal error"); });
     auto verify = [ctx, password, known, account = known ? *found.value : storage::Account{},

@@ -74,4 +74,12 @@ void NameClaims::find(const std::string& token, std::function<void(storage::Stor
   names_->find_token(token, on_io<Result>(io_, "a token's holder", std::move(done), failed));
 }
 
+void NameClaims::find_name(const std::string& name,
+                           std::function<void(storage::StoreResult<storage::NameHolder>)> done) {
+  using Result = storage::StoreResult<storage::NameHolder>;
+  if (!names_) return done(Result{{storage::StoreErrc::not_found, "no names across nodes"}, std::nullopt});
+  auto failed = [done] { done(Result{{storage::StoreErrc::unavailable, "internal error"}, std::nullopt}); };
+  names_->find_name(names::name_key(name), on_io<Result>(io_, "a name's holder", std::move(done), failed));
+}
+
 }  // namespace bh::app

@@ -45,6 +45,8 @@ class NameClaims {
   static constexpr int kReleaseAttempts = 3600;
   // Who holds `token` and where; `done` on the io_context.
   void find(const std::string& token, std::function<void(storage::StoreResult<storage::NameHolder>)> done);
+  // Who holds `name` (its key) and where; `done` on the io_context.
+  void find_name(const std::string& name, std::function<void(storage::StoreResult<storage::NameHolder>)> done);
 
  private:
   storage::NameClaim make(const std::string& name, const std::string& token, bool registered, bool bot) const;

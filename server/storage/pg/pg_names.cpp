@@ -28,18 +28,28 @@ StoreError release_name(Conn& conn, const std::string& key, const std::string& t
   return conn.run("DELETE FROM player_names WHERE name_key = $1 AND token = $2 AND epoch = $3", p).error;
 }
 
-StoreResult<NameHolder> find_token(Conn& conn, const std::string& token) {
+namespace {
+
+// The one row `column` = `value` picks.
+StoreResult<NameHolder> holder(Conn& conn, const std::string& column, const std::string& value) {
   Params p;
-  p.add(token);
+  p.add(value);
   auto found = conn.run(
-      "SELECT n.name, n.registered, n.bot, n.epoch, EXISTS (SELECT 1 FROM nodes WHERE epoch = n.epoch AND "
-      "lease_until > now()) FROM player_names n WHERE n.token = $1",
+      "SELECT n.name, n.token, n.registered, n.bot, n.epoch, EXISTS (SELECT 1 FROM nodes WHERE epoch = n.epoch AND "
+      "lease_until > now()) FROM player_names n WHERE n." +
+          column + " = $1",
       p);
   if (!found.error.ok()) return {found.error, std::nullopt};
-  if (found.value->size() == 0) return {{StoreErrc::not_found, "no player holds that token"}, std::nullopt};
+  if (found.value->size() == 0) return {{StoreErrc::not_found, "no player holds that " + column}, std::nullopt};
   const auto& r = *found.value;
-  return {{}, NameHolder{r.text(0, 0), r.boolean(0, 1), r.boolean(0, 2), r.int64(0, 3), r.boolean(0, 4)}};
+  return {{}, NameHolder{r.text(0, 0), r.text(0, 1), r.boolean(0, 2), r.boolean(0, 3), r.int64(0, 4), r.boolean(0, 5)}};
 }
+
+}  // namespace
+
+StoreResult<NameHolder> find_token(Conn& conn, const std::string& token) { return holder(conn, "token", token); }
+
+StoreResult<NameHolder> find_name(Conn& conn, const std::string& key) { return holder(conn, "name_key", key); }
 
 StoreError forget_names(Conn& conn) {
   return conn.exec(

@@ -15,6 +15,7 @@ namespace bh::storage::pg {
 StoreResult<bool> claim_name(Conn& conn, const NameClaim& claim);
 StoreError release_name(Conn& conn, const std::string& key, const std::string& token, std::int64_t epoch);
 StoreResult<NameHolder> find_token(Conn& conn, const std::string& token);
+StoreResult<NameHolder> find_name(Conn& conn, const std::string& key);
 // Forgets the names held on nodes gone for more than an hour (no one resumes them).
 StoreError forget_names(Conn& conn);
 

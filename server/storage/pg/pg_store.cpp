@@ -467,6 +467,11 @@ void PgStore::remove_seek(std::string room_id, std::function<void(StoreError)> d
       [room_id = std::move(room_id)](pg::Conn& conn) { return pg::remove_seek(conn, room_id); }, std::move(done));
 }
 
+void PgStore::find_name(std::string key, std::function<void(StoreResult<NameHolder>)> done) {
+  impl_->read<NameHolder>(
+      kAccounts, [key = std::move(key)](pg::Conn& conn) { return pg::find_name(conn, key); }, std::move(done));
+}
+
 void PgStore::create_account(Account account, std::function<void(StoreError)> done) {
   impl_->write(
       kAccounts, /*savepoint=*/false,

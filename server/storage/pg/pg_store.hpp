@@ -112,6 +112,7 @@ class PgStore final : public Store, public ClusterNames, public ClusterSeeks {
   void release_name(std::string key, std::string token, std::int64_t epoch,
                     std::function<void(StoreError)> done) override;
   void find_token(std::string token, std::function<void(StoreResult<NameHolder>)> done) override;
+  void find_name(std::string key, std::function<void(StoreResult<NameHolder>)> done) override;
   void take_or_add_seek(SeekJob job, std::function<void(StoreResult<std::optional<SeekRow>>)> done) override;
   void remove_seek(std::string room_id, std::function<void(StoreError)> done) override;
 

@@ -127,5 +127,38 @@ TEST_F(NamesAcrossNodesTest, ANameIsFreeOnEveryNodeOnceItsPlayerIsForgotten) {
       10s));
 }
 
+TEST_F(NamesAcrossNodesTest, AnAccountsSecondLoginOnAnotherNodeReplacesTheFirstAsOnOneNode) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  WsPlayer first;
+  ASSERT_TRUE(first.connect(n1->port()));
+  first.send({{"type", "register"}, {"name", "Annika"}, {"password", "correct horse battery"}, {"id", 1}});
+  auto registered = first.take("identity", nullptr, 10s);
+  ASSERT_TRUE(registered) << n1->log();
+  // Her name is held on n1 (the login's hold is not waited for).
+  ASSERT_TRUE(wait_for([&] { return sql("SELECT count(*) FROM player_names WHERE name = 'Annika'")[0] == "1"; }, 5s));
+  first.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 2}});
+  auto room = first.take("room_created");
+  ASSERT_TRUE(room);
+  const std::string room_id = (*room)["room"]["room_id"];
+
+  WsPlayer second;
+  ASSERT_TRUE(second.connect(n2->port()));
+  second.send({{"type", "login"}, {"name", "Annika"}, {"password", "correct horse battery"}, {"id", 3}});
+  auto again = second.take(
+      "identity", [](const json& m) { return m["id"] == 3; }, 10s);
+  ASSERT_TRUE(again) << n2->log() << n1->log();
+  EXPECT_EQ((*again)["player"], "Annika");
+  EXPECT_EQ((*again)["token"], (*registered)["token"]) << "one player, served by n1";
+  EXPECT_TRUE(first.take("session_replaced", nullptr, 5s)) << "the older connection is told, as on one node";
+  first.read_until_closed();
+  EXPECT_TRUE(first.closed());
+  // The newer connection is hers on n1: her open room there is hers to cancel.
+  second.send({{"type", "cancel_room"}, {"room_id", room_id}, {"id", 4}});
+  EXPECT_TRUE(second.take(
+      "room_cancelled", [](const json& m) { return m["id"] == 4; }, 5s))
+      << n1->log();
+}
+
 }  // namespace
 }  // namespace bh::test

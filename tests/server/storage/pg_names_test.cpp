@@ -49,6 +49,13 @@ TEST_F(PgNamesTest, ANameIsOneTokensOnAllNodes) {
   EXPECT_EQ(found.value->epoch, n1->epoch());
   EXPECT_TRUE(found.value->alive);
   EXPECT_EQ(holder(*n2, "t-nobody").error.code, StoreErrc::not_found);
+  // Found by its key too, with the token that holds it.
+  auto by_name = await<StoreResult<NameHolder>>([&](auto done) { n2->find_name("key:bob", done); });
+  ASSERT_TRUE(by_name.error.ok()) << by_name.error.message;
+  EXPECT_EQ(by_name.value->token, "t-bob");
+  EXPECT_EQ(by_name.value->epoch, n1->epoch());
+  EXPECT_EQ(await<StoreResult<NameHolder>>([&](auto done) { n2->find_name("key:nobody", done); }).error.code,
+            StoreErrc::not_found);
 }
 
 TEST_F(PgNamesTest, TheSamePlayerTakesItsNameOnAnotherNode) {

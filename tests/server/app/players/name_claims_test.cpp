@@ -29,6 +29,9 @@ class MemoryNames final : public storage::ClusterNames {
   void find_token(std::string, std::function<void(storage::StoreResult<storage::NameHolder>)> done) override {
     done({{storage::StoreErrc::not_found, "none"}, std::nullopt});
   }
+  void find_name(std::string, std::function<void(storage::StoreResult<storage::NameHolder>)> done) override {
+    done({{storage::StoreErrc::not_found, "none"}, std::nullopt});
+  }
   bool failing = false;
   std::map<std::string, std::string> held;  // key -> token
 };
