@@ -26,6 +26,7 @@ void end_game(GameSession& s, rules::Status status, Now now, Effects& fx) {
   for (int i = 0; i < 2; ++i) {
     s.seats[i].absent_until_ms = 0;
     s.seats[i].absent_until.reset();
+    s.seats[i].grace_left.reset();
     fx.push_back(Disarm{i == 0 ? DeadlineKind::absence_0 : DeadlineKind::absence_1});
   }
   fx.push_back(Notice{Note::game_ended});

@@ -4,9 +4,12 @@
 // kept with the live game: a restored game's absent players keep theirs, decided at once
 // when they passed while the server was down; its clocks stand still until both
 // players are back. And while the store cannot write (no move is told), the clocks stand
-// still too, so nobody loses on time to an outage.
+// still too, and so do the graces of the players away, so nobody loses on time or by
+// abandonment to an outage.
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <utility>
 
 #include "game/room_views.hpp"
 #include "game/steps.hpp"
@@ -36,6 +39,35 @@ void resume_clocks_if_all_back(GameSession& s, int returning_slot, Now now, Effe
   tell_state(s, returning_slot, now, fx);  // the others see the clocks running again
 }
 
+// The store is away: each grace running stands still, what is left of it kept.
+void hold_absences(GameSession& s, Now now, Effects& fx) {
+  for (int i = 0; i < 2; ++i) {
+    auto& seat = s.seats[i];
+    if (!seat.absent_until || seat.grace_left) continue;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*seat.absent_until - now.steady);
+    seat.grace_left = std::max(std::chrono::milliseconds(0), left);
+    fx.push_back(Disarm{absence_kind(i)});
+  }
+}
+
+// The store is back: each grace held runs again from what was left, its new deadline
+// told (as when the player left) and kept.
+void release_absences(GameSession& s, Now now, Effects& fx) {
+  bool any = false;
+  for (int i = 0; i < 2; ++i) {
+    auto& seat = s.seats[i];
+    if (!seat.grace_left) continue;
+    const auto left = *std::exchange(seat.grace_left, std::nullopt);
+    seat.absent_until = now.steady + left;
+    seat.absent_until_ms = now.unix_ms + left.count();
+    fx.push_back(Arm{absence_kind(i), *seat.absent_until});
+    fx.push_back(Tell{protocol::encode(sv::PlayerLeft{s.game_id, views::side_text(s.side_of_slot(i)), seat.player,
+                                                      seat.absent_until_ms, left.count()})});
+    any = true;
+  }
+  if (any) keep_absences(s, fx);
+}
+
 }  // namespace
 
 void keep_absences(const GameSession& s, Effects& fx) {
@@ -59,6 +91,7 @@ void left(GameSession& s, const Left& c, Now now, Effects& fx) {
   // While a game's end is being archived nothing runs; the next game starts the grace.
   if (s.phase != Phase::playing) return;
   start_absence(s, c.slot, now, fx);
+  if (s.storage_down) hold_absences(s, now, fx);  // its grace starts once the store is back
   keep_absences(s, fx);
 }
 
@@ -101,6 +134,7 @@ void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
   seat.present = true;
   seat.absent_until_ms = 0;
   seat.absent_until.reset();
+  seat.grace_left.reset();
   fx.push_back(Disarm{absence_kind(c.slot)});
   if (was_absent && s.live()) keep_absences(s, fx);
   resume_clocks_if_all_back(s, c.slot, now, fx);
@@ -118,10 +152,12 @@ void storage(GameSession& s, const Storage& c, Now now, Effects& fx) {
   s.storage_down = !c.up;
   if (!s.live()) return;
   if (c.up) {
+    release_absences(s, now, fx);
     resume_clocks_if_all_back(s, -1, now, fx);
     if (s.clock.paused()) tell_state(s, -1, now, fx);  // paused now for a player away: said so
     return;
   }
+  hold_absences(s, now, fx);
   if (s.clock.paused()) return;  // already still (a restored game's players away)
   std::optional<rules::Side> running;
   if (!s.waiting_first_move()) running = s.game->to_move();
@@ -132,7 +168,7 @@ void storage(GameSession& s, const Storage& c, Now now, Effects& fx) {
 
 void absence_due(GameSession& s, int slot, Now now, Effects& fx) {
   const auto& seat = s.seats[slot];
-  if (seat.present || !s.live() || !seat.absent_until || now.steady < *seat.absent_until) return;
+  if (seat.present || !s.live() || !seat.absent_until || seat.grace_left || now.steady < *seat.absent_until) return;
   // A move being written is told before the end it leads to; then this is decided again.
   if (s.journal.untold()) return fx.push_back(Defer{DeadlineDue{absence_kind(slot)}});
   // Both away (e.g. neither came back after a restart): nobody wins by it.

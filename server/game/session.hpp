@@ -48,6 +48,9 @@ struct Seat {
   bool present = false;
   std::int64_t absent_until_ms = 0;  // while absent in a game (shown to the others)
   std::optional<Time> absent_until;  // the same deadline on the steady clock
+  // While the store cannot write: what is left of the grace, standing still with the
+  // clocks; the deadline is set again from it when the store is back.
+  std::optional<std::chrono::milliseconds> grace_left;
 };
 
 // What the server's configuration fixes for every session.

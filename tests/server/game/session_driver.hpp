@@ -49,7 +49,7 @@ struct Driver {
   // Seats bob, both present, and starts the first game with alice first.
   void start() {
     s.seats[0].present = true;
-    s.seats[1] = {"bob", true, 0, std::nullopt};
+    s.seats[1] = {"bob", true, 0, std::nullopt, std::nullopt};
     s.score.seat("alice", "bob");
     begin();
   }

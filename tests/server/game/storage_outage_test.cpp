@@ -125,5 +125,47 @@ TEST(StorageOutage, PlayersBackDuringTheOutageWaitForTheStoreAndTheStoreForThePl
   EXPECT_FALSE(again.s.clock.paused());
 }
 
+TEST(StorageOutage, APlayersGraceStandsStillWithTheClocksAndRunsOnFromWhatWasLeft) {
+  Driver d = under_way();
+  const std::int64_t grace = d.s.limits.reconnect_grace_ms;
+  d.run(Left{0});
+  ASSERT_TRUE(d.deadlines.contains(DeadlineKind::absence_0));
+  d.pass(grace / 4);
+  d.run(Storage{false});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::absence_0)) << "no abandonment while the store is away";
+  d.pass(grace * 3);
+  d.run(DeadlineDue{DeadlineKind::absence_0});  // a timer that fired anyway changes nothing
+  EXPECT_TRUE(d.finished.empty());
+
+  d.told.clear();
+  d.run(Storage{true});
+  ASSERT_TRUE(d.deadlines.contains(DeadlineKind::absence_0));
+  const std::int64_t left = grace - grace / 4;
+  EXPECT_EQ(d.deadlines.at(DeadlineKind::absence_0), d.now.steady + std::chrono::milliseconds(left));
+  EXPECT_EQ(d.s.seats[0].absent_until_ms, d.now.unix_ms + left);
+  EXPECT_TRUE(d.told_contains(R"("type":"player_left")")) << "the new deadline is told";
+  EXPECT_EQ((*d.kept_absences)[0], d.s.seats[0].absent_until_ms) << "and kept with the live game";
+  d.fire(DeadlineKind::absence_0);
+  ASSERT_EQ(d.finished.size(), 1u) << "the rest of the grace passed: abandonment, as before";
+}
+
+TEST(StorageOutage, APlayerWhoLeavesWhileTheStoreIsAwayHasTheirWholeGraceOnceItIsBack) {
+  Driver d = under_way();
+  const std::int64_t grace = d.s.limits.reconnect_grace_ms;
+  d.run(Storage{false});
+  d.run(Left{1});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::absence_1));
+  d.pass(grace * 2);
+  d.run(Storage{true});
+  ASSERT_TRUE(d.deadlines.contains(DeadlineKind::absence_1));
+  EXPECT_EQ(d.deadlines.at(DeadlineKind::absence_1), d.now.steady + std::chrono::milliseconds(grace));
+  // Back in time: nothing is held any more, the game goes on.
+  d.pass(grace / 2);
+  d.run(Returned{1});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::absence_1));
+  EXPECT_FALSE(d.s.seats[1].grace_left);
+  EXPECT_TRUE(d.finished.empty());
+}
+
 }  // namespace
 }  // namespace bh::game
