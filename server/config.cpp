@@ -71,6 +71,7 @@ constexpr FlagSpec kFlags[] = {
     {"import-max-moves", true, true},
     {"record-name-chars", true, true},
     {"db-readers", true, true},
+    {"commit-window-us", true, true},
     {"help", false, false},
 };
 
@@ -285,6 +286,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"import-max-moves", 1, 10'000'000, false, "a number of moves from 1 to 10000000"},
       {"record-name-chars", 1, 1'000'000, false, "a number of characters from 1 to 1000000"},
       {"db-readers", 0, 16, false, "a number of connections from 0 to 16"},
+      {"commit-window-us", 0, 10'000, false, "microseconds from 0 to 10000"},
   };
   for (const Range& range : kRanges) {
     if (range.flag != flag) continue;
@@ -322,6 +324,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "import-max-moves") config.import_max_moves = static_cast<std::size_t>(*number);
     if (flag == "record-name-chars") config.record_name_chars = static_cast<std::size_t>(*number);
     if (flag == "db-readers") config.db_readers = static_cast<unsigned>(*number);
+    if (flag == "commit-window-us") config.commit_window_us = static_cast<unsigned>(*number);
     return std::nullopt;
   }
   return Bad{source + ": unknown setting"};
@@ -413,6 +416,9 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --db-readers N        read-only connections to it, each on its own thread, that serve
                         the archive, exports, profiles and logins beside the one writer
                         (default 2; 0: the writer serves the reads too, between commits)
+  --commit-window-us N  the writer waits this long after the first write it is woken for,
+                        so that more moves share one commit: fewer disk syncs per move
+                        at low load, each move told up to N us later (default 0: off)
   --threads N           network threads (default: the number of cores)
   --grace SECONDS       reconnect grace for a dropped player (default 60)
   --first-move-seconds SECONDS

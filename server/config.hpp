@@ -75,6 +75,8 @@ struct Config {
   // Read-only SQLite connections, each on its own thread, serving the store's reads beside
   // its writer (storage/sqlite_store.hpp); 0: the writer serves the reads too.
   unsigned db_readers = 2;
+  // The SQLite writer's commit window (storage/sqlite_store.hpp), microseconds; 0: off.
+  unsigned commit_window_us = 0;
   // Cluster mode (docs/cluster.md): the PostgreSQL database the nodes share instead of
   // --db, and this node's name (default: the host's name), unique among the nodes.
   std::string cluster_db;

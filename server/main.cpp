@@ -166,6 +166,7 @@ int main(int argc, char** argv) {
     store_options.log = [](const std::string& line) { bh::log::error("store: " + line); };
     store_options.answer_name_chars = config.record_name_chars;
     store_options.readers = static_cast<int>(config.db_readers);
+    store_options.commit_window_us = static_cast<int>(config.commit_window_us);
     auto opened = bh::storage::open_sqlite_store(config.db, store_options);
     if (!opened.error.ok() || !opened.value || !*opened.value) {
       bh::log::error("cannot open the database " + config.db + ": " + opened.error.message);

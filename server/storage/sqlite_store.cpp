@@ -135,6 +135,9 @@ struct SqliteStore::Impl {
         continue;
       }
       if (wait == Wait::idle) continue;
+      // A sleep, not a wait on the queue: the writes queued meanwhile wake no one.
+      if (options.commit_window_us > 0)
+        std::this_thread::sleep_for(std::chrono::microseconds(options.commit_window_us));
       queues.take_all(taken);
       while (!taken.empty()) {
         if (!taken.front().is_write()) {

@@ -59,6 +59,15 @@ TEST(Config, SendQueueLimits) {
   EXPECT_NE(usage().find("BOARDHALL_QUEUE_BYTES_TOTAL"), std::string::npos);
 }
 
+TEST(Config, TheCommitWindowIsOffByDefaultAndBoundedToTenMilliseconds) {
+  EXPECT_EQ(parse({}).config->commit_window_us, 0u);
+  EXPECT_EQ(parse({"--commit-window-us", "300"}).config->commit_window_us, 300u);
+  EXPECT_EQ(parse({}, {{"BOARDHALL_COMMIT_WINDOW_US", "250"}}).config->commit_window_us, 250u);
+  EXPECT_NE(parse({"--commit-window-us", "20000"}).error.find("--commit-window-us"), std::string::npos);
+  EXPECT_NE(parse({"--commit-window-us", "-1"}).error.find("--commit-window-us"), std::string::npos);
+  EXPECT_NE(usage().find("--commit-window-us"), std::string::npos);
+}
+
 TEST(Config, EveryFlagWithSeparateAndInlineValues) {
   const auto parsed =
       parse({"--listen", "127.0.0.1:9000", "--db=/tmp/x.db", "--threads", "3", "--grace=5", "--max-frame", "128k",
