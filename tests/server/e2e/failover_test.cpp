@@ -115,5 +115,26 @@ TEST_F(FailoverTest, WhilePostgreSQLIsAwayTheClocksStandStillAndNobodyLosesOnTim
   EXPECT_EQ(stored_moves(g->id), g->acknowledged);
 }
 
+TEST_F(FailoverTest, ASeekWhilePostgreSQLIsAwayIsAnsweredAndOneAfterItWaits) {
+  auto n1 = node("n1");
+  WsPlayer sam;
+  ASSERT_TRUE(sam.connect(n1->port()));
+  ASSERT_FALSE(sam.guest("sam").empty());
+  ASSERT_TRUE(pg_->stop());
+  // Right away (the store may not know yet) and later: an error, never silence.
+  for (int id : {2, 3}) {
+    sam.send({{"type", "seek"}, {"game", "tablut"}, {"id", id}});
+    auto e = sam.take(
+        "error", [id](const json& m) { return m["id"] == id; }, 20s);
+    ASSERT_TRUE(e) << n1->log();
+    EXPECT_EQ((*e)["code"], "storage_unavailable");
+  }
+  ASSERT_TRUE(pg_->restart());
+  ASSERT_TRUE(wait_for([&] { return http_get(n1->port(), "/healthz").status == 200; }, 20s));
+  sam.send({{"type", "seek"}, {"game", "tablut"}, {"id", 4}});
+  EXPECT_TRUE(sam.take("room_created", nullptr, 10s)) << n1->log();
+  EXPECT_EQ(sql("SELECT count(*) FROM seeks"), std::vector<std::string>{"1"});
+}
+
 }  // namespace
 }  // namespace bh::test
