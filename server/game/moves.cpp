@@ -140,10 +140,15 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   std::string text = protocol::encode(event);
   std::optional<std::string> for_to_move;
   int to_move_slot = -1;
-  if (const auto legal = views::legal_moves_json(game, s.listed_moves)) {  // none once the game is over
+  // The list is written only for a player to move who is there to read it (one away
+  // gets it with the state when they return); its moves check the next move either way.
+  const bool reader = !game.status().over() && s.seats[s.slot_for(game.to_move())].present;
+  if (const auto legal = views::legal_moves_json(game, s.listed_moves, reader)) {  // none once the game is over
     s.listed_for = game.position();
-    to_move_slot = s.slot_for(game.to_move());
-    for_to_move = protocol::with_legal_moves(text, *legal);
+    if (reader) {
+      to_move_slot = s.slot_for(game.to_move());
+      for_to_move = protocol::with_legal_moves(text, *legal);
+    }
   }
   // Each text is copied once at most (the mover's answer): a move's event goes to every
   // connection of the room as one shared frame.

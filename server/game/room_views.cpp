@@ -146,10 +146,11 @@ std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game
   return sorted;
 }
 
-std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves) {
+std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves, bool write) {
   moves.clear();
   if (game.status().over()) return std::nullopt;
   moves = game.legal_moves();
+  if (!write) return std::string();
   const SortedTexts texts(game.rules(), moves);
   // Move texts are squares, '-', ':' and "huff ": nothing JSON escapes.
   std::string out;

@@ -74,8 +74,9 @@ protocol::server::LiveGameInfo live_game(const std::string& room_id, const std::
 std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game);
 // The same list as a JSON array of strings (the bytes protocol's encoder writes for it),
 // written straight from the moves; `moves` receives the moves it was made from, so the
-// room can check the next move against them without generating them again.
-std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves);
+// room can check the next move against them without generating them again. `write`
+// false: only `moves`, and an empty text (no one is there to read the list).
+std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves, bool write = true);
 // The move event after `side` played `move_text` in `game`, as everyone but the player
 // to move sees it (`legal` null: the room sets it for that player's copy).
 protocol::server::Move move_event(const std::string& game_id, const rules::GameState& game,

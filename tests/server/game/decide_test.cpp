@@ -41,6 +41,28 @@ TEST(GameSession, AMoveIsToldOnlyAfterItsWrite) {
   EXPECT_TRUE(d.told_contains("\"type\":\"move\""));
 }
 
+TEST(GameSession, TheLegalMovesAreWrittenOnlyForAPlayerToMoveWhoIsThere) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.told.clear();
+  d.play(d.any_legal());
+  EXPECT_TRUE(d.told_contains("\"legal\":[\"")) << "the player to move gets the list";
+  // The next player to move goes away: the move after theirs is told without a list.
+  const int away = 1 - d.to_move_slot();
+  d.run(Left{away});
+  d.told.clear();
+  d.play(d.any_legal());
+  EXPECT_TRUE(d.told_contains("\"type\":\"move\""));
+  EXPECT_FALSE(d.told_contains("\"legal\":[")) << "no one to read it";
+  EXPECT_EQ(d.s.listed_for, d.s.game->position()) << "its moves still check the next move";
+  // Back, they get the state, with the list.
+  d.told.clear();
+  d.run(Returned{away});
+  EXPECT_TRUE(d.told_contains("\"legal\":[\""));
+  d.play(d.any_legal());
+  EXPECT_TRUE(d.finished.empty());
+}
+
 TEST(GameSession, MoveRefusals) {
   Driver d(settings_for("brandubh"));
   d.start();
