@@ -73,3 +73,29 @@ test('the account part opened and the password typed before the server answers a
   await v.page.getByTestId('whoami').filter({ hasText: 'Мария' }).waitFor();
   assert.deepEqual(v.problems, []);
 });
+
+test('a room listed before its creator logs in here too becomes theirs, with no Join', async () => {
+  const first = await visitor(browser, stack);
+  await first.go('/');
+  await first.page.getByTestId('guest-name').fill('Wren');
+  await first.page.locator('details.account summary').click();
+  await first.page.getByTestId('login-password').fill('correct horse battery');
+  await first.page.getByTestId('register-submit').click();
+  await first.page.getByTestId('whoami').filter({ hasText: 'Wren' }).waitFor();
+  await first.page.getByTestId('create-game').selectOption('tablut');
+  await first.page.getByTestId('create-submit').click();
+  await first.page.getByTestId('room-link').waitFor();
+
+  const second = await visitor(browser, stack);
+  await second.go('/');
+  const row = second.page.getByTestId('room-row').filter({ hasText: 'Wren' });
+  await row.getByTestId('room-join').waitFor();  // not theirs yet
+  await second.page.getByTestId('guest-name').fill('Wren');
+  await second.page.locator('details.account summary').click();
+  await second.page.getByTestId('login-password').fill('correct horse battery');
+  await second.page.getByTestId('login-submit').click();
+  await second.page.getByTestId('whoami').filter({ hasText: 'Wren' }).waitFor();
+  await row.getByTestId('room-join').waitFor({ state: 'detached' });
+  assert.equal(await row.getByTestId('room-join').count(), 0, 'their own room: nothing to join');
+  assert.deepEqual(second.problems, []);
+});

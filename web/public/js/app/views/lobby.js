@@ -138,7 +138,8 @@ export function lobbyView(app, route, main) {
       app.conn.request({ type: 'subscribe_lobby' }).catch(() => {});
       drawAll();
     },
-    onIdentity: drawMine,
+    // Rooms too: one of them may be the visitor's own, listed before they logged in.
+    onIdentity() { drawMine(); drawRooms(); },
     onMessage(msg) {
       computer?.onMessage(msg);
       if (LOBBY_TYPES.includes(msg.type)) { drawRooms(); drawLive(); }
