@@ -19,6 +19,9 @@ test('the lobby loads with its seven games, the favicon and no error', async () 
   const v = await visitor(browser, stack);
   await v.go('/');
   await v.page.getByTestId('connection').and(v.page.locator('[data-phase="online"]')).waitFor({ state: 'attached' });
+  // The lobby's module may still be loading when the welcome has come (a busy machine):
+  // its catalogue is drawn from the welcome once the view exists.
+  await v.page.getByTestId('catalogue').locator('dt').nth(6).waitFor();
   const games = await v.page.getByTestId('catalogue').locator('dt').allTextContents();
   assert.equal(games.length, 7);
   assert.match(games.join(' '), /Tavlei.*Tablut.*Sea tafl.*Copenhagen hnefatafl.*Brandubh.*Russian draughts.*Alquerque/);
