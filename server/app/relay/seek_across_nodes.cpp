@@ -82,7 +82,8 @@ void decide(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& r
   job.when_added = [opened, room = seeker.room, c = seeker.connection, id = seeker.request] {
     if (!opened->exchange(true)) room->open(c, id);
   };
-  auto failed = [ctx, seeker] {
+  auto failed = [ctx, seeker, opened] {
+    drop_own_room(*ctx, seeker, opened->load());  // no room left waiting outside the store
     ctx->send_error(seeker.connection, seeker.request, ErrorCode::internal, "internal error");
   };
   ctx->config.cluster_seeks->take_or_add_seek(std::move(job), on_io<Taken>(

@@ -7,10 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "pg_cluster.hpp"
+#include "storage/pg/pg_store.hpp"
 
 namespace bh::storage::testing {
 
@@ -30,6 +32,24 @@ class PgDatabaseTest : public ::testing::Test {
 
   bh::testing::PgCluster* cluster = nullptr;
   std::string database;
+};
+
+// A test of cluster nodes, each a PgStore with a node name, on one new database.
+class PgNodesTest : public PgDatabaseTest {
+ protected:
+  std::unique_ptr<PgStore> node(const std::string& name, int lease_ms = 60'000, int renew_ms = 100) {
+    PgOptions options;
+    options.node_id = name;
+    options.lease_ms = lease_ms;
+    options.renew_ms = renew_ms;
+    auto opened = PgStore::open(cluster->dsn(database), std::move(options));
+    EXPECT_TRUE(opened.error.ok()) << opened.error.message;
+    return opened.error.ok() ? std::move(*opened.value) : nullptr;
+  }
+  // Ends `store`'s lease as if its node had been gone for a while (it renews rarely).
+  void lapse(const PgStore& store) {
+    sql("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE epoch = " + std::to_string(store.epoch()));
+  }
 };
 
 }  // namespace bh::storage::testing

@@ -11,17 +11,8 @@
 namespace bh::storage::testing {
 namespace {
 
-class PgNamesTest : public PgDatabaseTest {
+class PgNamesTest : public PgNodesTest {
  protected:
-  std::unique_ptr<PgStore> node(const std::string& name) {
-    PgOptions options;
-    options.node_id = name;
-    options.lease_ms = 60'000;
-    options.renew_ms = 100;
-    auto opened = PgStore::open(cluster->dsn(database), std::move(options));
-    EXPECT_TRUE(opened.error.ok()) << opened.error.message;
-    return opened.error.ok() ? std::move(*opened.value) : nullptr;
-  }
   static bool claim(PgStore& store, const std::string& name, const std::string& token, bool registered = false) {
     NameClaim c{name, "key:" + name, token, registered, false, store.epoch()};
     auto result = await<StoreResult<bool>>([&](auto done) { store.claim_name(c, done); });
@@ -30,9 +21,6 @@ class PgNamesTest : public PgDatabaseTest {
   }
   static StoreResult<NameHolder> holder(PgStore& store, const std::string& token) {
     return await<StoreResult<NameHolder>>([&](auto done) { store.find_token(token, done); });
-  }
-  void lapse(const PgStore& store) {
-    sql("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE epoch = " + std::to_string(store.epoch()));
   }
 };
 

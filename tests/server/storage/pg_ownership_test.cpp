@@ -17,17 +17,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class PgOwnershipTest : public PgDatabaseTest {
+class PgOwnershipTest : public PgNodesTest {
  protected:
-  std::unique_ptr<PgStore> node(const std::string& name, int lease_ms = 60'000, int renew_ms = 100) {
-    PgOptions options;
-    options.node_id = name;
-    options.lease_ms = lease_ms;
-    options.renew_ms = renew_ms;
-    auto opened = PgStore::open(cluster->dsn(database), std::move(options));
-    EXPECT_TRUE(opened.error.ok()) << opened.error.message;
-    return opened.error.ok() ? std::move(*opened.value) : nullptr;
-  }
   // What a node adopts, gathered.
   struct Adopted {
     std::mutex mutex;
@@ -58,10 +49,6 @@ class PgOwnershipTest : public PgDatabaseTest {
     auto result = await<StoreResult<std::vector<LiveGame>>>([&](auto done) { store.load_live(done); });
     EXPECT_TRUE(result.error.ok()) << result.error.message;
     return result.value.value_or(std::vector<LiveGame>{});
-  }
-  // Ends `store`'s lease as if its node had been gone for a while (it renews rarely).
-  void lapse(const PgStore& store) {
-    sql("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE epoch = " + std::to_string(store.epoch()));
   }
 };
 

@@ -16,17 +16,8 @@ namespace {
 
 using Taken = StoreResult<std::optional<SeekRow>>;
 
-class PgSeeksTest : public PgDatabaseTest {
+class PgSeeksTest : public PgNodesTest {
  protected:
-  std::unique_ptr<PgStore> node(const std::string& name) {
-    PgOptions options;
-    options.node_id = name;
-    options.lease_ms = 60'000;
-    options.renew_ms = 100;
-    auto opened = PgStore::open(cluster->dsn(database), std::move(options));
-    EXPECT_TRUE(opened.error.ok()) << opened.error.message;
-    return opened.error.ok() ? std::move(*opened.value) : nullptr;
-  }
   // A seek of `player` in room `room` that takes the oldest seek waiting, if any.
   static SeekJob job(const PgStore& store, const std::string& room, const std::string& player,
                      const std::string& terms = "tablut|-|rated:0") {
@@ -40,9 +31,6 @@ class PgSeeksTest : public PgDatabaseTest {
   }
   static Taken seek(PgStore& store, SeekJob j) {
     return await<Taken>([&](auto done) { store.take_or_add_seek(std::move(j), done); });
-  }
-  void lapse(const PgStore& store) {
-    sql("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE epoch = " + std::to_string(store.epoch()));
   }
 };
 

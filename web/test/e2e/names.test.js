@@ -16,15 +16,20 @@ after(async () => {
   await stack?.close();
 });
 
+/** `v` takes the account `name` (`kind`: register or login), the password always the same. */
+async function account(v, name, kind = 'register') {
+  await v.page.getByTestId('guest-name').fill(name);
+  await v.page.locator('details.account summary').click();
+  await v.page.getByTestId('login-password').fill('correct horse battery');
+  await v.page.getByTestId(`${kind}-submit`).click();
+  await v.page.getByTestId('whoami').filter({ hasText: name }).waitFor();
+}
+
 test('a Cyrillic name is taken and shown; its look-alikes are refused', async () => {
   const ivan = await visitor(browser, stack);
   await ivan.go('/');
   // Registered, so the player page has a profile to show.
-  await ivan.page.getByTestId('guest-name').fill('Иван Петров');
-  await ivan.page.locator('details.account summary').click();
-  await ivan.page.getByTestId('login-password').fill('correct horse battery');
-  await ivan.page.getByTestId('register-submit').click();
-  await ivan.page.getByTestId('whoami').filter({ hasText: 'Иван Петров' }).waitFor();
+  await account(ivan, 'Иван Петров');
   await ivan.page.getByTestId('create-game').selectOption('tablut');
   await ivan.page.getByTestId('create-submit').click();
   await ivan.page.getByTestId('room-link').waitFor();
@@ -77,11 +82,7 @@ test('the account part opened and the password typed before the server answers a
 test('a room listed before its creator logs in here too becomes theirs, with no Join', async () => {
   const first = await visitor(browser, stack);
   await first.go('/');
-  await first.page.getByTestId('guest-name').fill('Wren');
-  await first.page.locator('details.account summary').click();
-  await first.page.getByTestId('login-password').fill('correct horse battery');
-  await first.page.getByTestId('register-submit').click();
-  await first.page.getByTestId('whoami').filter({ hasText: 'Wren' }).waitFor();
+  await account(first, 'Wren');
   await first.page.getByTestId('create-game').selectOption('tablut');
   await first.page.getByTestId('create-submit').click();
   await first.page.getByTestId('room-link').waitFor();
@@ -90,11 +91,7 @@ test('a room listed before its creator logs in here too becomes theirs, with no 
   await second.go('/');
   const row = second.page.getByTestId('room-row').filter({ hasText: 'Wren' });
   await row.getByTestId('room-join').waitFor();  // not theirs yet
-  await second.page.getByTestId('guest-name').fill('Wren');
-  await second.page.locator('details.account summary').click();
-  await second.page.getByTestId('login-password').fill('correct horse battery');
-  await second.page.getByTestId('login-submit').click();
-  await second.page.getByTestId('whoami').filter({ hasText: 'Wren' }).waitFor();
+  await account(second, 'Wren', 'login');
   await row.getByTestId('room-join').waitFor({ state: 'detached' });
   assert.equal(await row.getByTestId('room-join').count(), 0, 'their own room: nothing to join');
   assert.deepEqual(second.problems, []);
