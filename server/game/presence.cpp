@@ -39,6 +39,17 @@ void resume_clocks_if_all_back(GameSession& s, int returning_slot, Now now, Effe
   tell_state(s, returning_slot, now, fx);  // the others see the clocks running again
 }
 
+// The player in `slot` has `grace_ms` from now to come back: their deadline set, told to
+// the others and armed.
+void absent_for(GameSession& s, int slot, std::int64_t grace_ms, Now now, Effects& fx) {
+  auto& seat = s.seats[slot];
+  seat.absent_until_ms = now.unix_ms + grace_ms;
+  seat.absent_until = now.steady + std::chrono::milliseconds(grace_ms);
+  fx.push_back(Tell{protocol::encode(
+      sv::PlayerLeft{s.game_id, views::side_text(s.side_of_slot(slot)), seat.player, seat.absent_until_ms, grace_ms})});
+  fx.push_back(Arm{absence_kind(slot), *seat.absent_until});
+}
+
 // The store is away: each grace running stands still, what is left of it kept.
 void hold_absences(GameSession& s, Now now, Effects& fx) {
   for (int i = 0; i < 2; ++i) {
@@ -57,12 +68,7 @@ void release_absences(GameSession& s, Now now, Effects& fx) {
   for (int i = 0; i < 2; ++i) {
     auto& seat = s.seats[i];
     if (!seat.grace_left) continue;
-    const auto left = *std::exchange(seat.grace_left, std::nullopt);
-    seat.absent_until = now.steady + left;
-    seat.absent_until_ms = now.unix_ms + left.count();
-    fx.push_back(Arm{absence_kind(i), *seat.absent_until});
-    fx.push_back(Tell{protocol::encode(sv::PlayerLeft{s.game_id, views::side_text(s.side_of_slot(i)), seat.player,
-                                                      seat.absent_until_ms, left.count()})});
+    absent_for(s, i, std::exchange(seat.grace_left, std::nullopt)->count(), now, fx);
     any = true;
   }
   if (any) keep_absences(s, fx);
@@ -75,13 +81,7 @@ void keep_absences(const GameSession& s, Effects& fx) {
 }
 
 void start_absence(GameSession& s, int slot, Now now, Effects& fx) {
-  auto& seat = s.seats[slot];
-  const std::int64_t grace = s.limits.reconnect_grace_ms;
-  seat.absent_until_ms = now.unix_ms + grace;
-  seat.absent_until = now.steady + std::chrono::milliseconds(grace);
-  fx.push_back(Tell{protocol::encode(
-      sv::PlayerLeft{s.game_id, views::side_text(s.side_of_slot(slot)), seat.player, seat.absent_until_ms, grace})});
-  fx.push_back(Arm{absence_kind(slot), *seat.absent_until});
+  absent_for(s, slot, s.limits.reconnect_grace_ms, now, fx);
 }
 
 void left(GameSession& s, const Left& c, Now now, Effects& fx) {
