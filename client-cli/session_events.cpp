@@ -136,7 +136,7 @@ void Session::on(const srv::RoomCancelled& m, const Incoming& in) {
   room_id_.reset();
   Out out = event(in, "room_cancelled");
   out.field("room", m.room_id).field("reason", m.reason.value_or(""));
-  out.line(m.reason == "no_computer" ? computer_did_not_come_text() : "Room " + m.room_id + " cancelled.");
+  out.line(room_cancelled_text(m.room_id, m.reason));
   emit(in, std::move(out));
 }
 

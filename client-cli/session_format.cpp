@@ -62,6 +62,14 @@ std::string no_computer_text() {
 
 std::string computer_did_not_come_text() { return "The computer did not come; is a bot running? See docs/bot.md"; }
 
+std::string room_cancelled_text(const std::string& room_id, const std::optional<std::string>& reason) {
+  if (reason == "no_computer") return computer_did_not_come_text();
+  // The game could not start: a player of it sits in a game on another server node.
+  if (reason == "seat_taken")
+    return "Room " + room_id + " cancelled: a player of its game has a seat in another game. Create it again.";
+  return "Room " + room_id + " cancelled.";
+}
+
 std::string rating_change_text(const protocol::server::RatingChange& c) {
   const long long change = std::llround(c.change);
   return std::to_string(std::llround(c.before)) + " -> " + std::to_string(std::llround(c.after)) + " (" +

@@ -43,6 +43,8 @@ std::string bots_text(const std::optional<std::vector<std::string>>& bots);
 // no_computer), and whose room the bot never came to (room_cancelled, reason no_computer).
 std::string no_computer_text();
 std::string computer_did_not_come_text();
+// Why a room of ours was cancelled (room_cancelled's reason; none: we cancelled it).
+std::string room_cancelled_text(const std::string& room_id, const std::optional<std::string>& reason);
 // A rating change as "1500 -> 1742 (+242)".
 std::string rating_change_text(const protocol::server::RatingChange& c);
 // "rated" / "casual"; "" when a server without ratings did not say.

@@ -80,6 +80,9 @@ struct Persisted {
   // or this one stops while the database is away). Nothing was written; the room hands
   // the game over without deciding this (app/rooms/room.hpp).
   bool lost = false;
+  // Cluster mode: the game's header was refused, a player of it sitting in another live
+  // game (on another node: one seat at a time is a key in PostgreSQL). Nothing was written.
+  bool seat_taken = false;
 };
 // What a Persist effect made durable has been told: the game goes on (its clock, its end).
 struct Told {

@@ -164,10 +164,26 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
 }
 
 void persisted(GameSession& s, const Persisted& c, Effects& fx) {
+  if (c.seat_taken && s.game_id == c.game_id && s.phase == Phase::playing) return seat_taken(s, fx);
   if (s.game_id == c.game_id) s.journal.written(c.header, c.plies, c.ok, c.erase_through);
   if (s.journal.starts_failing(c.ok)) fx.push_back(Notice{Note::write_failing});
   // What the write carried is told next (the Persist's `then`): nothing waits for it.
   if (s.journal.untold()) s.journal.told();
+}
+
+void seat_taken(GameSession& s, Effects& fx) {
+  // Nobody was told of the game (it is announced once its header is durable): it ends
+  // unseen, unarchived. The creator's room is cancelled; the request that started it
+  // (a join, a seek, a rematch's accept) is refused.
+  s.phase = Phase::closed;
+  fx.push_back(Disarm{DeadlineKind::turn});
+  fx.push_back(Notice{Note::game_ended});
+  for (int i = 0; i < 2; ++i)
+    fx.push_back(Tell{protocol::encode(sv::RoomCancelled{s.room_id, std::string("seat_taken")}), Audience::seat, i});
+  fx.push_back(Refuse{ErrorCode::already_seated,
+                      "the game could not start: one of its players has a seat in another "
+                      "game"});
+  fx.push_back(Notice{Note::close});
 }
 
 void told(GameSession& s, const Told& c, Now now, Effects& fx) {

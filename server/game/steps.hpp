@@ -21,6 +21,8 @@ void begin(GameSession& s, const Begin& c, Now now, Effects& fx);
 void announce(GameSession& s, const Announce& c, Now now, Effects& fx);
 void move(GameSession& s, const Move& c, Now now, Effects& fx);
 void persisted(GameSession& s, const Persisted& c, Effects& fx);
+// The game's header was refused (Persisted::seat_taken): the game does not start.
+void seat_taken(GameSession& s, Effects& fx);
 void told(GameSession& s, const Told& c, Now now, Effects& fx);
 // The side to move's deadline: its flag, or its first move's (aborts.cpp), or none.
 void arm_turn(GameSession& s, Now now, Effects& fx);

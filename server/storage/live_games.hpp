@@ -27,7 +27,9 @@ class LiveGames {
 
   // `done` gets ok once the update is durable. A game's moves are written only if its
   // header is (a header-less update of an unknown game is invalid_query, so a lost
-  // header is noticed and written again).
+  // header is noticed and written again). On PostgreSQL a header also claims its
+  // players' seats, one live game per player across every node: conflict, nothing
+  // written, when one sits in another.
   virtual void save_live(LiveUpdate update, std::function<void(StoreError)> done) = 0;
   // Every live game with its moves, oldest first (at start-up, to restore them).
   virtual void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) = 0;

@@ -122,5 +122,11 @@ TEST(SessionFormat, NoComputerMessagesSayWhatToDo) {
   EXPECT_EQ(computer_did_not_come_text(), "The computer did not come; is a bot running? See docs/bot.md");
 }
 
+TEST(SessionFormat, ACancelledRoomSaysWhyWhenTheServerDidIt) {
+  EXPECT_EQ(room_cancelled_text("r1", std::nullopt), "Room r1 cancelled.");
+  EXPECT_EQ(room_cancelled_text("r1", std::string("no_computer")), computer_did_not_come_text());
+  EXPECT_NE(room_cancelled_text("r1", std::string("seat_taken")).find("has a seat in another game"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bh::cli

@@ -25,31 +25,48 @@ void GameRecords::persist(const game::GameSession& s, game::Persist p, Strand st
                     });
 }
 
+namespace {
+
+// A header refused because a player sits in another live game is tried this many times
+// more (about 8 s): that game may be ending, its archive write retried.
+constexpr int kSeatRefusals = 5;
+
+}  // namespace
+
 void GameRecords::write_live(std::shared_ptr<const storage::LiveUpdate> update, game::Persisted answer,
-                             game::Effects then, Strand strand, Answered answered, std::chrono::milliseconds delay) {
-  writer_.save_live(
-      *update, strand,
-      [this, update, answer = std::move(answer), then = std::move(then), strand, answered = std::move(answered),
-       delay](storage::StoreError error) mutable {
-        if (error.ok()) return answered(std::move(answer), std::move(then));
-        // Refused (another node's game now, or its row gone: finished there), or a
-        // stop while the database is away: nothing of it is told here; the game goes
-        // on where it is owned.
-        answer.lost = error.code != storage::StoreErrc::unavailable || shutting_down_;
-        if (answer.lost) {
-          log::error("live game " + answer.game_id + ": " + error.message);
-          answer.ok = false;
-          return answered(std::move(answer), std::move(then));
-        }
-        // Not told until durable: the same update again, later.
-        auto timer = std::make_shared<boost::asio::steady_timer>(strand, delay);
-        timer->async_wait([this, timer, update, answer = std::move(answer), then = std::move(then), strand,
-                           answered = std::move(answered), delay](const boost::system::error_code& ec) mutable {
-          if (ec) return;
-          write_live(update, std::move(answer), std::move(then), strand, std::move(answered),
-                     std::min(delay * 2, std::chrono::milliseconds(5000)));
-        });
-      });
+                             game::Effects then, Strand strand, Answered answered, std::chrono::milliseconds delay,
+                             int refusals) {
+  writer_.save_live(*update, strand,
+                    [this, update, answer = std::move(answer), then = std::move(then), strand,
+                     answered = std::move(answered), delay, refusals](storage::StoreError error) mutable {
+                      if (error.ok()) return answered(std::move(answer), std::move(then));
+                      const bool seat_held = error.code == storage::StoreErrc::conflict && update->header;
+                      if (seat_held) ++refusals;
+                      if (seat_held && (refusals > kSeatRefusals || shutting_down_)) {
+                        log::info("live game " + answer.game_id + " not started: " + error.message);
+                        answer.ok = false;
+                        answer.seat_taken = true;
+                        return answered(std::move(answer), std::move(then));
+                      }
+                      // Refused (another node's game now, or its row gone: finished there), or a
+                      // stop while the database is away: nothing of it is told here; the game goes
+                      // on where it is owned.
+                      answer.lost = (error.code != storage::StoreErrc::unavailable && !seat_held) || shutting_down_;
+                      if (answer.lost) {
+                        log::error("live game " + answer.game_id + ": " + error.message);
+                        answer.ok = false;
+                        return answered(std::move(answer), std::move(then));
+                      }
+                      // Not told until durable: the same update again, later.
+                      auto timer = std::make_shared<boost::asio::steady_timer>(strand, delay);
+                      timer->async_wait([this, timer, update, answer = std::move(answer), then = std::move(then),
+                                         strand, answered = std::move(answered), delay,
+                                         refusals](const boost::system::error_code& ec) mutable {
+                        if (ec) return;
+                        write_live(update, std::move(answer), std::move(then), strand, std::move(answered),
+                                   std::min(delay * 2, std::chrono::milliseconds(5000)), refusals);
+                      });
+                    });
 }
 
 void GameRecords::keep_absences(const game::KeepAbsences& k, Strand strand) {

@@ -50,8 +50,9 @@ class GameRecords {
 
  private:
   using Answered = std::function<void(game::Persisted, game::Effects)>;
+  // `refusals`: how many times the header was refused for a seat held elsewhere so far.
   void write_live(std::shared_ptr<const storage::LiveUpdate> update, game::Persisted answer, game::Effects then,
-                  Strand strand, Answered answered, std::chrono::milliseconds delay);
+                  Strand strand, Answered answered, std::chrono::milliseconds delay, int refusals = 0);
 
   GameWriter& writer_;
   const Identities& identities_;

@@ -3,6 +3,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "names/player_names.hpp"
 #include "storage/archive_sql.hpp"
 
 namespace bh::storage::pg {
@@ -26,6 +27,29 @@ StoreError owned_elsewhere_or(Conn& conn, const std::string& id, StoreError miss
   if (!found.error.ok()) return found.error;
   if (found.value->size() == 0) return missing;
   return {StoreErrc::fenced, "live game " + id + " is owned by another node now"};
+}
+
+// One seat at a time: each player of the game holds its name key's row, or the header
+// is refused with `conflict` naming the game that holds it. A bot account sits in any
+// number of games, and the computer's seat has no player behind it (no token). Written
+// again with the same game, a seat stays.
+StoreError claim_seats(Conn& conn, const LiveGame& g) {
+  std::vector<std::string> keys;
+  for (const LiveSeat& seat : g.seats)
+    if (!seat.token.empty() && !seat.bot) keys.push_back(names::name_key(seat.player));
+  if (keys.empty()) return {};
+  Params p;
+  p.add_texts(keys).add(g.game_id);
+  auto claimed = conn.run(
+      "INSERT INTO seats (name_key, game_id) SELECT k, $2 FROM unnest($1::text[]) AS k ON CONFLICT (name_key) DO "
+      "UPDATE SET game_id = excluded.game_id WHERE seats.game_id = excluded.game_id",
+      p);
+  if (!claimed.error.ok()) return claimed.error;
+  if (claimed.value->affected() == static_cast<std::int64_t>(keys.size())) return {};
+  auto held = conn.run("SELECT game_id FROM seats WHERE name_key = ANY($1::text[]) AND game_id <> $2 LIMIT 1", p);
+  if (!held.error.ok()) return held.error;
+  const std::string where = held.value->size() > 0 ? held.value->text(0, 0) : "another game";
+  return {StoreErrc::conflict, "live game " + g.game_id + ": a player has a seat in live game " + where};
 }
 
 StoreError write_header(Conn& conn, const LiveGame& g, Epoch owner) {
@@ -66,7 +90,7 @@ StoreError write_header(Conn& conn, const LiveGame& g, Epoch owner) {
   if (!written.error.ok()) return written.error;
   if (written.value->affected() == 0)
     return {StoreErrc::fenced, "live game " + g.game_id + " is owned by another node now"};
-  return {};
+  return claim_seats(conn, g);
 }
 
 }  // namespace

@@ -24,8 +24,11 @@ using Epoch = std::optional<std::int64_t>;
 // With an epoch, the game's row is written only while that epoch owns it (a new game's
 // header makes it the owner); a row another epoch owns is fenced, nothing written. The
 // check locks the row (FOR SHARE), so a takeover waits for a write that passed it.
+// A header claims its players' seats: one live game per player (by name key), whichever
+// node writes it (the seats table).
 // Errors: invalid_query (empty id; moves for a game with no header stored), found
-// before anything is written; fenced; unavailable.
+// before anything is written; fenced; conflict (a player has a seat in another live
+// game: the header is written, the caller takes it back); unavailable.
 StoreError save_live(Conn& conn, const LiveUpdate& update, Epoch owner = {});
 // Forgets a live game and its moves (no error when it is not there). With an epoch:
 // fenced when another epoch owns it (checked with the row locked).

@@ -198,8 +198,20 @@ CREATE TABLE seeks (
 CREATE INDEX seeks_by_terms ON seeks (terms, opened);
 )sql";
 
+// Version 5: one seat at a time, as a key (pg_live.hpp): a player (their name key) sits
+// in one live game, whichever node runs it. The seat goes with its game, taken over or
+// ended, so no seat outlives the game that holds it. (A game begun before this version
+// holds no seat rows: its players' next game claims theirs.)
+constexpr std::string_view kStep5 = R"sql(
+CREATE TABLE seats (
+  name_key text COLLATE "C" PRIMARY KEY,
+  game_id text COLLATE "C" NOT NULL REFERENCES live_games (game_id) ON DELETE CASCADE
+);
+CREATE INDEX seats_by_game ON seats (game_id);
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4};
+const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

@@ -399,9 +399,11 @@ void PgStore::get_game(std::string id, std::function<void(StoreResult<GameRecord
 }
 
 void PgStore::save_live(LiveUpdate update, std::function<void(StoreError)> done) {
-  // No savepoint: its own errors come before it writes anything.
+  // A header's seats are claimed after it is written (pg_live.hpp): a refusal takes it
+  // back. Any other update's errors come before it writes anything.
+  const bool savepoint = update.header.has_value();
   impl_->write(
-      kLive, /*savepoint=*/false,
+      kLive, savepoint,
       [update = std::move(update), epoch = impl_->epoch](pg::Conn& conn) { return pg::save_live(conn, update, epoch); },
       std::move(done));
 }

@@ -160,5 +160,44 @@ TEST_F(NamesAcrossNodesTest, AnAccountsSecondLoginOnAnotherNodeReplacesTheFirstA
       << n1->log();
 }
 
+// One seat at a time is a key in PostgreSQL, not only each node's own claims. Here a
+// player's name was freed while their game on another node goes on (as when a split
+// leaves a name with no holder): the node that seats them again cannot see that game,
+// and PostgreSQL refuses the new game's header. Nobody was told of that game: the room
+// is cancelled for its creator and the join refused, while the first game goes on.
+TEST_F(NamesAcrossNodesTest, APlayerSeatedInAGameOnAnotherNodeStartsNoSecondGame) {
+  auto n1 = node("n1");
+  auto n2 = node("n2");
+  auto first = start_game(*n2, "x", 1);
+  ASSERT_FALSE(first->id.empty());
+  EXPECT_EQ(sql("SELECT count(*) FROM seats WHERE game_id = '" + first->id + "'"), std::vector<std::string>{"2"});
+  sql("DELETE FROM player_names WHERE name = 'xb'");
+
+  WsPlayer alice, xb;
+  ASSERT_TRUE(alice.connect(n1->port()) && xb.connect(n1->port()));
+  ASSERT_FALSE(alice.guest("Alice").empty());
+  ASSERT_FALSE(xb.guest("xb").empty()) << n1->log();
+  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 2}});
+  auto room = alice.take("room_created");
+  ASSERT_TRUE(room);
+  const std::string room_id = (*room)["room"]["room_id"];
+  xb.send({{"type", "join_room"}, {"room_id", room_id}, {"id", 3}});
+  // Refused after the header was tried again for a while (the other game might be ending).
+  auto refused = xb.take(
+      "error", [](const json& m) { return m["id"] == 3; }, 20s);
+  ASSERT_TRUE(refused) << n1->log();
+  EXPECT_EQ((*refused)["code"], "already_seated");
+  auto cancelled = alice.take("room_cancelled", nullptr, 5s);
+  ASSERT_TRUE(cancelled);
+  EXPECT_EQ((*cancelled)["room_id"], room_id);
+  EXPECT_EQ((*cancelled)["reason"], "seat_taken");
+  EXPECT_FALSE(alice.take("game_started", nullptr, 0ms));
+  EXPECT_EQ(sql("SELECT count(*) FROM live_games"), std::vector<std::string>{"1"});
+  // Alice is free again; the first game goes on.
+  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"id", 4}});
+  EXPECT_TRUE(alice.take("room_created", [](const json& m) { return m["id"] == 4; }));
+  EXPECT_TRUE(play_one(*first));
+}
+
 }  // namespace
 }  // namespace bh::test

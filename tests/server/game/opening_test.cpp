@@ -31,6 +31,30 @@ TEST(OpenRoom, OpeningAnnouncesTheRoomToTheCreatorAndTheLobby) {
   EXPECT_TRUE(d.deadlines.empty());
 }
 
+// One seat at a time across nodes (cluster mode): the game's header is refused when a
+// player of it sits in another live game on another node. The game was never announced,
+// so it ends unseen and unarchived: the creator's room is cancelled, the joiner refused.
+TEST(OpenRoom, AGameWhosePlayerSitsInAnotherGameElsewhereNeverStarts) {
+  Driver d(settings_for("tablut"), limits());
+  d.auto_write = false;
+  d.run(Open{});
+  d.start();
+  ASSERT_EQ(d.writes.size(), 1u);
+  ASSERT_TRUE(d.writes[0].header);
+  d.told.clear();
+  d.refuse_write_for_seat();
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_FALSE(d.told_contains("game_started"));
+  EXPECT_TRUE(d.told_contains("\"type\":\"room_cancelled\""));
+  EXPECT_TRUE(d.told_contains("\"reason\":\"seat_taken\""));
+  ASSERT_EQ(d.refusals.size(), 1u);
+  EXPECT_EQ(d.refusals[0].code, ErrorCode::already_seated);
+  EXPECT_TRUE(d.finished.empty());  // nothing archived
+  EXPECT_TRUE(d.noticed(Note::game_ended));
+  EXPECT_TRUE(d.noticed(Note::close));
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::turn));
+}
+
 TEST(OpenRoom, APrivateRoomGivesItsInviteCode) {
   auto settings = std::make_shared<RoomSettings>(*settings_for("tablut"));
   settings->is_private = true;

@@ -105,6 +105,16 @@ struct Driver {
     if (s.phase != Phase::closed) apply(std::move(p.then));
     answering = was;
   }
+  // The store refuses the oldest held write, a header: a player sits in another live
+  // game (cluster mode). Its `then` is carried out only if the session is not closed.
+  void refuse_write_for_seat() {
+    Persist p = std::move(writes.front());
+    writes.erase(writes.begin());
+    Persisted refused{p.update.game_id, p.header, p.plies, p.update.erase_through, false};
+    refused.seat_taken = true;
+    run(refused);
+    if (s.phase != Phase::closed) apply(std::move(p.then));
+  }
   // The archive answers the last Finish.
   void archive(bool ok = true) { run(Archived{ok, std::nullopt, false}); }
   void pass(std::int64_t ms) {

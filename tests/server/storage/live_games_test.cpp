@@ -28,7 +28,9 @@ LiveGame sample_live(const std::string& id) {
   g.invite_code = "abcd1234";
   g.games = 3;
   g.game_number = 2;
-  g.seats = {LiveSeat{"ann", "tok-ann", false, 1.0}, LiveSeat{"bob", "tok-bob", true, 0.0}};
+  // Each game its own players: a player sits in one live game at a time (on PostgreSQL,
+  // a key: pg_live.hpp).
+  g.seats = {LiveSeat{"ann-" + id, "tok-ann-" + id, false, 1.0}, LiveSeat{"bob-" + id, "tok-bob-" + id, true, 0.0}};
   g.first_seat = 1;
   g.started_ms = 1000;
   return g;

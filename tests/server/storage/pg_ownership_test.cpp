@@ -58,7 +58,8 @@ LiveGame header(const std::string& id) {
   live.room_id = "r-" + id;
   live.game = "tablut";
   live.creator_side = "first";
-  live.seats = {LiveSeat{"ann", "t1", false, 0.0}, LiveSeat{"bob", "t2", false, 0.0}};
+  // Each game its own players: one seat at a time (a key: pg_live.hpp).
+  live.seats = {LiveSeat{"ann-" + id, "t1-" + id, false, 0.0}, LiveSeat{"bob-" + id, "t2-" + id, false, 0.0}};
   return live;
 }
 
@@ -118,7 +119,7 @@ TEST_F(PgOwnershipTest, ALapsedNodesGamesAreTakenOverAndItsLaterWritesFenced) {
     if (g.game_id == "g1") {
       ASSERT_EQ(g.moves.size(), 1u);  // with the moves written before
       EXPECT_EQ(g.moves[0].text, "a4-a3");
-      EXPECT_EQ(g.seats[0].player, "ann");
+      EXPECT_EQ(g.seats[0].player, "ann-g1");
     }
   }
 

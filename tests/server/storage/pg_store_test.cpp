@@ -41,14 +41,14 @@ TEST_F(PgStoreTest, AnEmptyDatabaseGetsTheSchemaOnceAndANewerOneIsRefused) {
   other.join();
   ASSERT_NE(first, nullptr);
   ASSERT_NE(second, nullptr);
-  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"4"});
+  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"5"});
   EXPECT_EQ(sql("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"),
-            std::vector<std::string>{"14"});  // thirteen and schema_version
+            std::vector<std::string>{"15"});  // fourteen and schema_version
   EXPECT_EQ(sql("SELECT count(*) FROM name_keys"), std::vector<std::string>{"1"});
   first.reset();
   second.reset();
   EXPECT_NE(open(), nullptr);  // at the version already: nothing to do
-  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"4"});
+  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"5"});
 
   sql("UPDATE schema_version SET version = 99");
   auto refused = PgStore::open(cluster->dsn(database));
@@ -130,6 +130,59 @@ TEST_F(PgStoreTest, TwoStoresOnOneDatabaseSeeEachOthersWrites) {
               a->save_live({std::nullopt, "g2", 2, {MoveRecord{"e9-e5", -1, -1, 6}}}, done);
             }).code,
             StoreErrc::invalid_query);
+}
+
+LiveGame live_header(const std::string& id, LiveSeat creator, LiveSeat joiner) {
+  LiveGame live;
+  live.game_id = id;
+  live.room_id = "r-" + id;
+  live.game = "tablut";
+  live.creator_side = "first";
+  live.seats = {std::move(creator), std::move(joiner)};
+  return live;
+}
+
+// One seat at a time as a key, not a lock of one process: two nodes writing the headers
+// of two games of one player (by name key: "Ann" is "ann") write one of them.
+TEST_F(PgStoreTest, APlayerSitsInOneLiveGameWhicheverNodeWritesIt) {
+  auto a = open();
+  auto b = open();
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  auto write = [](PgStore& store, const LiveGame& header) {
+    return await<StoreError>([&](auto done) { store.save_live({header, "", 1, {}}, done); });
+  };
+  const LiveGame first = live_header("g1", {"ann", "t1", true, 0.0}, {"bob", "t2", false, 0.0});
+  const LiveGame second = live_header("g2", {"carl", "t3", false, 0.0}, {"Ann", "t4", true, 0.0});
+  ASSERT_TRUE(write(*a, first).ok());
+  const StoreError refused = write(*b, second);
+  EXPECT_EQ(refused.code, StoreErrc::conflict);
+  EXPECT_NE(refused.message.find("g1"), std::string::npos) << refused.message;
+  // Nothing of the refused game stays: no header, no seat of its other player.
+  EXPECT_EQ(sql("SELECT game_id FROM live_games"), std::vector<std::string>{"g1"});
+  EXPECT_EQ(sql("SELECT name_key || ' ' || game_id FROM seats ORDER BY name_key"),
+            (std::vector<std::string>{"ann g1", "bob g1"}));
+  EXPECT_TRUE(write(*a, first).ok());  // a header written again keeps its seats
+
+  // The game ends (its seats go with it): the other game may start.
+  ASSERT_TRUE(save(*a, sample_game("g1", 1000)).ok());
+  ASSERT_TRUE(write(*b, second).ok());
+  EXPECT_EQ(sql("SELECT name_key || ' ' || game_id FROM seats ORDER BY name_key"),
+            (std::vector<std::string>{"ann g2", "carl g2"}));
+  // A bot account sits in any number of games (the computer's seat); the match's next
+  // game takes its players' seats.
+  LiveSeat bot{"stockbot", "t6", true, 0.0};
+  bot.bot = true;
+  ASSERT_TRUE(write(*a, live_header("g3", {"dora", "t5", false, 0.0}, bot)).ok());
+  ASSERT_TRUE(write(*a, live_header("g4", bot, {"eve", "t7", false, 0.0})).ok());
+  EXPECT_EQ(sql("SELECT name_key FROM seats WHERE game_id IN ('g3', 'g4') ORDER BY name_key"),
+            (std::vector<std::string>{"dora", "eve"}));
+  ASSERT_TRUE(await<StoreError>([&](auto done) {
+                b->finish_live_game(sample_game("g2", 2000),
+                                    live_header("g2b", {"Ann", "t4", true, 0.0}, {"carl", "t3", false, 0.0}), done);
+              }).ok());
+  EXPECT_EQ(sql("SELECT name_key || ' ' || game_id FROM seats WHERE game_id LIKE 'g2%' ORDER BY name_key"),
+            (std::vector<std::string>{"ann g2b", "carl g2b"}));
 }
 
 TEST_F(PgStoreTest, RatedGamesFinishedOnTwoNodesAtOnceAreEachCountedOnce) {

@@ -30,7 +30,8 @@ LiveGame live_header(const std::string& id) {
   g.match_id = "m-" + id;
   g.game = "tablut";
   g.creator_side = "first";
-  g.seats = {LiveSeat{"ann", "tok-ann", false, 0.0}, LiveSeat{"bob", "tok-bob", false, 0.0}};
+  // Each game its own players: one seat at a time (a key on PostgreSQL).
+  g.seats = {LiveSeat{"ann-" + id, "tok-ann-" + id, false, 0.0}, LiveSeat{"bob-" + id, "tok-bob-" + id, false, 0.0}};
   g.started_ms = 1000;
   return g;
 }
