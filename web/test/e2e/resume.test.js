@@ -1,6 +1,7 @@
 // Coming back: a reload mid-game and a server restart mid-game resume the players'
 // seats with the stored token, with a visible "reconnecting" state meanwhile; a second
-// tab of the same player takes the seat over (session_replaced).
+// tab of the same player takes the seat over (session_replaced); an open room lost in a
+// crash is no longer shown as waiting once its creator is back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, launchBrowser, visitor, becomeGuest } from './support/stack.mjs';
@@ -94,4 +95,90 @@ test('the same player in a second tab takes the seat; the first tab says so', as
   await second.locator('[data-testid=connection][data-phase="replaced"]').waitFor({ state: 'attached' });
   assert.deepEqual(a.problems, []);
   await a.context.close();
+});
+
+// A registered player with no seat is forgotten by a crash (a token is kept across
+// restarts only with a seat): the page signs them out and asks them to log in again,
+// instead of showing their name while the server answers "say who you are first".
+test('a registered player forgotten in a crash is signed out and asked to log in again', async () => {
+  const v = await visitor(browser, stack);
+  await v.go('/');
+  await v.page.getByTestId('guest-name').fill('Xena');
+  await v.page.locator('details.account summary').click();
+  await v.page.getByTestId('login-password').fill('correct horse battery');
+  await v.page.getByTestId('register-submit').click();
+  await v.page.getByTestId('whoami').filter({ hasText: 'Xena' }).waitFor();
+  await stack.restart({ kill: true });
+  await v.page.getByTestId('identity-note').filter({ hasText: 'Log in again as Xena' }).waitFor({ timeout: 20000 });
+  assert.equal(await v.page.getByTestId('whoami').filter({ hasText: 'Xena' }).count(), 0);
+  await v.page.getByTestId('guest-name').fill('Xena');
+  if ((await v.page.locator('details.account[open]').count()) === 0) await v.page.locator('details.account summary').click();
+  await v.page.getByTestId('login-password').fill('correct horse battery');
+  await v.page.getByTestId('login-submit').click();
+  await v.page.getByTestId('whoami').filter({ hasText: 'Xena' }).waitFor();
+  await v.context.close();
+});
+
+// The page's WebSockets, which `away(v, ms)` closes and keeps from getting through for
+// `ms`: each is closed as soon as it opens (a network that went away; the browser's
+// offline mode leaves open sockets alone).
+const SOCKETS = `{
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      window.__sockets.push(this);
+      if (window.__away) this.addEventListener('open', () => this.close());
+    }
+  };
+}`;
+async function away(v, ms) {
+  await v.page.evaluate(() => { window.__away = true; for (const s of window.__sockets) s.close(); });
+  await v.page.locator('[data-testid=connection]:not([data-phase="online"])').waitFor({ state: 'attached' });
+  await v.page.waitForTimeout(ms);
+  // The network is back: the browser says so, and the page connects again at once.
+  await v.page.evaluate(() => { window.__away = false; window.dispatchEvent(new Event('online')); });
+  await v.page.locator('[data-testid=connection][data-phase="online"]').waitFor({ state: 'attached', timeout: 20000 });
+}
+
+// An open room closed while its creator was away (past the open room's grace; or lost
+// with its cluster node), with nobody left to tell them: once back, the page sees the
+// whole lobby without it and offers the forms again, not "Waiting for an opponent".
+test('an open room closed while its creator was away is not shown as waiting once they are back', async () => {
+  const quick = await startStack({ args: ['--open-room-grace', '1'] });
+  try {
+    const v = await visitor(browser, quick);
+    await v.page.addInitScript(SOCKETS);
+    await v.go('/');
+    await becomeGuest(v.page, 'yuri');
+    await v.page.getByTestId('create-game').selectOption('tablut');
+    await v.page.getByTestId('create-submit').click();
+    await v.page.getByTestId('room-link').waitFor();
+    await away(v, 3000);
+    await v.page.getByTestId('room-error').filter({ hasText: 'no such room' }).waitFor();
+    assert.equal(await v.page.getByTestId('room-waiting').count(), 0);
+    await v.page.getByRole('link', { name: 'Back to the lobby' }).click();
+    await v.page.getByTestId('create-submit').waitFor();
+    assert.equal(await v.page.getByTestId('whoami').textContent(), 'yuri');
+
+    // The same from the lobby, where "Your room" shows it.
+    await v.page.getByTestId('create-game').selectOption('brandubh');
+    await v.page.getByTestId('create-submit').click();
+    await v.page.getByTestId('room-link').waitFor();
+    await v.go('/');
+    await v.page.locator('[aria-labelledby=mine-h]').getByTestId('room-waiting').waitFor();
+    await away(v, 3000);
+    await v.page.getByTestId('create-submit').waitFor();
+    assert.equal(await v.page.getByTestId('room-waiting').count(), 0);
+    // Away for less than the grace: the room is still there, and still shown.
+    await v.page.getByTestId('create-submit').click();
+    await v.page.getByTestId('room-link').waitFor();
+    await away(v, 0);
+    await v.page.waitForTimeout(500);
+    assert.equal(await v.page.getByTestId('room-waiting').count(), 1);
+    await v.context.close();
+  } finally {
+    await quick.close();
+  }
 });

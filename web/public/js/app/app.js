@@ -270,9 +270,10 @@ export class App {
         }
         if (err.code !== 'auth_failed') return; // the connection went; the next welcome tries again
         this.ids.forgetToken();
-        if (!stored.registered && !(await this.guestAgain(stored.player)))
-          this.identityNote = this.t('identity.guest_lost', { name: stored.player });
-        if (stored.registered) this.identityNote = this.t('identity.login_again', { name: stored.player });
+        if (stored.registered || !(await this.guestAgain(stored.player))) {
+          this.setIdentity(null);
+          this.identityNote = this.t(stored.registered ? 'identity.login_again' : 'identity.guest_lost', { name: stored.player });
+        }
       }
     } else if (this.identity) {
       this.setIdentity(null);

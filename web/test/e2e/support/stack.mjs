@@ -67,10 +67,10 @@ export async function startStack({ grace = 60, args: extra = [], prepare = null 
     port = await Promise.race([listening, new Promise((_, rej) => setTimeout(() => rej(new Error(`server did not start:\n${log}`)), 10000))]);
   }
 
-  async function stop() {
+  async function stop(signal = 'SIGTERM') {
     if (!proc || proc.exitCode !== null) return;
     const exited = new Promise((resolve) => proc.once('exit', resolve));
-    proc.kill('SIGTERM');
+    proc.kill(signal);
     const timer = setTimeout(() => proc.kill('SIGKILL'), 10000);
     await exited;
     clearTimeout(timer);
@@ -87,8 +87,9 @@ export async function startStack({ grace = 60, args: extra = [], prepare = null 
     url,
     selfServe,
     get log() { return log; },
-    async restart() {
-      await stop();
+    /** Stops the server (SIGTERM, or SIGKILL with `kill`: a crash) and starts it again. */
+    async restart({ kill = false } = {}) {
+      await stop(kill ? 'SIGKILL' : 'SIGTERM');
       log = '';
       await launch();
     },

@@ -9,7 +9,7 @@ import { formatClockSetting } from '../clock.js';
 import { gameName, optionsText, sideName } from '../describe.js';
 import { LOBBY_TYPES } from '../lobby_state.js';
 import { createForm } from './create_form.js';
-import { roomBox } from './room.js';
+import { roomBox, forgetLostRoom } from './room.js';
 import { seekForm } from './seek_form.js';
 import { botBadge } from './bot_badge.js';
 
@@ -135,7 +135,8 @@ export function lobbyView(app, route, main) {
   return {
     onReady() {
       subscribed = true;
-      app.conn.request({ type: 'subscribe_lobby' }).catch(() => {});
+      // A room of ours lost while we were away is forgotten (room.js).
+      app.conn.request({ type: 'subscribe_lobby' }).then((lobby) => forgetLostRoom(app, lobby) && drawMine()).catch(() => {});
       drawAll();
     },
     // Rooms too: one of them may be the visitor's own, listed before they logged in.

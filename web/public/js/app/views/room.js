@@ -55,6 +55,20 @@ export function roomBox(app, { room, invite_code }) {
     h('p', null, h('button', { type: 'button', class: 'danger', testid: 'room-cancel', onclick: cancel }, t('room.cancel'))));
 }
 
+/**
+ * After a reconnection, with the whole lobby (`list_rooms` or `subscribe_lobby`'s answer):
+ * forgets our listed room when the lobby no longer holds it. It was lost while we were
+ * away (its server, or cluster node, was killed) and nobody was left to tell us. True
+ * when it did.
+ */
+export function forgetLostRoom(app, lobby) {
+  const room = app.myRoom?.room;
+  if (!room || room.private || Number.isInteger(room.computer_level)) return false;
+  if (lobby.rooms.length < (lobby.rooms_total ?? 0) || lobby.rooms.some((r) => r.room_id === room.room_id)) return false;
+  app.myRoom = null;
+  return true;
+}
+
 /** @param {import('../app.js').App} app */
 export function roomView(app, route, main) {
   const t = app.t;
@@ -88,9 +102,19 @@ export function roomView(app, route, main) {
     }
   }
 
+  // Back online while our room waits: is it still there?
+  async function ready() {
+    if (!mine()) return join();
+    const lobby = await app.conn.request({ type: 'list_rooms' }).catch(() => null);
+    if (!lobby || !forgetLostRoom(app, lobby)) return draw();
+    draw(h('div', null,
+      h('p', { class: 'form-error', role: 'alert', testid: 'room-error' }, t('error.unknown_room')),
+      h('p', null, h('a', { href: '/' }, t('room.back')))));
+  }
+
   draw();
   return {
-    onReady: join,
+    onReady: ready,
     onIdentity: join,
     onMessage(msg) {
       if (msg.type === 'room_created' || msg.type === 'room_cancelled') draw();
