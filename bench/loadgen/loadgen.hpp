@@ -33,9 +33,10 @@ struct Options {
   // play: > 0, the second player of each game connects here (another node of a cluster:
   // its moves and the opponent's reach it through the game's node, docs/cluster.md).
   std::uint16_t join_port = 0;
-  int server_pid = 0;    // 0: the process listening on --port
-  unsigned threads = 1;  // io_context threads of the load generator (each with its own share)
-  int sources = 0;       // > 0: connections bound to that many source addresses from 127.0.0.2
+  std::string target = "/ws";  // the WebSocket's path: "/ws?legal=compact" for the compact legal moves
+  int server_pid = 0;          // 0: the process listening on --port
+  unsigned threads = 1;        // io_context threads of the load generator (each with its own share)
+  int sources = 0;             // > 0: connections bound to that many source addresses from 127.0.0.2
   // play
   int games = 100;
   double duration_s = 10;       // measured window (ends earlier when --moves is reached)

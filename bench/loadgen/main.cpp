@@ -15,6 +15,7 @@ modes:
           [--game ID] [--option NAME=VALUE]... [--clock S] [--increment S] [--seed N]
           [--match-games N] (games per room, 1..99, default 99) [--threads T] [--syscalls]
           [--join-port P] (each game's second player on port P: another cluster node)
+          [--target PATH] (the WebSocket's path, default /ws; /ws?legal=compact: compact legal moves)
   compare --floor-port P [--baseline-port B] --rounds R and the flags of play: play
           against bh_floor, the server (and an earlier build) in turns, medians and ratios
   idle    --connections N [--hold S] [--threads T]
@@ -49,6 +50,7 @@ int main(int argc, char** argv) {
     if (flag == "--host") o.host = value;
     else if (flag == "--port") o.port = static_cast<std::uint16_t>(number);
     else if (flag == "--join-port") o.join_port = static_cast<std::uint16_t>(number);
+    else if (flag == "--target") o.target = value;
     else if (flag == "--server-pid") o.server_pid = static_cast<int>(number);
     else if (flag == "--threads") o.threads = static_cast<unsigned>(number);
     else if (flag == "--sources") o.sources = static_cast<int>(number);

@@ -144,6 +144,7 @@ class Shard {
   }
   virtual ~Shard() = default;
   int sources() const { return options_.sources; }
+  const std::string& target() const { return options_.target; }
 
   // Connects every client, at most kConnectWindow handshakes at a time.
   void connect_all() {
@@ -223,7 +224,7 @@ void Client::start(const tcp::endpoint& endpoint, const std::string& host) {
     lowest.expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     ws_.text(true);
-    ws_.async_handshake(host_, "/ws", [this](beast::error_code hec) { on_handshake(hec); });
+    ws_.async_handshake(host_, shard_.target(), [this](beast::error_code hec) { on_handshake(hec); });
   });
 }
 

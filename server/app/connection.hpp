@@ -15,6 +15,11 @@ namespace bh::app {
 
 using Frame = std::shared_ptr<const std::string>;  // immutable, shared by every recipient
 
+// How a connection reads the legal moves of a `move` event (docs/protocol.md, "Games"):
+// a list of move texts, or, asked for with `/ws?legal=compact`, one string grouped by
+// the moves' beginnings.
+enum class LegalForm : std::uint8_t { list, compact };
+
 class Connection {
  public:
   virtual ~Connection() = default;
@@ -28,6 +33,7 @@ class Connection {
   // The client's IP address: the peer's, or the one a trusted proxy forwarded. The key of
   // the per-address limits, and what audit log lines name.
   virtual const std::string& address() const = 0;
+  virtual LegalForm legal_form() const { return LegalForm::list; }
 };
 
 inline Frame make_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }

@@ -142,8 +142,10 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   int to_move_slot = -1;
   // The list is written only for a player to move who is there to read it (one away
   // gets it with the state when they return); its moves check the next move either way.
-  const bool reader = !game.status().over() && s.seats[s.slot_for(game.to_move())].present;
-  if (const auto legal = views::legal_moves_json(game, s.listed_moves, reader)) {  // none once the game is over
+  const Seat& to_move = s.seats[s.slot_for(game.to_move())];
+  const bool reader = !game.status().over() && to_move.present;
+  // none once the game is over
+  if (const auto legal = views::legal_moves_json(game, s.listed_moves, reader, to_move.compact_legal)) {
     s.listed_for = game.position();
     if (reader) {
       to_move_slot = s.slot_for(game.to_move());

@@ -146,12 +146,41 @@ std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game
   return sorted;
 }
 
-std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves, bool write) {
+void append_compact_legal(std::string& out, const std::vector<std::string_view>& sorted_texts) {
+  std::string_view group;  // the beginning the texts written last share
+  for (const std::string_view text : sorted_texts) {
+    const std::size_t cut = text.find_first_of("-:");
+    const std::string_view head = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
+    if (!group.empty() && head == group && cut != std::string_view::npos) {
+      out += ',';
+      out.append(text.substr(cut + 1));
+      continue;
+    }
+    if (!group.empty()) out += ';';
+    out.append(text);
+    group = head;
+  }
+}
+
+std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves, bool write,
+                                            bool compact) {
   moves.clear();
   if (game.status().over()) return std::nullopt;
   moves = game.legal_moves();
   if (!write) return std::string();
   const SortedTexts texts(game.rules(), moves);
+  if (compact) {
+    std::vector<std::string_view> sorted;
+    sorted.reserve(texts.order().size());
+    for (const auto& [key, index] : texts.order()) sorted.push_back(texts.text(index));
+    // Move texts are squares, '-', ':' and "huff ": nothing JSON escapes.
+    std::string out;
+    out.reserve(texts.bytes() / 2 + 8);
+    out += '"';
+    append_compact_legal(out, sorted);
+    out += '"';
+    return out;
+  }
   // Move texts are squares, '-', ':' and "huff ": nothing JSON escapes.
   std::string out;
   out.reserve(texts.bytes() + 3 * moves.size() + 2);

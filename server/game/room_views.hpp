@@ -9,6 +9,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "game/game_clock.hpp"
@@ -75,8 +76,15 @@ std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game
 // The same list as a JSON array of strings (the bytes protocol's encoder writes for it),
 // written straight from the moves; `moves` receives the moves it was made from, so the
 // room can check the next move against them without generating them again. `write`
-// false: only `moves`, and an empty text (no one is there to read the list).
-std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves, bool write = true);
+// false: only `moves`, and an empty text (no one is there to read the list). `compact`:
+// one JSON string instead of the array (compact_legal_text).
+std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves, bool write = true,
+                                            bool compact = false);
+// The compact form of move texts in byte order (docs/protocol.md, "Games"): each text cut
+// after its first '-' or ':' (where the move starts, and how), the texts that share that
+// beginning written once with their rests joined by ',', and the groups joined by ';':
+// "a4-a1,a2,a3;b5-b6;c3:e5:g3". A text with neither character is a group of its own.
+void append_compact_legal(std::string& out, const std::vector<std::string_view>& sorted_texts);
 // The move event after `side` played `move_text` in `game`, as everyone but the player
 // to move sees it (`legal` null: the room sets it for that player's copy).
 protocol::server::Move move_event(const std::string& game_id, const rules::GameState& game,

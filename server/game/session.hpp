@@ -51,6 +51,9 @@ struct Seat {
   // While the store cannot write: what is left of the grace, standing still with the
   // clocks; the deadline is set again from it when the store is back.
   std::optional<std::chrono::milliseconds> grace_left;
+  // The seat's connection reads the legal moves of a `move` event as one compact string
+  // (docs/protocol.md, "Games"), not a list.
+  bool compact_legal = false;
 };
 
 // What the server's configuration fixes for every session.

@@ -44,8 +44,9 @@ app::Frame error_frame(std::string_view code, std::string_view message) {
 class WsSession : public app::Connection, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket&& socket, std::shared_ptr<NetContext> context, std::string address, std::string remote,
-            AddressSlots::Slot slot)
-      : ws_(std::move(socket)),
+            AddressSlots::Slot slot, app::LegalForm legal)
+      : legal_(legal),
+        ws_(std::move(socket)),
         context_(std::move(context)),
         address_(std::move(address)),
         remote_(std::move(remote)),
@@ -150,6 +151,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   std::uint64_t id() const override { return id_; }
   const std::string& remote() const override { return remote_; }
   const std::string& address() const override { return address_; }
+  app::LegalForm legal_form() const override { return legal_; }
 
   // The shutdown's close frame, after what is queued.
   void close_going_away() {
@@ -371,6 +373,7 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
   // paused: backpressure (read_next); ended: the application was told on_close, once.
   enum class Reading { on, paused, ended };
 
+  const app::LegalForm legal_;  // first: set before the stream is made
   websocket::stream<CloseCodeGuard<beast::tcp_stream>> ws_;
   std::shared_ptr<NetContext> context_;
   const std::string address_;
@@ -397,9 +400,9 @@ class WsSession : public app::Connection, public std::enable_shared_from_this<Ws
 };
 
 void start_ws_session(tcp::socket socket, http::request<http::string_body> request, std::shared_ptr<NetContext> context,
-                      std::string address, std::string remote, AddressSlots::Slot slot) {
+                      std::string address, std::string remote, AddressSlots::Slot slot, app::LegalForm legal) {
   std::make_shared<WsSession>(std::move(socket), std::move(context), std::move(address), std::move(remote),
-                              std::move(slot))
+                              std::move(slot), legal)
       ->run(std::move(request));
 }
 

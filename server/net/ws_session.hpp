@@ -29,16 +29,18 @@
 #include <memory>
 #include <string>
 
+#include "app/connection.hpp"
 #include "net/context.hpp"
 
 namespace bh::net {
 
 // Completes the upgrade `request` on `socket` (whose executor is its strand). `address`
 // is the client's (Connection::address), `remote` the text logs show; the session holds
-// `slot` (its place in the per-address count) for its whole life.
+// `slot` (its place in the per-address count) for its whole life; `legal`: the form of
+// the legal moves the client asked for.
 void start_ws_session(boost::asio::ip::tcp::socket socket,
                       boost::beast::http::request<boost::beast::http::string_body> request,
                       std::shared_ptr<NetContext> context, std::string address, std::string remote,
-                      AddressSlots::Slot slot);
+                      AddressSlots::Slot slot, app::LegalForm legal);
 
 }  // namespace bh::net

@@ -23,14 +23,15 @@ bool listed(const std::vector<std::int64_t>& epochs, std::int64_t epoch) {
 class RemoteConnection final : public Connection {
  public:
   RemoteConnection(std::weak_ptr<Relay> relay, std::int64_t edge, std::uint64_t edge_conn, std::uint64_t id,
-                   std::string address)
+                   std::string address, LegalForm legal)
       : relay_(std::move(relay)),
         edge_(edge),
         edge_conn_(edge_conn),
         id_(id),
         address_(std::move(address)),
         remote_("node " + std::to_string(edge) + " connection " + std::to_string(edge_conn)),
-        opened_(std::chrono::steady_clock::now()) {}
+        opened_(std::chrono::steady_clock::now()),
+        legal_(legal) {}
 
   void send(Frame frame) override {
     if (closed_) return;
@@ -46,6 +47,7 @@ class RemoteConnection final : public Connection {
   std::uint64_t id() const override { return id_; }
   const std::string& remote() const override { return remote_; }
   const std::string& address() const override { return address_; }
+  LegalForm legal_form() const override { return legal_; }
 
   std::int64_t edge() const { return edge_; }
   std::chrono::steady_clock::time_point opened() const { return opened_; }
@@ -59,6 +61,7 @@ class RemoteConnection final : public Connection {
   const std::string address_;
   const std::string remote_;
   const std::chrono::steady_clock::time_point opened_;
+  const LegalForm legal_;
   std::atomic<bool> closed_{false};
 };
 
@@ -98,6 +101,7 @@ void Relay::pin(const ConnPtr& c, std::int64_t owner, std::string first, std::fu
     if (was_pinned && refused) refused();
   };
   arrival.address = c->address();
+  arrival.compact_legal = c->legal_form() == LegalForm::compact;
   send(owner, static_cast<char>(relay::Kind::open), id, relay::encode_arrival(arrival), failed);
   send(owner, static_cast<char>(relay::Kind::in), id, std::move(first));
 }
@@ -171,7 +175,8 @@ void Relay::on_owner_message(std::int64_t from, std::uint64_t conn, char kind, s
       arrival = relay::decode_arrival(body);
       if (!arrival) return log::error("relay: an open that is not one; ignored");
       remote = std::make_shared<RemoteConnection>(weak_from_this(), from, conn, kRemoteIds | ++next_remote_id_,
-                                                  arrival->address);
+                                                  arrival->address,
+                                                  arrival->compact_legal ? LegalForm::compact : LegalForm::list);
       remote_.emplace(key, remote);
       opened = true;
     } else if (found != remote_.end()) {

@@ -38,6 +38,7 @@ std::string encode_arrival(const Arrival& a) {
   if (a.registered) flags += 'r';
   if (a.bot) flags += 'b';
   if (a.lobby) flags += 'l';
+  if (a.compact_legal) flags += 'c';
   return a.address + '\n' + a.player + '\n' + a.token + '\n' + flags;
 }
 
@@ -53,7 +54,11 @@ std::optional<Arrival> decode_arrival(std::string_view body) {
   Arrival a{std::string(parts[0]), std::string(parts[1]), std::string(parts[2])};
   if (a.player.empty() != a.token.empty()) return std::nullopt;
   for (const char flag : parts[3]) {
-    bool* set = flag == 'r' ? &a.registered : flag == 'b' ? &a.bot : flag == 'l' ? &a.lobby : nullptr;
+    bool* set = flag == 'r'   ? &a.registered
+                : flag == 'b' ? &a.bot
+                : flag == 'l' ? &a.lobby
+                : flag == 'c' ? &a.compact_legal
+                              : nullptr;
     if (!set || *set) return std::nullopt;  // unknown, or twice
     *set = true;
   }

@@ -29,14 +29,15 @@ struct Message {
 
 // What an `open` carries: the client's address and, when the edge had identified it,
 // who it is, in lines: address, player, token, flags ('r' registered, 'b' a bot, 'l'
-// follows the lobby). A name or token never holds a line break (names are checked,
-// tokens are hex).
+// follows the lobby, 'c' reads compact legal moves). A name or token never holds a line
+// break (names are checked, tokens are hex).
 struct Arrival {
   std::string address;
   std::string player, token;  // empty: no identity yet
   bool registered = false;
   bool bot = false;
   bool lobby = false;
+  bool compact_legal = false;  // the client asked for /ws?legal=compact
   friend bool operator==(const Arrival&, const Arrival&) = default;
 };
 

@@ -33,7 +33,7 @@ void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request
   on_strand([creator = std::move(creator), request = std::move(request), computer = std::move(computer)](Room& r) {
     r.session_.kept_for = computer.name;
     if (computer.connection) r.audience_.challenge(computer.connection);
-    r.audience_.seat(0, creator);
+    r.seat(0, creator);
     r.decide(game::Open{}, {creator, request});
   });
 }
@@ -101,7 +101,7 @@ void Room::player_returned(std::string player, std::shared_ptr<Connection> conne
     if (r.after_told([=, self = r.shared_from_this()] { self->player_returned(player, connection); })) return;
     const int slot = r.slot(player);
     if (slot < 0 || r.session_.phase == Phase::closed) return;
-    r.audience_.seat(slot, connection);
+    r.seat(slot, connection);
     if (r.session_.phase != Phase::open) r.spectators_changed();  // the connection may have watched the game
     r.decide(game::Returned{slot}, {connection, {}});
   });
@@ -115,7 +115,7 @@ void Room::rematch_connection(std::string player, std::shared_ptr<Connection> co
 
 void Room::reseat_for_rematch(int slot, const std::shared_ptr<Connection>& connection) {
   if (session_.phase != Phase::finished || slot < 0 || audience_.seat_connection_id(slot) == connection->id()) return;
-  audience_.seat(slot, connection);
+  seat(slot, connection);
   session_.seats[slot].present = true;
 }
 
@@ -264,7 +264,7 @@ void Room::rematched(std::array<std::weak_ptr<Connection>, 2> connections, proto
 bool Room::seat_if_here(int slot, const std::string& player, const std::shared_ptr<Connection>& connection) {
   // A player whose connection closed before this ran missed player_dropped: absent.
   const bool here = connection && services_.seats.player_of(connection->id()) == player;
-  if (here) audience_.seat(slot, connection);
+  if (here) seat(slot, connection);
   return here;
 }
 

@@ -119,6 +119,12 @@ class Room : public std::enable_shared_from_this<Room> {
   bool after_told(std::function<void()> then);
   std::array<bool, 2> present() const { return {session_.seats[0].present, session_.seats[1].present}; }
   int slot(const std::string& player) const { return session_.slot_of(player).value_or(-1); }
+  // The seat's connection is `connection` now; the session writes its legal moves in the
+  // form that connection reads.
+  void seat(int slot, const std::shared_ptr<Connection>& connection) {
+    audience_.seat(slot, connection);
+    session_.seats[slot].compact_legal = connection->legal_form() == LegalForm::compact;
+  }
 
   const RoomServices& services_;  // outlive every room (the application stops its threads first)
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

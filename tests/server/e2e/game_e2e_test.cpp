@@ -2,6 +2,7 @@
 // a spectator, a reconnection, and a restart that keeps the archive.
 #include <gtest/gtest.h>
 
+#include "support/raw_tcp.hpp"
 #include "support/server_process.hpp"
 #include "support/ws_client.hpp"
 #include "support/ws_player.hpp"
@@ -93,6 +94,59 @@ TEST(GameE2e, FullGameWithSpectatorReconnectionAndRestart) {
   ASSERT_EQ(r["moves"].size(), kMoves.size());
   EXPECT_FALSE(r["moves"].back()["position"].get<std::string>().empty());
   EXPECT_EQ(http_get(server.port(), "/api/games/g-missing").status, 404);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+// A client that asks for the compact legal moves (/ws?legal=compact) gets them as one
+// string in each `move` event for its turn, and plays a move read from it; its opponent,
+// who did not ask, gets lists. Any other value of `legal` refuses the upgrade.
+TEST(GameE2e, TheLegalMovesComeInTheFormEachClientAskedFor) {
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.log();
+  RawTcp raw;
+  ASSERT_TRUE(raw.connect(server.port()));
+  ASSERT_TRUE(raw.send("GET /ws?legal=lists HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
+                       "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"));
+  std::string answer;
+  for (int i = 0; i < 50 && answer.find("legal must be") == std::string::npos && !raw.peer_closed(); ++i)
+    answer += raw.read_some(100ms);
+  EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0u) << answer;
+  EXPECT_NE(answer.find("legal must be compact"), std::string::npos) << answer;
+
+  Player alice, bob;
+  ASSERT_TRUE(alice.connect(server.port()));
+  ASSERT_TRUE(bob.connect(server.port(), "/ws?legal=compact"));
+  alice.guest("alice");
+  bob.guest("bob");
+  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"side", "attackers"}, {"id", 2}});
+  auto created = alice.take("room_created");
+  ASSERT_TRUE(created);
+  bob.send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});
+  auto started = alice.take("game_started");
+  ASSERT_TRUE(started && bob.take("game_started"));
+  const std::string game = (*started)["state"]["game_id"];
+
+  alice.send({{"type", "move"}, {"game_id", game}, {"ply", 0}, {"move", kMoves[0]}, {"id", 10}});
+  auto told = bob.take("move", [](const json& m) { return m["ply"] == 1; });
+  ASSERT_TRUE(told);
+  ASSERT_TRUE((*told)["legal"].is_string()) << told->dump();
+  const std::string compact = (*told)["legal"];
+  EXPECT_NE(compact.find(";d5-d2,d3,d4,d6,"), std::string::npos) << compact;  // the king's neighbour
+  // The first group's first move, read as a client does: the group's beginning up to
+  // its first '-' or ':', then the rest up to the first ','.
+  const std::string group = compact.substr(0, compact.find(';'));
+  const std::size_t cut = group.find_first_of("-:");
+  const std::string first_move = group.substr(0, std::min(group.find(','), group.size()));
+  ASSERT_NE(cut, std::string::npos) << compact;
+  bob.send({{"type", "move"}, {"game_id", game}, {"ply", 1}, {"move", first_move}, {"id", 11}});
+  ASSERT_TRUE(bob.take("move", [](const json& m) { return m["ply"] == 2; })) << first_move;
+  auto alices = alice.take("move", [](const json& m) { return m["ply"] == 2; });
+  ASSERT_TRUE(alices);
+  EXPECT_TRUE((*alices)["legal"].is_array()) << alices->dump();
+  alice.send({{"type", "resign"}, {"game_id", game}, {"id", 12}});
+  EXPECT_TRUE(bob.take("game_over"));
+  alice.close();
+  bob.close();
   EXPECT_EQ(server.stop(), 0);
 }
 

@@ -63,6 +63,24 @@ TEST(GameSession, TheLegalMovesAreWrittenOnlyForAPlayerToMoveWhoIsThere) {
   EXPECT_TRUE(d.finished.empty());
 }
 
+// Each seat's list in the form its connection reads (docs/protocol.md, "Games"): a seat
+// that asked for the compact form gets one string, the other a list; the moves checked
+// against it are the same.
+TEST(GameSession, TheLegalMovesAreWrittenInTheFormTheSeatReads) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  const int compact = 1 - d.to_move_slot();  // to move after the first move
+  d.s.seats[compact].compact_legal = true;
+  d.told.clear();
+  d.play(d.any_legal());
+  EXPECT_TRUE(d.told_contains("\"legal\":\"")) << "one string for the compact reader";
+  EXPECT_FALSE(d.told_contains("\"legal\":[\""));
+  d.told.clear();
+  d.play(d.any_legal());  // the compact reader moves, checked against the listed moves
+  EXPECT_TRUE(d.refusals.empty());
+  EXPECT_TRUE(d.told_contains("\"legal\":[\"")) << "a list for the other";
+}
+
 TEST(GameSession, MoveRefusals) {
   Driver d(settings_for("brandubh"));
   d.start();

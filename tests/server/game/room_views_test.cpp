@@ -172,6 +172,77 @@ TEST(RoomViews, TheLegalMovesAsJsonAreTheSortedTextsEncoded) {
   }
 }
 
+// What a client does with the compact form (docs/protocol.md, "Games"): each group cut
+// after its first '-' or ':', the rests after it each joined to that beginning.
+std::vector<std::string> expand_compact(std::string_view compact) {
+  std::vector<std::string> texts;
+  while (!compact.empty()) {
+    const std::size_t end = std::min(compact.find(';'), compact.size());
+    std::string_view group = compact.substr(0, end);
+    compact.remove_prefix(std::min(end + 1, compact.size()));
+    const std::size_t cut = group.find_first_of("-:");
+    if (cut == std::string_view::npos) {
+      texts.emplace_back(group);
+      continue;
+    }
+    const std::string_view head = group.substr(0, cut + 1);
+    for (std::string_view rest = group.substr(cut + 1);;) {
+      const std::size_t comma = std::min(rest.find(','), rest.size());
+      texts.push_back(std::string(head) + std::string(rest.substr(0, comma)));
+      if (comma == rest.size()) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  return texts;
+}
+
+TEST(RoomViews, TheCompactLegalMovesGroupTheTextsByWhereTheyStart) {
+  std::string out;
+  append_compact_legal(out, {"a4-a1", "a4-a2", "a4:c4", "b5-b6", "c3:e5:g3", "c3:e5:g7", "huff c3"});
+  EXPECT_EQ(out, "a4-a1,a2;a4:c4;b5-b6;c3:e5:g3,e5:g7;huff c3");
+  out.clear();
+  append_compact_legal(out, {});
+  EXPECT_EQ(out, "");
+
+  // Tablut's first position: its 80 moves in under half the bytes of the list.
+  const auto settings = tablut();
+  rules::GameState game(settings.rules);
+  rules::MoveList moves;
+  const auto compact = legal_moves_json(game, moves, true, true);
+  const auto list = legal_moves_json(game, moves);
+  ASSERT_TRUE(compact && list);
+  EXPECT_LT(compact->size() * 2, list->size()) << *compact;
+  EXPECT_EQ(compact->find("\"a4-a1,a2,a3,b4,c4,d4;a6-a7,"), 0u) << *compact;
+}
+
+// Expanded again, the compact form is the list, in every game, through games of random
+// moves (captures, huffs, multi-jumps), and the moves it was made from are the rules' own.
+TEST(RoomViews, TheCompactLegalMovesExpandToTheSortedTexts) {
+  std::mt19937 rng(7);
+  for (const auto& info : rules::catalogue()) {
+    const auto made = rules::make_ruleset(info.id);
+    ASSERT_TRUE(made) << info.id;
+    for (int game_number = 0; game_number < 3; ++game_number) {
+      rules::GameState game(*made);
+      for (int ply = 0; ply < 200; ++ply) {
+        rules::MoveList moves;
+        const auto compact = legal_moves_json(game, moves, true, true);
+        const auto texts = legal_moves(game);
+        ASSERT_EQ(compact.has_value(), texts.has_value());
+        if (!texts) break;
+        ASSERT_GE(compact->size(), 2u);
+        ASSERT_EQ(compact->front(), '"');
+        ASSERT_EQ(compact->back(), '"');
+        const std::string inner = compact->substr(1, compact->size() - 2);
+        ASSERT_EQ(inner.find_first_of("\"\\"), std::string::npos) << inner;  // nothing to escape
+        ASSERT_EQ(expand_compact(inner), *texts) << info.id << " ply " << ply << ": " << inner;
+        ASSERT_EQ(moves, game.legal_moves());
+        game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+      }
+    }
+  }
+}
+
 TEST(RoomViews, MoveEventAndTheEndsOfGameAndMatch) {
   const auto settings = tablut();
   rules::GameState game(settings.rules);

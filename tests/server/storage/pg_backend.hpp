@@ -46,7 +46,9 @@ class PgNodesTest : public PgDatabaseTest {
     EXPECT_TRUE(opened.error.ok()) << opened.error.message;
     return opened.error.ok() ? std::move(*opened.value) : nullptr;
   }
-  // Ends `store`'s lease as if its node had been gone for a while (it renews rarely).
+  // Ends `store`'s lease as if its node had been gone for a while. Only for a node made
+  // to renew rarely (node(name, 120'000, 60'000)): one renewing every 100 ms would take
+  // its lease back before the test looks (seen under TSan on a busy machine).
   void lapse(const PgStore& store) {
     sql("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE epoch = " + std::to_string(store.epoch()));
   }

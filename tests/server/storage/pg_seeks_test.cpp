@@ -82,7 +82,7 @@ TEST_F(PgSeeksTest, TheChooserSeesRatingsAndWaitsAndMayTakeNone) {
 }
 
 TEST_F(PgSeeksTest, ASeekOfANodeGoneIsNeverTakenAndItsPlayerMaySeekAgain) {
-  auto n1 = node("n1");
+  auto n1 = node("n1", 120'000, 60'000);  // renews once a minute: its lease is ended by hand
   auto n2 = node("n2");
   ASSERT_TRUE(n1 && n2);
   ASSERT_TRUE(seek(*n1, job(*n1, "r-ann", "ann")).error.ok());

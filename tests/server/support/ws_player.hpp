@@ -19,9 +19,10 @@ class WsPlayer {
  public:
   using json = nlohmann::json;
 
-  // Connects and takes the welcome.
-  bool connect(std::uint16_t port) {
-    if (!ws_.connect(port)) return false;
+  // Connects (to `target`: "/ws?legal=compact" asks for the compact legal moves) and
+  // takes the welcome.
+  bool connect(std::uint16_t port, std::string_view target = "/ws") {
+    if (!ws_.connect(port, target)) return false;
     auto welcome = take("welcome");
     return welcome && (*welcome)["protocol"] == 1;
   }

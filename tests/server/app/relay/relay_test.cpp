@@ -215,6 +215,18 @@ TEST(RelayWire, RefusesWhatIsNotAMessage) {
     EXPECT_FALSE(relay::decode(bad)) << bad;
 }
 
+TEST(RelayWire, AnArrivalRoundTripsWithEachFlagAndRefusesUnknownOrRepeatedOnes) {
+  relay::Arrival a{"10.0.0.7", "alice", "0123456789abcdef0123456789abcdef"};
+  EXPECT_EQ(relay::decode_arrival(relay::encode_arrival(a)), a);
+  a.registered = a.bot = a.lobby = a.compact_legal = true;
+  EXPECT_EQ(relay::encode_arrival(a), "10.0.0.7\nalice\n0123456789abcdef0123456789abcdef\nrblc");
+  EXPECT_EQ(relay::decode_arrival(relay::encode_arrival(a)), a);
+  const relay::Arrival anonymous{"::1", "", "", false, false, false, true};
+  EXPECT_EQ(relay::decode_arrival(relay::encode_arrival(anonymous)), anonymous);
+  for (const char* bad : {"", "a\nb", "a\nb\nc", "a\nalice\n\n", "a\n\ntok\n", "a\n\n\nx", "a\n\n\ncc", "a\n\n\nrr"})
+    EXPECT_FALSE(relay::decode_arrival(bad)) << bad;
+}
+
 TEST(RelayWire, ALobbyMessageNamesItsSenderOnceAndCarriesAnyFrame) {
   const std::string frame = "{\"type\":\"room_closed\",\"room_id\":\"r1\"}\nmore";
   const std::string bytes = relay::encode_lobby(12, frame);

@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <thread>
 #include <variant>
+#include <vector>
 
 #include "app/application.hpp"
 #include "config.hpp"
@@ -55,6 +56,10 @@ using nlohmann::json;
 class StubApplication final : public bh::app::Application {
  public:
   explicit StubApplication(std::shared_ptr<const bh::app::NetworkStats> stats) : stats_(std::move(stats)) {}
+  ~StubApplication() override {
+    for (auto& thread : slow_)
+      if (thread.joinable()) thread.join();
+  }
 
   void on_open(const std::shared_ptr<Connection>& connection) override {
     opened_.fetch_add(1);
@@ -142,10 +147,13 @@ class StubApplication final : public bh::app::Application {
     if (request.path == "/throw") throw std::runtime_error("the stub throws on purpose");
     if (request.path == "/drop") return;  // `respond` is dropped without being called
     if (request.path == "/slow") {
-      std::thread([respond = std::move(respond)] {
+      // Joined at shutdown: a thread still answering while the io_context is destroyed
+      // races with it (seen under TSan).
+      const std::lock_guard lock(mutex_);
+      slow_.emplace_back([respond = std::move(respond)] {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         respond({200, "text/plain", "slow"});
-      }).detach();
+      });
       return;
     }
     respond({404, "application/json", R"({"type":"error","code":"not_found","message":"no such path"})"});
@@ -156,11 +164,14 @@ class StubApplication final : public bh::app::Application {
 
   void shutdown(std::function<void()> done) override {
     std::vector<std::shared_ptr<Connection>> live;
+    std::vector<std::thread> slow;
     {
       const std::lock_guard lock(mutex_);
       for (const auto& [id, weak] : connections_)
         if (auto connection = weak.lock()) live.push_back(std::move(connection));
+      slow.swap(slow_);
     }
+    for (auto& thread : slow) thread.join();
     for (const auto& connection : live)
       connection->send(
           bh::app::make_frame(json{{"type", "shutdown"}, {"message", "the server is shutting down"}}.dump()));
@@ -177,6 +188,7 @@ class StubApplication final : public bh::app::Application {
   std::shared_ptr<const bh::app::NetworkStats> stats_;
   std::mutex mutex_;
   std::map<std::uint64_t, std::weak_ptr<Connection>> connections_;
+  std::vector<std::thread> slow_;  // answering /slow
   std::atomic<std::uint64_t> opened_{0};
   std::atomic<std::uint64_t> closed_{0};
   std::atomic<std::uint64_t> double_closes_{0};
