@@ -105,8 +105,9 @@ TEST(GameE2e, TheLegalMovesComeInTheFormEachClientAskedFor) {
   ASSERT_TRUE(server.start()) << server.log();
   RawTcp raw;
   ASSERT_TRUE(raw.connect(server.port()));
-  ASSERT_TRUE(raw.send("GET /ws?legal=lists HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
-                       "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"));
+  ASSERT_TRUE(
+      raw.send("GET /ws?legal=lists HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
+               "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"));
   std::string answer;
   for (int i = 0; i < 50 && answer.find("legal must be") == std::string::npos && !raw.peer_closed(); ++i)
     answer += raw.read_some(100ms);
