@@ -146,20 +146,31 @@ std::optional<std::vector<std::string>> legal_moves(const rules::GameState& game
   return sorted;
 }
 
-void append_compact_legal(std::string& out, const std::vector<std::string_view>& sorted_texts) {
+namespace {
+
+// append_compact_legal over any texts in byte order: `count` of them, `text(i)` each.
+template <class Text>
+void append_grouped(std::string& out, std::size_t count, const Text& text) {
   std::string_view group;  // the beginning the texts written last share
-  for (const std::string_view text : sorted_texts) {
-    const std::size_t cut = text.find_first_of("-:");
-    const std::string_view head = cut == std::string_view::npos ? text : text.substr(0, cut + 1);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string_view t = text(i);
+    const std::size_t cut = t.find_first_of("-:");
+    const std::string_view head = cut == std::string_view::npos ? t : t.substr(0, cut + 1);
     if (!group.empty() && head == group && cut != std::string_view::npos) {
       out += ',';
-      out.append(text.substr(cut + 1));
+      out.append(t.substr(cut + 1));
       continue;
     }
     if (!group.empty()) out += ';';
-    out.append(text);
+    out.append(t);
     group = head;
   }
+}
+
+}  // namespace
+
+void append_compact_legal(std::string& out, const std::vector<std::string_view>& sorted_texts) {
+  append_grouped(out, sorted_texts.size(), [&](std::size_t i) { return sorted_texts[i]; });
 }
 
 std::optional<std::string> legal_moves_json(const rules::GameState& game, rules::MoveList& moves, bool write,
@@ -170,14 +181,12 @@ std::optional<std::string> legal_moves_json(const rules::GameState& game, rules:
   if (!write) return std::string();
   const SortedTexts texts(game.rules(), moves);
   if (compact) {
-    std::vector<std::string_view> sorted;
-    sorted.reserve(texts.order().size());
-    for (const auto& [key, index] : texts.order()) sorted.push_back(texts.text(index));
     // Move texts are squares, '-', ':' and "huff ": nothing JSON escapes.
     std::string out;
-    out.reserve(texts.bytes() / 2 + 8);
+    out.reserve(texts.bytes() + 2);
     out += '"';
-    append_compact_legal(out, sorted);
+    const auto& order = texts.order();
+    append_grouped(out, order.size(), [&](std::size_t i) { return texts.text(order[i].second); });
     out += '"';
     return out;
   }
