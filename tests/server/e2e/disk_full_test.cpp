@@ -54,13 +54,8 @@ TEST(DiskFullE2e, LiveGameGoesOnNewGamesWaitAndEverythingIsCaughtUp) {
   const std::string alice_token = alice.guest("alice");
   bob.guest("bob");
   carl.guest("carl");
-  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"side", "first"}, {"id", 2}});
-  auto created = alice.take("room_created");
-  ASSERT_TRUE(created);
-  bob.send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});
-  auto started = alice.take("game_started");
-  ASSERT_TRUE(started && bob.take("game_started"));
-  const std::string game = (*started)["state"]["game_id"];
+  const std::string game = start_tablut(alice, bob, "first");
+  ASSERT_FALSE(game.empty());
   const std::vector<std::string> moves = {"f9-f8", "d5-d4", "i6-g6", "d4-d7", "f8-g8"};
   auto play = [&](std::size_t ply) {
     WsPlayer& mover = ply % 2 == 0 ? alice : bob;

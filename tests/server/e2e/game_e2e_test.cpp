@@ -119,13 +119,8 @@ TEST(GameE2e, TheLegalMovesComeInTheFormEachClientAskedFor) {
   ASSERT_TRUE(bob.connect(server.port(), "/ws?legal=compact"));
   alice.guest("alice");
   bob.guest("bob");
-  alice.send({{"type", "create_room"}, {"game", "tablut"}, {"side", "attackers"}, {"id", 2}});
-  auto created = alice.take("room_created");
-  ASSERT_TRUE(created);
-  bob.send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});
-  auto started = alice.take("game_started");
-  ASSERT_TRUE(started && bob.take("game_started"));
-  const std::string game = (*started)["state"]["game_id"];
+  const std::string game = start_tablut(alice, bob, "attackers");
+  ASSERT_FALSE(game.empty());
 
   alice.send({{"type", "move"}, {"game_id", game}, {"ply", 0}, {"move", kMoves[0]}, {"id", 10}});
   auto told = bob.take("move", [](const json& m) { return m["ply"] == 1; });

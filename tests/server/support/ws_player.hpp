@@ -74,4 +74,18 @@ class WsPlayer {
   std::deque<json> kept_;
 };
 
+// `creator` opens a room of Tablut on `side` and `joiner` joins it: the game's id, once
+// both were told it started (empty, with a failed expectation, when not).
+inline std::string start_tablut(WsPlayer& creator, WsPlayer& joiner, const std::string& side) {
+  creator.send({{"type", "create_room"}, {"game", "tablut"}, {"side", side}, {"id", 2}});
+  auto created = creator.take("room_created");
+  EXPECT_TRUE(created);
+  if (!created) return "";
+  joiner.send({{"type", "join_room"}, {"room_id", (*created)["room"]["room_id"]}, {"id", 3}});
+  auto started = creator.take("game_started");
+  const bool both = started && joiner.take("game_started");
+  EXPECT_TRUE(both);
+  return both ? (*started)["state"]["game_id"].get<std::string>() : "";
+}
+
 }  // namespace bh::test
