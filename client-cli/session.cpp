@@ -141,8 +141,16 @@ void Session::on_identity_error(const srv::Error& e) {
     return;
   }
   if (tried_resume_ && e.code == "auth_failed") {
-    // The server forgot the token (restarted): start afresh under the same name.
+    // The server forgot the token (restarted): start afresh under the same name. A room
+    // of ours went with the player it forgot.
     tried_resume_ = false;
+    if (room_id_) {
+      Out out{Out::Kind::event, "room_closed"};
+      out.field("room", *room_id_).field("reason", "forgotten");
+      out.line("Your room " + *room_id_ + " is gone: the server restarted and forgot it. Create it again.");
+      sink_.emit(out);
+      room_id_.reset();
+    }
     if (config_.store != nullptr) (void)config_.store->forget(config_.server, config_.options.name);
     send_identity_request(false);
     return;

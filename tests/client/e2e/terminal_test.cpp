@@ -270,5 +270,41 @@ TEST(ClientTerminal, ASpectatorWatchesAgainAfterARestart) {
   term.keys("Enter");
 }
 
+// A room waits; the server restarts and forgets its creator (no seat, so no token kept)
+// and the room: the terminal comes back under the same name, says the room is gone, and
+// its prompt no longer waits.
+TEST(ClientTerminal, ARoomLostInARestartIsSaidGoneAndThePromptNoLongerWaits) {
+  ASSERT_FALSE(real_server_binary().empty());
+  ServerProcess server({"--grace", "60"});
+  ASSERT_TRUE(server.start()) << server.log();
+  const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
+  TempDir config;
+  Tmux term("env XDG_CONFIG_HOME=" + config.path() + "/dee NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
+            " --name dee");
+  ASSERT_NE(term.wait_for("Type help for the commands.").find("as dee"), std::string::npos);
+  term.type("create tablut");
+  term.keys("Enter");
+  const std::string opened = term.wait_for("waiting>");  // the prompt while the room waits
+  ASSERT_NE(opened.find("waiting>"), std::string::npos) << opened;
+
+  ASSERT_TRUE(server.restart_on_same_port()) << server.log();
+  const std::string s = term.wait_for("is gone");
+  ASSERT_NE(s.find("Your room r"), std::string::npos) << s;
+  ASSERT_NE(s.find("is gone: the server restarted and forgot it"), std::string::npos) << s;
+  term.type("rooms");
+  term.keys("Enter");
+  const std::string after = term.wait_for("No open rooms");
+  // The prompt, on the screen's last line with text, no longer waits.
+  std::string last;
+  for (std::size_t at = 0; at < after.size();) {
+    const std::size_t end = std::min(after.find('\n', at), after.size());
+    if (after.find_first_not_of(' ', at) < end) last = after.substr(at, end - at);
+    at = end + 1;
+  }
+  EXPECT_EQ(last.rfind("boardhall>", 0), 0u) << after;
+  term.type("quit");
+  term.keys("Enter");
+}
+
 }  // namespace
 }  // namespace bh::test
