@@ -103,16 +103,36 @@ TEST(GameE2e, FullGameWithSpectatorReconnectionAndRestart) {
 TEST(GameE2e, TheLegalMovesComeInTheFormEachClientAskedFor) {
   ServerProcess server;
   ASSERT_TRUE(server.start()) << server.log();
-  RawTcp raw;
-  ASSERT_TRUE(raw.connect(server.port()));
-  ASSERT_TRUE(
-      raw.send("GET /ws?legal=lists HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
-               "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"));
-  std::string answer;
-  for (int i = 0; i < 50 && answer.find("legal must be") == std::string::npos && !raw.peer_closed(); ++i)
-    answer += raw.read_some(100ms);
-  EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0u) << answer;
-  EXPECT_NE(answer.find("legal must be compact"), std::string::npos) << answer;
+  // Refused whatever else it says: empty, another case, huge, not UTF-8, or said twice
+  // with a wrong value last (the last one counts); the server goes on.
+  for (const std::string& query :
+       {std::string("lists"), std::string(""), std::string("COMPACT"), std::string(20'000, 'c'), std::string("%FF%FE"),
+        std::string("compact&legal=x"), std::string("compact%00")}) {
+    RawTcp raw;
+    ASSERT_TRUE(raw.connect(server.port()));
+    ASSERT_TRUE(
+        raw.send("GET /ws?legal=" + query +
+                 " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
+                 "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"));
+    std::string answer;
+    for (int i = 0; i < 50 && answer.find("\r\n\r\n") == std::string::npos && !raw.peer_closed(); ++i)
+      answer += raw.read_some(100ms);
+    EXPECT_EQ(answer.rfind("HTTP/1.1 4", 0), 0u) << query.substr(0, 40) << ": " << answer.substr(0, 200);
+    EXPECT_EQ(answer.find("101 Switching"), std::string::npos) << query.substr(0, 40);
+  }
+  {
+    RawTcp raw;
+    ASSERT_TRUE(raw.connect(server.port()));
+    ASSERT_TRUE(
+        raw.send("GET /ws?legal=lists HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
+                 "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"));
+    std::string answer;
+    for (int i = 0; i < 50 && answer.find("legal must be") == std::string::npos && !raw.peer_closed(); ++i)
+      answer += raw.read_some(100ms);
+    EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0u) << answer;
+    EXPECT_NE(answer.find("legal must be compact"), std::string::npos) << answer;
+  }
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
 
   Player alice, bob;
   ASSERT_TRUE(alice.connect(server.port()));
