@@ -72,6 +72,8 @@ constexpr FlagSpec kFlags[] = {
     {"record-name-chars", true, true},
     {"db-readers", true, true},
     {"commit-window-us", true, true},
+    {"db-lock", true, true},
+    {"backup-dir", true, true},
     {"help", false, false},
 };
 
@@ -182,6 +184,16 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
   if (flag == "web-root") {
     if (value.empty()) return bad(source, "a folder", value);
     config.web_root = value;
+    return std::nullopt;
+  }
+  if (flag == "db-lock") {
+    if (value != "exclusive" && value != "shared") return bad(source, "exclusive or shared", value);
+    config.db_lock_exclusive = value == "exclusive";
+    return std::nullopt;
+  }
+  if (flag == "backup-dir") {
+    if (value.empty()) return bad(source, "a folder", value);
+    config.backup_dir = value;
     return std::nullopt;
   }
   if (flag == "backup") {
@@ -419,6 +431,13 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --commit-window-us N  the writer waits this long after the first write it is woken for,
                         so that more moves share one commit: fewer disk syncs per move
                         at low load, each move told up to N us later (default 0: off)
+  --db-lock MODE        shared (default): other processes (--import, --create-bot,
+                        --backup) may open the database while the server runs;
+                        exclusive: the file is the server's alone, no file lock per
+                        commit, other processes refused (back up with SIGUSR1)
+  --backup-dir DIR      where SIGUSR1 makes the running server write a backup of its
+                        database, as NAME-backup-UTCTIME.db (default: the database's
+                        own folder)
   --threads N           network threads (default: the number of cores)
   --grace SECONDS       reconnect grace for a dropped player (default 60)
   --first-move-seconds SECONDS

@@ -77,6 +77,13 @@ struct Config {
   unsigned db_readers = 2;
   // The SQLite writer's commit window (storage/sqlite_store.hpp), microseconds; 0: off.
   unsigned commit_window_us = 0;
+  // --db-lock: the database file held by the server's process alone (SQLite's unix-excl
+  // VFS: no fcntl lock per commit), or (the default) shared with other processes while it
+  // runs: --import and --create-bot beside the server, as docker/compose.yaml does.
+  bool db_lock_exclusive = false;
+  // Where SIGUSR1's backups go (storage/sqlite_store.hpp, backup_to); empty: the
+  // database's own folder.
+  std::string backup_dir;
   // Cluster mode (docs/cluster.md): the PostgreSQL database the nodes share instead of
   // --db, and this node's name (default: the host's name), unique among the nodes.
   std::string cluster_db;

@@ -89,7 +89,7 @@ std::unique_ptr<storage::Store> open_store(const std::string& db, const std::str
   options.log = log;
   auto opened = storage::open_sqlite_store(db, options);
   if (!opened.error.ok()) {
-    err << "cannot open the database " << db << ": " << opened.error.message << "\n";
+    err << storage::open_failure_text(db, opened.error) << "\n";
     return nullptr;
   }
   return std::move(*opened.value);

@@ -73,7 +73,7 @@ int import_records(const ImportRequest& request, std::ostream& out, std::ostream
   store_options.log = [&err](const std::string& line) { err << "boardhall-server: store: " << line << "\n"; };
   auto opened = storage::open_sqlite_store(request.db, store_options);
   if (!opened.error.ok() || !opened.value || !*opened.value) {
-    err << "boardhall-server: cannot open the database " << request.db << ": " << opened.error.message << "\n";
+    err << "boardhall-server: " << storage::open_failure_text(request.db, opened.error) << "\n";
     return 1;
   }
   auto& store = **opened.value;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/application.hpp"
+#include "backup_on_signal.hpp"
 #include "cluster/bus.hpp"
 #include "cluster/bus_node_link.hpp"
 #include "config.hpp"
@@ -161,17 +162,21 @@ int main(int argc, char** argv) {
     if (!opened) return 1;
     node = opened.get();
     store = std::move(opened);
+    // Left to its default action SIGUSR1 would end the node.
+    options.on_usr1 = [] { bh::log::info("SIGUSR1: a cluster node keeps no SQLite database to back up"); };
   } else {
     bh::storage::SqliteOptions store_options;
     store_options.log = [](const std::string& line) { bh::log::error("store: " + line); };
     store_options.answer_name_chars = config.record_name_chars;
     store_options.readers = static_cast<int>(config.db_readers);
     store_options.commit_window_us = static_cast<int>(config.commit_window_us);
-    auto opened = bh::storage::open_sqlite_store(config.db, store_options);
+    store_options.process_exclusive = config.db_lock_exclusive;
+    auto opened = bh::storage::SqliteStore::open(config.db, store_options);
     if (!opened.error.ok() || !opened.value || !*opened.value) {
-      bh::log::error("cannot open the database " + config.db + ": " + opened.error.message);
+      bh::log::error(bh::storage::open_failure_text(config.db, opened.error));
       return 1;
     }
+    options.on_usr1 = bh::server::backup_on_signal(**opened.value, config.db, config.backup_dir);
     store = std::move(*opened.value);
     bh::log::info("database " + config.db);
   }

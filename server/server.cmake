@@ -216,6 +216,7 @@ endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/backup_on_signal.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/export_to_pg.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_node_link.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp

@@ -143,6 +143,17 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app, co
     }
   };
   signals.async_wait(on_signal);
+  asio::signal_set usr1(io);
+  std::function<void(boost::system::error_code, int)> on_usr1;
+  if (options.on_usr1) {
+    usr1.add(SIGUSR1);
+    on_usr1 = [&](boost::system::error_code signal_ec, int) {
+      if (signal_ec) return;
+      options.on_usr1();
+      usr1.async_wait(on_usr1);
+    };
+    usr1.async_wait(on_usr1);
+  }
 
   listener->run();
   log::info("listening on " + endpoint_text(listener->local_endpoint()) + " (" + std::to_string(options.threads) +

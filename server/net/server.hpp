@@ -35,6 +35,9 @@ struct ServerOptions {
   std::shared_ptr<const web::Site> site;
   std::chrono::milliseconds app_shutdown_wait{10'000};
   std::chrono::milliseconds shutdown_wait{5'000};
+  // Called on a network thread for each SIGUSR1 (an operator's request for a backup);
+  // empty: SIGUSR1 is left alone. It must not block.
+  std::function<void()> on_usr1;
 };
 
 using MakeApplication = std::function<std::shared_ptr<app::Application>(

@@ -22,7 +22,7 @@ Db& Db::operator=(Db&& other) noexcept {
   return *this;
 }
 
-StoreError Db::open(const std::string& path, bool read_only) {
+StoreError Db::open(const std::string& path, bool read_only, bool process_exclusive) {
   // SQLite's memory statistics take a global mutex on every allocation; nothing reads
   // them. Only possible before SQLite initializes, so the first open does it.
   static const int unused = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
@@ -31,7 +31,7 @@ StoreError Db::open(const std::string& path, bool read_only) {
   const int flags =
       (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
   sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  const int rc = sqlite3_open_v2(path.c_str(), &db, flags, process_exclusive ? "unix-excl" : nullptr);
   if (rc != SQLITE_OK) {
     std::string message = "cannot open " + path + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);  // sqlite3_open_v2 allocates a handle even when it fails

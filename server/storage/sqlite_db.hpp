@@ -27,9 +27,13 @@ class Db {
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
 
-  // Opens `path` (created when missing unless read_only). Errors: unavailable, with
-  // SQLite's message. On error the Db stays closed.
-  StoreError open(const std::string& path, bool read_only);
+  // Opens `path` (created when missing unless read_only). With `process_exclusive`, through
+  // SQLite's "unix-excl" VFS: the first connection takes the file for this process, so
+  // its connections lock each other in memory, not with an fcntl per transaction, and any
+  // other process is refused ("database is locked"). Every connection of one process to
+  // one file must agree on it. Errors: unavailable, with SQLite's message. On error the
+  // Db stays closed.
+  StoreError open(const std::string& path, bool read_only, bool process_exclusive = false);
   // Finalizes the cached statements and closes the connection. Idempotent.
   void close();
   bool is_open() const { return db_ != nullptr; }

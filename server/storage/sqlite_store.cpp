@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "storage/archive_sql.hpp"
+#include "storage/backup.hpp"
 #include "storage/live_sql.hpp"
 #include "storage/name_keys.hpp"
 #include "storage/rating_sql.hpp"
@@ -240,7 +241,7 @@ SqliteStore::~SqliteStore() { close(); }
 StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path, SqliteOptions options) {
   auto impl = std::make_unique<Impl>(path, std::move(options));
   sql::Db& db = impl->db;
-  StoreError error = db.open(path, impl->options.read_only);
+  StoreError error = db.open(path, impl->options.read_only, impl->options.process_exclusive);
   if (error.ok()) {
     error = sql::configure(db, impl->options.synchronous_full, impl->options.busy_timeout_ms, impl->options.cache_kib);
   }
@@ -259,7 +260,7 @@ StoreResult<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& p
   const auto readers = static_cast<std::size_t>(std::max(0, impl->options.readers));
   for (std::size_t i = 0; i < readers; ++i) {
     sql::Db reader;
-    error = reader.open(path, /*read_only=*/true);
+    error = reader.open(path, /*read_only=*/true, impl->options.process_exclusive);
     if (error.ok()) {
       error = sql::configure(reader, impl->options.synchronous_full, impl->options.busy_timeout_ms,
                              impl->options.reader_cache_kib);
@@ -428,6 +429,15 @@ void SqliteStore::get_game(std::string id, std::function<void(StoreResult<GameRe
   impl_->submit(std::move(job));
 }
 
+void SqliteStore::backup_to(std::string destination, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kLive | kFinished | kAccounts;
+  job.read = [destination = std::move(destination), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? backup_connection(db->handle(), destination) : rejected);
+  };
+  impl_->submit(std::move(job));
+}
+
 void SqliteStore::find_account(std::string name, std::function<void(StoreResult<Account>)> done) {
   Job job;
   job.kinds = kAccounts;
@@ -497,6 +507,16 @@ SqliteStoreStats SqliteStore::stats() const {
 void SqliteStore::close() {
   impl_->queues.close();
   impl_->threads.join();
+}
+
+std::string open_failure_text(const std::string& path, const StoreError& error) {
+  std::string text = "cannot open the database " + path + ": " + error.message;
+  if (error.message.find("database is locked") != std::string::npos) {
+    text +=
+        " (another server runs on it, or one started with --db-lock exclusive, which keeps every other "
+        "process out: stop it first, or back it up with SIGUSR1)";
+  }
+  return text;
 }
 
 StoreResult<std::unique_ptr<Store>> open_sqlite_store(const std::string& path, SqliteOptions options) {

@@ -73,6 +73,12 @@ struct SqliteOptions {
   // more writes share one commit (one fdatasync): less CPU per move at low load, each
   // write answered up to this much later (--commit-window-us). 0: off.
   int commit_window_us = 0;
+  // The file held by this process alone for as long as the store is open (SQLite's
+  // unix-excl VFS, sqlite_db.hpp): no fcntl lock per transaction, the WAL index in this
+  // process's memory; the readers above still read beside the writer. Any other process
+  // opening the file meanwhile (a one-shot command, the sqlite3 shell) is refused: a
+  // backup then goes through `backup_to` (--db-lock).
+  bool process_exclusive = false;
   // Where lasting failures are reported (called on a store thread). Default: stderr.
   std::function<void(const std::string&)> log;
 };
@@ -116,6 +122,12 @@ class SqliteStore final : public Store {
   // Maintenance and test hook: runs one SQL statement on the writer, outside any batch,
   // and returns its rows, columns joined by '|'. E.g. "PRAGMA integrity_check",
   // "EXPLAIN QUERY PLAN ...", "PRAGMA max_page_count = N". Errors: unavailable.
+  // A consistent copy of the whole database into the new file `destination`, made on a
+  // reader's connection (on the writer's, between transactions, when there is none)
+  // after every write submitted before: how a store opened process_exclusive is backed
+  // up (--backup-dir, SIGUSR1). Errors: unavailable (destination exists or cannot be
+  // written, the store closed); a partly written file is removed.
+  void backup_to(std::string destination, std::function<void(StoreError)> done);
   void run_sql(std::string sql, std::function<void(StoreResult<std::vector<std::string>>)> done);
   // Calls `f` on the writer once every job queued before it on the writer has run and
   // its `done` returned: in the order of the writes' completions (FaultyStore delivers
@@ -132,6 +144,10 @@ class SqliteStore final : public Store {
 };
 
 // The Store the server uses: SqliteStore::open as the interface type.
+// Why opening the file at `path` failed, in words for an operator: `error`'s message,
+// and when SQLite found the file locked, what holds it and what to do.
+std::string open_failure_text(const std::string& path, const StoreError& error);
+
 StoreResult<std::unique_ptr<Store>> open_sqlite_store(const std::string& path, SqliteOptions options = {});
 
 }  // namespace bh::storage

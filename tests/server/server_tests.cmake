@@ -116,6 +116,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_names_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/backup_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/disk_full_test.cpp

@@ -1,6 +1,9 @@
 // The online backup: a consistent copy of a database that a store is writing to.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <future>
+
 #include "storage/backup.hpp"
 #include "storage_test_util.hpp"
 
@@ -39,6 +42,41 @@ TEST(Backup, RefusesToOverwriteAndReportsAMissingSource) {
   const auto again = backup_database(dir.file("live.db"), dir.file("copy.db"));
   EXPECT_EQ(again.code, StoreErrc::unavailable);
   EXPECT_NE(again.message.find("exists"), std::string::npos);
+}
+
+// --db-lock exclusive: the store's connections share the file in memory (the readers
+// read beside the writer), and its backup goes through the store itself.
+TEST(Backup, AStoreHoldingItsFileAloneReadsBesideItsWriterAndBacksItselfUp) {
+  TempDir dir;
+  SqliteOptions options;
+  options.process_exclusive = true;
+  options.readers = 2;
+  auto store = testing::open_store(dir.file("live.db"), options);
+  ASSERT_TRUE(store);
+  std::vector<std::future<StoreError>> saves;
+  for (int i = 0; i < 50; ++i)
+    saves.push_back(testing::save_later(*store, testing::sample_game("g" + std::to_string(i), 1000 + i)));
+  // Reads while the writes go on, on the readers' connections.
+  for (int i = 0; i < 20; ++i) EXPECT_TRUE(testing::list(*store, ArchiveQuery{}).error.ok());
+  for (auto& saved : saves) ASSERT_TRUE(saved.get().ok());
+  EXPECT_EQ(testing::list_all(*store, ArchiveQuery{}).size(), 50u);
+
+  const auto backed_up = testing::await<StoreError>([&](auto done) { store->backup_to(dir.file("copy.db"), done); });
+  ASSERT_TRUE(backed_up.ok()) << backed_up.message;
+  const auto again = testing::await<StoreError>([&](auto done) { store->backup_to(dir.file("copy.db"), done); });
+  EXPECT_EQ(again.code, StoreErrc::unavailable);
+  EXPECT_NE(again.message.find("exists"), std::string::npos);
+  const auto nowhere =
+      testing::await<StoreError>([&](auto done) { store->backup_to(dir.file("missing/copy.db"), done); });
+  EXPECT_EQ(nowhere.code, StoreErrc::unavailable);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("missing/copy.db")));
+  EXPECT_TRUE(testing::save(*store, testing::sample_game("after", 5000)).ok());  // the store goes on
+  store.reset();
+
+  auto copy = testing::open_store(dir.file("copy.db"));
+  ASSERT_TRUE(copy);
+  EXPECT_EQ(testing::list_all(*copy, ArchiveQuery{}).size(), 50u);
+  EXPECT_EQ(testing::sql_rows(*copy, "PRAGMA integrity_check"), std::vector<std::string>{"ok"});
 }
 
 }  // namespace

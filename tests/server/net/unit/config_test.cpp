@@ -68,6 +68,23 @@ TEST(Config, TheCommitWindowIsOffByDefaultAndBoundedToTenMilliseconds) {
   EXPECT_NE(usage().find("--commit-window-us"), std::string::npos);
 }
 
+TEST(Config, TheDatabaseIsSharedByDefaultAndExclusiveOnRequestWithBackupsBesideIt) {
+  const auto defaults = parse({});
+  ASSERT_TRUE(defaults.config);
+  EXPECT_FALSE(defaults.config->db_lock_exclusive);
+  EXPECT_EQ(defaults.config->backup_dir, "");
+  EXPECT_TRUE(parse({"--db-lock", "exclusive"}).config->db_lock_exclusive);
+  EXPECT_FALSE(parse({"--db-lock=shared"}).config->db_lock_exclusive);
+  EXPECT_TRUE(parse({}, {{"BOARDHALL_DB_LOCK", "exclusive"}}).config->db_lock_exclusive);
+  EXPECT_EQ(parse({"--backup-dir", "/backups"}).config->backup_dir, "/backups");
+  EXPECT_EQ(parse({}, {{"BOARDHALL_BACKUP_DIR", "/b"}}).config->backup_dir, "/b");
+  for (const std::string bad : {"", "EXCLUSIVE", "none", "exclusive "})
+    EXPECT_NE(parse({"--db-lock", bad}).error.find("--db-lock"), std::string::npos) << bad;
+  EXPECT_NE(parse({"--backup-dir", ""}).error.find("--backup-dir"), std::string::npos);
+  EXPECT_NE(usage().find("--db-lock"), std::string::npos);
+  EXPECT_NE(usage().find("--backup-dir"), std::string::npos);
+}
+
 TEST(Config, EveryFlagWithSeparateAndInlineValues) {
   const auto parsed =
       parse({"--listen", "127.0.0.1:9000", "--db=/tmp/x.db", "--threads", "3", "--grace=5", "--max-frame", "128k",
