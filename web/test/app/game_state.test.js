@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fromState, reduceGame, isOver, lastOfMatch, moveRows } from '../../public/js/app/game_state.js';
+import { fromState, reduceGame, isOver, lastOfMatch, moveRows, legalList } from '../../public/js/app/game_state.js';
 
 const state = (over = {}) => ({
   game_id: 'g1', room_id: 'r1', game: 'alquerque', options: {},
@@ -45,6 +45,17 @@ test('a move is applied once, with the position before it kept for the capture m
 test('the player to move gets the legal list in the move event', () => {
   const v = reduceGame(fromState(state({ you: 'second', legal: null }), 0), move({ legal: ['a4-a3'] }), 1);
   assert.deepEqual(v.legal, ['a4-a3']);
+});
+
+test('the compact legal moves of a move event are read back into the list (docs/protocol.md, "Games")', () => {
+  const compact = 'a4-a1,a2,a3;a4:c4;b5-b6;c3:e5:g3,e5:g7;huff b2 c3-d4,e5';
+  const list = ['a4-a1', 'a4-a2', 'a4-a3', 'a4:c4', 'b5-b6', 'c3:e5:g3', 'c3:e5:g7', 'huff b2 c3-d4', 'huff b2 c3-e5'];
+  assert.deepEqual(legalList(compact), list);
+  const v = reduceGame(fromState(state({ you: 'second', legal: null }), 0), move({ legal: compact }), 1);
+  assert.deepEqual(v.legal, list);
+  // A state keeps the list; anything else is no list.
+  assert.deepEqual(legalList(['a4-a3']), ['a4-a3']);
+  for (const none of [null, undefined, 3, {}]) assert.equal(legalList(none), null);
 });
 
 test('a move after a gap is taken but marks the view as needing the full state', () => {

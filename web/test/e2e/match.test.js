@@ -33,6 +33,13 @@ const weigh = (page) => page.evaluate(() => performance.getEntriesByType('resour
 test('registered players, draw offers, a match of two games', async (t) => {
   const a = await visitor(browser, stack);
   const b = await visitor(browser, stack, { colorScheme: 'dark', locale: 'ru-RU' });
+  // The page asks for the compact legal moves, and plays from them.
+  const sockets = [];
+  let compactMoves = 0;
+  a.page.on('websocket', (ws) => {
+    sockets.push(ws.url());
+    ws.on('framereceived', (f) => { if (/"type":"move"/.test(f.payload) && /"legal":"[^"]/.test(f.payload)) compactMoves++; });
+  });
   await a.go('/');
   await account(a, 'ulyana', 'register');
   await b.go('/');
@@ -83,6 +90,8 @@ test('registered players, draw offers, a match of two games', async (t) => {
   await a.page.getByTestId('move-list').locator('[data-ply="1"]').waitFor();
   await clickMove(a.page, 'f6-e5');
   await b.page.getByTestId('move-list').locator('[data-ply="2"]').waitFor();
+  assert.ok(sockets.length > 0 && sockets.every((u) => u.endsWith('?legal=compact')), sockets.join(' '));
+  assert.ok(compactMoves > 0, 'no move event carried the compact legal moves');
   await b.page.getByTestId('resign').click();
   await b.page.getByTestId('confirm-yes').click();
   await a.page.getByTestId('match-result').filter({ hasText: 'ulyana wins the match' }).waitFor();

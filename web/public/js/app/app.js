@@ -68,7 +68,7 @@ export class App {
     this.wsUrl = chooseWsUrl(win.location, this.storage);
     this.ids = new IdentityStore(this.storage, this.wsUrl);
     this.lang = pickLanguage(this.storage.getItem(LANG_KEY), win.navigator.languages || [win.navigator.language]);
-    this.conn = new Connection({ url: this.wsUrl });
+    this.conn = new Connection({ url: `${this.wsUrl}?legal=compact` });
     this.welcome = null;
     /** @type {{player:string, registered:boolean}|null} */
     this.identity = null;

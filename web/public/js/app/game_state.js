@@ -4,14 +4,16 @@
 
 import { clockReading } from './clock.js';
 
+// `legal`: a state's list, or a move's compact text (docs/protocol.md, "Games").
+export const legalList = (l) =>
+  Array.isArray(l) ? l : l?.split ? l.split(';').flatMap((g) => g.split(',').map((t, i, [h]) => i ? h.slice(0, h.search(/[-:]/) + 1) + t : t)) : null;
+
 /**
- * GameView: the state object's fields in camelCase (fromState), plus: clocksAt (local
- * time the clocks arrived),
- * previous and lastMove (the position before the last move this page saw, and that move:
- * for the capture marks), over and matchOver (the game_over / match_over messages),
- * nextGameId (the match's next game once it started), gap (a move was missed: ask for
- * the full state again), rewindTo (a takeback was accepted: the next full state may be
- * behind, at this ply).
+ * GameView: the state's fields in camelCase (fromState), plus clocksAt (when the clocks
+ * arrived), previous and lastMove (the position before the last move seen, and that
+ * move: for the capture marks), over and matchOver (game_over, match_over), nextGameId
+ * (the match's next game), gap (a move was missed: ask for the state again), rewindTo
+ * (a takeback was accepted: the next state may be behind, at this ply).
  * @typedef {ReturnType<typeof fromState>} GameView
  */
 
@@ -45,7 +47,7 @@ export function fromState(s, now) {
     bots: s.bots ?? null, // the players that are bot accounts
     computerLevel: s.computer_level ?? null, // a game against the computer: its level
     takebackOffer: s.takeback_offer ?? null,
-    legal: Array.isArray(s.legal) ? s.legal : null,
+    legal: legalList(s.legal),
     over: null,
     matchOver: null,
     nextGameId: null,
@@ -119,7 +121,7 @@ export function reduceGame(v, msg, now) {
         status: msg.status || v.status,
         drawOffer: null,
         takebackOffer: null,
-        legal: Array.isArray(msg.legal) ? msg.legal : null,
+        legal: legalList(msg.legal),
         gap: v.gap || !inOrder,
       };
     }

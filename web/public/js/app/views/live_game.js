@@ -1,8 +1,7 @@
-// A live game: the board from the player's side (or the first side's, for a spectator),
-// both clocks, whose turn or the result, the move list, resign and draws, absent
-// players with their deadline, the match score, takebacks, abort (with the first move's
-// deadline), the chat, ratings, and the end of the game with the rating change and the
-// rematch.
+// A live game: the board from the player's side (the first side's for a spectator),
+// clocks, turn or result, moves, resign, draws, takebacks, abort (with the first move's
+// deadline), absent players and their deadlines, match score, chat, ratings, and the
+// end with the rating change and the rematch.
 
 import { h, replace, setText } from '../dom.js';
 import { clockReading, formatClock } from '../clock.js';
@@ -61,7 +60,6 @@ export function liveGame(app, route, root, { onEnded }) {
   let timer = null;
 
   const view = () => app.games.get(id);
-  const v0 = view;
 
   function orientation(v) {
     const own = v.you === 'second' ? 'second' : 'first';
@@ -265,7 +263,7 @@ export function liveGame(app, route, root, { onEnded }) {
     onMessage(msg) {
       const mine = msg.state ? msg.state.game_id === id : msg.game_id === id || msg.type === 'match_over';
       if (msg.type === 'error' || msg.type === 'identity') return;
-      const rematch = msg.room_id !== undefined && msg.room_id === v0()?.roomId && msg.type.startsWith('rematch_');
+      const rematch = msg.room_id !== undefined && msg.room_id === view()?.roomId && msg.type.startsWith('rematch_');
       if (mine || rematch || msg.type === 'game_started') draw();
       const v = view();
       if (v?.gap && v.you === null && msg.type === 'move') watch(); // a move was missed: the full state again
