@@ -104,7 +104,7 @@ class AppImpl final : public Application {
   }
 
   void on_close(const ConnPtr& connection) override {
-    if (!ctx_->config.network) ctx_->metrics.connections--;
+    if (!ctx_->config.network) count(ctx_->metrics.connections, std::int64_t{-1});
     const auto id = connection->id();
     if (relay_) relay_->closed(id);
     ctx_->lobby->unsubscribe(id);
@@ -122,13 +122,13 @@ class AppImpl final : public Application {
   }
 
   void handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) override;
-  void count_network_error() override { ctx_->metrics.network_errors++; }
+  void count_network_error() override { count(ctx_->metrics.network_errors); }
   void shutdown(std::function<void()> done) override;
   void adopt(std::vector<storage::LiveGame> games) override {
     boost::asio::post(ctx_->io, [ctx = ctx_, games = std::move(games)] {
       if (ctx->shutting_down) return;  // left to the other nodes (this one's lease ends)
       const int restored = restore_games(ctx, games);
-      ctx->metrics.games_adopted += static_cast<std::uint64_t>(restored);
+      count(ctx->metrics.games_adopted, static_cast<std::uint64_t>(restored));
       log::info("took over " + std::to_string(restored) + " live games of a node that is gone");
     });
   }
@@ -151,7 +151,7 @@ class AppImpl final : public Application {
   void opened(const ConnPtr& connection) {
     ctx_->identities.add_connection(connection);
     ctx_->watchers.opened(connection->id(), now_ms());
-    if (!ctx_->config.network) ctx_->metrics.connections++;
+    if (!ctx_->config.network) count(ctx_->metrics.connections);
   }
   // Cluster mode with a bus: the clients of other nodes served here, and this node's
   // clients served by others. The host's calls come from the bus thread or a strand.

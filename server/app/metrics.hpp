@@ -16,6 +16,13 @@ namespace bh::app {
 
 struct NetworkStats;
 
+// A counter moved by `n`, relaxed: nothing is ordered by it, a scrape only reads it (a
+// move pays no fence for the metrics).
+template <class T>
+void count(std::atomic<T>& counter, T n = 1) {
+  counter.fetch_add(n, std::memory_order_relaxed);
+}
+
 struct Metrics {
   std::atomic<std::int64_t> connections{0};  // counted here when the network has no stats
   std::atomic<std::int64_t> live_games{0};

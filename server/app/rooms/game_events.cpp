@@ -25,16 +25,16 @@ void subscribe_services(Context& ctx) {
         return;
       case game::Note::game_started:
         ctx.directory.add_game(s.game_id, e.room);
-        ctx.metrics.live_games++;
+        count(ctx.metrics.live_games);
         return;
       case game::Note::archived:
-        ctx.metrics.games_finished++;
+        count(ctx.metrics.games_finished);
         return;
       case game::Note::move_made:
-        ctx.metrics.moves_total++;
+        count(ctx.metrics.moves_total);
         return;
       case game::Note::game_ended:
-        ctx.metrics.live_games--;
+        count(ctx.metrics.live_games, std::int64_t{-1});
         if (!s.settings->is_private) ctx.lobby->game_ended(s.game_id);
         return;
       case game::Note::seats_released:

@@ -36,7 +36,7 @@ int restore_games(const std::shared_ptr<Context>& ctx, const std::vector<storage
       continue;
     }
     if (ctx->games.restore_room(live)) {
-      ctx->metrics.games_restored++;
+      count(ctx->metrics.games_restored);
       ++restored;
     }
   }

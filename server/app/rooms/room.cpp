@@ -123,7 +123,7 @@ void Room::stop(std::function<void()> done) {
   on_strand([done = std::move(done)](Room& r) mutable {
     if (r.session_.phase == Phase::closed) return done();  // handed over meanwhile
     if (r.after_told([self = r.shared_from_this(), done] { self->stop(done); })) return;
-    if (r.session_.phase == Phase::playing) r.services_.metrics.live_games--;
+    if (r.session_.phase == Phase::playing) count(r.services_.metrics.live_games, std::int64_t{-1});
     r.shut();  // a live game is left unfinished (not archived)
     done();
   });
@@ -218,8 +218,9 @@ void Room::hand_over() {
   if (session_.phase == Phase::closed) return;
   log::info("room " + id() + ": game " + session_.game_id + " is played on another node now");
   audience_.send_away(present());
-  if (session_.phase == Phase::playing || session_.phase == Phase::ending) services_.metrics.live_games--;
-  services_.metrics.games_handed_over++;
+  if (session_.phase == Phase::playing || session_.phase == Phase::ending)
+    count(services_.metrics.live_games, std::int64_t{-1});
+  count(services_.metrics.games_handed_over);
   auto waiting = std::exchange(deferred_, {});
   close("moved to another node");
   // Whatever waited for the move to be told (a stop among them) goes on: it never will be here.
