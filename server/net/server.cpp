@@ -149,7 +149,11 @@ int run_server(const ServerOptions& options, const MakeApplication& make_app, co
     usr1.add(SIGUSR1);
     on_usr1 = [&](boost::system::error_code signal_ec, int) {
       if (signal_ec) return;
-      options.on_usr1();
+      try {
+        options.on_usr1();
+      } catch (const std::exception& e) {  // an operator's signal never ends the server
+        log::error(std::string("SIGUSR1: ") + e.what());
+      }
       usr1.async_wait(on_usr1);
     };
     usr1.async_wait(on_usr1);
