@@ -45,6 +45,7 @@ add_library(bh_game STATIC
     ${CMAKE_CURRENT_SOURCE_DIR}/game/chat.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/chat_rate.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/chat_text.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/correspondence_clock.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/creator_side.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/decide.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/draws.cpp

@@ -151,6 +151,7 @@ set(game_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/game/chat_text_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/decide_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/opening_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/correspondence_clock_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/game_clock_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/storage_outage_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/live_journal_test.cpp
