@@ -127,6 +127,11 @@ void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
   if (back)
     for (const auto& [id, g] : games_)
       if (!g.view.you && !g.ended) request(Cmd::watch, cl::Watch{id}, id);
+  // An open room may have closed while we were away, and nobody is left to say so.
+  if (back && room_id_ && !room_private_) {
+    room_check_id_ = next_id_++;
+    send_(protocol::encode_request(cl::Request{cl::ListRooms{}}, protocol::RequestId{*room_check_id_}));
+  }
 }
 
 void Session::on_identity_error(const srv::Error& e) {

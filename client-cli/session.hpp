@@ -170,6 +170,9 @@ class Session {
   void on_game_record(const protocol::server::ArchivedGame& r);
   void on_export(const protocol::server::ArchivedGame& r);  // `export GAME [FILE]`
   void on_lobby(const protocol::server::Lobby& l);
+  // After a reconnection: our public open room missing from a complete list of the
+  // lobby's rooms closed while we were away (its grace passed, or its node died).
+  void check_room_listed(const protocol::server::Lobby& l);
   void on_games(const protocol::server::Games& g);
   void on_profile(const protocol::server::Profile& p);
   void remember_player(const std::string& name);
@@ -208,6 +211,9 @@ class Session {
   std::int64_t grace_ms_ = 0;
 
   std::optional<std::string> room_id_;
+  bool room_private_ = false;  // room_id_ has an invite code: the lobby never lists it
+  // The request that asks, after a reconnection, whether our open room is still listed.
+  std::optional<std::int64_t> room_check_id_;
   std::optional<std::string> rematch_room_;  // the finished match a rematch may follow
   std::map<std::string, FollowedGame> games_;
   std::string current_id_;

@@ -88,7 +88,24 @@ void Session::on(const srv::Shutdown& m, const Incoming& in) {
 }
 
 void Session::on(const srv::Lobby& m, const Incoming& in) {
+  const auto* id = std::get_if<std::int64_t>(&in.id.value);
+  if (id != nullptr && room_check_id_ == *id) {
+    room_check_id_.reset();
+    return check_room_listed(m);
+  }
   if (in.pending) return on_lobby(m);
+}
+
+void Session::check_room_listed(const srv::Lobby& m) {
+  const bool complete = !m.rooms_total || *m.rooms_total <= static_cast<int>(m.rooms.size());
+  if (!room_id_ || !complete) return;
+  for (const auto& r : m.rooms)
+    if (r.room_id == *room_id_) return;
+  Out out{Out::Kind::event, "room_closed"};
+  out.field("room", *room_id_).field("reason", "gone");
+  out.line("Your room " + *room_id_ + " is gone: it closed while you were away. Create it again.");
+  sink_.emit(out);
+  room_id_.reset();
 }
 
 void Session::on(const srv::RoomOpened&, const Incoming&) {}
@@ -110,6 +127,7 @@ void Session::on(const srv::LiveGameEnded&, const Incoming&) {}
 
 void Session::on(const srv::RoomCreated& m, const Incoming& in) {
   room_id_ = m.room.room_id;
+  room_private_ = m.invite_code.has_value();
   Out out = event(in, "room_created");
   out.field("room", m.room.room_id).field("invite", m.invite_code.value_or(""));
   std::string side = m.room.creator_side;

@@ -32,7 +32,8 @@ void Session::on_game_view(const srv::GameView& v, bool started) {
     }
   }
   g.ended = v.status.state != "ongoing";
-  if (started) room_id_.reset();
+  // Our open room's game: started now, or while we were away (a game_state on coming back).
+  if (started || (room_id_ && v.room_id == *room_id_ && v.you)) room_id_.reset();
   games_[v.game_id] = std::move(g);
   current_id_ = v.game_id;
 }

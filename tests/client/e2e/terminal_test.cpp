@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "client_process.hpp"
+#include "support/round_robin_proxy.hpp"
 #include "support/server_process.hpp"
 
 namespace bh::test {
@@ -304,6 +305,84 @@ TEST(ClientTerminal, ARoomLostInARestartIsSaidGoneAndThePromptNoLongerWaits) {
   EXPECT_EQ(last.rfind("boardhall>", 0), 0u) << after;
   term.type("quit");
   term.keys("Enter");
+}
+
+// An open room, and its creator's connection dropped by the network (a proxy cuts it;
+// the server goes on): the terminal reconnects and resumes by itself. A room the server
+// closed meanwhile (its 1 s grace passed) is said gone and the prompt stops waiting; a
+// room whose game started meanwhile is the game, never said gone.
+class RoomAway : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(real_server_binary().empty());
+    ASSERT_TRUE(server_.start()) << server_.log();
+    proxy_.set_targets({server_.port()});
+  }
+  std::unique_ptr<Tmux> terminal(const std::string& name) {
+    return std::make_unique<Tmux>("env XDG_CONFIG_HOME=" + config_.path() + "/" + name + " NO_COLOR=1 TERM=xterm " +
+                                  BOARDHALL_CLI + " connect ws://127.0.0.1:" + std::to_string(proxy_.port()) +
+                                  " --name " + name);
+  }
+  // The network drops the proxied connections and lets none through until restore().
+  void cut() {
+    proxy_.set_targets({});
+    proxy_.cut();
+  }
+  void restore() { proxy_.set_targets({server_.port()}); }
+
+  ServerProcess server_{{"--grace", "60", "--open-room-grace", "1"}};
+  RoundRobinProxy proxy_;
+  TempDir config_;
+};
+
+TEST_F(RoomAway, ARoomClosedWhileItsCreatorWasAwayIsSaidGoneAndThePromptNoLongerWaits) {
+  auto term = terminal("eve");
+  ASSERT_NE(term->wait_for("Type help for the commands.").find("as eve"), std::string::npos);
+  term->type("create tablut");
+  term->keys("Enter");
+  ASSERT_NE(term->wait_for("waiting>").find("waiting>"), std::string::npos);
+
+  cut();
+  std::this_thread::sleep_for(3s);  // past the room's grace
+  restore();
+  const std::string s = term->wait_for("is gone", 30s);
+  ASSERT_NE(s.find("as eve (guest), resumed"), std::string::npos) << s;
+  ASSERT_NE(s.find("is gone: it closed while you were away"), std::string::npos) << s;
+  term->type("cancel");
+  term->keys("Enter");
+  const std::string after = term->wait_for("no open room");
+  EXPECT_NE(after.find("you have no open room"), std::string::npos) << after;
+  EXPECT_EQ(last_nonempty_line(after).rfind("boardhall>", 0), 0u) << after;
+  term->type("quit");
+  term->keys("Enter");
+}
+
+TEST_F(RoomAway, ARoomWhoseGameStartedWhileItsCreatorWasAwayIsTheGameNotGone) {
+  auto term = terminal("eve");
+  ASSERT_NE(term->wait_for("Type help for the commands.").find("as eve"), std::string::npos);
+  term->type("create tablut --side attackers");
+  term->keys("Enter");
+  const std::string opened = term->wait_for("waiting>");
+  const auto at = opened.find("Room r");
+  ASSERT_NE(at, std::string::npos) << opened;
+  const std::string room = opened.substr(at + 5, opened.find(' ', at + 5) - at - 5);
+
+  cut();
+  ClientProcess fay({"connect", "ws://127.0.0.1:" + std::to_string(server_.port()), "--name", "fay"},
+                    {"XDG_CONFIG_HOME=" + config_.path() + "/fay"});
+  ASSERT_NE(fay.expect("ok connect"), "") << fay.transcript();
+  ASSERT_TRUE(fay.command("join " + room, "join").starts_with("ok join")) << fay.transcript();
+  restore();
+  const std::string s = term->wait_for("your move>", 30s);  // the game's prompt
+  ASSERT_NE(s.find("as eve (guest), resumed"), std::string::npos) << s;
+  ASSERT_NE(s.find("eve (attackers) vs fay (defenders)"), std::string::npos) << s;
+  term->type("a4-a3");
+  term->keys("Enter");
+  const std::string moved = term->wait_for("last move: a4-a3");
+  EXPECT_NE(moved.find("last move: a4-a3"), std::string::npos) << moved;
+  EXPECT_EQ(moved.find("is gone"), std::string::npos) << moved;
+  term->type("quit");
+  term->keys("Enter");
 }
 
 }  // namespace

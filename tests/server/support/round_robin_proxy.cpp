@@ -2,7 +2,9 @@
 
 #include <array>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -30,6 +32,13 @@ class Splice : public std::enable_shared_from_this<Splice> {
                           self->pump(self->node_, self->client_, self->down_);
                         });
   }
+  void close() {
+    boost::system::error_code ignored;
+    client_.shutdown(tcp::socket::shutdown_both, ignored);
+    node_.shutdown(tcp::socket::shutdown_both, ignored);
+    client_.close(ignored);
+    node_.close(ignored);
+  }
 
  private:
   void pump(tcp::socket& from, tcp::socket& to, std::array<char, 16384>& buffer) {
@@ -43,13 +52,6 @@ class Splice : public std::enable_shared_from_this<Splice> {
                                              });
                          });
   }
-  void close() {
-    boost::system::error_code ignored;
-    client_.shutdown(tcp::socket::shutdown_both, ignored);
-    node_.shutdown(tcp::socket::shutdown_both, ignored);
-    client_.close(ignored);
-    node_.close(ignored);
-  }
 
   tcp::socket client_, node_;
   std::array<char, 16384> up_{}, down_{};
@@ -61,8 +63,9 @@ struct RoundRobinProxy::Impl {
   asio::io_context io;
   tcp::acceptor acceptor{io, tcp::endpoint(asio::ip::address_v4::loopback(), 0)};
   std::mutex mutex;
-  std::vector<std::uint16_t> targets;  // under mutex
-  std::size_t next = 0;                // the io thread's
+  std::vector<std::uint16_t> targets;          // under mutex
+  std::size_t next = 0;                        // the io thread's
+  std::vector<std::weak_ptr<Splice>> splices;  // the io thread's: for cut()
   std::thread thread;
 
   void accept() {
@@ -74,7 +77,10 @@ struct RoundRobinProxy::Impl {
           std::lock_guard lock(mutex);
           now = targets;
         }
-        std::make_shared<Splice>(std::move(client), io)->connect(now, next++);
+        auto splice = std::make_shared<Splice>(std::move(client), io);
+        std::erase_if(splices, [](const auto& s) { return s.expired(); });
+        splices.push_back(splice);
+        splice->connect(now, next++);
       }
       accept();
     });
@@ -96,6 +102,17 @@ std::uint16_t RoundRobinProxy::port() const { return impl_->acceptor.local_endpo
 void RoundRobinProxy::set_targets(std::vector<std::uint16_t> ports) {
   std::lock_guard lock(impl_->mutex);
   impl_->targets = std::move(ports);
+}
+
+void RoundRobinProxy::cut() {
+  std::promise<void> done;
+  asio::post(impl_->io, [this, &done] {
+    for (const auto& weak : impl_->splices)
+      if (auto splice = weak.lock()) splice->close();
+    impl_->splices.clear();
+    done.set_value();
+  });
+  done.get_future().wait();
 }
 
 }  // namespace bh::test

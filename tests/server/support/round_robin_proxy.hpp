@@ -22,6 +22,9 @@ class RoundRobinProxy {
   std::uint16_t port() const;
   // The ports of 127.0.0.1 new connections go to, in turn.
   void set_targets(std::vector<std::uint16_t> ports);
+  // Closes every connection it carries now, both ways (a network that drops them);
+  // returns once they are closed. New connections are taken as before.
+  void cut();
 
  private:
   struct Impl;
