@@ -50,7 +50,6 @@ StoreError backup_connection(sqlite3* from, const std::string& destination, cons
 StoreError backup_database(const std::string& source, const std::string& destination) {
   std::error_code ec;
   if (!std::filesystem::exists(source, ec)) return failure("no database at " + source);
-  if (std::filesystem::exists(destination, ec)) return failure(destination + " exists; refusing to overwrite it");
 
   sqlite3* raw = nullptr;
   // Read-write without create: reading a WAL database needs its -shm file.

@@ -53,6 +53,13 @@ class Tmux {
   std::string socket_;
 };
 
+// The terminal client on a terminal of tmux's: `name` connecting to `url`, its remembered
+// tokens in `config_dir`, plain text.
+std::string terminal_command(const std::string& config_dir, const std::string& url, const std::string& name) {
+  return "env XDG_CONFIG_HOME=" + config_dir + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
+         " --name " + name;
+}
+
 std::string last_nonempty_line(const std::string& screen) {
   std::string last, line;
   for (char c : screen + "\n") {
@@ -72,8 +79,7 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   ASSERT_TRUE(server.start()) << server.log();
   const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
   TempDir config;
-  Tmux term("env XDG_CONFIG_HOME=" + config.path() + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
-            " --name alice");
+  Tmux term(terminal_command(config.path(), url, "alice"));
   std::string s = term.wait_for("Type help for the commands.");
   ASSERT_NE(s.find("Connected to " + url + " as alice (guest)"), std::string::npos) << s;
   // libedit redraws its prompt a moment after the line above is printed (later still
@@ -150,8 +156,7 @@ TEST(ClientTerminal, TabCompletesACommandAndThenARoomId) {
   ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
   const std::string room = field(bob.command("create draughts --side first", "create"), "room");
   ASSERT_FALSE(room.empty()) << bob.transcript();
-  Tmux term("env XDG_CONFIG_HOME=" + config.path() + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
-            " --name alice");
+  Tmux term(terminal_command(config.path(), url, "alice"));
   ASSERT_NE(term.wait_for("Type help for the commands.").find("as alice"), std::string::npos);
   term.type("rooms");
   term.keys("Enter");
@@ -179,8 +184,7 @@ TEST(ClientTerminal, ReconnectsByItselfAfterARestartAndTheGameGoesOn) {
   ASSERT_TRUE(server.start()) << server.log();
   const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
   TempDir config;
-  Tmux term("env XDG_CONFIG_HOME=" + config.path() + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
-            " --name alice");
+  Tmux term(terminal_command(config.path(), url, "alice"));
   ASSERT_NE(term.wait_for("Type help for the commands.").find("as alice"), std::string::npos);
   term.type("create tablut --side second");
   term.keys("Enter");
@@ -238,8 +242,7 @@ TEST(ClientTerminal, ASpectatorWatchesAgainAfterARestart) {
     ASSERT_TRUE(joined.starts_with("ok join")) << ben.transcript();
     game = field(joined, "game");
   }
-  Tmux term("env XDG_CONFIG_HOME=" + config.path() + "/cat NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
-            " --name cat");
+  Tmux term(terminal_command(config.path() + "/cat", url, "cat"));
   ASSERT_NE(term.wait_for("Type help for the commands.").find("as cat"), std::string::npos);
   term.type("watch " + game);
   term.keys("Enter");
@@ -280,8 +283,7 @@ TEST(ClientTerminal, ARoomLostInARestartIsSaidGoneAndThePromptNoLongerWaits) {
   ASSERT_TRUE(server.start()) << server.log();
   const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
   TempDir config;
-  Tmux term("env XDG_CONFIG_HOME=" + config.path() + "/dee NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
-            " --name dee");
+  Tmux term(terminal_command(config.path() + "/dee", url, "dee"));
   ASSERT_NE(term.wait_for("Type help for the commands.").find("as dee"), std::string::npos);
   term.type("create tablut");
   term.keys("Enter");
@@ -319,9 +321,8 @@ class RoomAway : public ::testing::Test {
     proxy_.set_targets({server_.port()});
   }
   std::unique_ptr<Tmux> terminal(const std::string& name) {
-    return std::make_unique<Tmux>("env XDG_CONFIG_HOME=" + config_.path() + "/" + name + " NO_COLOR=1 TERM=xterm " +
-                                  BOARDHALL_CLI + " connect ws://127.0.0.1:" + std::to_string(proxy_.port()) +
-                                  " --name " + name);
+    return std::make_unique<Tmux>(
+        terminal_command(config_.path() + "/" + name, "ws://127.0.0.1:" + std::to_string(proxy_.port()), name));
   }
   // The network drops the proxied connections and lets none through until restore().
   void cut() {
