@@ -94,12 +94,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         client_address(peer_, request[http::field::forwarded], request["X-Forwarded-For"], policy.trusted_proxies);
     if (beast::websocket::is_upgrade(request)) {
       if (target->path != "/ws") return reply_error(404, version, false, "not_found", "no WebSocket here; use /ws");
-      auto legal = app::LegalForm::list;
-      if (const auto asked = target->query.find("legal"); asked != target->query.end()) {
-        if (asked->second != "compact")
-          return reply_error(400, version, false, "bad_request", "legal must be compact, or left out for lists");
-        legal = app::LegalForm::compact;
-      }
+      const auto legal = legal_form_asked(target->query);
+      if (!legal)
+        return reply_error(400, version, false, "bad_request", "legal must be compact, or left out for lists");
       if (request.count(http::field::sec_websocket_key) != 1 ||
           !valid_websocket_key(request[http::field::sec_websocket_key]))
         return reply_error(400, version, false, "bad_request", "Sec-WebSocket-Key must be 16 bytes in base64");
@@ -118,7 +115,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       const std::string remote = client == peer_ ? remote_ : client + " (via " + remote_ + ")";
       stream_.expires_never();
-      start_ws_session(stream_.release_socket(), std::move(request), context_, client, remote, std::move(*slot), legal);
+      start_ws_session(stream_.release_socket(), std::move(request), context_, client, remote, std::move(*slot),
+                       *legal);
       return;
     }
     const bool head = request.method() == http::verb::head;  // answered as GET, without the body

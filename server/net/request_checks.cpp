@@ -51,4 +51,11 @@ bool valid_websocket_key(std::string_view key) {
   return true;
 }
 
+std::optional<app::LegalForm> legal_form_asked(const std::map<std::string, std::string>& query) {
+  const auto asked = query.find("legal");
+  if (asked == query.end()) return app::LegalForm::list;
+  if (asked->second == "compact") return app::LegalForm::compact;
+  return std::nullopt;
+}
+
 }  // namespace bh::net

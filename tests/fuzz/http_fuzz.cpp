@@ -10,7 +10,8 @@
 // If-None-Match): a file name is always relative and made of safe segments, an answer
 // is one of the site's files, a 304, or a JSON 400, and no header carries a line break.
 // Its Transfer-Encoding and Sec-WebSocket-Key headers go through the framing checks
-// (net/request_checks): only "chunked" alone is served, only a 24-character key accepted.
+// (net/request_checks): only "chunked" alone is served, only a 24-character key accepted,
+// and the WebSocket URL's `legal` gives lists, compact, or a refusal.
 // Thread-safety: libFuzzer calls the entry point from one thread.
 #include <algorithm>
 #include <cstddef>
@@ -268,6 +269,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const char* method : {"GET", "POST"})
       route_and_answer(app::HttpRequest{method, split->path, split->query, std::string(header("Accept"))}, input);
     check_site(split->path, header("If-None-Match"), input);
+    // The WebSocket URL's `legal`: lists without it, compact for exactly "compact", else refused.
+    const auto asked = split->query.find("legal");
+    const std::optional<app::LegalForm> expected = asked == split->query.end()  ? std::optional(app::LegalForm::list)
+                                                   : asked->second == "compact" ? std::optional(app::LegalForm::compact)
+                                                                                : std::nullopt;
+    if (net::legal_form_asked(split->query) != expected) fail("a legal form other than the one asked", target);
   }
 
   static const net::TrustedProxies trusted(

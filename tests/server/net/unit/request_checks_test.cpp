@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace bh::net {
 namespace {
 
@@ -25,6 +27,16 @@ TEST(WebSocketKey, OnlySixteenBytesOfBase64) {
                           "dGhlIHNhbXBsZSBub25jZXM=", "dGhlIHNhbXBsZSBub25jZQ==AAAA", "dGhlIHNhbXBsZSBub25jZQ=A",
                           "dGhlIHNhbXBs ZSBub25jZ=="})
     EXPECT_FALSE(valid_websocket_key(key)) << key;
+}
+
+TEST(LegalForm, ListsWithoutTheParameterCompactForCompactAndNothingElse) {
+  using Query = std::map<std::string, std::string>;
+  EXPECT_EQ(legal_form_asked(Query{}), app::LegalForm::list);
+  EXPECT_EQ(legal_form_asked(Query{{"other", "x"}}), app::LegalForm::list);
+  EXPECT_EQ(legal_form_asked(Query{{"legal", "compact"}}), app::LegalForm::compact);
+  for (const std::string& bad : std::vector<std::string>{"", "Compact", "compact ", "list", std::string("compact\0", 8),
+                                                         std::string(20'000, 'c'), "\xff\xfe", "compact,compact"})
+    EXPECT_EQ(legal_form_asked(Query{{"legal", bad}}), std::nullopt) << bad;
 }
 
 }  // namespace
