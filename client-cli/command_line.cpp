@@ -17,14 +17,21 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 38> help_table{{
+constexpr std::array<HelpEntry, 39> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
     {Cmd::rooms, "rooms", "rooms", "rooms waiting for an opponent, and live games to watch", ""},
-    {Cmd::create, "create", "create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private]",
+    {Cmd::mygames, "mygames", "mygames", "your games in progress, those where it is your turn first",
+     "Live and correspondence games (create --clock 3d). A correspondence game waits\n"
+     "for you while you are away; each line says how long the side to move has left.\n"
+     "Show one with: watch GAME (you play it there, as in any game of yours)."},
+    {Cmd::create, "create", "create GAME [--option K=V]... [--clock M+S|Nd] [--side S] [--match N] [--private]",
      "open a room and wait for an opponent",
      "--clock 5+3: 5 minutes each and 3 seconds added per move (default: no clock).\n"
+     "--clock 3d: a correspondence game, 3 days a move (1, 2, 3, 5, 7, 10 or 14);\n"
+     "--clock 7d+12h/2h: one with a time bank (7 days, 12 hours added a move, at\n"
+     "least 2 hours a move). Nobody loses for being away; see mygames.\n"
      "--side: first, second, a side name (white, defenders...) or random (default).\n"
      "--match N: play N games, sides alternating. --private: joined only with the\n"
      "invite code shown."},
@@ -191,7 +198,10 @@ Fallible<Command> parse_create(Command c, const std::vector<std::string>& w) {
         c.create.options[v.substr(0, eq)] = v.substr(eq + 1);
       } else if (a == "--clock") {
         c.create.clock = parse_clock(v);
-        if (!c.create.clock) return usage_error(c.kind, "--clock expects MINUTES+SECONDS like 5+3, not '" + v + "'");
+        if (!c.create.clock)
+          return usage_error(
+              c.kind,
+              "--clock expects MINUTES+SECONDS like 5+3, DAYSd like 3d or a bank like 7d+12h/2h, not '" + v + "'");
       } else if (a == "--side") {
         c.create.side = v;
       } else {
@@ -222,7 +232,10 @@ Fallible<Command> parse_seek(Command c, const std::vector<std::string>& w) {
       const std::string& v = w[++i];
       if (a == "--clock") {
         c.create.clock = parse_clock(v);
-        if (!c.create.clock) return usage_error(c.kind, "--clock expects MINUTES+SECONDS like 5+3, not '" + v + "'");
+        if (!c.create.clock)
+          return usage_error(
+              c.kind,
+              "--clock expects MINUTES+SECONDS like 5+3, DAYSd like 3d or a bank like 7d+12h/2h, not '" + v + "'");
         continue;
       }
       const auto eq = v.find('=');
@@ -467,7 +480,39 @@ std::string server_key(const Url& url) {
   return (url.tls ? "wss://" : "ws://") + host + ":" + url.port + path;
 }
 
+namespace {
+
+// "7d" and "12h": a whole number and its unit.
+std::optional<int> count_of(std::string_view text, char unit) {
+  if (text.size() < 2 || text.back() != unit) return std::nullopt;
+  return to_int(text.substr(0, text.size() - 1));
+}
+
+std::optional<ClockSpec> parse_correspondence(std::string_view text) {
+  ClockSpec c;
+  const auto plus = text.find('+');
+  if (plus == std::string_view::npos) {
+    const auto days = count_of(text, 'd');
+    if (!days || *days <= 0) return std::nullopt;
+    c.days_per_move = *days;
+    return c;
+  }
+  const auto slash = text.find('/', plus);
+  if (slash == std::string_view::npos) return std::nullopt;
+  const auto bank = count_of(text.substr(0, plus), 'd');
+  const auto increment = count_of(text.substr(plus + 1, slash - plus - 1), 'h');
+  const auto minimum = count_of(text.substr(slash + 1), 'h');
+  if (!bank || !increment || !minimum || *bank <= 0 || *increment < 0 || *minimum <= 0) return std::nullopt;
+  c.bank_days = *bank;
+  c.increment_hours = *increment;
+  c.minimum_hours = *minimum;
+  return c;
+}
+
+}  // namespace
+
 std::optional<ClockSpec> parse_clock(std::string_view text) {
+  if (text.find('d') != std::string_view::npos) return parse_correspondence(text);
   const auto plus = text.find('+');
   const auto minutes = to_double(text.substr(0, plus));
   if (!minutes || *minutes <= 0) return std::nullopt;

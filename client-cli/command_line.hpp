@@ -53,8 +53,13 @@ std::string server_key(const Url& url);
 struct ClockSpec {
   double initial_s = 0;
   double increment_s = 0;
+  // A correspondence game: days per move ("3d"), or a bank ("7d+12h/2h": 7 days, 12 hours
+  // added per move, at least 2 hours a move). 0: a live clock.
+  int days_per_move = 0;
+  int bank_days = 0, increment_hours = 0, minimum_hours = 0;
 };
-// "5+3": 5 minutes and 3 seconds a move; "0.5+0", "10" (no increment).
+// "5+3": 5 minutes and 3 seconds a move; "0.5+0", "10" (no increment); "3d" (3 days a
+// move); "7d+12h/2h" (a time bank). The server checks the values.
 std::optional<ClockSpec> parse_clock(std::string_view text);
 
 enum class Cmd {
@@ -96,6 +101,7 @@ enum class Cmd {
   profile,
   top,
   computer,
+  mygames,
 };
 
 struct CreateArgs {

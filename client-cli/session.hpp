@@ -163,6 +163,7 @@ class Session {
   void on(const protocol::server::Player& m, const Incoming& in);
   void on(const protocol::server::LeaderboardReply& m, const Incoming& in);
   void on(const protocol::server::Challenge& m, const Incoming& in);
+  void on(const protocol::server::PlayerGames& m, const Incoming& in);
   // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
@@ -177,6 +178,7 @@ class Session {
   void on_profile(const protocol::server::Profile& p);
   void remember_player(const std::string& name);
   void on_leaderboard(const protocol::server::Leaderboard& l);
+  void on_my_games(const protocol::server::PlayerGames& games);
   void log_event(const std::string& type, const std::string& game_id);
   void check_wait();
 

@@ -39,6 +39,9 @@ void Session::run_command(const Command& c) {
     case Cmd::rooms:
       request(c.kind, cl::ListRooms{});
       return;
+    case Cmd::mygames:
+      request(c.kind, cl::MyGames{});
+      return;
     case Cmd::create:
       return cmd_create(c);
     case Cmd::join: {
@@ -165,6 +168,26 @@ void Session::cmd_games() {
   reply_ok(std::move(out));
 }
 
+namespace {
+
+// The `clock` of create, seek and computer: a live clock or a correspondence game's.
+cl::ClockSeconds clock_request(const ClockSpec& c) {
+  cl::ClockSeconds out;
+  if (c.days_per_move > 0) {
+    out.days_per_move = c.days_per_move;
+  } else if (c.bank_days > 0) {
+    out.bank_days = c.bank_days;
+    out.increment_hours = c.increment_hours;
+    out.minimum_hours = c.minimum_hours;
+  } else {
+    out.initial_s = c.initial_s;
+    out.increment_s = c.increment_s;
+  }
+  return out;
+}
+
+}  // namespace
+
 void Session::cmd_create(const Command& c) {
   const CreateArgs& a = c.create;
   // Check the options here first for a quick message; the server checks again.
@@ -178,7 +201,7 @@ void Session::cmd_create(const Command& c) {
     r.options = m;
   }
   if (!a.side.empty()) r.side = a.side;
-  if (a.clock) r.clock = cl::ClockSeconds{a.clock->initial_s, a.clock->increment_s};
+  if (a.clock) r.clock = clock_request(*a.clock);
   if (a.match != 1) r.games = a.match;
   if (a.is_private) r.is_private = true;
   request(c.kind, r);
@@ -195,7 +218,7 @@ void Session::cmd_seek(const Command& c) {
     for (const auto& [k, v] : a.options) m.values[k] = v;
     r.options = m;
   }
-  if (a.clock) r.clock = cl::ClockSeconds{a.clock->initial_s, a.clock->increment_s};
+  if (a.clock) r.clock = clock_request(*a.clock);
   r.rated = c.rated;
   request(c.kind, r);
 }
@@ -212,7 +235,7 @@ void Session::cmd_computer(const Command& c) {
     r.options = m;
   }
   r.level = a.level;
-  if (a.clock) r.clock = cl::ClockSeconds{a.clock->initial_s, a.clock->increment_s};
+  if (a.clock) r.clock = clock_request(*a.clock);
   if (!a.side.empty()) r.side = a.side;
   request(c.kind, r);
 }

@@ -67,6 +67,13 @@ std::vector<std::string> Session::game_lines(const FollowedGame& g) const {
   } else {
     const bool mine = v.you && *v.you == v.to_move;
     lines.push_back(side_label(g, v.to_move) + " to move" + (mine ? " -- your move" : ""));
+    if (v.deadline_ms) {  // a correspondence game: days, not a ticking clock
+      const auto now_ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+              .count();
+      lines.push_back(side_label(g, v.to_move) + ": " + time_left_text(*v.deadline_ms - now_ms) + " left (" +
+                      format_clock(std::nullopt, v.correspondence) + ")");
+    }
     if (v.clocks && v.clocks->paused == "storage")
       lines.push_back("clocks paused: the server cannot save moves just now (they run again once it can)");
     if (v.clocks && v.clocks->first_move_deadline_ms) {

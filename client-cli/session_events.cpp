@@ -137,7 +137,7 @@ void Session::on(const srv::RoomCreated& m, const Incoming& in) {
   }
   out.line("Room " + m.room.room_id + " open: " + m.room.game +
            (m.room.options.values.empty() ? "" : " (" + options_text(m.room.options) + ")") + ", you play " + side +
-           ", clock " + format_clock(m.room.clock) +
+           ", clock " + format_clock(m.room.clock, m.room.correspondence) +
            (m.room.games > 1 ? ", " + std::to_string(m.room.games) + " games" : "") + ".");
   if (m.room.computer_level) {
     // The server keeps the other seat for a bot; the game starts when it joins.
@@ -356,6 +356,10 @@ void Session::on(const srv::Player& m, const Incoming& in) {
 
 void Session::on(const srv::LeaderboardReply& m, const Incoming& in) {
   if (in.pending) on_leaderboard(m);
+}
+
+void Session::on(const srv::PlayerGames& m, const Incoming& in) {
+  if (in.pending) on_my_games(m);
 }
 
 // Only a bot account is sent challenges; a person's terminal has nothing to do with one.

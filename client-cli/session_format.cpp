@@ -86,10 +86,26 @@ std::string first_move_text(std::int64_t deadline_ms, std::int64_t now_ms) {
   return std::to_string(seconds) + " s to make the first move, or the game is aborted";
 }
 
-std::string format_clock(const std::optional<protocol::ClockMs>& c) {
+std::string format_clock(const std::optional<protocol::ClockMs>& c,
+                         const std::optional<protocol::Correspondence>& correspondence) {
+  if (correspondence && correspondence->days_per_move)
+    return std::to_string(*correspondence->days_per_move) + "d a move";
+  if (correspondence)
+    return "bank " + std::to_string(correspondence->bank_days.value_or(0)) + "d +" +
+           std::to_string(correspondence->increment_hours.value_or(0)) + "h min " +
+           std::to_string(correspondence->minimum_hours.value_or(0)) + "h";
   if (!c) return "none";
   return format_number(static_cast<double>(c->initial_ms) / 60000.0) + "+" +
          format_number(static_cast<double>(c->increment_ms) / 1000.0);
+}
+
+std::string time_left_text(std::int64_t ms) {
+  if (ms <= 0) return "no time";
+  const std::int64_t minutes = ms / 60'000, hours = minutes / 60, days = hours / 24;
+  if (days > 0) return std::to_string(days) + (days == 1 ? " day " : " days ") + std::to_string(hours % 24) + " h";
+  if (hours > 0) return std::to_string(hours) + " h " + std::to_string(minutes % 60) + " min";
+  if (minutes > 0) return std::to_string(minutes) + " min";
+  return "under a minute";
 }
 
 std::string options_text(const protocol::OptionMap& o) {

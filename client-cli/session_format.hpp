@@ -21,8 +21,13 @@ namespace bh::cli {
 std::string format_ms(std::int64_t ms);
 // A score or amount: "1" for whole numbers, else the shortest "%g" form ("0.5").
 std::string format_number(double v);
-// A time control as minutes+seconds ("5+3", "0.5+0"), "none" without one.
-std::string format_clock(const std::optional<protocol::ClockMs>& c);
+// A time control as minutes+seconds ("5+3", "0.5+0"), a correspondence game's as "3d a
+// move" or "bank 7d +12h min 2h"; "none" without one.
+std::string format_clock(const std::optional<protocol::ClockMs>& c,
+                         const std::optional<protocol::Correspondence>& correspondence = std::nullopt);
+// What a correspondence game's side to move has left: "2 days 3 h", "5 h 20 min",
+// "40 min", "under a minute"; "no time" once it has run out.
+std::string time_left_text(std::int64_t ms);
 // Room options as "size=11,king_limit=4" (the map's order).
 std::string options_text(const protocol::OptionMap& o);
 // An end reason code read aloud: "king_captured" -> "king captured".

@@ -53,6 +53,7 @@ void Session::on_move(const srv::Move& m) {
   g.view.position = m.position;
   g.view.to_move = m.to_move;
   g.view.clocks = m.clocks;
+  g.view.deadline_ms = m.deadline_ms;
   g.clocks_at = Clock::now();
   g.view.status = m.status;
   g.view.draw_offer.reset();  // an offer lapses when either side moves

@@ -2,6 +2,7 @@
 // opened as a replay or written as a record file (export), a player's profile and a
 // leaderboard (profile, top).
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 
 #include "record_export.hpp"
@@ -30,21 +31,23 @@ void Session::on_lobby(const srv::Lobby& l) {
   for (const auto& r : l.rooms) {
     Out d{Out::Kind::data, "room"};
     d.field("room", r.room_id).field("game", r.game).field("options", options_text(r.options));
-    d.field("creator", r.creator).field("creator_side", r.creator_side).field("clock", format_clock(r.clock));
+    d.field("creator", r.creator)
+        .field("creator_side", r.creator_side)
+        .field("clock", format_clock(r.clock, r.correspondence));
     d.number("games", r.games);
     const std::string rated = rated_text(r.rated);
     if (!rated.empty()) d.field("rated", rated == "rated" ? "yes" : "no");
     if (r.creator_rating) d.field("creator_rating", rating_text(r.creator_rating));
     d.line("room " + r.room_id + "  " + r.game + (r.options.values.empty() ? "" : " " + options_text(r.options)) +
            (rated.empty() ? "" : "  " + rated) + "  by " + rated_name(r.creator, r.creator_rating) + " (" +
-           r.creator_side + ")  clock " + format_clock(r.clock) +
+           r.creator_side + ")  clock " + format_clock(r.clock, r.correspondence) +
            (r.games > 1 ? "  " + std::to_string(r.games) + " games" : "") + "   -> join " + r.room_id);
     sink_.emit(d);
   }
   for (const auto& g : l.games) {
     Out d{Out::Kind::data, "live"};
     d.field("game", g.game_id).field("rules", g.game).field("first", g.players.first).field("second", g.players.second);
-    d.number("ply", g.ply).field("clock", format_clock(g.clock));
+    d.number("ply", g.ply).field("clock", format_clock(g.clock, g.correspondence));
     if (g.bots) d.field("bots", bots_text(g.bots));
     if (g.computer_level) d.number("computer_level", *g.computer_level);
     const std::string rated = rated_text(g.rated);
@@ -54,7 +57,7 @@ void Session::on_lobby(const srv::Lobby& l) {
     d.line("live " + g.game_id + "  " + g.game + (rated.empty() ? "" : "  " + rated) + "  " +
            rated_name(player_name(g.players.first, g.bots, g.computer_level), first) + " vs " +
            rated_name(player_name(g.players.second, g.bots, g.computer_level), second) + "  clock " +
-           format_clock(g.clock) + "  ply " + std::to_string(g.ply) + "   -> watch " + g.game_id);
+           format_clock(g.clock, g.correspondence) + "  ply " + std::to_string(g.ply) + "   -> watch " + g.game_id);
     sink_.emit(d);
   }
   Out out{Out::Kind::ok, "rooms"};
@@ -84,7 +87,7 @@ void Session::on_games(const srv::Games& page) {
     d.field("game", g.game_id).field("rules", g.game).field("first", g.first_player).field("second", g.second_player);
     d.field("result", g.result).field("reason", g.reason).number("moves", g.moves);
     d.field("points", format_number(g.first_points) + "-" + format_number(g.second_points));
-    d.field("options", options_text(g.options)).field("clock", format_clock(g.clock));
+    d.field("options", options_text(g.options)).field("clock", format_clock(g.clock, g.correspondence));
     const std::string rated = rated_text(g.rated);
     if (!rated.empty()) d.field("rated", rated == "rated" ? "yes" : "no");
     if (g.bots) d.field("bots", bots_text(g.bots));
@@ -94,9 +97,10 @@ void Session::on_games(const srv::Games& page) {
     const std::string result =
         g.result == "draw" || g.result == "aborted" ? g.result : (g.result == "first" ? first : second) + " won";
     d.line(g.game_id + "  " + g.game + (g.options.values.empty() ? "" : " " + options_text(g.options)) + "  " +
-           (g.clock ? format_clock(g.clock) + "  " : "") + (g.rated && *g.rated ? "rated  " : "") + first + " vs " +
-           second + "  " + result + " (" + reason_text(g.reason) + ", " + format_number(g.first_points) + "-" +
-           format_number(g.second_points) + ")  " + plies(g.moves));
+           (g.clock || g.correspondence ? format_clock(g.clock, g.correspondence) + "  " : "") +
+           (g.rated && *g.rated ? "rated  " : "") + first + " vs " + second + "  " + result + " (" +
+           reason_text(g.reason) + ", " + format_number(g.first_points) + "-" + format_number(g.second_points) + ")  " +
+           plies(g.moves));
     sink_.emit(d);
   }
   archive_cursor_ = page.next_cursor;
@@ -141,6 +145,35 @@ void Session::on_profile(const srv::Profile& p) {
              "  " + result);
   }
   out.number("ratings", p.ratings.size()).number("recent", p.recent.size());
+  reply_ok(std::move(out));
+}
+
+void Session::on_my_games(const srv::PlayerGames& games) {
+  const auto now_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
+  int turns = 0;
+  for (const auto& g : games.games) {
+    const bool mine = g.to_move_player == games.player;
+    turns += mine ? 1 : 0;
+    const std::string opponent = g.players.first == games.player ? g.players.second : g.players.first;
+    Out d{Out::Kind::data, "my_game"};
+    d.field("game", g.game_id).field("rules", g.game).field("opponent", opponent);
+    d.field("clock", format_clock(g.clock, g.correspondence)).number("ply", g.ply);
+    d.field("turn", mine ? "yes" : "no");
+    if (g.deadline_ms) d.number("deadline_ms", *g.deadline_ms);
+    std::string line = (mine ? "* " : "  ") + g.game_id + "  " + g.game + "  vs " + opponent + "  " +
+                       (mine ? "your move" : opponent + " to move");
+    if (g.deadline_ms) line += ", " + time_left_text(*g.deadline_ms - now_ms) + " left";
+    line += "  (" + format_clock(g.clock, g.correspondence) + ", ply " + std::to_string(g.ply) + ")   -> watch " +
+            g.game_id;
+    d.line(line);
+    sink_.emit(d);
+  }
+  Out out{Out::Kind::ok, "mygames"};
+  out.number("count", games.games.size()).number("your_turn", turns);
+  if (games.games.empty()) out.line("You have no games in progress.");
+  else out.line(std::to_string(turns) + (turns == 1 ? " game waits" : " games wait") + " for your move.");
   reply_ok(std::move(out));
 }
 

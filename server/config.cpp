@@ -27,6 +27,7 @@ constexpr FlagSpec kFlags[] = {
     {"threads", true, true},
     {"grace", true, true},
     {"first-move-seconds", true, true},
+    {"correspondence-day-ms", true, true},
     {"max-frame", true, true},
     {"rate", true, true},
     {"burst", true, true},
@@ -268,6 +269,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"threads", 1, 256, false, "a number of threads from 1 to 256"},
       {"grace", 0, 86'400, false, "whole seconds from 0 to 86400"},
       {"first-move-seconds", 1, 86'400, false, "whole seconds from 1 to 86400"},
+      {"correspondence-day-ms", 100, 86'400'000, false, "milliseconds from 100 to 86400000"},
       {"max-frame", 1024, 16 * 1024 * 1024, true, "bytes from 1024 to 16M (k and M suffixes allowed)"},
       {"rate", 1, 100'000, false, "messages per second from 1 to 100000"},
       {"burst", 1, 1'000'000, false, "a number of messages from 1 to 1000000"},
@@ -307,6 +309,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "threads") config.threads = static_cast<unsigned>(*number);
     if (flag == "grace") config.grace_seconds = static_cast<std::int64_t>(*number);
     if (flag == "first-move-seconds") config.first_move_seconds = static_cast<std::int64_t>(*number);
+    if (flag == "correspondence-day-ms") config.correspondence_day_ms = static_cast<std::int64_t>(*number);
     if (flag == "max-frame") config.max_frame = static_cast<std::size_t>(*number);
     if (flag == "rate") config.rate = static_cast<unsigned>(*number);
     if (flag == "burst") config.burst = static_cast<unsigned>(*number);
@@ -443,6 +446,10 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --first-move-seconds SECONDS
                         time for each side's first move before the server aborts the
                         game (default 30; the clocks do not run until then)
+  --correspondence-day-ms MS
+                        FOR TESTS ONLY: the length of a correspondence game's "day"
+                        (default 86400000, a real day); a few seconds lets a test see
+                        deadlines pass
   --max-frame BYTES     largest WebSocket message accepted (default 64k)
   --rate N              messages per second per connection (default 20)
   --burst N             messages accepted at once above the rate (default 2 x rate)

@@ -27,42 +27,43 @@ struct Config {
   std::string host = "0.0.0.0";  // an IPv4 or IPv6 literal ("localhost" means 127.0.0.1)
   std::uint16_t port = 8080;     // 0: any free port (the log line names the one chosen)
   std::string db = "./boardhall.db";
-  unsigned threads = 1;                       // default: hardware concurrency, at least 1
-  std::int64_t grace_seconds = 60;            // reconnect grace
-  std::int64_t first_move_seconds = 30;       // a side's first move, or the game is aborted
-  std::size_t max_frame = 64 * 1024;          // largest WebSocket message read, bytes
-  unsigned rate = 20;                         // messages per second per connection...
-  unsigned burst = 40;                        // ...with this many at once
-  std::size_t queue_frames = 1024;            // outgoing frames queued per connection before it is dropped
-  std::size_t queue_bytes = 1024 * 1024;      // and outgoing bytes (one frame at a time may go past it)
-  std::size_t read_pause_bytes = 64 * 1024;   // a connection's messages are not read while this many wait
-  std::size_t queue_bytes_total = 64u << 20;  // 64 MiB, all queues together; past it the largest are closed
-  std::size_t tcp_unsent_bytes = 16 * 1024;   // a WebSocket's bytes the kernel holds unsent (TCP_NOTSENT_LOWAT)
-  std::size_t connections_per_address = 64;   // open connections one client address may hold
-  std::int64_t identify_seconds = 30;         // a WebSocket with no identity, following nothing, is closed
-  unsigned auth_rate = 2;                     // password hashes (login, register) per second per address...
-  unsigned auth_burst = 10;                   // ...with this many at once
-  unsigned accounts_per_hour = 10;            // new accounts per address per hour
-  unsigned open_rooms_per_address = 10;       // open rooms and seeks one address holds at once (0: no cap)
-  unsigned guests_per_minute = 30;            // new guest names per address per minute (0: no cap)
-  std::int64_t open_room_grace_seconds = 10;  // an open room whose creator left is cancelled after this
-  unsigned lobby_limit = 100;                 // rooms (and games) a lobby answer lists at most
-  unsigned export_rate = 200;                 // games a second a bulk export writes (0: no pace)
-  unsigned rated_games_per_pair = 10;         // rated games a pair may start in 24 hours (0: no cap)
-  unsigned failed_logins_per_name = 300;      // failed logins per name per hour, all addresses
-  unsigned resume_fail_rate = 5;              // failed resumes per second per address...
-  unsigned resume_fail_burst = 100;           // ...with this many at once
-  std::vector<std::string> trusted_proxies;   // CIDRs whose forwarded client address is believed
-  std::vector<std::string> allowed_origins;   // empty: any Origin may open a WebSocket
-  bool verbose = false;                       // also log each connection opened and closed
-  std::string web_root;                       // serve the web client from this folder; empty: the built-in files
-  std::string probe_url;                      // Mode::health_probe
-  std::string backup_to;                      // Mode::backup: online backup of --db into this new file
-  std::string export_to;                      // Mode::export_to_pg: the PostgreSQL DSN --db is copied into
-  std::string bot_name;                       // Mode::create_bot: the bot account to make in --db...
-  std::string secret_file;                    // ...whose password is (or is written) in this file
-  std::string import_file;                    // Mode::import_records: the record file to add to --db...
-  std::string import_game;                    // ...its games' game id when the file does not say
+  unsigned threads = 1;                             // default: hardware concurrency, at least 1
+  std::int64_t grace_seconds = 60;                  // reconnect grace
+  std::int64_t first_move_seconds = 30;             // a side's first move, or the game is aborted
+  std::int64_t correspondence_day_ms = 86'400'000;  // shorter only in tests
+  std::size_t max_frame = 64 * 1024;                // largest WebSocket message read, bytes
+  unsigned rate = 20;                               // messages per second per connection...
+  unsigned burst = 40;                              // ...with this many at once
+  std::size_t queue_frames = 1024;                  // outgoing frames queued per connection before it is dropped
+  std::size_t queue_bytes = 1024 * 1024;            // and outgoing bytes (one frame at a time may go past it)
+  std::size_t read_pause_bytes = 64 * 1024;         // a connection's messages are not read while this many wait
+  std::size_t queue_bytes_total = 64u << 20;        // 64 MiB, all queues together; past it the largest are closed
+  std::size_t tcp_unsent_bytes = 16 * 1024;         // a WebSocket's bytes the kernel holds unsent (TCP_NOTSENT_LOWAT)
+  std::size_t connections_per_address = 64;         // open connections one client address may hold
+  std::int64_t identify_seconds = 30;               // a WebSocket with no identity, following nothing, is closed
+  unsigned auth_rate = 2;                           // password hashes (login, register) per second per address...
+  unsigned auth_burst = 10;                         // ...with this many at once
+  unsigned accounts_per_hour = 10;                  // new accounts per address per hour
+  unsigned open_rooms_per_address = 10;             // open rooms and seeks one address holds at once (0: no cap)
+  unsigned guests_per_minute = 30;                  // new guest names per address per minute (0: no cap)
+  std::int64_t open_room_grace_seconds = 10;        // an open room whose creator left is cancelled after this
+  unsigned lobby_limit = 100;                       // rooms (and games) a lobby answer lists at most
+  unsigned export_rate = 200;                       // games a second a bulk export writes (0: no pace)
+  unsigned rated_games_per_pair = 10;               // rated games a pair may start in 24 hours (0: no cap)
+  unsigned failed_logins_per_name = 300;            // failed logins per name per hour, all addresses
+  unsigned resume_fail_rate = 5;                    // failed resumes per second per address...
+  unsigned resume_fail_burst = 100;                 // ...with this many at once
+  std::vector<std::string> trusted_proxies;         // CIDRs whose forwarded client address is believed
+  std::vector<std::string> allowed_origins;         // empty: any Origin may open a WebSocket
+  bool verbose = false;                             // also log each connection opened and closed
+  std::string web_root;                             // serve the web client from this folder; empty: the built-in files
+  std::string probe_url;                            // Mode::health_probe
+  std::string backup_to;                            // Mode::backup: online backup of --db into this new file
+  std::string export_to;                            // Mode::export_to_pg: the PostgreSQL DSN --db is copied into
+  std::string bot_name;                             // Mode::create_bot: the bot account to make in --db...
+  std::string secret_file;                          // ...whose password is (or is written) in this file
+  std::string import_file;                          // Mode::import_records: the record file to add to --db...
+  std::string import_game;                          // ...its games' game id when the file does not say
   // What an imported record may hold (docs/records.md, "Limits"); past it, the game is refused.
   std::size_t import_max_line = 64 * 1024;  // bytes of one line of the file
   std::size_t import_max_tags = 64;         // tags per game

@@ -99,6 +99,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/ratings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/computer_games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/directory.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/player_games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_events.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_writer.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/games.cpp

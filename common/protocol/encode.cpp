@@ -60,6 +60,7 @@ BH_ENCODE(server::RematchCancelled)
 BH_ENCODE(server::Player)
 BH_ENCODE(server::LeaderboardReply)
 BH_ENCODE(server::Challenge)
+BH_ENCODE(server::PlayerGames)
 BH_BODY_ONLY(server::ArchivedGame)
 BH_BODY_ONLY(server::Profile)
 BH_BODY_ONLY(server::Leaderboard)
@@ -102,13 +103,14 @@ BH_REQUEST(client::Seek)
 BH_REQUEST(client::GetPlayer)
 BH_REQUEST(client::GetLeaderboard)
 BH_REQUEST(client::PlayComputer)
+BH_REQUEST(client::MyGames)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 36, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 35, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 37, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 36, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

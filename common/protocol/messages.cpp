@@ -54,6 +54,7 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "too_many_rooms",
     "rated_pair_limit",
     "game_moved",
+    "too_many_games",
     "internal",
 };
 

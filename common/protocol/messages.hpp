@@ -63,6 +63,7 @@ enum class ErrorCode {
   too_many_rooms,
   rated_pair_limit,
   game_moved,
+  too_many_games,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -102,6 +103,21 @@ struct ClockMs {
     v("initial_ms", s.initial_ms);
     v("increment_ms", s.increment_ms);
   }
+};
+// A correspondence game's time control (docs/protocol.md, "Correspondence games"): days
+// per move (each move within N days), or a time bank (bank_days to start, increment_hours
+// added after each move, at least minimum_hours for any move).
+struct Correspondence {
+  std::optional<int> days_per_move;
+  std::optional<int> bank_days, increment_hours, minimum_hours;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("days_per_move", s.days_per_move);
+    v("bank_days", s.bank_days);
+    v("increment_hours", s.increment_hours);
+    v("minimum_hours", s.minimum_hours);
+  }
+  friend bool operator==(const Correspondence&, const Correspondence&) = default;
 };
 // A player's rating as shown (one decimal each); provisional while rd > 110.
 struct RatingView {
@@ -182,13 +198,21 @@ struct UnsubscribeLobby {
   template <class S, class V>
   static void fields(S&, V&) {}
 };
+// A live clock (initial_s, increment_s) or a correspondence game's time control
+// (days_per_move; or bank_days, increment_hours, minimum_hours): one kind, never mixed.
 struct ClockSeconds {
-  double initial_s = 0;
+  std::optional<double> initial_s;
   std::optional<double> increment_s;
+  std::optional<int> days_per_move;
+  std::optional<int> bank_days, increment_hours, minimum_hours;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("initial_s", s.initial_s);
     v("increment_s", s.increment_s);
+    v("days_per_move", s.days_per_move);
+    v("bank_days", s.bank_days);
+    v("increment_hours", s.increment_hours);
+    v("minimum_hours", s.minimum_hours);
   }
 };
 struct CreateRoom {
@@ -380,11 +404,19 @@ struct ListGames {
   }
 };
 
+// The games the requester plays now, live and correspondence (docs/protocol.md, "Your
+// games"), their turn first.
+struct MyGames {
+  static constexpr const char* type = "my_games";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+
 using Request =
     std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
                  JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
                  GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
-                 AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer>;
+                 AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer, MyGames>;
 
 }  // namespace client
 
@@ -489,8 +521,9 @@ struct RoomInfo {
   std::optional<bool> seek;  // true: opened by `seek` (quick pairing); null otherwise
   // Always sent by this server; optional only to read an older one (as `spectators`).
   std::optional<bool> rated;
-  std::optional<RatingView> creator_rating;  // for the room's rating key; null: a guest
-  std::optional<int> computer_level;         // a room of play_computer: the bot's level
+  std::optional<RatingView> creator_rating;      // for the room's rating key; null: a guest
+  std::optional<int> computer_level;             // a room of play_computer: the bot's level
+  std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
@@ -505,6 +538,7 @@ struct RoomInfo {
     v("rated", s.rated);
     v("creator_rating", s.creator_rating);
     v("computer_level", s.computer_level);
+    v("correspondence", s.correspondence);
   }
 };
 struct LiveGameInfo {
@@ -519,6 +553,7 @@ struct LiveGameInfo {
   std::optional<RatingPair> ratings;             // each player's rating when the game started
   std::optional<std::vector<std::string>> bots;  // the players that are bot accounts; null: none
   std::optional<int> computer_level;             // a game against the computer: its level
+  std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -533,6 +568,7 @@ struct LiveGameInfo {
     v("ratings", s.ratings);
     v("bots", s.bots);
     v("computer_level", s.computer_level);
+    v("correspondence", s.correspondence);
   }
 };
 struct Lobby {
@@ -612,6 +648,7 @@ struct Challenge {
   std::optional<ClockMs> clock;
   int level = 4;
   std::string opponent;
+  std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
@@ -620,6 +657,7 @@ struct Challenge {
     v("clock", s.clock);
     v("level", s.level);
     v("opponent", s.opponent);
+    v("correspondence", s.correspondence);
   }
 };
 
@@ -745,6 +783,9 @@ struct GameView {
   std::optional<RatingPair> ratings;             // each player's rating when the game started (always sent)
   std::optional<std::vector<std::string>> bots;  // the players that are bot accounts; null: none
   std::optional<int> computer_level;             // a game against the computer: its level
+  std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
+  // A correspondence game under way: when the side to move loses on time (unix ms).
+  std::optional<std::int64_t> deadline_ms;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -772,6 +813,8 @@ struct GameView {
     v("board", s.board);
     v("bots", s.bots);
     v("computer_level", s.computer_level);
+    v("correspondence", s.correspondence);
+    v("deadline_ms", s.deadline_ms);
   }
 };
 struct GameStarted {
@@ -797,6 +840,8 @@ struct Move {
   std::string move, side, position, to_move;
   std::optional<Clocks> clocks;
   GameStatus status;
+  // A correspondence game under way: when the side to move loses on time (unix ms).
+  std::optional<std::int64_t> deadline_ms;
   // The legal moves of the receiver, sorted, when it is the player to move (the event
   // is encoded once for that player and once for everyone else); null otherwise.
   std::optional<std::vector<std::string>> legal;
@@ -810,6 +855,7 @@ struct Move {
     v("to_move", s.to_move);
     v("clocks", s.clocks);
     v("status", s.status);
+    v("deadline_ms", s.deadline_ms);
     v("legal", s.legal);
   }
 };
@@ -998,6 +1044,7 @@ struct GameSummary {
   std::optional<bool> rated;                     // always sent; optional only to read an older server
   std::optional<std::vector<std::string>> bots;  // the players that are bot accounts; null: none
   std::optional<int> computer_level;             // a game against the computer: its level
+  std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
   std::optional<bool> imported;                  // added from a record file (--import); always sent
   template <class S, class V>
   static void fields(S& s, V& v) {
@@ -1017,6 +1064,7 @@ struct GameSummary {
     v("rated", s.rated);
     v("bots", s.bots);
     v("computer_level", s.computer_level);
+    v("correspondence", s.correspondence);
     v("imported", s.imported);
   }
 };
@@ -1060,6 +1108,7 @@ struct ArchivedGame {
   // always sent (false and {} for a game played here), optional to read an older server.
   std::optional<bool> imported;
   std::optional<OptionMap> tags;
+  std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -1082,6 +1131,7 @@ struct ArchivedGame {
     v("rated", s.rated);
     v("imported", s.imported);
     v("tags", s.tags);
+    v("correspondence", s.correspondence);
   }
 };
 struct GameRecord {
@@ -1185,12 +1235,55 @@ struct LeaderboardReply : Leaderboard {
   static constexpr const char* type = "leaderboard";
 };
 
+// One game a player plays now (my_games, GET /api/players/{name}/games).
+struct PlayerGame {
+  std::string game_id, room_id, game;
+  OptionMap options;
+  std::optional<ClockMs> clock;
+  std::optional<Correspondence> correspondence;
+  SidePair players;
+  int ply = 0;
+  std::string to_move;                      // first or second
+  std::string to_move_player;               // who is to move
+  std::optional<std::int64_t> deadline_ms;  // a correspondence game's: when the side to move loses on time
+  bool is_private = false;
+  std::int64_t started_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game_id", s.game_id);
+    v("room_id", s.room_id);
+    v("game", s.game);
+    v("options", s.options);
+    v("clock", s.clock);
+    v("correspondence", s.correspondence);
+    v("players", s.players);
+    v("ply", s.ply);
+    v("to_move", s.to_move);
+    v("to_move_player", s.to_move_player);
+    v("deadline_ms", s.deadline_ms);
+    v("private", s.is_private);
+    v("started_ms", s.started_ms);
+  }
+};
+// A player's games in progress: those where it is their turn first (the nearest deadline
+// first), then the others.
+struct PlayerGames {
+  static constexpr const char* type = "player_games";
+  std::string player;
+  std::vector<PlayerGame> games;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("player", s.player);
+    v("games", s.games);
+  }
+};
+
 using Message =
     std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed,
                  LiveGameListed, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver,
                  MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
                  TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled,
-                 Player, LeaderboardReply, Challenge>;
+                 Player, LeaderboardReply, Challenge, PlayerGames>;
 
 }  // namespace server
 

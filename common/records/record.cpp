@@ -19,16 +19,20 @@ std::string seconds(std::int64_t ms) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> boardhall_tags(
-    std::int64_t ended_ms, const std::optional<std::pair<std::int64_t, std::int64_t>>& clock_ms,
-    std::string_view reason) {
+std::string clock_tag(std::int64_t initial_ms, std::int64_t increment_ms) {
+  return seconds(initial_ms) + "+" + seconds(increment_ms);
+}
+
+std::vector<std::pair<std::string, std::string>> boardhall_tags(std::int64_t ended_ms,
+                                                                const std::optional<std::string>& time_control,
+                                                                std::string_view reason) {
   using namespace std::chrono;
   const year_month_day day{floor<days>(sys_time<milliseconds>(milliseconds(ended_ms)))};
   const std::string date = std::to_string(static_cast<int>(day.year())) + "." +
                            two(static_cast<unsigned>(day.month())) + "." + two(static_cast<unsigned>(day.day()));
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Event", "Boardhall"}, {"Site", "Boardhall"}, {"Date", date}};
-  if (clock_ms) tags.emplace_back("TimeControl", seconds(clock_ms->first) + "+" + seconds(clock_ms->second));
+  if (time_control) tags.emplace_back("TimeControl", *time_control);
   if (!reason.empty()) tags.emplace_back("Termination", std::string(reason));
   return tags;
 }

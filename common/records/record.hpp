@@ -34,12 +34,15 @@ struct Record {
   friend bool operator==(const Record&, const Record&) = default;
 };
 
+// A clock's TimeControl tag: seconds + increment ("300+3", "0.5+0").
+std::string clock_tag(std::int64_t initial_ms, std::int64_t increment_ms);
 // The tags of a game played on a Boardhall server, for its record file: Event and Site
-// "Boardhall", Date (of its end, UTC, YYYY.MM.DD), TimeControl (seconds + increment)
-// when it had a clock, Termination (its end reason, e.g. "resignation").
-std::vector<std::pair<std::string, std::string>> boardhall_tags(
-    std::int64_t ended_ms, const std::optional<std::pair<std::int64_t, std::int64_t>>& clock_ms,
-    std::string_view reason);
+// "Boardhall", Date (of its end, UTC, YYYY.MM.DD), TimeControl when it had one (a clock's,
+// clock_tag; a correspondence game's "1/259200": one move per 3 days, as PGN spells it),
+// Termination (its end reason, e.g. "resignation").
+std::vector<std::pair<std::string, std::string>> boardhall_tags(std::int64_t ended_ms,
+                                                                const std::optional<std::string>& time_control,
+                                                                std::string_view reason);
 
 // The day a record's Date tag names (`1947.03.10`; `??` for an unknown month or day
 // counts as the first), as unix ms at midnight UTC; nullopt without a Date tag, with an

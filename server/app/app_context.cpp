@@ -6,19 +6,14 @@
 namespace bh::app {
 
 RoomLimits room_limits(const AppConfig& c) {
-  return {{c.first_move_ms, c.reconnect_grace_ms, c.open_room_grace_ms, c.computer_join_ms, c.rematch_window_ms},
+  return {{c.first_move_ms, c.reconnect_grace_ms, c.open_room_grace_ms, c.computer_join_ms, c.rematch_window_ms,
+           c.correspondence_day_ms},
           c.spectator_count_interval_ms};
 }
 
 void Context::send_error(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
                          protocol::ErrorCode code, std::string message, std::optional<std::int64_t> retry_after_ms) {
   app::send_error(metrics, connection, id, code, std::move(message), retry_after_ms);
-}
-
-void Context::send_already_seated(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
-                                  const std::string& held_room) {
-  const auto refusal = already_seated(held_room);
-  send_error(connection, id, refusal.code, refusal.message);
 }
 
 }  // namespace bh::app

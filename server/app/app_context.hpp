@@ -34,6 +34,7 @@
 #include "app/rooms/game_records.hpp"
 #include "app/rooms/game_writer.hpp"
 #include "app/rooms/games.hpp"
+#include "app/rooms/player_games.hpp"
 #include "app/rooms/rematch_rooms.hpp"
 #include "app/rooms/room_services.hpp"
 #include "app/rooms/seeks.hpp"
@@ -77,6 +78,7 @@ struct Context {
   const AppConfig config;
   Metrics metrics;
   Directory directory;
+  PlayerGames player_games;  // each player's games in progress, for "your turn" lists
   Identities identities;
   Watchers watchers;
   PendingWrites pending;
@@ -114,9 +116,6 @@ struct Context {
   void send_error(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
                   protocol::ErrorCode code, std::string message,
                   std::optional<std::int64_t> retry_after_ms = std::nullopt);
-  // The refusal of a second seat (Identities::claim_room), naming the one held.
-  void send_already_seated(const std::shared_ptr<Connection>& connection, const protocol::RequestId& id,
-                           const std::string& held_room);
 };
 
 }  // namespace bh::app

@@ -28,6 +28,7 @@
 #include "app/rooms/room_request.hpp"
 #include "app/shutdown.hpp"
 #include "app/wall_clock.hpp"
+#include "game/room_views.hpp"
 #include "log/log.hpp"
 #include "rules/registry.hpp"
 #include "storage/glicko2.hpp"
@@ -334,6 +335,11 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  [&](cl::Seek& r) { seek(c, id, std::move(r)); },
                  [&](cl::GetPlayer& r) { answer_get_player(ctx_, c, id, std::move(r.name)); },
                  [&](cl::GetLeaderboard& r) { answer_get_leaderboard(ctx_, c, id, r); },
+                 [&](cl::MyGames&) {
+                   const auto player = require_player(c, id);
+                   if (!player) return;
+                   ctx_->send(c, protocol::encode(sv::PlayerGames{*player, ctx_->player_games.of(*player, true)}, id));
+                 },
                  [&](cl::PlayComputer& r) {
                    const auto player = require_player(c, id);
                    if (!player) return;
@@ -409,7 +415,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
       rating = ctx_->ratings.find(*player, *key).rating;
   }
   const pairing::Terms terms{settings.game, pairing::normal_options(settings.game, settings.options), settings.clock,
-                             *rated};
+                             *rated, game::views::correspondence(settings)};
   leave_finished_room(*player);
   auto room = ctx_->games.create_room(*player, settings, c, id);
   if (!room) return;
@@ -473,6 +479,10 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                  [&](http::GetLeaderboard& get) { answer_http_leaderboard(ctx_, get, std::move(respond)); },
                  [&](http::GetRatingHistory& get) { answer_http_history(ctx_, get, std::move(respond)); },
                  [&](http::ExportGame& get) { answer_http_export(ctx_, std::move(get.id), std::move(respond)); },
+                 [&](http::GetPlayerGames& get) {
+                   const sv::PlayerGames games{get.name, ctx_->player_games.of(get.name, false)};
+                   respond(HttpResponse{200, "application/json", protocol::encode_body(games)});
+                 },
                  [&](http::ExportGames& get) {
                    answer_http_export_all(ctx_, std::move(get.query), get.ndjson, std::move(respond));
                  },

@@ -114,6 +114,8 @@ struct AppConfig {
   // Called once a shutdown has stopped every room and finished their writes (cluster
   // mode: the node hands its games over then, not once its last connection has gone).
   std::function<void()> games_stopped;
+  // A correspondence game's day (shorter only in tests: --correspondence-day-ms).
+  std::int64_t correspondence_day_ms = 86'400'000;
   // How long a finished room waits for a rematch while both players stay.
   std::int64_t rematch_window_ms = 600'000;
   // A room of play_computer is cancelled when its bot has not joined within this time.

@@ -16,7 +16,7 @@ void abort(GameSession& s, const Abort& c, Now now, Effects& fx) {
 }
 
 void start_first_move_wait(GameSession& s, Now now) {
-  if (!s.game || s.game->ply() >= 2) {
+  if (!s.game || s.game->ply() >= 2 || s.correspondence) {  // a correspondence turn has its days
     s.first_move_deadline.reset();
     s.first_move_deadline_ms = 0;
     return;

@@ -1,6 +1,7 @@
 #include "game/correspondence_clock.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 namespace bh::game {
 namespace {
@@ -13,6 +14,26 @@ std::string range(const char* what, long long lo, long long hi, long long got) {
 }
 
 }  // namespace
+
+std::string to_text(const CorrespondenceControl& c) {
+  if (c.kind == CorrespondenceControl::Kind::days_per_move) return "days " + std::to_string(c.days_per_move);
+  return "bank " + std::to_string(c.bank_days) + " " + std::to_string(c.increment_hours) + " " +
+         std::to_string(c.minimum_hours);
+}
+
+std::optional<CorrespondenceControl> correspondence_from_text(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  std::string kind;
+  long long a = 0, b = 0, c = 0;
+  std::variant<CorrespondenceControl, std::string> made = std::string();
+  if (!(in >> kind)) return std::nullopt;
+  if (kind == "days" && in >> a) made = CorrespondenceControl::days(a);
+  else if (kind == "bank" && in >> a >> b >> c) made = CorrespondenceControl::bank(a, b, c);
+  std::string rest;
+  if (in >> rest) return std::nullopt;
+  if (const auto* control = std::get_if<CorrespondenceControl>(&made)) return *control;
+  return std::nullopt;
+}
 
 std::variant<CorrespondenceControl, std::string> CorrespondenceControl::days(long long days_per_move) {
   if (std::find(std::begin(kDaysPerMove), std::end(kDaysPerMove), days_per_move) == std::end(kDaysPerMove))
@@ -56,10 +77,19 @@ void CorrespondenceClock::restore(std::array<Ms, 2> banks, Ms turn_start) {
   turn_start_ = turn_start;
 }
 
-CorrespondenceClock::Ms CorrespondenceClock::deadline(rules::Side to_move) const {
-  if (control_.kind == CorrespondenceControl::Kind::days_per_move) return turn_start_ + full();
+void CorrespondenceClock::restore_deadline(std::array<Ms, 2> banks, rules::Side to_move, Ms deadline) {
+  restore(banks, 0);
+  turn_start_ = deadline - allowance(to_move);
+}
+
+CorrespondenceClock::Ms CorrespondenceClock::allowance(rules::Side to_move) const {
+  if (control_.kind == CorrespondenceControl::Kind::days_per_move) return full();
   const Ms minimum = control_.minimum_hours * day_ms_ / 24;
-  return turn_start_ + std::max(banks_[rules::index(to_move)], minimum);
+  return std::max(banks_[rules::index(to_move)], minimum);
+}
+
+CorrespondenceClock::Ms CorrespondenceClock::deadline(rules::Side to_move) const {
+  return turn_start_ + allowance(to_move);
 }
 
 void CorrespondenceClock::moved(rules::Side side, Ms now) {

@@ -11,7 +11,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "rules/types.hpp"
@@ -33,6 +35,11 @@ struct CorrespondenceControl {
   friend bool operator==(const CorrespondenceControl&, const CorrespondenceControl&) = default;
 };
 
+// The control as the store keeps it: "days N" or "bank D H M"; read back, none for
+// anything else (a file edited by hand: the game is then left in the database).
+std::string to_text(const CorrespondenceControl& control);
+std::optional<CorrespondenceControl> correspondence_from_text(std::string_view text);
+
 class CorrespondenceClock {
  public:
   using Ms = std::int64_t;
@@ -47,6 +54,9 @@ class CorrespondenceClock {
   // left them, banks()) and when the turn of the side to move began (the last move's
   // time, or the start's). The deadline is then what it was before the restart.
   void restore(std::array<Ms, 2> banks, Ms turn_start);
+  // The same from the deadline of `to_move` kept with the game (a takeback restarts a
+  // turn after the last move's time, so the deadline, not that time, is what holds).
+  void restore_deadline(std::array<Ms, 2> banks, rules::Side to_move, Ms deadline);
 
   // When the side to move loses on time: for days per move, the turn's start plus N days;
   // for a bank, the turn's start plus the larger of its bank and the minimum.
@@ -64,6 +74,8 @@ class CorrespondenceClock {
 
  private:
   Ms full() const;
+  // What a turn of `to_move` starting now has: N days, or the larger of bank and minimum.
+  Ms allowance(rules::Side to_move) const;
 
   CorrespondenceControl control_;
   Ms day_ms_;

@@ -92,6 +92,7 @@ sv::GameView game_view(const GameSession& s, std::optional<int> slot, Time now) 
                          takeback};
   for (int i = 0; i < 2; ++i) facts.seats[i] = {s.seats[i].player, s.seats[i].present, s.seats[i].absent_until_ms};
   auto v = views::game_view(facts, slot);
+  v.deadline_ms = s.deadline_ms();
   v.rated = s.settings->rated;
   v.ratings = s.start_ratings;
   v.bots = s.bots;
@@ -117,10 +118,33 @@ sv::LiveGameInfo live_info(const GameSession& s) {
   return info;
 }
 
+sv::PlayerGame player_game(const GameSession& s) {
+  sv::PlayerGame g;
+  g.game_id = s.game_id;
+  g.room_id = s.room_id;
+  g.game = s.settings->game;
+  g.options = s.settings->options;
+  g.clock = s.settings->clock;
+  g.correspondence = views::correspondence(*s.settings);
+  g.players = s.players();
+  g.ply = s.game->ply();
+  g.to_move = views::side_text(s.game->to_move());
+  g.to_move_player = s.game->to_move() == Side::first ? g.players.first : g.players.second;
+  g.deadline_ms = s.deadline_ms();
+  g.is_private = s.settings->is_private;
+  g.started_ms = s.started_ms;
+  return g;
+}
+
 std::optional<int> GameSession::slot_of(const std::string& player) const {
   for (int i = 0; i < 2; ++i)
     if (!player.empty() && seats[i].player == player) return i;
   return std::nullopt;
+}
+
+std::optional<std::int64_t> GameSession::deadline_ms() const {
+  if (!correspondence || !live()) return std::nullopt;
+  return correspondence->deadline(game->to_move());
 }
 
 protocol::SidePair GameSession::players() const {
@@ -136,6 +160,7 @@ GameSession open_session(std::string room_id, std::string match_id, std::string 
   s.board = shared_board(*settings->rules);
   s.score = MatchScore(settings->games);
   if (settings->clock) s.clock = GameClock(settings->clock->initial_ms, settings->clock->increment_ms);
+  if (settings->correspondence) s.correspondence.emplace(*settings->correspondence, limits.correspondence_day_ms);
   s.settings = std::move(settings);
   s.limits = limits;
   s.seats[0].player = std::move(creator);

@@ -34,6 +34,8 @@ protocol::server::GameView game_view(const GameSession& s, std::optional<int> sl
 protocol::server::MatchInfo match_info(const GameSession& s);
 // The lobby's line for the current game.
 protocol::server::LiveGameInfo live_info(const GameSession& s);
+// The current game as its players' lists show it (my_games).
+protocol::server::PlayerGame player_game(const GameSession& s);
 // The room as the lobby and room_created show it.
 protocol::server::RoomInfo room_info(const GameSession& s);
 

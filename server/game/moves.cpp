@@ -38,6 +38,7 @@ Persist persist(const GameSession& s, Effects then) {
   p.update.first_ply = write.first_ply;
   p.update.moves = std::move(write.moves);
   p.update.erase_through = write.erase_through;
+  p.update.deadline_ms = s.deadline_ms();  // a correspondence game's, for the sweep and a restart
   p.then = std::move(then);
   return p;
 }
@@ -65,6 +66,7 @@ void begin(GameSession& s, const Begin& c, Now now, Effects& fx) {
   s.start_ratings = c.ratings;
   s.bots = c.bots;
   s.clock.start(now.steady);
+  if (s.correspondence) s.correspondence->start(now.unix_ms);
   start_first_move_wait(s, now);
   s.phase = Phase::playing;
   fx.push_back(Notice{Note::game_started});
@@ -90,7 +92,8 @@ void announce(GameSession& s, const Announce& c, Now now, Effects& fx) {
   fx.push_back(Tell{protocol::encode(sv::GameStarted{game_view(s, std::nullopt, now.steady)}), Audience::watchers});
   s.clock.restart_turn(now.steady);
   arm_turn(s, now, fx);
-  if (s.seats[0].present && s.seats[1].present) return;
+  // A correspondence game waits for its players, however long they are away.
+  if (s.correspondence || (s.seats[0].present && s.seats[1].present)) return;
   for (int i = 0; i < 2; ++i)
     if (!s.seats[i].present) start_absence(s, i, now, fx);
   keep_absences(s, fx);
@@ -109,6 +112,10 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
     return fx.push_back(Refuse{ErrorCode::stale_ply,
                                "the game is at ply " + std::to_string(game.ply()) + ", not " + std::to_string(m.ply)});
   std::int64_t left = 0;
+  if (s.correspondence && s.correspondence->left(side, now.unix_ms) <= 0) {
+    fx.push_back(Refuse{ErrorCode::game_over, "your time ran out"});
+    return end_game(s, on_time(s, side), now, fx);
+  }
   if (s.clock.timed() && s.waiting_first_move()) {
     left = s.clock.remaining()[rules::index(side)];  // its clock has not run yet
   } else if (s.clock.timed()) {
@@ -122,6 +129,7 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   auto played = play_checked(s, m.text);
   if (!played) return fx.push_back(Refuse{ErrorCode::illegal_move, played.error().message});
   s.clock.moved(side, left, now.steady);
+  if (s.correspondence) s.correspondence->moved(side, now.unix_ms);
   fx.push_back(Disarm{DeadlineKind::turn});  // the opponent's deadline is armed once the move is told
   s.draw.standing.reset();
   s.takeback.reset();  // a move lapses a takeback request, as a draw offer
@@ -130,11 +138,17 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   record.text = game.rules().move_text(*played);
   record.first_clock_ms = s.clock.timed() ? s.clock.remaining()[0] : -1;
   record.second_clock_ms = s.clock.timed() ? s.clock.remaining()[1] : -1;
+  if (s.correspondence && s.correspondence->control().kind == CorrespondenceControl::Kind::bank) {
+    // each side's bank after the move, as a restart reads them back
+    record.first_clock_ms = s.correspondence->banks()[0];
+    record.second_clock_ms = s.correspondence->banks()[1];
+  }
   record.at_ms = now.unix_ms;
   s.journal.add(record);
   fx.push_back(Notice{Note::move_made, game.ply()});
 
-  const sv::Move event = views::move_event(s.game_id, game, record.text, side, clocks_view(s, now.steady));
+  sv::Move event = views::move_event(s.game_id, game, record.text, side, clocks_view(s, now.steady));
+  event.deadline_ms = s.deadline_ms();
   // One encoding for everyone but the player to move, one with the legal moves for that
   // player; the mover's copy only adds its request's id.
   std::string text = protocol::encode(event);
@@ -201,7 +215,19 @@ void told(GameSession& s, const Told& c, Now now, Effects& fx) {
   arm_turn(s, now, fx);
 }
 
+rules::Status on_time(const GameSession& s, rules::Side side) {
+  // Before both sides have moved, the side to move has not: nobody loses, the game is
+  // aborted, as a live game's is.
+  if (s.game->ply() < 2) return rules::Status::aborted(rules::EndReason::no_first_move);
+  return rules::Status::win(rules::other(side), rules::EndReason::time);
+}
+
 void arm_turn(GameSession& s, Now now, Effects& fx) {
+  if (s.correspondence) {  // wall-clock days: the steady timer is set from the unix deadline
+    if (!s.live()) return fx.push_back(Disarm{DeadlineKind::turn});
+    const std::int64_t left = std::max<std::int64_t>(0, *s.deadline_ms() - now.unix_ms);
+    return fx.push_back(Arm{DeadlineKind::turn, now.steady + std::chrono::milliseconds(left + 1)});
+  }
   if (s.waiting_first_move() && !s.clock.paused()) {
     if (!s.first_move_deadline) start_first_move_wait(s, now);
     return fx.push_back(Arm{DeadlineKind::turn, *s.first_move_deadline});
@@ -212,9 +238,14 @@ void arm_turn(GameSession& s, Now now, Effects& fx) {
 }
 
 void turn_due(GameSession& s, Now now, Effects& fx) {
-  if (!s.live() || s.clock.paused()) return;
+  if (!s.live() || (s.clock.paused() && !s.correspondence)) return;
   // A move being written is told before the end it may lead to; then this is decided again.
   if (s.journal.untold()) return fx.push_back(Defer{DeadlineDue{DeadlineKind::turn}});
+  if (s.correspondence) {
+    const Side side = s.game->to_move();
+    if (s.correspondence->left(side, now.unix_ms) > 0) return arm_turn(s, now, fx);
+    return end_game(s, on_time(s, side), now, fx);
+  }
   if (s.waiting_first_move()) {
     if (!s.first_move_deadline || now.steady < *s.first_move_deadline) return;  // a stale timer
     return end_game(s, rules::Status::aborted(rules::EndReason::no_first_move), now, fx);

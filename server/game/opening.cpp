@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "app/secrets.hpp"
+#include "game/room_views.hpp"
 #include "game/steps.hpp"
 
 namespace bh::game {
@@ -53,9 +54,13 @@ void open(GameSession& s, Now now, Effects& fx) {
   fx.push_back(Answer{room_created(s)});
   if (s.kept_for.empty()) return;
   const auto& settings = *s.settings;
-  const sv::Challenge challenge{
-      s.room_id,        settings.game, settings.options, settings.clock, settings.computer_level.value_or(4),
-      s.seats[0].player};
+  const sv::Challenge challenge{s.room_id,
+                                settings.game,
+                                settings.options,
+                                settings.clock,
+                                settings.computer_level.value_or(4),
+                                s.seats[0].player,
+                                views::correspondence(settings)};
   fx.push_back(Tell{protocol::encode(challenge), Audience::computer});
   fx.push_back(Arm{DeadlineKind::computer, now.steady + std::chrono::milliseconds(s.limits.computer_join_ms)});
 }

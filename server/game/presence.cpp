@@ -89,7 +89,8 @@ void left(GameSession& s, const Left& c, Now now, Effects& fx) {
   s.seats[c.slot].present = false;
   if (s.phase == Phase::finished) return rematch_lapse(s, "left", false, fx);
   // While a game's end is being archived nothing runs; the next game starts the grace.
-  if (s.phase != Phase::playing) return;
+  // A correspondence game has none: it waits for its players.
+  if (s.phase != Phase::playing || s.correspondence) return;
   start_absence(s, c.slot, now, fx);
   if (s.storage_down) hold_absences(s, now, fx);  // its grace starts once the store is back
   keep_absences(s, fx);
@@ -100,6 +101,10 @@ void reopen(GameSession& s, Now now, Effects& fx) {
   fx.push_back(Notice{Note::game_started});
   if (!s.settings->is_private) fx.push_back(Notice{Note::listed});
   if (s.game->status().over()) return end_game(s, s.game->status(), now, fx);  // its end not archived yet
+  if (s.correspondence) {  // no grace: the deadline alone, decided at once if it passed
+    for (auto& seat : s.seats) seat.present = false;
+    return arm_turn(s, now, fx);
+  }
   std::array<bool, 2> due{};
   for (int i = 0; i < 2; ++i) {
     s.seats[i].present = false;
@@ -136,7 +141,7 @@ void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
   seat.absent_until.reset();
   seat.grace_left.reset();
   fx.push_back(Disarm{absence_kind(c.slot)});
-  if (was_absent && s.live()) keep_absences(s, fx);
+  if (was_absent && s.live() && !s.correspondence) keep_absences(s, fx);
   resume_clocks_if_all_back(s, c.slot, now, fx);
   fx.push_back(Answer{protocol::encode(sv::GameState{game_view(s, c.slot, now.steady)})});
   if (was_absent && s.phase == Phase::playing)
@@ -158,7 +163,8 @@ void storage(GameSession& s, const Storage& c, Now now, Effects& fx) {
     return;
   }
   hold_absences(s, now, fx);
-  if (s.clock.paused()) return;  // already still (a restored game's players away)
+  // Already still (a restored game's players away); a correspondence game's days run on.
+  if (s.clock.paused() || s.correspondence) return;
   std::optional<rules::Side> running;
   if (!s.waiting_first_move()) running = s.game->to_move();
   s.clock.pause(running, now.steady);

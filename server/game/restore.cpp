@@ -21,6 +21,10 @@ Fallible<GameSession> restore_session(const storage::LiveGame& live, Limits limi
   if (!side) return failure(name + "unknown creator side '" + live.creator_side + "'");
   settings->creator_side = *side;
   if (live.clock) settings->clock = protocol::ClockMs{live.clock->initial_ms, live.clock->increment_ms};
+  if (!live.correspondence.empty()) {
+    settings->correspondence = correspondence_from_text(live.correspondence);
+    if (!settings->correspondence) return failure(name + "unknown time control '" + live.correspondence + "'");
+  }
   settings->games = live.games;
   settings->is_private = live.is_private;
   settings->rated = live.rated;
@@ -53,6 +57,16 @@ Fallible<GameSession> restore_session(const storage::LiveGame& live, Limits limi
     if (s.game->status().over()) return failure(name + "a move after the end (" + m.text + ")");
     auto played = s.game->play(m.text);
     if (!played) return failure(name + "move " + m.text + " does not replay: " + played.error().message);
+  }
+  if (s.correspondence) {  // its days never stood still: the deadline kept is the one
+    s.clock.resume(now);
+    s.correspondence->start(live.started_ms);
+    const auto banks = after_last_move.value_or(s.correspondence->banks());
+    if (live.deadline_ms > 0) {
+      s.correspondence->restore_deadline(banks, s.game->to_move(), live.deadline_ms);
+    } else {
+      s.correspondence->restore(banks, live.moves.empty() ? live.started_ms : live.moves.back().at_ms);
+    }
   }
   return s;
 }

@@ -26,6 +26,7 @@ storage::LiveGame live_header(const RoomFacts& room, const std::array<SeatIdenti
   g.game = settings.game;
   g.options = settings.options.values;
   g.clock = clock_spec(settings);
+  if (settings.correspondence) g.correspondence = to_text(*settings.correspondence);
   g.creator_side = std::string(to_string(settings.creator_side));
   g.is_private = settings.is_private;
   g.rated = settings.rated;
@@ -64,6 +65,7 @@ storage::GameRecord game_record(const RoomFacts& room, const std::string& game_i
   record.first_points = points.first;
   record.second_points = points.second;
   record.clock = clock_spec(settings);
+  if (settings.correspondence) record.correspondence = to_text(*settings.correspondence);
   record.match_id = settings.games > 1 ? room.match_id : std::string();  // a single game has no match
   record.match_game = game_number;
   record.started_ms = started_ms;

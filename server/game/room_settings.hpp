@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "game/correspondence_clock.hpp"
 #include "game/creator_side.hpp"
 #include "protocol/messages.hpp"
 #include "rules/game_state.hpp"
@@ -21,6 +22,9 @@ struct RoomSettings {
   std::shared_ptr<const rules::Ruleset> rules;
   CreatorSide creator_side = CreatorSide::random;
   std::optional<protocol::ClockMs> clock;
+  // A correspondence game (never with `clock`): days per move or a bank, no abandonment,
+  // any number of them per player (docs/correspondence.md).
+  std::optional<CorrespondenceControl> correspondence;
   int games = 1;
   bool is_private = false;
   bool seek = false;   // opened by `seek` (quick pairing)

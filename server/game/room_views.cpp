@@ -37,7 +37,25 @@ sv::RoomInfo room_info(const std::string& room_id, const std::string& creator, c
   r.games = settings.games;
   r.is_private = settings.is_private;
   if (settings.seek) r.seek = true;
+  r.correspondence = correspondence(settings);
   return r;
+}
+
+std::optional<protocol::Correspondence> correspondence(const RoomSettings& settings) {
+  if (!settings.correspondence) return std::nullopt;
+  return correspondence(*settings.correspondence);
+}
+
+protocol::Correspondence correspondence(const CorrespondenceControl& c) {
+  protocol::Correspondence out;
+  if (c.kind == CorrespondenceControl::Kind::days_per_move) {
+    out.days_per_move = c.days_per_move;
+  } else {
+    out.bank_days = c.bank_days;
+    out.increment_hours = c.increment_hours;
+    out.minimum_hours = c.minimum_hours;
+  }
+  return out;
 }
 
 sv::MatchInfo match_info(const std::string& match_id, const MatchScore& score) {
@@ -89,6 +107,7 @@ sv::GameView game_view(const GameFacts& f, std::optional<int> seat) {
   v.spectators = f.spectators;
   v.match = f.match;
   v.board = f.board;
+  v.correspondence = correspondence(f.settings);
   return v;
 }
 
@@ -206,9 +225,18 @@ std::optional<std::string> legal_moves_json(const rules::GameState& game, rules:
 
 sv::LiveGameInfo live_game(const std::string& room_id, const std::string& game_id, const RoomSettings& settings,
                            protocol::SidePair players, int ply, std::int64_t started_ms) {
-  return sv::LiveGameInfo{
-      game_id, room_id, settings.game, settings.options, settings.clock, std::move(players), ply, started_ms, false, {},
-      {},      {}};
+  sv::LiveGameInfo info;
+  info.game_id = game_id;
+  info.room_id = room_id;
+  info.game = settings.game;
+  info.options = settings.options;
+  info.clock = settings.clock;
+  info.players = std::move(players);
+  info.ply = ply;
+  info.started_ms = started_ms;
+  info.rated = false;
+  info.correspondence = correspondence(settings);
+  return info;
 }
 
 sv::Move move_event(const std::string& game_id, const rules::GameState& game, const std::string& move_text, Side side,

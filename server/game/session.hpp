@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "game/chat_rate.hpp"
+#include "game/correspondence_clock.hpp"
 #include "game/game_clock.hpp"
 #include "game/live_journal.hpp"
 #include "game/match_score.hpp"
@@ -63,6 +64,8 @@ struct Limits {
   std::int64_t open_room_grace_ms = 10'000;  // an open room's creator's, once their connection closed
   std::int64_t computer_join_ms = 15'000;    // the computer's time to sit down (play_computer)
   std::int64_t rematch_window_ms = 600'000;  // a finished room's wait for a rematch
+  // A correspondence game's day: shorter only in tests (--correspondence-day-ms).
+  std::int64_t correspondence_day_ms = CorrespondenceClock::kDayMs;
 };
 
 // The match's next game, decided when the last one ended (and written with its record).
@@ -107,7 +110,8 @@ struct GameSession {
   std::optional<rules::GameState> game;
   LiveJournal journal;
   std::int64_t started_ms = 0;
-  GameClock clock;
+  GameClock clock;                                    // untimed in a correspondence game
+  std::optional<CorrespondenceClock> correspondence;  // a correspondence game's clock
   DrawOffers draw;
   std::optional<TakebackOffer> takeback;
   std::optional<Time> first_move_deadline;  // while a side has yet to make its first move
@@ -133,8 +137,10 @@ struct GameSession {
   protocol::SidePair players() const;  // by side
   // A game is on and not over.
   bool live() const { return phase == Phase::playing && game && !game->status().over(); }
-  // Neither side's clock runs until it has made its first move.
-  bool waiting_first_move() const { return live() && game->ply() < 2; }
+  // Neither side's clock runs until it has made its first move (a live game's).
+  bool waiting_first_move() const { return live() && !correspondence && game->ply() < 2; }
+  // A correspondence game under way: when the side to move loses on time (unix ms).
+  std::optional<std::int64_t> deadline_ms() const;
 };
 
 // A new session for a room just created by `creator`.

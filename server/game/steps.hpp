@@ -27,6 +27,9 @@ void told(GameSession& s, const Told& c, Now now, Effects& fx);
 // The side to move's deadline: its flag, or its first move's (aborts.cpp), or none.
 void arm_turn(GameSession& s, Now now, Effects& fx);
 void turn_due(GameSession& s, Now now, Effects& fx);
+// How a correspondence game ends when `side`, to move, runs out of days: a loss, or an
+// abort when it has not moved yet.
+rules::Status on_time(const GameSession& s, rules::Side side);
 // The journal's next write as a Persist effect carrying out `then` once answered.
 Persist persist(const GameSession& s, Effects then);
 

@@ -35,6 +35,10 @@ void accept(GameSession& s, int slot, Now now, Effects& fx) {
   const bool paused = s.clock.paused();
   s.clock.restore(clocks, now.steady);
   if (!paused) s.clock.resume(now.steady);
+  if (s.correspondence) {  // the banks after the last move kept; the turn from now
+    s.correspondence->start(now.unix_ms);
+    if (clocks) s.correspondence->restore(*clocks, now.unix_ms);
+  }
   fx.push_back(Disarm{DeadlineKind::turn});  // no flag falls while the takeback is written
   start_first_move_wait(s, now);
   const Side side = s.side_of_slot(slot);

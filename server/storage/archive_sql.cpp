@@ -163,7 +163,7 @@ const std::string kSummaryColumns =
     "g.id, g.game, substr(g.first_player, 1, ?11), substr(g.second_player, 1, ?11), g.result, g.reason, "
     "g.first_points, "
     "g.second_points, g.started_ms, g.ended_ms, g.move_count, g.options, g.clock_initial_ms, g.clock_increment_ms, "
-    "g.rated, g.computer_level, g.first_bot, g.second_bot, g.imported";
+    "g.rated, g.computer_level, g.first_bot, g.second_bot, g.imported, g.correspondence";
 
 // The winner filter, on the games row: a win, by the side ?10 played.
 const std::string kWinnerCondition =
@@ -252,9 +252,9 @@ StoreError insert_game(Db& db, const GameRecord& g) {
             "INSERT INTO games (id, game, options, start_position, first_player, second_player, result, "
             "reason, first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, "
             "match_game, started_ms, ended_ms, move_count, is_private, rated, computer_level, first_bot, second_bot, "
-            "imported, tags, content_hash) "
+            "imported, tags, content_hash, correspondence) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-            "?22, ?23, ?24, ?25)");
+            "?22, ?23, ?24, ?25, ?26)");
     q.bind(1, g.id).bind(2, g.game).bind(3, encode_options(g.options)).bind(4, g.start_position);
     q.bind(5, g.first_player).bind(6, g.second_player).bind(7, g.result).bind(8, g.reason);
     q.bind(9, g.first_points).bind(10, g.second_points);
@@ -277,6 +277,11 @@ StoreError insert_game(Db& db, const GameRecord& g) {
       q.bind_null(25);
     } else {
       q.bind(25, g.content_hash);
+    }
+    if (g.correspondence.empty()) {
+      q.bind_null(26);
+    } else {
+      q.bind(26, g.correspondence);
     }
     if (const int rc = q.step(); rc != SQLITE_DONE) {
       if ((rc & 0xff) == SQLITE_CONSTRAINT) {
@@ -316,7 +321,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id, std::size_t nam
             "result, reason, "
             "first_points, second_points, clock_initial_ms, clock_increment_ms, match_id, match_game, "
             "started_ms, ended_ms, is_private, rated, computer_level, first_bot, second_bot, imported, tags, "
-            "content_hash FROM games WHERE id = ?1");
+            "content_hash, correspondence FROM games WHERE id = ?1");
     q.bind(1, id).bind(2, static_cast<std::int64_t>(name_chars));
     const int rc = q.step();
     if (rc == SQLITE_DONE) return {{StoreErrc::not_found, "no game " + id}, std::nullopt};
@@ -349,6 +354,7 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id, std::size_t nam
     if (!tags) return {{StoreErrc::unavailable, "game " + id + " has unreadable tags: " + q.text(22)}, std::nullopt};
     g.tags = std::move(*tags);
     if (!q.is_null(23)) g.content_hash = q.text(23);
+    if (!q.is_null(24)) g.correspondence = q.text(24);
   }
   Query q(db, "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   q.bind(1, id);
@@ -472,6 +478,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query, std::size
     s.first_bot = q.int64(16) != 0;
     s.second_bot = q.int64(17) != 0;
     s.imported = q.int64(18) != 0;
+    if (!q.is_null(19)) s.correspondence = q.text(19);
     page.games.push_back(std::move(s));
   }
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) return {error_from(db, rc, "cannot list games"), std::nullopt};

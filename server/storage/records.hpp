@@ -40,8 +40,9 @@ struct GameRecord {
   double first_points = 0;
   double second_points = 0;
   std::optional<ClockSpec> clock;
-  std::string match_id;  // empty for a single game
-  int match_game = 1;    // 1-based number in its match
+  std::string correspondence;  // a correspondence game's time control ("days 3", "bank 7 12 2"); empty: none
+  std::string match_id;        // empty for a single game
+  int match_game = 1;          // 1-based number in its match
   std::int64_t started_ms = 0;
   std::int64_t ended_ms = 0;
   std::vector<MoveRecord> moves;
@@ -65,6 +66,7 @@ struct GameSummary {
   std::string id, game, first_player, second_player, result, reason;
   std::map<std::string, std::string> options;
   std::optional<ClockSpec> clock;
+  std::string correspondence;  // GameRecord::correspondence
   double first_points = 0, second_points = 0;
   std::int64_t started_ms = 0, ended_ms = 0;
   int move_count = 0;
@@ -113,6 +115,10 @@ struct LiveGame {
   std::string game;  // rules id
   std::map<std::string, std::string> options;
   std::optional<ClockSpec> clock;
+  std::string correspondence;  // GameRecord::correspondence
+  // A correspondence game: when its side to move loses on time (unix ms; 0: none),
+  // written with each move (LiveUpdate::deadline_ms), found by the deadline sweep.
+  std::int64_t deadline_ms = 0;
   std::string creator_side;  // first, second or random
   bool is_private = false;
   std::string invite_code;
@@ -151,6 +157,8 @@ struct LiveUpdate {
   // The seats' absence deadlines (LiveGame::absent_until_ms), written with this update
   // when set; with nothing else in the update, a game not stored is left alone.
   std::optional<std::array<std::int64_t, 2>> absent_until_ms = std::nullopt;
+  // A correspondence game's deadline after this update (LiveGame::deadline_ms), when set.
+  std::optional<std::int64_t> deadline_ms = std::nullopt;
 };
 
 // A registered player. The password is kept only as a salted slow hash: Argon2id in

@@ -214,8 +214,19 @@ ALTER TABLE live_games ADD COLUMN creator_absent_until_ms INTEGER NOT NULL DEFAU
 ALTER TABLE live_games ADD COLUMN joiner_absent_until_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 10: correspondence games (docs/correspondence.md). Their time control ("days
+// 3", "bank 7 12 2"; NULL for a live game) with the live game and its record, and the
+// side to move's deadline, written with each move; the deadline sweep and a player's
+// games page read it through the index, which holds correspondence games only.
+constexpr std::string_view kStep10 = R"sql(
+ALTER TABLE live_games ADD COLUMN correspondence TEXT;
+ALTER TABLE live_games ADD COLUMN deadline_ms INTEGER;
+CREATE INDEX live_games_by_deadline ON live_games (deadline_ms) WHERE deadline_ms IS NOT NULL;
+ALTER TABLE games ADD COLUMN correspondence TEXT;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8, kStep9};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8, kStep9, kStep10};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -46,8 +46,9 @@ TEST(CommandLine, CreateDefaults) {
 
 TEST(CommandLine, CreateErrorsNameTheProblemAndTheUsage) {
   EXPECT_EQ(error("create"),
-            "which game? (usage: create GAME [--option K=V]... [--clock M+S] [--side S] [--match N] [--private])");
-  EXPECT_NE(error("create tablut --clock fast").find("--clock expects MINUTES+SECONDS like 5+3, not 'fast'"),
+            "which game? (usage: create GAME [--option K=V]... [--clock M+S|Nd] [--side S] [--match N] [--private])");
+  EXPECT_NE(error("create tablut --clock fast")
+                .find("--clock expects MINUTES+SECONDS like 5+3, DAYSd like 3d or a bank like 7d+12h/2h, not 'fast'"),
             std::string::npos);
   EXPECT_NE(error("create tablut --option size").find("--option expects NAME=VALUE"), std::string::npos);
   EXPECT_NE(error("create tablut --match 0").find("--match expects a number of games 1-99"), std::string::npos);
@@ -103,6 +104,22 @@ TEST(CommandLine, Clocks) {
   EXPECT_FALSE(parse_clock("5+-1"));
   EXPECT_FALSE(parse_clock("+3"));
   EXPECT_FALSE(parse_clock("5+3s"));
+}
+
+TEST(CommandLine, CorrespondenceClocksAreDaysOrABank) {
+  auto c = parse_clock("3d");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->days_per_move, 3);
+  EXPECT_EQ(c->bank_days, 0);
+  c = parse_clock("7d+12h/2h");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->days_per_move, 0);
+  EXPECT_EQ(c->bank_days, 7);
+  EXPECT_EQ(c->increment_hours, 12);
+  EXPECT_EQ(c->minimum_hours, 2);
+  for (const char* bad : {"d", "0d", "-3d", "3.5d", "7d+12h", "7d+12/2h", "7d+12h/0h", "7d+-1h/2h", "3dd"})
+    EXPECT_FALSE(parse_clock(bad)) << bad;
+  EXPECT_EQ(ok("create tablut --clock 7d+0h/1h").create.clock->bank_days, 7);
 }
 
 TEST(CommandLine, MovesAreRecognisedByTheirShape) {

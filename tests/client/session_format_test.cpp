@@ -27,6 +27,19 @@ TEST(SessionFormat, TimeControlIsMinutesPlusSeconds) {
   EXPECT_EQ(format_clock(std::nullopt), "none");
   EXPECT_EQ(format_clock(protocol::ClockMs{300000, 3000}), "5+3");
   EXPECT_EQ(format_clock(protocol::ClockMs{30000, 0}), "0.5+0");
+  EXPECT_EQ(format_clock(std::nullopt, protocol::Correspondence{3, {}, {}, {}}), "3d a move");
+  EXPECT_EQ(format_clock(std::nullopt, protocol::Correspondence{{}, 7, 12, 2}), "bank 7d +12h min 2h");
+}
+
+TEST(SessionFormat, TimeLeftInACorrespondenceGameReadsInDaysHoursAndMinutes) {
+  constexpr std::int64_t kMinute = 60'000, kHour = 60 * kMinute, kDay = 24 * kHour;
+  EXPECT_EQ(time_left_text(2 * kDay + 3 * kHour + 5 * kMinute), "2 days 3 h");
+  EXPECT_EQ(time_left_text(kDay), "1 day 0 h");
+  EXPECT_EQ(time_left_text(5 * kHour + 20 * kMinute), "5 h 20 min");
+  EXPECT_EQ(time_left_text(40 * kMinute + 59'000), "40 min");
+  EXPECT_EQ(time_left_text(59'000), "under a minute");
+  EXPECT_EQ(time_left_text(0), "no time");
+  EXPECT_EQ(time_left_text(-5), "no time");
 }
 
 TEST(SessionFormat, ReasonsAndOptionsReadAsText) {

@@ -117,6 +117,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/security_round2_records_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/net/real/web_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/backup_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/correspondence_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/chat_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/computer_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/disk_full_test.cpp
@@ -152,6 +153,7 @@ set(game_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/game/decide_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/opening_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/correspondence_clock_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/game/correspondence_session_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/game_clock_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/storage_outage_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/game/live_journal_test.cpp

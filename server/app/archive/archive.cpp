@@ -2,6 +2,7 @@
 
 #include "app/thread_check.hpp"
 #include "game/board_view.hpp"
+#include "game/room_views.hpp"
 
 #include <charconv>
 
@@ -32,6 +33,8 @@ void copy_header(Out& out, const In& in) {
   out.ended_ms = in.ended_ms;
   out.rated = in.rated;
   out.imported = in.imported;
+  if (const auto control = game::correspondence_from_text(in.correspondence))
+    out.correspondence = game::views::correspondence(*control);
 }
 
 }  // namespace

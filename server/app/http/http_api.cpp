@@ -95,6 +95,13 @@ Route route(const HttpRequest& request) {
       if (!key) return error(400, "bad_query", key.error());
       return GetRatingHistory{std::move(*name), std::move(key).value()};
     }
+    case HttpPath::player_games: {
+      const std::string_view rest = std::string_view(path).substr(std::string_view("/api/players/").size());
+      auto name = player_name_from_segment(rest.substr(0, rest.find('/')));
+      if (!name) return error(404, "not_found", "no such player");
+      if (!request.query.empty()) return error(400, "bad_query", "a player's games take no parameters");
+      return GetPlayerGames{std::move(*name)};
+    }
     case HttpPath::leaderboard: {
       auto parsed = leaderboard_query(request.query);
       if (!parsed) return error(400, "bad_query", parsed.error());

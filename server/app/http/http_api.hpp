@@ -35,12 +35,16 @@ struct GetGame {
 struct ExportGame {
   std::string id;
 };
+// GET /api/players/{name}/games: the player's games in progress, public ones only.
+struct GetPlayerGames {
+  std::string name;
+};
 struct ExportGames {
   storage::ArchiveQuery query;  // its limit is the size of the pages read
   bool ndjson = false;          // one JSON object a line, else the records as text
 };
 using Route = std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame, GetProfile, GetLeaderboard,
-                           GetRatingHistory, ExportGame, ExportGames>;
+                           GetRatingHistory, ExportGame, ExportGames, GetPlayerGames>;
 
 Route route(const HttpRequest& request);
 

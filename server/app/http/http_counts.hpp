@@ -29,6 +29,7 @@ enum class HttpPath {
   games_export,
   player,
   player_ratings,
+  player_games,
   leaderboard,
   ws,
   other
@@ -37,7 +38,8 @@ struct ClassifiedPath {
   HttpPath kind;
   // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}",
   // "/api/games/{id}/export", "/api/games/export", "/api/players/{name}",
-  // "/api/players/{name}/ratings", "/api/leaderboard", "/ws", "other"
+  // "/api/players/{name}/ratings", "/api/players/{name}/games", "/api/leaderboard", "/ws",
+  // "other"
   std::string_view label;
 };
 
@@ -56,6 +58,8 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
     if (slash == std::string_view::npos) return {HttpPath::player, "/api/players/{name}"};
     if (slash > players.size() && path.substr(slash) == "/ratings")
       return {HttpPath::player_ratings, "/api/players/{name}/ratings"};
+    if (slash > players.size() && path.substr(slash) == "/games")
+      return {HttpPath::player_games, "/api/players/{name}/games"};
   }
   constexpr std::string_view games = "/api/games/";
   if (path.starts_with(games) && path.size() > games.size()) {

@@ -187,11 +187,13 @@ std::optional<Identities::Credentials> Identities::credentials(const std::string
   return Credentials{p->second.token, p->second.registered, p->second.bot};
 }
 
-bool Identities::restore(const std::string& player, const Credentials& credentials, const std::string& room_id) {
+bool Identities::restore(const std::string& player, const Credentials& credentials, const std::string& room_id,
+                         bool correspondence) {
   std::lock_guard lock(mutex_);
   auto it = known_locked(player, credentials);
   if (it == players_.end()) return false;
   it->second.rooms.insert(room_id);
+  if (correspondence) it->second.correspondence.insert(room_id);
   return true;
 }
 
@@ -244,9 +246,20 @@ std::optional<std::string> Identities::claim_room(const std::string& player, con
   if (p == players_.end()) return std::nullopt;
   if (!p->second.bot)
     for (const auto& held : p->second.rooms)
-      if (held != room_id) return held;
+      if (held != room_id && !p->second.correspondence.contains(held)) return held;
   p->second.rooms.insert(room_id);
   return std::nullopt;
+}
+
+bool Identities::claim_correspondence(const std::string& player, const std::string& room_id) {
+  std::lock_guard lock(mutex_);
+  const auto p = players_.find(player);
+  if (p == players_.end()) return true;
+  auto& mine = p->second.correspondence;
+  if (!p->second.bot && !mine.contains(room_id) && mine.size() >= kMaxCorrespondenceGames) return false;
+  p->second.rooms.insert(room_id);
+  mine.insert(room_id);
+  return true;
 }
 
 bool Identities::is_bot(const std::string& player) const {
@@ -284,6 +297,7 @@ void Identities::remove_room(const std::string& player, const std::string& room_
   const auto p = players_.find(player);
   if (p == players_.end()) return;
   p->second.rooms.erase(room_id);
+  p->second.correspondence.erase(room_id);
   if (p->second.moved && p->second.rooms.empty() && p->second.connection_id == 0) erase_locked(p);
 }
 

@@ -76,7 +76,8 @@ class Identities {
   std::optional<Credentials> credentials(const std::string& player) const;
   // At start-up: a player seated in a restored game, offline, with the token they had.
   // False when the name is known with another token (the seat is then not resumable).
-  bool restore(const std::string& player, const Credentials& credentials, const std::string& room_id);
+  bool restore(const std::string& player, const Credentials& credentials, const std::string& room_id,
+               bool correspondence = false);
   // Cluster mode: a player another node handed over (app/relay/handoff.hpp), offline
   // here until their connection is bound with the token they had there. False when the
   // name is known here with another token.
@@ -93,6 +94,10 @@ class Identities {
   // seat in `room_id` unless the player holds one elsewhere, whose room id is returned.
   // Atomic, so two joins in flight cannot both win. A bot account holds any number.
   std::optional<std::string> claim_room(const std::string& player, const std::string& room_id);
+  // A correspondence game's seat (docs/correspondence.md): beside the player's live seat
+  // and any number of others, up to kMaxCorrespondenceGames; false past that.
+  static constexpr std::size_t kMaxCorrespondenceGames = 200;
+  bool claim_correspondence(const std::string& player, const std::string& room_id);
   // Whether `player` is a known player logged in with a bot account.
   bool is_bot(const std::string& player) const;
   // play_computer: the connected bot holding the fewest seats (ties: the first name)
@@ -117,6 +122,7 @@ class Identities {
     std::weak_ptr<Connection> connection;
     std::uint64_t connection_id = 0;  // 0: offline
     std::set<std::string> rooms;
+    std::set<std::string> correspondence;  // the rooms that are correspondence games
     std::int64_t offline_since_ms = 0;
     bool moved = false;  // forget(): gone to another node, erased with its last room
   };

@@ -21,6 +21,10 @@ class RatedSeating;
 
 // The refusal of a second seat, naming the one held.
 game::Refuse already_seated(const std::string& held_room);
+// `player` takes a seat in `room_id`: a live game's (one at a time) or a correspondence
+// game's (any number up to a limit), as `settings` say; or the refusal.
+std::optional<game::Refuse> claim_seat(Identities& identities, const game::RoomSettings& settings,
+                                       const std::string& player, const std::string& room_id);
 
 class Seats {
  public:

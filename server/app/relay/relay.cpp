@@ -1,6 +1,7 @@
 #include "app/relay/relay.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 #include "app/relay/relay_wire.hpp"
 #include "log/log.hpp"

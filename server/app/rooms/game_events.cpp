@@ -4,6 +4,7 @@
 #include "app/relay/seek_across_nodes.hpp"
 #include "app/rooms/lobby.hpp"
 #include "game/decide.hpp"
+#include "game/room_views.hpp"
 #include "log/log.hpp"
 
 namespace bh::app {
@@ -25,7 +26,11 @@ void subscribe_services(Context& ctx) {
         return;
       case game::Note::game_started:
         ctx.directory.add_game(s.game_id, e.room);
+        ctx.player_games.update(game::player_game(s));
         count(ctx.metrics.live_games);
+        return;
+      case game::Note::ply_told:
+        ctx.player_games.moved(s.game_id, s.game->ply(), game::views::side_text(s.game->to_move()), s.deadline_ms());
         return;
       case game::Note::archived:
         count(ctx.metrics.games_finished);
@@ -35,6 +40,7 @@ void subscribe_services(Context& ctx) {
         return;
       case game::Note::game_ended:
         count(ctx.metrics.live_games, std::int64_t{-1});
+        ctx.player_games.remove(s.game_id);
         if (!s.settings->is_private) ctx.lobby->game_ended(s.game_id);
         return;
       case game::Note::seats_released:

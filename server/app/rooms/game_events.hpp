@@ -24,7 +24,7 @@ class Room;
 struct Context;
 
 struct GameEvent {
-  game::Note note;  // opened, joined, listed, game_started, move_made, game_ended, seats_released,
+  game::Note note;  // opened, joined, listed, game_started, move_made, ply_told, game_ended, seats_released,
                     // rematch_open, rematch_closed, closed
   const game::GameSession& session;
   const std::shared_ptr<Room>& room;

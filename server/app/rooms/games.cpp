@@ -20,9 +20,14 @@ std::shared_ptr<Room> Games::create_room(const std::string& creator, game::RoomS
                                          const std::shared_ptr<Connection>& connection,
                                          const protocol::RequestId& request) {
   auto& ctx = ctx_;
+  if (settings.correspondence && ctx.config.node_link) {
+    ctx.send_error(connection, request, ErrorCode::bad_options,
+                   "correspondence games are not played on a cluster of servers yet");
+    return nullptr;
+  }
   auto room = std::make_shared<Room>(ctx.rooms, open_session(creator, std::move(settings)));
-  if (auto held = ctx.identities.claim_room(creator, room->id())) {
-    ctx.send_already_seated(connection, request, *held);
+  if (auto refusal = claim_seat(ctx.identities, room->settings(), creator, room->id())) {
+    ctx.send_error(connection, request, refusal->code, refusal->message);
     return nullptr;
   }
   return room;
@@ -62,11 +67,13 @@ std::optional<game::Refuse> Games::create_rematch(const game::GameSession& old, 
   auto next = std::make_shared<Room>(ctx.rooms, std::move(session));
   // Both seats or neither: a player seated elsewhere meanwhile stops the rematch.
   auto& identities = ctx.identities;
-  if (auto held = identities.claim_room(players[0], next->id()))
-    return game::Refuse{ErrorCode::already_seated, "your opponent has a seat in room '" + *held + "'"};
-  if (auto held = identities.claim_room(players[1], next->id())) {
+  if (auto refusal = claim_seat(identities, settings, players[0], next->id())) {
+    if (refusal->code == ErrorCode::already_seated) refusal->message = "your opponent has a seat in another room";
+    return refusal;
+  }
+  if (auto refusal = claim_seat(identities, settings, players[1], next->id())) {
     identities.remove_room(players[0], next->id());
-    return already_seated(*held);
+    return refusal;
   }
   for (const auto& player : players) ctx.rematch_rooms.clear(player, old_room_id);
   close_old();
@@ -117,7 +124,8 @@ bool Games::restore_room(const storage::LiveGame& live) {
                            ctx.seating.rating_of(*session.settings, by_side.second)};
   auto room = std::make_shared<Room>(ctx.rooms, std::move(session));
   for (const auto& seat : live.seats) {
-    if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id()))
+    if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id(),
+                                !live.correspondence.empty()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
     else ctx.name_claims.hold(seat.player, seat.token, seat.registered, seat.bot);  // cluster: held here now
   }

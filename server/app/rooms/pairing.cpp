@@ -18,7 +18,8 @@ bool same_terms(const Terms& a, const Terms& b) {
   const bool same_clock =
       a.clock.has_value() == b.clock.has_value() &&
       (!a.clock || (a.clock->initial_ms == b.clock->initial_ms && a.clock->increment_ms == b.clock->increment_ms));
-  return a.game == b.game && a.options == b.options && same_clock && a.rated == b.rated;
+  return a.game == b.game && a.options == b.options && same_clock && a.rated == b.rated &&
+         a.correspondence == b.correspondence;
 }
 
 std::string terms_key(const Terms& terms) {
@@ -28,6 +29,12 @@ std::string terms_key(const Terms& terms) {
   key += "|";
   key += terms.clock ? std::to_string(terms.clock->initial_ms) + "+" + std::to_string(terms.clock->increment_ms) : "-";
   key += terms.rated ? "|rated" : "|casual";
+  if (const auto& c = terms.correspondence) {  // none in a live seek's key: keys stay as they were
+    key += c->days_per_move ? "|days" + std::to_string(*c->days_per_move)
+                            : "|bank" + std::to_string(c->bank_days.value_or(0)) + "+" +
+                                  std::to_string(c->increment_hours.value_or(0)) + "/" +
+                                  std::to_string(c->minimum_hours.value_or(0));
+  }
   return key;
 }
 

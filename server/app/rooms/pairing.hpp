@@ -15,13 +15,14 @@
 namespace bh::app::pairing {
 
 // What two seeks must share to be paired: the game, its options (with the rules'
-// defaults filled in, so `{}` and an explicit default are the same), the clock and
-// whether the game is rated. A seek room always has one game and a random side.
+// defaults filled in, so `{}` and an explicit default are the same), the clock (or the
+// correspondence time control) and whether the game is rated. A seek room always has one game and a random side.
 struct Terms {
   std::string game;
   std::map<std::string, std::string> options;
   std::optional<protocol::ClockMs> clock;
   bool rated = false;
+  std::optional<protocol::Correspondence> correspondence;  // a correspondence seek's time control
 };
 
 // Whether two seeks ask for the same game (all of Terms equal).

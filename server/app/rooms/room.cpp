@@ -72,6 +72,14 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
     const auto phase = r.session_.phase;
     if (phase != Phase::playing && phase != Phase::ending)
       return r.refuse({connection, request}, {ErrorCode::unknown_game, "no live game '" + game_id + "'"});
+    // A player's own game (one of their correspondence games, say): their view, with the
+    // legal moves when they are to move; their seat hears the game already.
+    const auto player = r.services_.seats.player_of(connection->id());
+    if (const auto slot = player ? r.session_.slot_of(*player) : std::nullopt) {
+      r.session_.spectators = r.audience_.spectator_count();
+      const auto view = game::game_view(r.session_, *slot, now().steady);
+      return connection->send(make_frame(protocol::encode(protocol::server::GameState{view}, request)));
+    }
     if (!r.audience_.watch(connection)) return;  // it closed meanwhile
     r.session_.spectators = r.audience_.spectator_count();
     const auto view = game::game_view(r.session_, std::nullopt, now().steady);
@@ -177,7 +185,7 @@ void Room::notice(const game::Notice& n, const Requester& r) {
       break;  // published with it
     case game::Note::ply_told:
       if (listed_ply_) listed_ply_->store(n.ply, std::memory_order_relaxed);
-      return;
+      break;  // published: the players' lists of games follow it
     case game::Note::start_next:
       return begin_game(r);
     case game::Note::rematch_window:

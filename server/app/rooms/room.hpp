@@ -44,8 +44,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // (game::Storage: the clocks stand still meanwhile; a no-op for a room told already).
   void command(game::Command command);
 
-  const std::string& id() const { return session_.room_id; }               // immutable
-  const std::string& invite_code() const { return session_.invite_code; }  // immutable
+  const std::string& id() const { return session_.room_id; }                 // immutable
+  const std::string& invite_code() const { return session_.invite_code; }    // immutable
+  const game::RoomSettings& settings() const { return *session_.settings; }  // immutable
 
   // play_computer: the bot the second seat is kept for.
   struct Computer {

@@ -79,7 +79,7 @@ TEST(MoveCodecEncode, WritesTheDocumentedEvent) {
             R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
             R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second",)"
             R"("first_move_deadline_ms":null,"paused":null},)"
-            R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":null})");
+            R"("status":{"state":"ongoing","winner":null,"reason":null},"deadline_ms":null,"legal":null})");
   // The copy for the player to move: the same, with its moves.
   auto to_move = sample_event();
   to_move.legal = std::vector<std::string>{"a5-b4", "b4-b3"};
@@ -87,7 +87,8 @@ TEST(MoveCodecEncode, WritesTheDocumentedEvent) {
                              R"("position":"bbbbb/bbbbb/bbwww/ww1ww/wwwww b - -","to_move":"second",)"
                              R"("clocks":{"first_ms":299100,"second_ms":300000,"increment_ms":5000,"running":"second",)"
                              R"("first_move_deadline_ms":null,"paused":null},)"
-                             R"("status":{"state":"ongoing","winner":null,"reason":null},"legal":["a5-b4","b4-b3"]})");
+                             R"("status":{"state":"ongoing","winner":null,"reason":null},"deadline_ms":null,)"
+                             R"("legal":["a5-b4","b4-b3"]})");
 }
 
 TEST(MoveCodecEncode, MatchesTheGenericWriterForEveryShape) {

@@ -33,7 +33,7 @@ TEST(Protocol, DecodesEveryRequestType) {
           "clock":{"initial_s":0.2},"games":2,"private":true})"));
   EXPECT_EQ(c.options->values.at("size"), "11");
   EXPECT_EQ(c.options->values.at("king_limit"), "3");
-  EXPECT_DOUBLE_EQ(c.clock->initial_s, 0.2);
+  EXPECT_DOUBLE_EQ(c.clock->initial_s.value_or(0), 0.2);
   EXPECT_FALSE(c.clock->increment_s.has_value());
   EXPECT_EQ(*c.is_private, true);
   const auto l = as<client::ListGames>(decode_request(R"({"type":"list_games","player":"bob","from":5,"limit":3})"));
@@ -303,7 +303,8 @@ TEST(Protocol, RatingFieldsAreOptionalWhenAClientReads) {
   server::Games games;
   games.games.emplace_back().rated = true;
   const std::string games_text = encode(games);
-  EXPECT_NE(games_text.find(R"("moves":0,"rated":true,"bots":null,"computer_level":null,"imported":null}])"),
+  EXPECT_NE(games_text.find(
+                R"("moves":0,"rated":true,"bots":null,"computer_level":null,"correspondence":null,"imported":null}])"),
             std::string::npos)
       << games_text;
   auto listed = nlohmann::json::parse(games_text);
@@ -314,7 +315,8 @@ TEST(Protocol, RatingFieldsAreOptionalWhenAClientReads) {
   server::GameRecord record;
   record.record.rated = false;
   const std::string record_text = encode(record);
-  EXPECT_NE(record_text.find(R"("board":null,"rated":false,"imported":null,"tags":null}})"), std::string::npos)
+  EXPECT_NE(record_text.find(R"("board":null,"rated":false,"imported":null,"tags":null,"correspondence":null}})"),
+            std::string::npos)
       << record_text;
   auto stored = nlohmann::json::parse(record_text);
   stored["record"].erase("rated");

@@ -160,6 +160,11 @@ inline storage::LiveGame stored(const GameSession& s) {
   }
   if (s.settings->clock)
     live.clock = storage::ClockSpec{s.settings->clock->initial_ms, s.settings->clock->increment_ms};
+  if (s.settings->correspondence) {
+    live.correspondence = to_text(*s.settings->correspondence);
+    live.deadline_ms = s.deadline_ms().value_or(0);
+  }
+  live.started_ms = s.started_ms;
   live.moves = s.journal.moves();
   return live;
 }

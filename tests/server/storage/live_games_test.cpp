@@ -236,3 +236,46 @@ TEST(LiveGames, AFailedStoreProbesItselfBackToHealthWhenIdle) {
 
 }  // namespace
 }  // namespace bh::storage::testing
+
+namespace bh::storage::testing {
+namespace {
+
+// A correspondence game (docs/correspondence.md): its time control with the header, its
+// deadline with each move's write, both back after a reopening; the time control kept in
+// the archive record and its list entry. (SQLite only: a cluster plays none yet.)
+TEST(LiveGames, ACorrespondenceGameKeepsItsTimeControlAndDeadline) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  LiveGame g = sample_live("g1");
+  g.clock.reset();
+  g.correspondence = "days 3";
+  LiveUpdate header{g, "", 1, {}};
+  header.deadline_ms = 5000;
+  ASSERT_TRUE(save_live(*store, header).ok());
+  LiveUpdate first{std::nullopt, "g1", 1, {move("f9-f8", 1)}};
+  first.deadline_ms = 9000;
+  ASSERT_TRUE(save_live(*store, first).ok());
+  store.reset();
+  store = open_store(dir.file("a.db"));
+  auto loaded = load_live(*store);
+  ASSERT_TRUE(loaded.error.ok()) << loaded.error.message;
+  ASSERT_EQ(loaded.value->size(), 1u);
+  EXPECT_EQ(loaded.value->at(0).correspondence, "days 3");
+  EXPECT_EQ(loaded.value->at(0).deadline_ms, 9000);
+  EXPECT_FALSE(loaded.value->at(0).clock);
+
+  GameRecord record = sample_game("g1", 20'000);
+  record.clock.reset();
+  record.correspondence = "bank 7 12 2";
+  ASSERT_TRUE(save(*store, record).ok());
+  auto back = get(*store, "g1");
+  ASSERT_TRUE(back.error.ok()) << back.error.message;
+  EXPECT_EQ(back.value->correspondence, "bank 7 12 2");
+  const auto listed = list_all(*store, {});
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0].correspondence, "bank 7 12 2");
+  EXPECT_TRUE(load_live(*store).value->empty());  // archived: no longer live
+}
+
+}  // namespace
+}  // namespace bh::storage::testing

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkChat, addChatLine, channelFor, chatCounter, codePoints, CHAT_KEEP } from '../../public/js/app/chat_state.js';
-import { ratingText, changeText, ratingKey, ratingKeyName, ratingRows, RATING_KEYS } from '../../public/js/app/rating.js';
+import { ratingText, changeText } from '../../public/js/app/rating.js';
+import { ratingKey, ratingKeyName, ratingRows, RATING_KEYS } from '../../public/js/app/rating_keys.js';
 import { buildSeek, buildCreateRoom } from '../../public/js/app/room_form.js';
 import { parseRoute, playerUrl, leaderboardUrl } from '../../public/js/app/router.js';
 

@@ -142,7 +142,8 @@ TEST_F(ComputerTest, TheBotIsChallengedAndItsSeatIsKept) {
                              {"options", json::object()},
                              {"clock", {{"initial_ms", 300000}, {"increment_ms", 3000}}},
                              {"level", 6},
-                             {"opponent", "alice"}}));
+                             {"opponent", "alice"},
+                             {"correspondence", nullptr}}));
   // Not in the lobby; nobody else can sit in the bot's seat, code or none.
   json lobby = a.error_of({{"type", "list_rooms"}}, 9);
   EXPECT_EQ(lobby, "<lobby>");

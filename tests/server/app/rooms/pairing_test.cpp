@@ -9,7 +9,7 @@ namespace bh::app {
 namespace {
 
 pairing::Terms tablut(std::int64_t initial_ms = 300'000, bool rated = false) {
-  return {"tablut", pairing::normal_options("tablut", {}), protocol::ClockMs{initial_ms, 3'000}, rated};
+  return {"tablut", pairing::normal_options("tablut", {}), protocol::ClockMs{initial_ms, 3'000}, rated, std::nullopt};
 }
 
 TEST(Pairing, RatingRangeWidensBy25ASecondFrom150AndIsUnlimitedAfter60Seconds) {
@@ -47,11 +47,29 @@ TEST(Pairing, TheTermsKeyIsEqualExactlyWhenTheTermsAre) {
   protocol::OptionMap nine, eleven;
   nine.values["size"] = "9";
   eleven.values["size"] = "11";
-  const pairing::Terms sea{"seatafl", pairing::normal_options("seatafl", {}), std::nullopt, false};
-  EXPECT_EQ(pairing::terms_key(sea),
-            pairing::terms_key({"seatafl", pairing::normal_options("seatafl", nine), std::nullopt, false}));
-  EXPECT_NE(pairing::terms_key(sea),
-            pairing::terms_key({"seatafl", pairing::normal_options("seatafl", eleven), std::nullopt, false}));
+  const pairing::Terms sea{"seatafl", pairing::normal_options("seatafl", {}), std::nullopt, false, std::nullopt};
+  EXPECT_EQ(pairing::terms_key(sea), pairing::terms_key({"seatafl", pairing::normal_options("seatafl", nine),
+                                                         std::nullopt, false, std::nullopt}));
+  EXPECT_NE(pairing::terms_key(sea), pairing::terms_key({"seatafl", pairing::normal_options("seatafl", eleven),
+                                                         std::nullopt, false, std::nullopt}));
+}
+
+TEST(Pairing, ACorrespondenceSeekPairsOnlyWithTheSameTimeControl) {
+  auto days3 = tablut();
+  days3.clock.reset();
+  days3.correspondence = protocol::Correspondence{3, std::nullopt, std::nullopt, std::nullopt};
+  auto days5 = days3;
+  days5.correspondence->days_per_move = 5;
+  auto bank = days3;
+  bank.correspondence = protocol::Correspondence{std::nullopt, 7, 12, 2};
+  auto untimed = tablut();
+  untimed.clock.reset();
+  EXPECT_TRUE(pairing::same_terms(days3, days3));
+  for (const auto* other : {&days5, &bank, &untimed}) {
+    EXPECT_FALSE(pairing::same_terms(days3, *other));
+    EXPECT_NE(pairing::terms_key(days3), pairing::terms_key(*other));
+  }
+  EXPECT_EQ(pairing::terms_key(untimed).find("days"), std::string::npos);  // a live seek's key as before
 }
 
 TEST(Pairing, DefaultOptionsCountAsGiven) {

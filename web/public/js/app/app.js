@@ -1,14 +1,13 @@
-// The page: the connection, who the visitor is, what the server has told us (lobby,
-// open room, games), the header, and which view shows in <main> for the URL. Views are
-// small objects mounted per route (views/*.js); they hear every message after the
-// state here took it in.
+// The page: the connection, who the visitor is, what the server has told us (open
+// room, games; the lobby's lists, which its view keeps), the header, and which view
+// shows in <main> for the URL. Views are small objects mounted per route (views/*.js);
+// they hear every message after the state here took it in.
 
 import { Connection } from './connection.js';
 import { IdentityStore } from './identity_store.js';
 import { pickLanguage, loadTranslator, LANGUAGES } from './i18n.js';
 import { parseRoute, gameUrl } from './router.js';
-import { reduceGame } from './game_state.js';
-import { emptyLobby, reduceLobby, LOBBY_TYPES } from './lobby_state.js';
+import { reduceGame, isOver, followsResume } from './game_state.js';
 import { errorText } from './describe.js';
 import { addChatLine } from './chat_state.js';
 import { reduceRematch } from './rematch_state.js';
@@ -73,7 +72,7 @@ export class App {
     /** @type {{player:string, registered:boolean}|null} */
     this.identity = null;
     this.identityNote = null; // why the visitor must identify again
-    this.lobby = emptyLobby();
+    this.lobby = null; // the lobby view's lists (lobby_state.js), kept for its next visit
     this.myRoom = null; // {room, invite_code} while our room waits
     /** @type {Map<string, import('./game_state.js').GameView>} */
     this.games = new Map();
@@ -377,9 +376,6 @@ export class App {
         }
         if (GAME_TYPES.includes(msg.type)) this.takeGameMessage(msg);
     }
-    // After the switch: `room_closed` has a case of its own (one's own room) and must
-    // still leave the lobby's list.
-    if (LOBBY_TYPES.includes(msg.type)) this.lobby = reduceLobby(this.lobby, msg);
     this.view?.onMessage?.(msg);
   }
 
@@ -392,9 +388,10 @@ export class App {
     this.games.set(id, after);
     if (msg.type === 'game_started') this.gameStarted(after);
     // A seat given back (resume) while the visitor is in the lobby: back to that game.
-    else if (msg.type === 'game_state' && !before && after.you && after.status.state === 'ongoing' && this.route?.name === 'lobby')
+    else if (msg.type === 'game_state' && this.route?.name === 'lobby' && followsResume(before, after))
       this.win.setTimeout(() => this.navigate(gameUrl(after.id)), 0);
-    while (this.games.size > MAX_GAMES) this.games.delete(this.games.keys().next().value);
+    // The oldest go, never our games under way: only resume gives their seats back.
+    for (const [gid, g] of this.games) if (this.games.size > MAX_GAMES && !(g.you && !isOver(g))) this.games.delete(gid);
   }
 
   /** A game began: ours (our room filled, or the next game of our match) or a watched match's next. */

@@ -1,7 +1,8 @@
 // Words for the game's facts: names of games, sides and end reasons, the status line,
-// options, errors. Pure given a translator `t` (i18n.js).
+// options, time controls, errors. Pure given a translator `t` (i18n.js).
 
 import { statusOfResult } from './game_state.js';
+import { formatClockSetting } from './clock.js';
 
 export const gameName = (t, id, fallback = id) => t.maybe(`game.${id}`, fallback);
 export const sideName = (t, name) => t.maybe(`side.${name}`, name);
@@ -49,4 +50,21 @@ export function statusLine(t, v) {
 export function scoreText(players, totals) {
   if (!totals) return '';
   return `${players.first} ${totals[players.first] ?? 0} – ${totals[players.second] ?? 0} ${players.second}`;
+}
+
+// `3 days`, `1 hour`, `5 дней`: the browser's plurals.
+const unit = (t, name, n) => n.toLocaleString(t.lang, { style: 'unit', unit: name, unitDisplay: 'long' });
+
+/** A time control: `5+3`, `3 days per move`, `bank 7d +12h, min 2h`; null without one. */
+export function controlText(t, { clock, correspondence: c }) {
+  if (!c) return formatClockSetting(clock);
+  return c.days_per_move ? t('corr.days', { days: unit(t, 'day', c.days_per_move) }) : t('corr.bank', { d: c.bank_days, h: c.increment_hours, m: c.minimum_hours });
+}
+
+/** A move's time left: `2 days 3 hours left`, `40 minutes left`; two units, minutes rounded up. */
+export function timeLeftText(t, ms) {
+  const m = Math.max(0, Math.ceil(ms / 60000));
+  const parts = [['day', Math.floor(m / 1440)], ['hour', Math.floor(m / 60) % 24], ['minute', m % 60]];
+  const i = m ? parts.findIndex((p) => p[1]) : 2;
+  return t('corr.left', { time: parts.slice(i, i + 2).filter((p, j) => p[1] || !j).map((p) => unit(t, ...p)).join(' ') });
 }

@@ -37,6 +37,8 @@ export function fromState(s, now) {
     moves: s.moves || [],
     clocks: s.clocks ?? null,
     clocksAt: now,
+    correspondence: s.correspondence ?? null,
+    deadlineMs: s.deadline_ms ?? null, // unix ms: a correspondence move's deadline
     status: s.status || { state: 'ongoing' },
     drawOffer: s.draw_offer ?? null,
     absent: s.absent || [],
@@ -64,6 +66,12 @@ export function statusOfResult(result, reason) {
   if (result === 'aborted') return { state: 'aborted', winner: null, reason };
   return { state: 'win', winner: result, reason };
 }
+
+/**
+ * A seat given back by resume (a game_state for a game not known before) that the lobby
+ * goes to: a live game under way; not a correspondence one, as a player may have many.
+ */
+export const followsResume = (before, after) => !before && Boolean(after.you) && !after.correspondence && !isOver(after);
 
 /** The player may ask to take back their last move: playing, has moved, nothing pending. */
 export function canTakeBack(v) {
@@ -118,6 +126,7 @@ export function reduceGame(v, msg, now) {
         moves: [...v.moves, msg.move],
         clocks: msg.clocks ?? null,
         clocksAt: now,
+        deadlineMs: msg.deadline_ms ?? null,
         status: msg.status || v.status,
         drawOffer: null,
         takebackOffer: null,
@@ -147,7 +156,7 @@ export function reduceGame(v, msg, now) {
     case 'game_over': {
       const status = v.status.state !== 'ongoing' ? v.status : statusOfResult(msg.result, msg.reason);
       const clocks = v.clocks && v.clocks.running ? stopped(v, now) : {};
-      return { ...v, ...clocks, status, over: msg, match: msg.match ?? v.match, legal: null, drawOffer: null, takebackOffer: null, absent: [] };
+      return { ...v, ...clocks, status, over: msg, match: msg.match ?? v.match, legal: null, drawOffer: null, takebackOffer: null, absent: [], deadlineMs: null };
     }
     default:
       return v;

@@ -5,14 +5,40 @@
 /** Clock presets: minutes + seconds added per move (Fischer). */
 export const CLOCK_PRESETS = ['none', '1+0', '3+2', '5+3', '10+5', '15+10', 'custom'];
 export const SIDES = ['random', 'first', 'second'];
-
+/** Correspondence games (docs/protocol.md), offered beside the presets: days per move, or a time bank. */
+export const CORRESPONDENCE = ['days', 'bank'];
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14];
 
 const NUMBER = /^\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
 
-/** {ok:true, clock} with the protocol's clock object (or null), or {ok:false, error}. */
-export function clockFromForm(preset, minutes, increment) {
+/** A whole number from the form within [min, max], else NaN. */
+const whole = (raw, min, max) => {
+  const s = String(raw ?? '').trim();
+  return INTEGER.test(s) && Number(s) >= min && Number(s) <= max ? Number(s) : NaN;
+};
+
+/**
+ * A correspondence control from the form's fields (`days`; `bank_days`, `increment_hours`,
+ * `minimum_hours`): {ok:true, clock} or {ok:false, error}. The bank's three numbers share
+ * one message: they are shown together.
+ */
+function correspondenceFromForm(kind, f) {
+  if (kind === 'days') {
+    const days_per_move = Number(f.days);
+    return DAYS_PER_MOVE.includes(days_per_move) ? { ok: true, clock: { days_per_move } } : { ok: false, error: 'form.days' };
+  }
+  const clock = { bank_days: whole(f.bank_days, 1, 30), increment_hours: whole(f.increment_hours, 0, 72), minimum_hours: whole(f.minimum_hours, 1, 72) };
+  return Object.values(clock).some(Number.isNaN) ? { ok: false, error: 'form.bank' } : { ok: true, clock };
+}
+
+/**
+ * {ok:true, clock} with the protocol's clock object (or null), or {ok:false, error}.
+ * `corr` holds a correspondence choice's fields (see correspondenceFromForm).
+ */
+export function clockFromForm(preset, minutes, increment, corr = {}) {
   if (preset === 'none') return { ok: true, clock: null };
+  if (CORRESPONDENCE.includes(preset)) return correspondenceFromForm(preset, corr);
   let initial_s;
   let increment_s;
   if (preset === 'custom') {
@@ -46,7 +72,7 @@ export function buildCreateRoom(form, info) {
       return { ok: false, error: 'form.option_allowed', params: { option: opt.name, allowed: opt.allowed.join(', ') } };
     options[opt.name] = value;
   }
-  const clock = clockFromForm(form.clock, form.minutes, form.increment);
+  const clock = clockFromForm(form.clock, form.minutes, form.increment, form);
   if (!clock.ok) return clock;
   const games = String(form.games ?? '1').trim() || '1';
   if (!INTEGER.test(games) || Number(games) < 1 || Number(games) > 99) return { ok: false, error: 'form.games' };
@@ -67,18 +93,19 @@ export function buildCreateRoom(form, info) {
   };
 }
 
-/** The quick pairing's clocks ("play tablut 5+3 now"): presets only. */
+/** The quick pairing's clocks ("play tablut 5+3 now"): presets only (a seek pairs equal clocks), beside CORRESPONDENCE. */
 export const SEEK_CLOCKS = ['1+0', '3+2', '5+3', '10+5', '15+10', 'none'];
 
 /**
- * The "Play now" form's values ({game, clock, rated: 'rated'|'casual', options?}) as a
- * `seek` request: {ok:true, request} or {ok:false, error}. A guest can only seek casual
- * games (`registered` false).
+ * The "Play now" form's values ({game, clock, rated: 'rated'|'casual', options?, and a
+ * correspondence choice's fields}) as a `seek` request: {ok:true, request} or {ok:false,
+ * error}. A guest can only seek casual games (`registered` false).
  */
 export function buildSeek(form, info, registered) {
   if (!info) return { ok: false, error: 'form.no_game' };
-  if (!SEEK_CLOCKS.includes(form.clock)) return { ok: false, error: 'form.clock_number' };
-  const clock = clockFromForm(form.clock);
+  if (![...SEEK_CLOCKS, ...CORRESPONDENCE].includes(form.clock)) return { ok: false, error: 'form.clock_number' };
+  const clock = clockFromForm(form.clock, 0, 0, form);
+  if (!clock.ok) return clock;
   if (form.rated === 'rated' && !registered) return { ok: false, error: 'seek.rated_needs_account' };
   const options = {};
   for (const opt of info.options || []) {

@@ -58,6 +58,10 @@ export default {
   'create.private': 'Private (only with the link)',
   'create.no_limit': 'no limit',
   'create.submit': 'Create room',
+  'create.days': 'Days per move',
+  'create.bank_days': 'Days in the bank',
+  'create.increment_hours': 'Hours added per move',
+  'create.minimum_hours': 'Minimum hours per move',
 
   'form.no_game': 'Choose a game.',
   'form.clock_number': 'The clock needs numbers: minutes, and seconds per move.',
@@ -66,9 +70,17 @@ export default {
   'form.option_number': 'Option “{option}” is a whole number from 1.',
   'form.option_allowed': 'Option “{option}” is one of {allowed}.',
   'form.games': 'A match has 1 to 99 games.',
+  'form.days': 'Days per move: 1, 2, 3, 5, 7, 10 or 14.',
+  'form.bank': 'A time bank: 1–30 days, 0–72 hours added per move, a minimum of 1–72 hours.',
 
   'clock.none': 'no clock',
   'clock.custom': 'custom…',
+  'clock.days': 'days per move…',
+  'clock.bank': 'time bank…',
+  'corr.title': 'Correspondence',
+  'corr.days': '{days} per move',
+  'corr.bank': 'bank {d}d +{h}h, min {m}h',
+  'corr.left': '{time} left',
 
   'side.random': 'random side',
   'side.attackers': 'attackers',
@@ -317,4 +329,5 @@ export default {
   'error.too_many_rooms': 'Your address has too many open rooms or seeks; wait until one starts, or cancel one.',
   'error.rated_pair_limit': 'You two have played enough rated games today; play a casual game instead.',
   'error.game_moved': 'The game moved to another server; reconnecting…',
+  'error.too_many_games': 'Too many correspondence games: finish one first.',
 };

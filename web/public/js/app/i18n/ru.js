@@ -58,6 +58,10 @@ export default {
   'create.private': 'Закрытая (только по ссылке)',
   'create.no_limit': 'без ограничения',
   'create.submit': 'Создать комнату',
+  'create.days': 'Дней на ход',
+  'create.bank_days': 'Дней в запасе',
+  'create.increment_hours': 'Прибавка за ход, часов',
+  'create.minimum_hours': 'Минимум часов на ход',
 
   'form.no_game': 'Выберите игру.',
   'form.clock_number': 'Часам нужны числа: минуты и секунды за ход.',
@@ -66,9 +70,17 @@ export default {
   'form.option_number': 'Настройка «{option}» — целое число от 1.',
   'form.option_allowed': 'Настройка «{option}» — одно из: {allowed}.',
   'form.games': 'В матче от 1 до 99 партий.',
+  'form.days': 'Дней на ход: 1, 2, 3, 5, 7, 10 или 14.',
+  'form.bank': 'Запас: 1–30 дней, 0–72 часа за ход, минимум 1–72 часа.',
 
   'clock.none': 'без часов',
   'clock.custom': 'свои…',
+  'clock.days': 'дни на ход…',
+  'clock.bank': 'запас времени…',
+  'corr.title': 'По переписке',
+  'corr.days': '{days} на ход',
+  'corr.bank': 'запас {d} дн. +{h} ч, мин. {m} ч',
+  'corr.left': 'осталось: {time}',
 
   'side.random': 'сторона по жребию',
   'side.attackers': 'нападающие',
@@ -317,4 +329,5 @@ export default {
   'error.too_many_rooms': 'С вашего адреса открыто слишком много комнат или заявок; дождитесь начала одной или отмените её.',
   'error.rated_pair_limit': 'Вы двое сегодня сыграли достаточно рейтинговых партий; сыграйте без рейтинга.',
   'error.game_moved': 'Партия перешла на другой сервер; переподключаемся…',
+  'error.too_many_games': 'Слишком много партий по переписке: сначала закончите одну.',
 };

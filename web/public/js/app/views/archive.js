@@ -5,8 +5,7 @@
 import { h, replace } from '../dom.js';
 import { archiveUrl, gameUrl } from '../router.js';
 import { filtersFromQuery, listGamesRequest, pageQuery, RESULTS } from '../archive_query.js';
-import { gameName, optionsText, reasonText, errorText } from '../describe.js';
-import { formatClockSetting } from '../clock.js';
+import { gameName, optionsText, reasonText, errorText, controlText } from '../describe.js';
 import { botBadge } from './bot_badge.js';
 
 /** @param {import('../app.js').App} app */
@@ -56,7 +55,7 @@ export function archiveView(app, route, main) {
           h('span', null, g.first_player, botBadge(t, g.first_player, g.bots, g.computer_level), ' – ',
             g.second_player, botBadge(t, g.second_player, g.bots, g.computer_level)),
           h('span', null, resultOf(g), h('span', { class: 'muted' }, ` · ${reasonText(t, g.reason)}`)),
-          h('span', { class: 'muted' }, [t('archive.moves', { n: g.moves }), g.clock ? formatClockSetting(g.clock) : '', new Date(g.ended_ms).toLocaleDateString(t.lang)].filter(Boolean).join(' · '))))),
+          h('span', { class: 'muted' }, [t('archive.moves', { n: g.moves }), controlText(t, g), new Date(g.ended_ms).toLocaleDateString(t.lang)].filter(Boolean).join(' · '))))),
       h('div', { class: 'row' },
         cursor ? h('a', { class: 'button', href: archiveUrl(pageQuery(filters)), testid: 'archive-first' }, t('archive.first_page')) : null,
         page.next_cursor ? h('a', { class: 'button', href: archiveUrl(pageQuery(filters, page.next_cursor)), testid: 'archive-next' }, t('archive.next_page')) : null));

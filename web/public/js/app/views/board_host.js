@@ -61,11 +61,6 @@ export class BoardHost {
     this.apply();
   }
 
-  setOrientation(orientation) {
-    this.want.orientation = orientation;
-    this.apply();
-  }
-
   /** The board's own words in the page's language. */
   text() {
     const t = this.t;

@@ -8,6 +8,7 @@ import { h, replace } from '../dom.js';
 import { CLOCK_PRESETS, SIDES } from '../room_form.js';
 import { LEVELS, DEFAULT_LEVEL, buildPlayComputer, noComputer } from '../computer_form.js';
 import { gameName, sideName, errorText } from '../describe.js';
+import { clockFields } from './clock_fields.js';
 
 /**
  * Opens the dialog. Returns {onMessage(msg), close(), closed} for the lobby, which passes
@@ -24,8 +25,7 @@ export function openComputerDialog(app) {
   const level = h('select', { id: 'pc-level', testid: 'computer-level' },
     LEVELS.map((n) => h('option', { value: String(n), selected: n === DEFAULT_LEVEL }, t('computer.level_option', { n }))));
   const about = h('p', { class: 'muted level-about', testid: 'computer-level-about', 'aria-live': 'polite' });
-  const clock = h('select', { id: 'pc-clock', testid: 'computer-clock' },
-    CLOCK_PRESETS.filter((p) => p !== 'custom').map((p) => h('option', { value: p, selected: p === '10+5' }, t.maybe(`clock.${p}`, p))));
+  const clock = clockFields(t, 'pc', 'computer', CLOCK_PRESETS.filter((p) => p !== 'custom'), '10+5');
   const side = h('select', { id: 'pc-side', testid: 'computer-side' });
   const error = h('p', { class: 'form-error', role: 'alert', testid: 'computer-error' });
   const submit = h('button', { type: 'submit', class: 'primary', testid: 'computer-submit' }, t('computer.submit'));
@@ -59,7 +59,7 @@ export function openComputerDialog(app) {
     h('div', { class: 'grid' },
       field('pc-game', t('create.game'), game), options,
       h('div', { class: 'field' }, h('label', { for: 'pc-level' }, t('computer.level')), level, about),
-      field('pc-clock', t('create.clock'), clock), field('pc-side', t('create.side'), side)),
+      field('pc-clock', t('create.clock'), clock.select), clock.fields, field('pc-side', t('create.side'), side)),
     error,
     h('div', { class: 'row' }, close, submit));
 
@@ -68,7 +68,7 @@ export function openComputerDialog(app) {
     if (sending) return;
     error.textContent = '';
     const values = {
-      game: game.value, level: level.value, clock: clock.value, side: side.value,
+      game: game.value, level: level.value, ...clock.values(), side: side.value,
       options: Object.fromEntries([...options.querySelectorAll('[name]')].map((el) => [el.name, el.value])),
     };
     const built = buildPlayComputer(values, info());

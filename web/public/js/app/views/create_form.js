@@ -1,8 +1,9 @@
-// The form that opens a room: game, its options (as `welcome` describes them), clock,
-// side, match length, private or public.
+// The form that opens a room: game, its options (as `welcome` describes them), clock
+// (live or correspondence), side, match length, private or public.
 
 import { h, replace } from '../dom.js';
 import { CLOCK_PRESETS, SIDES, buildCreateRoom } from '../room_form.js';
+import { clockFields } from './clock_fields.js';
 import { gameName, sideName, errorText } from '../describe.js';
 import { roomUrl } from '../router.js';
 
@@ -15,12 +16,7 @@ export function createForm(app) {
 
   const game = h('select', { id: 'cf-game', testid: 'create-game' }, games.map((g) => h('option', { value: g.id }, gameName(t, g.id, g.name))));
   const options = h('div', { class: 'options' });
-  const clock = h('select', { id: 'cf-clock', testid: 'create-clock' },
-    CLOCK_PRESETS.map((p) => h('option', { value: p, selected: p === '5+3' }, t.maybe(`clock.${p}`, p))));
-  const minutes = h('input', { id: 'cf-min', testid: 'create-clock-minutes', type: 'number', min: '0.1', max: '1440', step: 'any', value: '10', inputmode: 'decimal' });
-  const increment = h('input', { id: 'cf-inc', testid: 'create-clock-increment', type: 'number', min: '0', max: '3600', step: 'any', value: '5', inputmode: 'decimal' });
-  const custom = h('div', { class: 'custom-clock', hidden: true },
-    field('cf-min', t('create.minutes'), minutes), field('cf-inc', t('create.increment'), increment));
+  const clock = clockFields(t, 'cf', 'create', CLOCK_PRESETS, '5+3');
   const side = h('select', { id: 'cf-side', testid: 'create-side' });
   const count = h('input', { id: 'cf-games', testid: 'create-games', type: 'number', min: '1', max: '99', value: '1', inputmode: 'numeric' });
   const priv = h('input', { id: 'cf-private', testid: 'create-private', type: 'checkbox' });
@@ -49,7 +45,6 @@ export function createForm(app) {
   }
 
   game.addEventListener('change', drawGame);
-  clock.addEventListener('change', () => { custom.hidden = clock.value !== 'custom'; });
   drawGame();
 
   const form = h('form', { class: 'create-form', testid: 'create-form', onsubmit: async (e) => {
@@ -58,7 +53,7 @@ export function createForm(app) {
     const values = {
       game: game.value,
       options: Object.fromEntries([...options.querySelectorAll('[name]')].map((el) => [el.name, el.value])),
-      clock: clock.value, minutes: minutes.value, increment: increment.value,
+      ...clock.values(),
       side: side.value, games: count.value, private: priv.checked,
       rated: registered ? rated.checked : undefined,
     };
@@ -80,8 +75,8 @@ export function createForm(app) {
     h('div', { class: 'grid' },
       field('cf-game', t('create.game'), game),
       options,
-      field('cf-clock', t('create.clock'), clock),
-      custom,
+      field('cf-clock', t('create.clock'), clock.select),
+      clock.fields,
       field('cf-side', t('create.side'), side),
       field('cf-games', t('create.games'), count),
       h('div', { class: 'field check' }, priv, h('label', { for: 'cf-private' }, t('create.private'))),

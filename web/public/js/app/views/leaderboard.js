@@ -4,7 +4,7 @@
 import { h, replace } from '../dom.js';
 import { leaderboardUrl, playerUrl } from '../router.js';
 import { gameName } from '../describe.js';
-import { RATING_KEYS, ratingKeyName } from '../rating.js';
+import { RATING_KEYS, ratingKeyName } from '../rating_keys.js';
 import { getJson } from '../api.js';
 
 /** @param {import('../app.js').App} app */

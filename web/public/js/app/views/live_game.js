@@ -1,13 +1,13 @@
 // A live game: the board from the player's side (the first side's for a spectator),
-// clocks, turn or result, moves, resign, draws, takebacks, abort (with the first move's
-// deadline), absent players and their deadlines, match score, chat, ratings, and the
-// end with the rating change and the rematch.
+// clocks (or a correspondence move's time left), turn or result, moves, resign, draws,
+// takebacks, abort (with the first move's deadline), absent players and their
+// deadlines, match score, chat, ratings, and the end with its rating change and rematch.
 
 import { h, replace, setText } from '../dom.js';
 import { clockReading, formatClock } from '../clock.js';
 import { isOver, lastOfMatch, canTakeBack, canAbort, takebackToAnswer, firstMoveDeadline, statusOfResult } from '../game_state.js';
 import { ratingText, changeText } from '../rating.js';
-import { gameName, optionsText, sideName, statusLine, resultText, scoreText, errorText } from '../describe.js';
+import { gameName, optionsText, sideName, statusLine, resultText, scoreText, errorText, controlText, timeLeftText } from '../describe.js';
 import { gameUrl, playerUrl } from '../router.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
@@ -52,6 +52,7 @@ export function liveGame(app, route, root, { onEnded }) {
   const host = new BoardHost(el.board, t);
   const clockEls = { first: h('span', { class: 'clock', testid: 'clock-first' }), second: h('span', { class: 'clock', testid: 'clock-second' }) };
   const absentEls = { first: h('span', { class: 'absent' }), second: h('span', { class: 'absent' }) };
+  const left = h('span', { class: 'clock left', testid: 'time-left' });
   let flipped = false;
   let sending = false;
   let watching = false;
@@ -75,7 +76,8 @@ export function liveGame(app, route, root, { onEnded }) {
       v.ratings?.[side] ? h('span', { class: 'rating', testid: `rating-${side}` }, ` ${ratingText(v.ratings[side])}`) : null,
       h('span', { class: 'muted' }, ` ${sideName(t, v.sides[side])}`, v.you === side ? ` · ${t('game.you')}` : ''),
       absentEls[side],
-      v.clocks ? (clockEls[side].classList.toggle('running', running), clockEls[side]) : h('span', { class: 'clock none', testid: `clock-${side}` }, '–'),
+      v.correspondence ? (side === v.toMove && v.deadlineMs ? left : null)
+        : v.clocks ? (clockEls[side].classList.toggle('running', running), clockEls[side]) : h('span', { class: 'clock none', testid: `clock-${side}` }, '–'),
     ];
   }
 
@@ -123,7 +125,7 @@ export function liveGame(app, route, root, { onEnded }) {
     if (!v) return;
     app.setTitle(`${gameName(t, v.game)} · ${nameWithMark(t, v.players.first, v.bots, v.computerLevel)} – ${nameWithMark(t, v.players.second, v.bots, v.computerLevel)}`);
     setText(el.title, gameName(t, v.game));
-    setText(el.sub, [optionsText(t, v.options), v.rated ? t('seek.rated') : '', v.you === null ? t('game.watching') : ''].filter(Boolean).join(' · '));
+    setText(el.sub, [optionsText(t, v.options), controlText(t, v), v.rated ? t('seek.rated') : '', v.you === null ? t('game.watching') : ''].filter(Boolean).join(' · '));
     const m = v.over?.match ?? v.match;
     setText(el.score, m && m.games > 1 ? `${t('game.match_game', { n: m.number, of: m.games })} · ${scoreText(v.players, m.totals)}` : '');
     const bottom = orientation(v);
@@ -156,14 +158,15 @@ export function liveGame(app, route, root, { onEnded }) {
     const v = view();
     if (!v) return;
     const r = clockReading(v.clocks, v.clocksAt, app.win.performance.now());
+    if (v.deadlineMs) setText(left, timeLeftText(t, v.deadlineMs - Date.now()));
+    const deadline = firstMoveDeadline(v);
+    setText(el.firstMove, deadline ? t('game.first_move', { player: v.players[v.toMove], s: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) }) : '');
     for (const side of ['first', 'second']) {
       if (r) {
         setText(clockEls[side], formatClock(r[side]));
         clockEls[side].classList.toggle('low', r[side] < 10000 && v.clocks.running === side);
       }
       const away = v.absent.find((a) => a.side === side);
-      const deadline = firstMoveDeadline(v);
-      setText(el.firstMove, deadline ? t('game.first_move', { player: v.players[v.toMove], s: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) }) : '');
       setText(absentEls[side], away ? ` · ${t('game.away', { time: formatClock(Math.max(0, away.deadline_ms - Date.now())) })}` : '');
     }
   }

@@ -1,13 +1,13 @@
 // The lobby: the visitor's open room or the form to create one, "Play the computer"
 // (its dialog loaded on first use), open rooms, live games (a bot's name with its
-// badge), and the five games with their rules. Live through subscribe_lobby.
+// badge), each with the correspondence ones apart, and the games with their rules.
+// Live through subscribe_lobby.
 
 import { h, replace } from '../dom.js';
 import { roomUrl, gameUrl, playerUrl, leaderboardUrl } from '../router.js';
 import { ratingText } from '../rating.js';
-import { formatClockSetting } from '../clock.js';
-import { gameName, optionsText, sideName } from '../describe.js';
-import { LOBBY_TYPES } from '../lobby_state.js';
+import { gameName, optionsText, sideName, controlText } from '../describe.js';
+import { emptyLobby, reduceLobby, LOBBY_TYPES } from '../lobby_state.js';
 import { createForm } from './create_form.js';
 import { roomBox, forgetLostRoom } from './room.js';
 import { seekForm } from './seek_form.js';
@@ -17,6 +17,9 @@ import { botBadge } from './bot_badge.js';
 export function lobbyView(app, route, main) {
   const t = app.t;
   app.setTitle(t('nav.lobby'));
+  // The lists stay on the app between visits, but only this page follows them: the
+  // other pages do not load lobby_state.js.
+  app.lobby ??= emptyLobby();
   const seek = h('section', { class: 'panel', 'aria-labelledby': 'seek-h' });
   const mine = h('section', { class: 'panel', 'aria-labelledby': 'mine-h' });
   const rooms = h('section', { class: 'panel', 'aria-labelledby': 'rooms-h' });
@@ -40,7 +43,7 @@ export function lobbyView(app, route, main) {
     h('button', { type: 'button', testid: 'play-computer', onclick: openComputer }, t('computer.open')));
 
   const info = (id) => app.welcome?.games.find((g) => g.id === id);
-  const clockText = (x) => (x.clock ? formatClockSetting(x.clock) : t('clock.none'));
+  const clockText = (x) => controlText(t, x) ?? t('clock.none');
   const sideOf = (game, side) => (side === 'random' ? t('side.random') : sideName(t, info(game)?.[`${side}_side`] || side));
 
   function drawSeek() {
@@ -72,6 +75,14 @@ export function lobbyView(app, route, main) {
     return total > listed ? h('p', { class: 'muted', testid }, t('lobby.more', { n: total - listed })) : null;
   }
 
+  // A list's live entries, then its correspondence ones under a heading of their own.
+  function grouped(list, row, testid) {
+    const live = list.filter((x) => !x.correspondence);
+    const slow = list.filter((x) => x.correspondence);
+    return [live.length ? h('ul', { class: 'list' }, live.map(row)) : null,
+      slow.length ? [h('h3', null, t('corr.title')), h('ul', { class: 'list', testid }, slow.map(row))] : null];
+  }
+
   function drawRooms() {
     const list = app.lobby.rooms;
     replace(
@@ -79,7 +90,7 @@ export function lobbyView(app, route, main) {
       h('h2', { id: 'rooms-h' }, t('lobby.rooms')),
       list.length === 0
         ? h('p', { class: 'muted', testid: 'no-rooms' }, t('lobby.no_rooms'))
-        : h('ul', { class: 'list' }, list.map((r) => {
+        : grouped(list, (r) => {
             const own = app.identity?.player === r.creator;
             return h('li', { class: 'item', testid: 'room-row', dataset: { room: r.room_id } },
               h('span', { class: 'what' }, gameName(t, r.game), r.options && Object.keys(r.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, r.options)})`) : null),
@@ -88,7 +99,7 @@ export function lobbyView(app, route, main) {
               h('span', { class: 'muted' }, clockText(r), r.games > 1 ? ` · ${t('room.match_of', { n: r.games })}` : '',
                 ' · ', h('span', { testid: 'room-rated', dataset: { rated: String(Boolean(r.rated)) } }, t(r.rated ? 'seek.rated' : 'seek.casual'))),
               own ? h('span', { class: 'muted' }, t('room.yours_short')) : h('a', { class: 'button', href: roomUrl(r.room_id), testid: 'room-join' }, t('lobby.join')));
-          })),
+          }, 'corr-rooms'),
       more(app.lobby.roomsTotal, list.length, 'more-rooms'),
     );
   }
@@ -100,13 +111,13 @@ export function lobbyView(app, route, main) {
       h('h2', { id: 'live-h' }, t('lobby.live')),
       list.length === 0
         ? h('p', { class: 'muted', testid: 'no-live' }, t('lobby.no_live'))
-        : h('ul', { class: 'list' }, list.map((g) =>
+        : grouped(list, (g) =>
             h('li', { class: 'item', testid: 'live-row', dataset: { game: g.game_id } },
               h('span', { class: 'what' }, gameName(t, g.game), g.options && Object.keys(g.options).length ? h('span', { class: 'muted' }, ` (${optionsText(t, g.options)})`) : null),
               h('span', null, h('a', { href: playerUrl(g.players.first) }, g.players.first), botBadge(t, g.players.first, g.bots, g.computer_level), ' – ',
                 h('a', { href: playerUrl(g.players.second) }, g.players.second), botBadge(t, g.players.second, g.bots, g.computer_level)),
               h('span', { class: 'muted' }, clockText(g), ` · ${t('lobby.ply', { n: g.ply })}`, g.rated ? ` · ${t('seek.rated')}` : ''),
-              h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))))),
+              h('a', { class: 'button', href: gameUrl(g.game_id), testid: 'live-watch' }, t('lobby.watch'))), 'corr-games'),
       more(app.lobby.gamesTotal, list.length, 'more-live'),
     );
   }
@@ -143,7 +154,11 @@ export function lobbyView(app, route, main) {
     onIdentity() { drawMine(); drawRooms(); },
     onMessage(msg) {
       computer?.onMessage(msg);
-      if (LOBBY_TYPES.includes(msg.type)) { drawRooms(); drawLive(); }
+      if (LOBBY_TYPES.includes(msg.type)) {
+        app.lobby = reduceLobby(app.lobby, msg);
+        drawRooms();
+        drawLive();
+      }
       if (['room_created', 'room_cancelled', 'room_closed', 'game_started'].includes(msg.type)) drawMine();
     },
     destroy() {

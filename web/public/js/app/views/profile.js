@@ -4,7 +4,8 @@
 import { h, replace } from '../dom.js';
 import { gameUrl, playerUrl, leaderboardUrl } from '../router.js';
 import { gameName, optionsText, reasonText } from '../describe.js';
-import { ratingRows, ratingKeyName, ratingText } from '../rating.js';
+import { ratingText } from '../rating.js';
+import { ratingRows, ratingKeyName } from '../rating_keys.js';
 import { getJson } from '../api.js';
 import { botBadge } from './bot_badge.js';
 

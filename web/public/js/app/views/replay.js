@@ -3,8 +3,8 @@
 // shown (/game/{id}?ply=N) so that any position can be linked; the default is the end.
 
 import { h, replace, setText } from '../dom.js';
-import { formatClock, formatClockSetting } from '../clock.js';
-import { gameName, optionsText, resultText, sideName } from '../describe.js';
+import { formatClock } from '../clock.js';
+import { gameName, optionsText, resultText, sideName, controlText } from '../describe.js';
 import { gameUrl } from '../router.js';
 import { replayFrame, clampPly, recordStatus } from '../replay_state.js';
 import { BoardHost } from './board_host.js';
@@ -62,7 +62,7 @@ export function replayView(app, route, root) {
     replace(root,
       h('div', { class: 'game-head' },
         h('h1', null, gameName(t, rec.game)),
-        h('p', { class: 'muted sub' }, [optionsText(t, rec.options), rec.clock ? formatClockSetting(rec.clock) : '', new Date(rec.ended_ms).toLocaleString(t.lang)].filter(Boolean).join(' · ')),
+        h('p', { class: 'muted sub' }, [optionsText(t, rec.options), controlText(t, rec), new Date(rec.ended_ms).toLocaleString(t.lang)].filter(Boolean).join(' · ')),
         h('p', { class: 'status', testid: 'status' }, resultText(t, players, sides, status),
           rec.match_id && rec.match_game ? h('span', { class: 'muted' }, ` · ${t('replay.match_game', { n: rec.match_game })}`) : null)),
       h('div', { class: 'play' },

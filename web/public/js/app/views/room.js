@@ -3,8 +3,7 @@
 
 import { h, replace } from '../dom.js';
 import { roomUrl } from '../router.js';
-import { formatClockSetting } from '../clock.js';
-import { gameName, optionsText, sideName, errorText } from '../describe.js';
+import { gameName, optionsText, sideName, errorText, controlText } from '../describe.js';
 
 /** The visitor's open room: what it is, its link with a copy button, and cancel. */
 export function roomBox(app, { room, invite_code }) {
@@ -37,13 +36,13 @@ export function roomBox(app, { room, invite_code }) {
   // A room of play_computer: no link to send, the bot is on its way.
   if (Number.isInteger(room.computer_level))
     return h('div', { class: 'room-box', testid: 'room-box', dataset: { room: room.room_id } },
-      h('p', { class: 'what' }, gameName(t, room.game), ' · ', room.clock ? formatClockSetting(room.clock) : t('clock.none'), ' · ', t('room.your_side', { side })),
+      h('p', { class: 'what' }, gameName(t, room.game), ' · ', controlText(t, room) ?? t('clock.none'), ' · ', t('room.your_side', { side })),
       h('p', { class: 'waiting', testid: 'room-waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('computer.waiting', { n: room.computer_level })),
       h('p', null, h('button', { type: 'button', class: 'danger', testid: 'room-cancel', onclick: cancel }, t('computer.cancel'))));
   return h('div', { class: 'room-box', testid: 'room-box', dataset: { room: room.room_id } },
     h('p', { class: 'what' }, gameName(t, room.game),
       Object.keys(room.options || {}).length ? ` (${optionsText(t, room.options)})` : '',
-      ' · ', room.clock ? formatClockSetting(room.clock) : t('clock.none'),
+      ' · ', controlText(t, room) ?? t('clock.none'),
       ' · ', t('room.your_side', { side }),
       room.games > 1 ? ` · ${t('room.match_of', { n: room.games })}` : '',
       room.private ? ` · ${t('room.private')}` : '',

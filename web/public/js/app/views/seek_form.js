@@ -1,10 +1,11 @@
-// "Play now": the quick pairing. Game, clock preset, rated or casual; the server pairs
-// with a waiting seek that matches, or opens one and waits (then the lobby shows it as
-// the visitor's room, with its cancel button).
+// "Play now": the quick pairing. Game, clock preset (or a correspondence control),
+// rated or casual; the server pairs with a waiting seek that matches, or opens one and
+// waits (then the lobby shows it as the visitor's room, with its cancel button).
 
 import { h, replace } from '../dom.js';
 import { SEEK_CLOCKS, buildSeek } from '../room_form.js';
 import { gameName, errorText } from '../describe.js';
+import { clockFields } from './clock_fields.js';
 
 /** @param {import('../app.js').App} app */
 export function seekForm(app) {
@@ -14,8 +15,7 @@ export function seekForm(app) {
   const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);
   const game = h('select', { id: 'sk-game', testid: 'seek-game' }, games.map((g) => h('option', { value: g.id }, gameName(t, g.id, g.name))));
   const options = h('div', { class: 'options' });
-  const clock = h('select', { id: 'sk-clock', testid: 'seek-clock' },
-    SEEK_CLOCKS.map((p) => h('option', { value: p, selected: p === '5+3' }, t.maybe(`clock.${p}`, p))));
+  const clock = clockFields(t, 'sk', 'seek', SEEK_CLOCKS, '5+3');
   const rated = h('select', { id: 'sk-rated', testid: 'seek-rated' },
     h('option', { value: 'rated', selected: registered, disabled: !registered }, t('seek.rated')),
     h('option', { value: 'casual', selected: !registered }, t('seek.casual')));
@@ -35,7 +35,7 @@ export function seekForm(app) {
   return h('form', { class: 'seek-form', testid: 'seek-form', onsubmit: async (e) => {
     e.preventDefault();
     error.textContent = '';
-    const values = { game: game.value, clock: clock.value, rated: rated.value,
+    const values = { game: game.value, ...clock.values(), rated: rated.value,
       options: Object.fromEntries([...options.querySelectorAll('[name]')].map((el) => [el.name, el.value])) };
     const built = buildSeek(values, info(), registered);
     if (!built.ok) {
@@ -53,6 +53,6 @@ export function seekForm(app) {
       submit.disabled = false;
     }
   } },
-    h('div', { class: 'grid' }, field('sk-game', t('create.game'), game), options, field('sk-clock', t('create.clock'), clock), field('sk-rated', t('seek.kind'), rated)),
+    h('div', { class: 'grid' }, field('sk-game', t('create.game'), game), options, field('sk-clock', t('create.clock'), clock.select), clock.fields, field('sk-rated', t('seek.kind'), rated)),
     error, submit);
 }
