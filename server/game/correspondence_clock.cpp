@@ -22,6 +22,7 @@ std::string to_text(const CorrespondenceControl& c) {
 }
 
 std::optional<CorrespondenceControl> correspondence_from_text(std::string_view text) {
+  if (text.empty()) return std::nullopt;  // a live game's (every archive entry asks)
   std::istringstream in{std::string(text)};
   std::string kind;
   long long a = 0, b = 0, c = 0;
@@ -33,6 +34,18 @@ std::optional<CorrespondenceControl> correspondence_from_text(std::string_view t
   if (in >> rest) return std::nullopt;
   if (const auto* control = std::get_if<CorrespondenceControl>(&made)) return *control;
   return std::nullopt;
+}
+
+protocol::Correspondence correspondence_view(const CorrespondenceControl& c) {
+  protocol::Correspondence out;
+  if (c.kind == CorrespondenceControl::Kind::days_per_move) {
+    out.days_per_move = c.days_per_move;
+  } else {
+    out.bank_days = c.bank_days;
+    out.increment_hours = c.increment_hours;
+    out.minimum_hours = c.minimum_hours;
+  }
+  return out;
 }
 
 std::variant<CorrespondenceControl, std::string> CorrespondenceControl::days(long long days_per_move) {

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/messages.hpp"
 #include "rules/types.hpp"
 
 namespace bh::game {
@@ -39,6 +40,8 @@ struct CorrespondenceControl {
 // anything else (a file edited by hand: the game is then left in the database).
 std::string to_text(const CorrespondenceControl& control);
 std::optional<CorrespondenceControl> correspondence_from_text(std::string_view text);
+// The control as the protocol shows it (docs/protocol.md, "Correspondence games").
+protocol::Correspondence correspondence_view(const CorrespondenceControl& control);
 
 class CorrespondenceClock {
  public:

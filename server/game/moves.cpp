@@ -169,6 +169,9 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   // Each text is copied once at most (the mover's answer): a move's event goes to every
   // connection of the room as one shared frame.
   Effects then;
+  // The lists that follow the game (the lobby's line, the players' games) move before
+  // anyone hears of the move, so a list asked for on hearing it shows it.
+  then.push_back(Notice{Note::ply_told, game.ply()});
   Answer mover{to_move_slot == m.slot && for_to_move ? *for_to_move : text};
   then.push_back(Tell{std::move(text), Audience::room, -1, to_move_slot, true});
   if (for_to_move) then.push_back(Tell{std::move(*for_to_move), Audience::seat, to_move_slot, -1, true});
@@ -205,7 +208,6 @@ void seat_taken(GameSession& s, Effects& fx) {
 void told(GameSession& s, const Told& c, Now now, Effects& fx) {
   // Resigned or shut down meanwhile: the move is told, the rest is done.
   if (s.phase != Phase::playing || s.game_id != c.game_id) return;
-  fx.push_back(Notice{Note::ply_told, c.ply});
   if (!c.takeback && s.game->status().over()) return end_game(s, s.game->status(), now, fx);
   // The side to move thinks from now, not while the write was being made.
   if (s.game->ply() == c.ply) {

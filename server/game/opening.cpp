@@ -1,8 +1,9 @@
 // The open room (docs/protocol.md, "Rooms"): its creator waits for a second player. It
 // is announced (room_created; the lobby lists a public one); a room of play_computer
 // challenges the bot its second seat is kept for, and closes if the bot does not sit
-// down in time; a creator whose connection closes has a short grace, then the room goes;
-// the creator may cancel it; a player sits down and the match's first game begins.
+// down in time; a creator whose connection closes has a short grace, then the room goes
+// (a correspondence room stays); the creator may cancel it; a player sits down and the
+// match's first game begins.
 #include <chrono>
 
 #include "app/secrets.hpp"
@@ -105,6 +106,9 @@ void open_returned(GameSession& s, int slot, Effects& fx) {
 
 void open_left(GameSession& s, int slot, Now now, Effects& fx) {
   s.seats[slot].present = false;
+  // A correspondence room waits for its opponent as its game will wait for its moves:
+  // its creator need not stay (it goes with a restart, as every open room).
+  if (s.settings->correspondence) return;
   fx.push_back(Arm{grace_kind(slot), now.steady + std::chrono::milliseconds(s.limits.open_room_grace_ms)});
 }
 

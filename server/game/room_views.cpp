@@ -43,19 +43,7 @@ sv::RoomInfo room_info(const std::string& room_id, const std::string& creator, c
 
 std::optional<protocol::Correspondence> correspondence(const RoomSettings& settings) {
   if (!settings.correspondence) return std::nullopt;
-  return correspondence(*settings.correspondence);
-}
-
-protocol::Correspondence correspondence(const CorrespondenceControl& c) {
-  protocol::Correspondence out;
-  if (c.kind == CorrespondenceControl::Kind::days_per_move) {
-    out.days_per_move = c.days_per_move;
-  } else {
-    out.bank_days = c.bank_days;
-    out.increment_hours = c.increment_hours;
-    out.minimum_hours = c.minimum_hours;
-  }
-  return out;
+  return correspondence_view(*settings.correspondence);
 }
 
 sv::MatchInfo match_info(const std::string& match_id, const MatchScore& score) {

@@ -31,7 +31,6 @@ protocol::server::RoomInfo room_info(const std::string& room_id, const std::stri
                                      const RoomSettings& settings);
 // A correspondence game's time control as the protocol shows it; none for a live game.
 std::optional<protocol::Correspondence> correspondence(const RoomSettings& settings);
-protocol::Correspondence correspondence(const CorrespondenceControl& control);
 protocol::server::MatchInfo match_info(const std::string& match_id, const MatchScore& score);
 // The clocks at `now`; `running`: the side whose time runs (none: the game is over or
 // not under way). None for an untimed game.

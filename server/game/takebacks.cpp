@@ -46,6 +46,7 @@ void accept(GameSession& s, int slot, Now now, Effects& fx) {
       protocol::encode(sv::TakebackAccepted{s.game_id, views::side_text(side), s.seats[slot].player, plies, ply});
   // Nobody hears of it before the store has dropped the plies taken back.
   Effects then;
+  then.push_back(Notice{Note::ply_told, ply});  // the lists first, as for a move
   then.push_back(Tell{text, Audience::room, -1, -1, true});
   then.push_back(Answer{text});
   for (int i = 0; i < 2; ++i)

@@ -86,6 +86,7 @@ storage::GameSummary summary_from(const std::string& text) {
   s.reason = text;
   s.options[text] = text;  // echoed in list entries since issue 12.8
   s.clock = storage::ClockSpec{static_cast<std::int64_t>(text.size()), -1};
+  s.correspondence = text;  // a time control as the store keeps it, or any text a file holds
   return s;
 }
 
@@ -95,8 +96,8 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
   const std::string_view label = app::http_route_label(request.path);
   if (label != "/healthz" && label != "/metrics" && label != "/api/lobby" && label != "/api/games" &&
       label != "/api/games/{id}" && label != "/api/games/{id}/export" && label != "/api/games/export" &&
-      label != "/api/players/{name}" && label != "/api/players/{name}/ratings" && label != "/api/leaderboard" &&
-      label != "/ws" && label != "other")
+      label != "/api/players/{name}" && label != "/api/players/{name}/ratings" &&
+      label != "/api/players/{name}/games" && label != "/api/leaderboard" && label != "/ws" && label != "other")
     fail("a route label outside the fixed set", label);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
@@ -172,6 +173,15 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
     std::vector<storage::PlayerRating> top{storage::PlayerRating{text, get->key, 1800, 60, 0.06, 40, 30, 2, 8}};
     check_answer(app::http::leaderboard_answer(get->key, {{}, top}), input);
     check_answer(app::http::leaderboard_answer(get->key, {{storage::StoreErrc::unavailable, text}, {}}), input);
+  }
+  // A player's games in progress: a name a player can have, answered as JSON.
+  if (auto* get = std::get_if<app::http::GetPlayerGames>(&route)) {
+    if (!app::http::player_name_from_segment(get->name)) fail("a games route for a name no player has", get->name);
+    protocol::server::PlayerGame game;
+    game.game_id = game.room_id = game.players.first = text;
+    game.players.second = get->name;
+    check_answer({200, "application/json", protocol::encode_body(protocol::server::PlayerGames{get->name, {game}})},
+                 input);
   }
   if (auto* get = std::get_if<app::http::GetRatingHistory>(&route)) {
     std::vector<storage::RatingHistoryEntry> history{

@@ -56,6 +56,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/flow_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/games_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/pairing_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/player_games_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/rematch_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seek_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/spectators_test.cpp

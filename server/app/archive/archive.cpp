@@ -2,7 +2,7 @@
 
 #include "app/thread_check.hpp"
 #include "game/board_view.hpp"
-#include "game/room_views.hpp"
+#include "game/correspondence_clock.hpp"
 
 #include <charconv>
 
@@ -34,7 +34,7 @@ void copy_header(Out& out, const In& in) {
   out.rated = in.rated;
   out.imported = in.imported;
   if (const auto control = game::correspondence_from_text(in.correspondence))
-    out.correspondence = game::views::correspondence(*control);
+    out.correspondence = game::correspondence_view(*control);
 }
 
 }  // namespace

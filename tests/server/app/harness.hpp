@@ -105,11 +105,29 @@ class Client {
   json next_if(const std::string& type, Pred pred, std::chrono::milliseconds timeout = 5s) {
     return conn_->take(type, pred, timeout);
   }
-  // The reply (of any type) that echoes `id`.
+  // The reply (of any type a request is answered with) that echoes `id`.
+  static constexpr const char* kReplyTypes[] = {"error",
+                                                "identity",
+                                                "room_created",
+                                                "game_started",
+                                                "game_state",
+                                                "move",
+                                                "lobby",
+                                                "room_cancelled",
+                                                "ok",
+                                                "pong",
+                                                "games",
+                                                "game_record",
+                                                "draw_offered",
+                                                "draw_declined",
+                                                "takeback_offered",
+                                                "takeback_declined",
+                                                "takeback_accepted",
+                                                "player",
+                                                "leaderboard",
+                                                "player_games"};
   json reply(int id, std::chrono::milliseconds timeout = 5s) {
-    for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
-                             "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined",
-                             "takeback_offered", "takeback_declined", "takeback_accepted", "player", "leaderboard"}) {
+    for (const char* type : kReplyTypes) {
       json j = conn_->take(
           type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
       if (!j.is_null()) return j;
@@ -117,9 +135,7 @@ class Client {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(2ms);
-      for (const char* type : {"error", "identity", "room_created", "game_started", "game_state", "move", "lobby",
-                               "room_cancelled", "ok", "pong", "games", "game_record", "draw_offered", "draw_declined",
-                               "takeback_offered", "takeback_declined", "takeback_accepted", "player", "leaderboard"}) {
+      for (const char* type : kReplyTypes) {
         json j = conn_->take(
             type, [id](const json& m) { return m.contains("id") && m["id"] == id; }, 0ms);
         if (!j.is_null()) return j;

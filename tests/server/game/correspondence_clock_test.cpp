@@ -120,3 +120,22 @@ TEST(CorrespondenceClock, AShortDayForTestsScalesEveryPart) {
 
 }  // namespace
 }  // namespace bh::game
+
+namespace bh::game {
+namespace {
+
+TEST(CorrespondenceControl, TheStoredTextReadsBackAndNothingElseDoes) {
+  const auto days = std::get<CorrespondenceControl>(CorrespondenceControl::days(3));
+  const auto bank = std::get<CorrespondenceControl>(CorrespondenceControl::bank(7, 12, 2));
+  EXPECT_EQ(to_text(days), "days 3");
+  EXPECT_EQ(to_text(bank), "bank 7 12 2");
+  EXPECT_EQ(correspondence_from_text("days 3"), days);
+  EXPECT_EQ(correspondence_from_text("bank 7 12 2"), bank);
+  // An edited file: out of range, the wrong count of numbers, another kind, trailing words.
+  for (const char* bad :
+       {"", "days", "days 4", "days 3 1", "bank 7 12", "bank 31 1 1", "hours 3", "days x", "days 3 x"})
+    EXPECT_FALSE(correspondence_from_text(bad)) << bad;
+}
+
+}  // namespace
+}  // namespace bh::game

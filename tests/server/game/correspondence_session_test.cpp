@@ -211,3 +211,25 @@ TEST(CorrespondenceGame, TheRecordsKeepTheTimeControl) {
 
 }  // namespace
 }  // namespace bh::game
+
+namespace bh::game {
+namespace {
+
+TEST(CorrespondenceRoom, AnOpenRoomStaysWhenItsCreatorLeaves) {
+  auto settings = std::make_shared<RoomSettings>(*testing::settings_for("brandubh", false));
+  settings->correspondence = std::get<CorrespondenceControl>(CorrespondenceControl::days(3));
+  testing::Driver d(settings);
+  d.run(Open{});
+  d.run(Left{0});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::open_grace_0));
+  EXPECT_NE(d.s.phase, Phase::closed);
+  // The same in a live room: its creator's grace, then it closes.
+  testing::Driver live(testing::settings_for("brandubh"));
+  live.run(Open{});
+  live.run(Left{0});
+  live.fire(DeadlineKind::open_grace_0);
+  EXPECT_EQ(live.s.phase, Phase::closed);
+}
+
+}  // namespace
+}  // namespace bh::game
