@@ -423,3 +423,50 @@ TEST_F(ClientGame, SeekPairsTwoPlayersAndRematchSwapsSides) {
 
 }  // namespace
 }  // namespace bh::test
+
+namespace bh::test {
+namespace {
+
+// Correspondence games in the terminal (docs/correspondence.md): created with days per
+// move and a bank, listed by mygames with the games waiting for the player's move first,
+// opened with watch, played while the other player is away.
+TEST_F(ClientGame, CorrespondenceGamesAreCreatedListedByMygamesAndPlayedWhileTheOtherIsAway) {
+  auto alice = client("alice");
+  auto bob = client("bob");
+  ASSERT_NE(alice->expect("ok connect"), "") << alice->transcript();
+  ASSERT_NE(bob->expect("ok connect"), "") << bob->transcript();
+  const std::string days = alice->command("create tablut --side first --clock 3d", "create");
+  ASSERT_TRUE(days.starts_with("ok create")) << alice->transcript();
+  const std::string joined = bob->command("join " + field(days, "room"), "join");
+  ASSERT_TRUE(joined.starts_with("ok join")) << bob->transcript();
+  const std::string tablut = field(joined, "game");
+  // A second one beside it, with a bank: one seat at a time holds for live games only.
+  const std::string bank = bob->command("create brandubh --side first --clock 7d+12h/2h", "create");
+  ASSERT_TRUE(bank.starts_with("ok create")) << bob->transcript();
+  const std::string joined2 = alice->command("join " + field(bank, "room"), "join");
+  ASSERT_TRUE(joined2.starts_with("ok join")) << alice->transcript();
+  const std::string brandubh = field(joined2, "game");
+  // A control the server does not offer is refused with its reason.
+  const std::string refused = alice->command("create tablut --clock 4d", "create");
+  EXPECT_TRUE(refused.starts_with("error create")) << alice->transcript();
+  EXPECT_NE(refused.find("days_per_move must be 1, 2, 3, 5, 7, 10 or 14"), std::string::npos) << refused;
+  // Alice's move in the tablut game, bob's in the brandubh one.
+  const std::string mine = alice->command("mygames", "mygames");
+  EXPECT_EQ(mine, "ok mygames count=2 your_turn=1") << alice->transcript();
+  const std::string listing = alice->transcript();
+  const auto first_game = listing.find("data my_game game=" + tablut);
+  const auto second_game = listing.find("data my_game game=" + brandubh);
+  ASSERT_NE(first_game, std::string::npos) << listing;
+  ASSERT_NE(second_game, std::string::npos) << listing;
+  EXPECT_LT(first_game, second_game) << "the game waiting for her move comes first";
+  // Bob goes away; alice opens her tablut game and moves; bob comes back and is told.
+  bob.reset();
+  ASSERT_TRUE(alice->command("watch " + tablut, "watch").starts_with("ok watch")) << alice->transcript();
+  ASSERT_TRUE(alice->command("a4-a3", "move").starts_with("ok move")) << alice->transcript();
+  auto bob2 = client("bob");
+  ASSERT_NE(bob2->expect("ok connect"), "") << bob2->transcript();
+  EXPECT_EQ(bob2->command("mygames", "mygames"), "ok mygames count=2 your_turn=2") << bob2->transcript();
+}
+
+}  // namespace
+}  // namespace bh::test

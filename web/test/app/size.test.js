@@ -113,6 +113,15 @@ test('the profile and leaderboard views are loaded only on their pages', () => {
   assert.ok(views.leaderboard.has('js/app/views/leaderboard.js'));
 });
 
+test('the /games view, its words and the other pages’ stylesheet are not loaded by the game page', () => {
+  const { base, views } = pages();
+  for (const f of ['js/app/views/my_games.js', 'js/app/views/games_words.js', 'js/app/games_list.js', 'css/pages.css']) {
+    assert.ok(!base.has(f) && !views.game.has(f), `${f} is loaded by the game page`);
+    assert.ok(views.games.has(f), `${f} is not loaded by /games`);
+  }
+  for (const name of ['lobby', 'room', 'archive', 'player', 'leaderboard']) assert.ok(views[name].has('css/pages.css'), name);
+});
+
 test('every script and stylesheet under public/ is reached by some page', () => {
   const { views, language } = pages();
   const reached = new Set(Object.values(views).flatMap((s) => [...s]));

@@ -328,3 +328,29 @@ TEST_F(ComputerTest, ARestartBringsTheGameBackWithItsLevelAndMarks) {
 
 }  // namespace
 }  // namespace bh::app::test
+
+namespace bh::app::test {
+namespace {
+
+// The computer plays correspondence too (docs/correspondence.md): its challenge says
+// so, and the game goes on beside the player's live one.
+TEST_F(ComputerTest, TheComputerPlaysACorrespondenceGameBesideALiveOne) {
+  Client& robot = bot("robo");
+  Client& a = guest("alice");
+  Client& b = guest("bob");
+  ASSERT_FALSE(start_game(a, b, {{"game", "tablut"}}).empty());  // alice's live game
+  json created = ask(a, {{"game", "brandubh"}, {"side", "first"}, {"clock", {{"days_per_move", 2}}}});
+  ASSERT_EQ(created["type"], "room_created") << created.dump();
+  json challenge = robot.next("challenge");
+  EXPECT_EQ(challenge["correspondence"]["days_per_move"], 2);
+  EXPECT_TRUE(challenge["clock"].is_null());
+  robot.send({{"type", "join_room"}, {"room_id", challenge["room_id"]}, {"id", 60}});
+  json started = a.next_if("game_started", [](const json& m) { return m["state"]["game"] == "brandubh"; });
+  ASSERT_FALSE(started.is_null());
+  EXPECT_EQ(started["state"]["correspondence"]["days_per_move"], 2);
+  EXPECT_TRUE(started["state"]["deadline_ms"].is_number());
+  EXPECT_EQ(started["state"]["computer_level"], 4);
+}
+
+}  // namespace
+}  // namespace bh::app::test

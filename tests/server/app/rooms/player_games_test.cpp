@@ -4,6 +4,8 @@
 // order itself (PlayerGames).
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "app/rooms/player_games.hpp"
 #include "harness.hpp"
 
@@ -11,6 +13,7 @@ namespace bh::app::test {
 namespace {
 
 using nlohmann::json;
+using namespace std::chrono_literals;
 
 class PlayerGamesTest : public AppTest {};
 
@@ -38,6 +41,7 @@ TEST_F(PlayerGamesTest, MyGamesListsTheRequestersGamesTheirTurnFirstAndHttpThePu
       start_game(alice, bob, {{"game", "tablut"}, {"private", true}, {"clock", {{"days_per_move", 3}}}});
   const std::string theirs = start_game(
       bob, alice, {{"game", "brandubh"}, {"clock", {{"bank_days", 7}, {"increment_hours", 12}, {"minimum_hours", 2}}}});
+  std::this_thread::sleep_for(5ms);  // started a few ms later: the older of two comes first
   const std::string live = start_game(carol, alice, {{"game", "tablut"}});
   ASSERT_FALSE(mine.empty() || theirs.empty() || live.empty());
 

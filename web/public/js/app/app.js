@@ -1,16 +1,17 @@
 // The page: the connection, who the visitor is, what the server has told us (open
-// room, games; the lobby's lists, which its view keeps), the header, and which view
-// shows in <main> for the URL. Views are small objects mounted per route (views/*.js);
-// they hear every message after the state here took it in.
+// room, games, their turns; the lobby's lists, which its view keeps), the header, and
+// which view shows in <main> for the URL. Views are small objects mounted per route
+// (views/*.js); they hear every message after the state here took it in.
 
 import { Connection } from './connection.js';
 import { IdentityStore } from './identity_store.js';
 import { pickLanguage, loadTranslator, LANGUAGES } from './i18n.js';
 import { parseRoute, gameUrl } from './router.js';
 import { reduceGame, isOver, followsResume } from './game_state.js';
-import { errorText } from './describe.js';
+import { errorText, gameName } from './describe.js';
 import { addChatLine } from './chat_state.js';
 import { reduceRematch } from './rematch_state.js';
+import { reduceTurns, myTurns, notifyTurn } from './turns.js';
 import { h, replace, setText } from './dom.js';
 import { identityPanel } from './views/identity.js';
 
@@ -22,6 +23,7 @@ const VIEWS = {
   archive: () => import('./views/archive.js').then((m) => m.archiveView),
   player: () => import('./views/profile.js').then((m) => m.profileView),
   leaderboard: () => import('./views/leaderboard.js').then((m) => m.leaderboardView),
+  games: () => import('./views/my_games.js').then((m) => m.myGamesView),
 };
 
 const LANG_KEY = 'boardhall.lang';
@@ -81,6 +83,7 @@ export class App {
     /** @type {Map<string, import('./rematch_state.js').Rematch>} per finished room */
     this.rematches = new Map();
     this.muted = new Set(); // games where we muted the opponent
+    this.turns = new Map(); // turns.js
     this.rematchGame = null; // the game a rematch started: followed when it comes
     this.view = null;
     this.route = null;
@@ -160,19 +163,22 @@ export class App {
 
   notFound() {
     replace(this.el.main, h('section', { class: 'panel' }, h('h1', null, this.t('notfound.title')), h('p', null, h('a', { href: '/' }, this.t('nav.lobby')))));
-    this.doc.title = `${this.t('notfound.title')} · Boardhall`;
+    this.setTitle(this.t('notfound.title'));
     return {};
   }
 
-  setTitle(text) {
-    this.doc.title = text ? `${text} · Boardhall` : 'Boardhall';
+  /** `(3) Lobby · Boardhall`: 3 games await the visitor's move. */
+  setTitle(text = this.title) {
+    const n = myTurns(this.turns, this.identity?.player).length;
+    this.title = text;
+    this.doc.title = `${n ? `(${n}) ` : ''}${text ? `${text} · ` : ''}Boardhall`;
   }
 
   renderChrome() {
     const t = this.t;
     const here = this.route?.name;
     const link = (name, href, testid) => h('a', { href, testid, 'aria-current': here === name ? 'page' : null }, t(`nav.${name}`));
-    replace(this.el.nav, link('lobby', '/'), link('archive', '/archive'), link('leaderboard', '/leaderboard', 'nav-leaderboard'));
+    replace(this.el.nav, link('lobby', '/'), link('archive', '/archive'), link('leaderboard', '/leaderboard', 'nav-leaderboard'), link('games', '/games', 'nav-games'));
     replace(this.el.lang, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, t(`lang.${l}`))));
     this.el.lang.setAttribute('aria-label', t('lang.label'));
     const skip = this.doc.getElementById('skip');
@@ -200,7 +206,7 @@ export class App {
   }
 
   panelShown() {
-    return !this.identity && (this.panelOpen || this.route?.name === 'lobby' || this.route?.name === 'room');
+    return !this.identity && (this.panelOpen || ['lobby', 'room', 'games'].includes(this.route?.name));
   }
 
   renderIdentity() {
@@ -319,6 +325,8 @@ export class App {
   acceptIdentity(msg) {
     this.ids.save({ player: msg.player, token: msg.token, registered: msg.registered });
     this.setIdentity({ player: msg.player, registered: msg.registered });
+    // For the title's count (the answer goes through handle()).
+    this.conn.request({ type: 'my_games' }, { early: true }).catch(() => {});
   }
 
   setIdentity(identity) {
@@ -333,6 +341,7 @@ export class App {
     this.identity = null;
     this.myRoom = null;
     this.games.clear();
+    this.turns = new Map();
     this.conn.restart();
     this.render();
   }
@@ -375,6 +384,15 @@ export class App {
           if (msg.type === 'rematch_started') this.rematchGame = msg.game_id;
         }
         if (GAME_TYPES.includes(msg.type)) this.takeGameMessage(msg);
+    }
+    // The visitor's turns (turns.js): the title's count; a notice while hidden.
+    const me = this.identity?.player;
+    const was = this.turns;
+    if (me && (this.turns = reduceTurns(was, msg, me)) !== was) {
+      this.setTitle();
+      const id = msg.game_id;
+      notifyTurn(this.win.Notification, this.doc.hidden, msg, was.get(id), this.turns.get(id), me,
+        (player, game) => this.t('notify.turn', { player, game: gameName(this.t, game) }), () => { this.win.focus(); this.navigate(gameUrl(id)); });
     }
     this.view?.onMessage?.(msg);
   }

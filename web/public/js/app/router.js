@@ -1,7 +1,7 @@
 // Routes of the page: parsed from a URL's path and query, and built back. Pure (no DOM).
 
 /** @typedef {{name:'lobby'}|{name:'archive', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
- *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}
+ *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}|{name:'games'}
  *   |{name:'notfound', path:string}} Route */
 
 // Ids are the server's (r..., g...); anything else cannot be one.
@@ -14,6 +14,7 @@ export function parseRoute(pathname, search = '') {
   if (path === '/' || path === '/lobby') return { name: 'lobby' };
   if (path === '/archive') return { name: 'archive', query };
   if (path === '/leaderboard') return { name: 'leaderboard', game: query.get('game') || null };
+  if (path === '/games') return { name: 'games' };
   const p = /^\/player\/([^/]+)$/.exec(path);
   if (p) {
     let name;

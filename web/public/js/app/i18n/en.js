@@ -81,6 +81,8 @@ export default {
   'corr.days': '{days} per move',
   'corr.bank': 'bank {d}d +{h}h, min {m}h',
   'corr.left': '{time} left',
+  'nav.games': 'Your games',
+  'notify.turn': '{player} moved in {game} — your move',
 
   'side.random': 'random side',
   'side.attackers': 'attackers',

@@ -81,6 +81,8 @@ export default {
   'corr.days': '{days} на ход',
   'corr.bank': 'запас {d} дн. +{h} ч, мин. {m} ч',
   'corr.left': 'осталось: {time}',
+  'nav.games': 'Ваши партии',
+  'notify.turn': '{game}: {player} сделал(а) ход — теперь ваш',
 
   'side.random': 'сторона по жребию',
   'side.attackers': 'нападающие',

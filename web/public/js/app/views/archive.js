@@ -7,6 +7,7 @@ import { archiveUrl, gameUrl } from '../router.js';
 import { filtersFromQuery, listGamesRequest, pageQuery, RESULTS } from '../archive_query.js';
 import { gameName, optionsText, reasonText, errorText, controlText } from '../describe.js';
 import { botBadge } from './bot_badge.js';
+import './page_style.js';
 
 /** @param {import('../app.js').App} app */
 export function archiveView(app, route, main) {

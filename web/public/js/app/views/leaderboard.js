@@ -6,6 +6,7 @@ import { leaderboardUrl, playerUrl } from '../router.js';
 import { gameName } from '../describe.js';
 import { RATING_KEYS, ratingKeyName } from '../rating_keys.js';
 import { getJson } from '../api.js';
+import './page_style.js';
 
 /** @param {import('../app.js').App} app */
 export function leaderboardView(app, route, main) {

@@ -1,17 +1,21 @@
 // The lobby: the visitor's open room or the form to create one, "Play the computer"
 // (its dialog loaded on first use), open rooms, live games (a bot's name with its
 // badge), each with the correspondence ones apart, and the games with their rules.
-// Live through subscribe_lobby.
+// Live through subscribe_lobby. Above them, when the visitor has correspondence games,
+// how many await their move, the first few, and a link to /games.
 
 import { h, replace } from '../dom.js';
 import { roomUrl, gameUrl, playerUrl, leaderboardUrl } from '../router.js';
 import { ratingText } from '../rating.js';
-import { gameName, optionsText, sideName, controlText } from '../describe.js';
+import { gameName, optionsText, sideName, controlText, timeLeftText } from '../describe.js';
+import { gameRows } from '../games_list.js';
+import { gamesWords } from './games_words.js';
 import { emptyLobby, reduceLobby, LOBBY_TYPES } from '../lobby_state.js';
 import { createForm } from './create_form.js';
 import { roomBox, forgetLostRoom } from './room.js';
 import { seekForm } from './seek_form.js';
 import { botBadge } from './bot_badge.js';
+import './page_style.js';
 
 /** @param {import('../app.js').App} app */
 export function lobbyView(app, route, main) {
@@ -25,7 +29,10 @@ export function lobbyView(app, route, main) {
   const rooms = h('section', { class: 'panel', 'aria-labelledby': 'rooms-h' });
   const live = h('section', { class: 'panel', 'aria-labelledby': 'live-h' });
   const catalogue = h('section', { class: 'panel', testid: 'catalogue', 'aria-labelledby': 'cat-h' });
-  main.append(h('div', { class: 'lobby' }, seek, mine, rooms, live, catalogue));
+  const turns = h('p', { class: 'note', testid: 'lobby-turns', hidden: true });
+  main.append(turns, h('div', { class: 'lobby' }, seek, mine, rooms, live, catalogue));
+  const w = gamesWords(t);
+  let shownTurns = null;
   let subscribed = false;
   let form = null; // kept across redraws so that typed values stay
   let quick = null;
@@ -137,11 +144,27 @@ export function lobbyView(app, route, main) {
     );
   }
 
-  const drawAll = () => { drawMine(); drawRooms(); drawLive(); drawCatalogue(); };
+  // The visitor's correspondence games (app.turns): "Your move (3) →" and the first three.
+  function drawTurns() {
+    shownTurns = app.turns;
+    const [turn, waiting] = gameRows(app.turns, app.identity?.player);
+    turns.hidden = !app.identity || ![...turn, ...waiting].some((r) => r.correspondence);
+    if (turns.hidden) return replace(turns);
+    replace(turns,
+      h('a', { href: '/games', testid: 'lobby-turns-link' }, turn.length ? `${w('games.your_move')} (${turn.length}) →` : `${t('nav.games')} →`),
+      turn.slice(0, 3).map((r) => [' · ', h('a', { href: gameUrl(r.id), testid: 'lobby-turn' }, `${gameName(t, r.game)} ${w('games.against', { player: r.opponent })}`),
+        r.deadline ? h('span', { class: 'muted' }, ` (${timeLeftText(t, r.deadline - Date.now())})`) : null]));
+  }
+
+  const drawAll = () => { drawTurns(); drawMine(); drawRooms(); drawLive(); drawCatalogue(); };
   drawAll();
   // A live game's ply is as of the listing (the server does not tell each move to the
   // lobby): list again now and then while the page is in view.
-  const refresh = app.win.setInterval(() => app.doc.visibilityState === 'visible' && app.conn.ready && app.conn.send({ type: 'list_rooms' }), 20000);
+  const refresh = app.win.setInterval(() => {
+    if (app.doc.visibilityState !== 'visible') return;
+    drawTurns(); // the time left
+    if (app.conn.ready) app.conn.send({ type: 'list_rooms' });
+  }, 20000);
 
   return {
     onReady() {
@@ -151,9 +174,10 @@ export function lobbyView(app, route, main) {
       drawAll();
     },
     // Rooms too: one of them may be the visitor's own, listed before they logged in.
-    onIdentity() { drawMine(); drawRooms(); },
+    onIdentity() { drawTurns(); drawMine(); drawRooms(); },
     onMessage(msg) {
       computer?.onMessage(msg);
+      if (app.turns !== shownTurns) drawTurns();
       if (LOBBY_TYPES.includes(msg.type)) {
         app.lobby = reduceLobby(app.lobby, msg);
         drawRooms();

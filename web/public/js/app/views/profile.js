@@ -8,6 +8,7 @@ import { ratingText } from '../rating.js';
 import { ratingRows, ratingKeyName } from '../rating_keys.js';
 import { getJson } from '../api.js';
 import { botBadge } from './bot_badge.js';
+import './page_style.js';
 
 /** @param {import('../app.js').App} app */
 export function profileView(app, route, main) {

@@ -4,6 +4,7 @@
 import { h, replace } from '../dom.js';
 import { roomUrl } from '../router.js';
 import { gameName, optionsText, sideName, errorText, controlText } from '../describe.js';
+import './page_style.js';
 
 /** The visitor's open room: what it is, its link with a copy button, and cancel. */
 export function roomBox(app, { room, invite_code }) {
