@@ -184,7 +184,18 @@ void Session::on(const srv::Move& m, const Incoming& in) {
   Out out = event(in, "move");
   out.field("game", m.game_id).number("ply", m.ply).field("move", m.move);
   out.field("side", m.side).field("to_move", m.to_move).field("status", m.status.state);
-  if (auto it = games_.find(m.game_id); it != games_.end()) out.lines = game_lines(it->second);
+  if (auto it = games_.find(m.game_id); it != games_.end()) {
+    const FollowedGame& g = it->second;
+    // A move in another game of the player's (correspondence games come many at once) is
+    // one line: the board on show stays the game the next move typed goes to.
+    if (g.view.you && !current_id_.empty() && m.game_id != current_id_) {
+      const bool mine = *g.view.you == m.to_move && m.status.state == "ongoing";
+      out.line(side_label(g, m.side) + " played " + m.move + " in " + g.view.game + " " + m.game_id +
+               (mine ? ": your move there (watch " + m.game_id + ")" : ""));
+    } else {
+      out.lines = game_lines(g);
+    }
+  }
   emit(in, std::move(out));
 }
 

@@ -459,13 +459,19 @@ TEST_F(ClientGame, CorrespondenceGamesAreCreatedListedByMygamesAndPlayedWhileThe
   ASSERT_NE(first_game, std::string::npos) << listing;
   ASSERT_NE(second_game, std::string::npos) << listing;
   EXPECT_LT(first_game, second_game) << "the game waiting for her move comes first";
+  // Bob moves in brandubh while alice has tablut on show: she is told (a terminal says it
+  // in a line, the board on show stays tablut's).
+  ASSERT_TRUE(alice->command("watch " + tablut, "watch").starts_with("ok watch")) << alice->transcript();
+  ASSERT_TRUE(bob->command("watch " + brandubh, "watch").starts_with("ok watch")) << bob->transcript();
+  ASSERT_TRUE(bob->command("a4-a5", "move").starts_with("ok move")) << bob->transcript();
+  EXPECT_NE(alice->expect("event move game=" + brandubh + " ply=1 move=a4-a5"), "") << alice->transcript();
   // Bob goes away; alice opens her tablut game and moves; bob comes back and is told.
   bob.reset();
   ASSERT_TRUE(alice->command("watch " + tablut, "watch").starts_with("ok watch")) << alice->transcript();
   ASSERT_TRUE(alice->command("a4-a3", "move").starts_with("ok move")) << alice->transcript();
   auto bob2 = client("bob");
   ASSERT_NE(bob2->expect("ok connect"), "") << bob2->transcript();
-  EXPECT_EQ(bob2->command("mygames", "mygames"), "ok mygames count=2 your_turn=2") << bob2->transcript();
+  EXPECT_EQ(bob2->command("mygames", "mygames"), "ok mygames count=2 your_turn=1") << bob2->transcript();
 }
 
 }  // namespace
