@@ -20,7 +20,7 @@ std::shared_ptr<Room> Games::create_room(const std::string& creator, game::RoomS
                                          const std::shared_ptr<Connection>& connection,
                                          const protocol::RequestId& request) {
   auto& ctx = ctx_;
-  if (settings.correspondence && ctx.config.node_link) {
+  if (settings.correspondence && ctx.config.cluster) {
     ctx.send_error(connection, request, ErrorCode::bad_options,
                    "correspondence games are not played on a cluster of servers yet");
     return nullptr;

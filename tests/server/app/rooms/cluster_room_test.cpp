@@ -169,3 +169,25 @@ TEST_F(ClusterRoomTest, AResumeForAGameAnotherNodeHoldsIsToldToComeBackNotRefuse
 
 }  // namespace
 }  // namespace bh::app::test
+
+namespace bh::app::test {
+namespace {
+
+// Correspondence games are not played on a cluster yet (docs/correspondence.md): its
+// database keeps no time control, so every way to make one is refused up front.
+TEST_F(ClusterRoomTest, ACorrespondenceGameIsRefusedOnACluster) {
+  Client& a = guest("alice");
+  const json days = {{"days_per_move", 3}};
+  int id = 10;
+  for (const char* type : {"create_room", "seek", "play_computer"}) {
+    a.send({{"type", type}, {"game", "tablut"}, {"clock", days}, {"id", ++id}});
+    json refused = a.reply(id);
+    if (std::string(type) == "play_computer" && refused["code"] == "no_computer") continue;  // no bot here
+    EXPECT_EQ(refused["code"], "bad_options") << type << ": " << refused.dump();
+    EXPECT_NE(refused["message"].get<std::string>().find("cluster"), std::string::npos) << refused.dump();
+  }
+  EXPECT_TRUE(stored().empty());
+}
+
+}  // namespace
+}  // namespace bh::app::test
