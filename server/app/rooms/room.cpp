@@ -72,19 +72,14 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
     const auto phase = r.session_.phase;
     if (phase != Phase::playing && phase != Phase::ending)
       return r.refuse({connection, request}, {ErrorCode::unknown_game, "no live game '" + game_id + "'"});
-    // A player's own game (one of their correspondence games, say): their view, with the
-    // legal moves when they are to move; their seat hears the game already.
+    // One's own game (of several correspondence games, say): the player's view, seat kept.
     const auto player = r.services_.seats.player_of(connection->id());
-    if (const auto slot = player ? r.session_.slot_of(*player) : std::nullopt) {
-      r.session_.spectators = r.audience_.spectator_count();
-      const auto view = game::game_view(r.session_, *slot, now().steady);
-      return connection->send(make_frame(protocol::encode(protocol::server::GameState{view}, request)));
-    }
-    if (!r.audience_.watch(connection)) return;  // it closed meanwhile
+    const auto slot = player ? r.session_.slot_of(*player) : std::nullopt;
+    if (!slot && !r.audience_.watch(connection)) return;  // it closed meanwhile
     r.session_.spectators = r.audience_.spectator_count();
-    const auto view = game::game_view(r.session_, std::nullopt, now().steady);
+    const auto view = game::game_view(r.session_, slot, now().steady);
     connection->send(make_frame(protocol::encode(protocol::server::GameState{view}, request)));
-    r.spectators_changed();
+    if (!slot) r.spectators_changed();
   });
 }
 
