@@ -101,6 +101,11 @@ void Session::check_room_listed(const srv::Lobby& m) {
   if (!room_id_ || !complete) return;
   for (const auto& r : m.rooms)
     if (r.room_id == *room_id_) return;
+  // Its game started while we were away: the room's state may come after this answer
+  // (the room sends it from its own strand), and then it is that game, never gone.
+  for (const auto& g : m.games)
+    if (g.room_id == *room_id_) return;
+  if (m.games_total && *m.games_total > static_cast<int>(m.games.size())) return;  // not sure: say nothing
   Out out{Out::Kind::event, "room_closed"};
   out.field("room", *room_id_).field("reason", "gone");
   out.line("Your room " + *room_id_ + " is gone: it closed while you were away. Create it again.");
