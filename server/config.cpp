@@ -75,6 +75,15 @@ constexpr FlagSpec kFlags[] = {
     {"commit-window-us", true, true},
     {"db-lock", true, true},
     {"backup-dir", true, true},
+    {"public-url", true, true},
+    {"smtp-url", true, true},
+    {"smtp-credentials-file", true, true},
+    {"smtp-from", true, true},
+    {"smtp-starttls", true, true},
+    {"smtp-ca-file", true, true},
+    {"mails-per-address-per-day", true, true},
+    {"webhook-ca-file", true, true},
+    {"webhook-private-addresses", true, true},
     {"help", false, false},
 };
 
@@ -192,6 +201,43 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     config.db_lock_exclusive = value == "exclusive";
     return std::nullopt;
   }
+  if (flag == "public-url") {
+    const bool web = value.rfind("https://", 0) == 0 || value.rfind("http://", 0) == 0;
+    if (!web || value.back() == '/' || value.size() > 200 || value.find_first_of(" \r\n\"<>?#") != std::string::npos)
+      return bad(source, "the site's address as its players reach it, e.g. https://boardhall.example (no / at the end)",
+                 value);
+    config.public_url = value;
+    return std::nullopt;
+  }
+  if (flag == "smtp-url") {
+    const bool smtp = value.rfind("smtp://", 0) == 0 || value.rfind("smtps://", 0) == 0;
+    if (!smtp || value.size() > 200) return bad(source, "smtp://HOST:PORT or smtps://HOST:PORT", value);
+    config.smtp_url = value;
+    return std::nullopt;
+  }
+  if (flag == "smtp-credentials-file" || flag == "smtp-ca-file" || flag == "webhook-ca-file") {
+    if (value.empty()) return bad(source, "a file path", value);
+    (flag == "smtp-credentials-file" ? config.smtp_credentials_file
+     : flag == "smtp-ca-file"        ? config.smtp_ca_file
+                                     : config.webhook_ca_file) = value;
+    return std::nullopt;
+  }
+  if (flag == "smtp-from") {
+    if (value.empty() || value.size() > 200 || value.find_first_of("\r\n") != std::string::npos)
+      return bad(source, "an address, e.g. \"Boardhall <noreply@boardhall.example>\"", value);
+    config.smtp_from = value;
+    return std::nullopt;
+  }
+  if (flag == "smtp-starttls") {
+    if (value != "required" && value != "optional") return bad(source, "required or optional", value);
+    config.smtp_starttls_required = value == "required";
+    return std::nullopt;
+  }
+  if (flag == "webhook-private-addresses") {
+    if (value != "allow" && value != "refuse") return bad(source, "allow or refuse", value);
+    config.webhook_private_addresses = value == "allow";
+    return std::nullopt;
+  }
   if (flag == "backup-dir") {
     if (value.empty()) return bad(source, "a folder", value);
     config.backup_dir = value;
@@ -270,6 +316,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"grace", 0, 86'400, false, "whole seconds from 0 to 86400"},
       {"first-move-seconds", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"correspondence-day-ms", 100, 86'400'000, false, "milliseconds from 100 to 86400000"},
+      {"mails-per-address-per-day", 1, 10'000, false, "a number of mails from 1 to 10000"},
       {"max-frame", 1024, 16 * 1024 * 1024, true, "bytes from 1024 to 16M (k and M suffixes allowed)"},
       {"rate", 1, 100'000, false, "messages per second from 1 to 100000"},
       {"burst", 1, 1'000'000, false, "a number of messages from 1 to 1000000"},
@@ -310,6 +357,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "grace") config.grace_seconds = static_cast<std::int64_t>(*number);
     if (flag == "first-move-seconds") config.first_move_seconds = static_cast<std::int64_t>(*number);
     if (flag == "correspondence-day-ms") config.correspondence_day_ms = static_cast<std::int64_t>(*number);
+    if (flag == "mails-per-address-per-day") config.mails_per_address_per_day = static_cast<unsigned>(*number);
     if (flag == "max-frame") config.max_frame = static_cast<std::size_t>(*number);
     if (flag == "rate") config.rate = static_cast<unsigned>(*number);
     if (flag == "burst") config.burst = static_cast<unsigned>(*number);
@@ -414,6 +462,15 @@ Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args,
     return failure(ConfigError{"--node-id goes with --cluster-db DSN"});
   if (!config.cluster_bus.empty() && config.cluster_db.empty())
     return failure(ConfigError{"--cluster-bus goes with --cluster-db DSN"});
+  if (!config.smtp_url.empty() && config.public_url.empty())
+    return failure(ConfigError{"--smtp-url needs --public-url URL: the mails' links point there"});
+  if (!config.smtp_credentials_file.empty() && !config.smtp_starttls_required &&
+      config.smtp_url.rfind("smtp://", 0) == 0)
+    return failure(
+        ConfigError{"--smtp-starttls optional with --smtp-credentials-file could send the password "
+                    "in the clear: use required, or smtps://"});
+  if (!config.smtp_url.empty() && !config.cluster_db.empty())
+    return failure(ConfigError{"--smtp-url: a cluster sends no notifications yet (docs/notifications.md)"});
   // A burst below the rate would make the rate unreachable; unless set, it follows the rate.
   if (!burst_given) config.burst = std::max(config.burst, config.rate * 2);
   return config;
@@ -434,6 +491,24 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --commit-window-us N  the writer waits this long after the first write it is woken for,
                         so that more moves share one commit: fewer disk syncs per move
                         at low load, each move told up to N us later (default 0: off)
+  --public-url URL      the site's address as players reach it (https://boardhall.example):
+                        the links of the mails and of the webhooks' bodies point there
+  --smtp-url URL        send mail (docs/notifications.md) through this server:
+                        smtp://HOST:PORT (STARTTLS) or smtps://HOST:PORT; needs --public-url
+  --smtp-credentials-file PATH
+                        the SMTP login: "user" and "password" on two lines (or user:password)
+  --smtp-from ADDRESS   the mails' sender (default "Boardhall <noreply@HOST of --public-url>")
+  --smtp-starttls MODE  required (default): no mail over a connection STARTTLS did not
+                        protect; optional: STARTTLS when the server offers it
+  --smtp-ca-file PATH   trust this certificate (PEM) for the SMTP server, not the system's
+  --mails-per-address-per-day N
+                        mails one address gets in 24 hours at most (default 20); a player's
+                        verification mails: 3
+  --webhook-ca-file PATH
+                        FOR TESTS ONLY: trust this certificate for the players' webhooks
+  --webhook-private-addresses MODE
+                        refuse (default): no POST to loopback, private or link-local
+                        addresses; allow: FOR TESTS ONLY
   --db-lock MODE        shared (default): other processes (--import, --create-bot,
                         --backup) may open the database while the server runs;
                         exclusive: the file is the server's alone, no file lock per

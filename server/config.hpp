@@ -58,12 +58,20 @@ struct Config {
   bool verbose = false;                             // also log each connection opened and closed
   std::string web_root;                             // serve the web client from this folder; empty: the built-in files
   std::string probe_url;                            // Mode::health_probe
-  std::string backup_to;                            // Mode::backup: online backup of --db into this new file
-  std::string export_to;                            // Mode::export_to_pg: the PostgreSQL DSN --db is copied into
-  std::string bot_name;                             // Mode::create_bot: the bot account to make in --db...
-  std::string secret_file;                          // ...whose password is (or is written) in this file
-  std::string import_file;                          // Mode::import_records: the record file to add to --db...
-  std::string import_game;                          // ...its games' game id when the file does not say
+  // Notifications (docs/notifications.md).
+  std::string public_url;  // the site's address as players reach it, for the links
+  std::string smtp_url;    // empty: no mail
+  std::string smtp_credentials_file, smtp_from, smtp_ca_file;
+  bool smtp_starttls_required = true;
+  unsigned mails_per_address_per_day = 20;
+  std::string webhook_ca_file;             // tests only
+  bool webhook_private_addresses = false;  // tests only
+  std::string backup_to;                   // Mode::backup: online backup of --db into this new file
+  std::string export_to;                   // Mode::export_to_pg: the PostgreSQL DSN --db is copied into
+  std::string bot_name;                    // Mode::create_bot: the bot account to make in --db...
+  std::string secret_file;                 // ...whose password is (or is written) in this file
+  std::string import_file;                 // Mode::import_records: the record file to add to --db...
+  std::string import_game;                 // ...its games' game id when the file does not say
   // What an imported record may hold (docs/records.md, "Limits"); past it, the game is refused.
   std::size_t import_max_line = 64 * 1024;  // bytes of one line of the file
   std::size_t import_max_tags = 64;         // tags per game

@@ -24,6 +24,7 @@
 #include "import_records.hpp"
 #include "log/log.hpp"
 #include "net/server.hpp"
+#include "outbox_setup.hpp"
 #include "server_options.hpp"
 #include "storage/backup.hpp"
 #include "storage/pg/pg_store.hpp"
@@ -152,7 +153,8 @@ int main(int argc, char** argv) {
 
   const bool cluster = !config.cluster_db.empty();
   std::unique_ptr<bh::storage::Store> store;
-  bh::storage::PgStore* node = nullptr;  // cluster mode: the store, as a node of the cluster
+  bh::storage::Notifications* notifications = nullptr;  // a single server's: the SQLite store
+  bh::storage::PgStore* node = nullptr;                 // cluster mode: the store, as a node of the cluster
   // Cluster mode with a bus: the application hears it through `slot`.
   AppSlot slot;
   std::unique_ptr<BusGate> gate;
@@ -177,11 +179,25 @@ int main(int argc, char** argv) {
       return 1;
     }
     options.on_usr1 = bh::server::backup_on_signal(**opened.value, config.db, config.backup_dir);
+    notifications = opened.value->get();
     store = std::move(*opened.value);
     bh::log::info("database " + config.db);
   }
 
+  // Sends the notifications the store's outbox holds, from its own thread.
+  std::unique_ptr<bh::notify::OutboxWorker> outbox;
+  if (notifications) {
+    std::string why;
+    outbox = bh::server::start_outbox(config, *notifications, why);
+    if (!outbox) {
+      bh::log::error(why);
+      return 1;
+    }
+  }
+
   bh::app::AppConfig app_config;
+  app_config.notifications = notifications;
+  app_config.mail_available = !config.smtp_url.empty();
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
   app_config.first_move_ms = config.first_move_seconds * 1000;
   app_config.correspondence_day_ms = config.correspondence_day_ms;
@@ -249,8 +265,10 @@ int main(int argc, char** argv) {
           bus->unsubscribe(channel);
           bus->unsubscribe(lobby_channel);
         }
+        if (outbox) outbox->stop();  // before the store it reads
         store->close();
       });
+  if (outbox) outbox->stop();
   store->close();
   // A stop hands this node's games over at once rather than when its lease would lapse.
   if (node) node->release();

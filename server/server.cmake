@@ -18,6 +18,28 @@ target_link_libraries(bh_boost_ssl_impl PUBLIC bh_boost_impl OpenSSL::SSL OpenSS
 add_library(bh_log STATIC ${CMAKE_CURRENT_SOURCE_DIR}/log/keyed_throttle.cpp ${CMAKE_CURRENT_SOURCE_DIR}/log/log.cpp)
 target_include_directories(bh_log PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
+# Notifications out: email over SMTP and signed webhooks over HTTPS, the blocking
+# senders the outbox's worker calls (server/notify). libcurl (libcurl4-openssl-dev)
+# speaks SMTP and HTTPS; its headers stay in the .cpp files.
+find_package(CURL REQUIRED)
+add_library(bh_notify_send STATIC
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/curl_global.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/email_address.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/mail_encoding.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/mail_message.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/public_address.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/smtp_credentials.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/smtp_mail.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/webhook_post.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/webhook_signature.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/notify/webhook_url.cpp)
+target_include_directories(bh_notify_send PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(bh_notify_send PRIVATE CURL::libcurl OpenSSL::Crypto)
+# The outbox's worker (its thread, the words of the notifications) above the senders.
+add_library(bh_notify STATIC ${CMAKE_CURRENT_SOURCE_DIR}/notify/notice_text.cpp
+                             ${CMAKE_CURRENT_SOURCE_DIR}/notify/outbox_worker.cpp)
+target_link_libraries(bh_notify PUBLIC bh_notify_send bh_storage bh_log PRIVATE nlohmann_json::nlohmann_json)
+
 # The bus between cluster nodes on Redis (hiredis on Asio, its own thread). Its public
 # header, cluster/bus.hpp, shows neither hiredis nor Asio.
 # Its URL alone (no hiredis): the configuration checks --cluster-bus with it.
@@ -90,6 +112,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/identity_flows.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/login_throttle.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/pair_ledger.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/players/notification_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/passwords.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/token_buckets.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/watchers.cpp
@@ -127,7 +150,7 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 # bh_cli_session and bh_app_tests from 381 s to 309 s (measured 2026-11-24).
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_app PUBLIC bh_game bh_base bh_rules bh_records bh_protocol bh_protocol_records bh_storage bh_names
+target_link_libraries(bh_app PUBLIC bh_notify_send bh_game bh_base bh_rules bh_records bh_protocol bh_protocol_records bh_storage bh_names
                                     bh_net_address bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto PkgConfig::SODIUM)
 
@@ -222,8 +245,9 @@ if(BH_NET_SOURCES AND BH_APP_SOURCES)
                                   ${CMAKE_CURRENT_SOURCE_DIR}/export_to_pg.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_node_link.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp
-                                  ${CMAKE_CURRENT_SOURCE_DIR}/jemalloc_conf.cpp)
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/jemalloc_conf.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/outbox_setup.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_storage_pg
-                                                  bh_cluster_bus bh_web_embedded)
+                                                  bh_cluster_bus bh_web_embedded bh_notify)
   bh_use_jemalloc(boardhall-server)
 endif()

@@ -61,6 +61,8 @@ BH_ENCODE(server::Player)
 BH_ENCODE(server::LeaderboardReply)
 BH_ENCODE(server::Challenge)
 BH_ENCODE(server::PlayerGames)
+BH_ENCODE(server::NotificationSettings)
+BH_ENCODE(server::Notification)
 BH_BODY_ONLY(server::ArchivedGame)
 BH_BODY_ONLY(server::Profile)
 BH_BODY_ONLY(server::Leaderboard)
@@ -104,13 +106,15 @@ BH_REQUEST(client::GetPlayer)
 BH_REQUEST(client::GetLeaderboard)
 BH_REQUEST(client::PlayComputer)
 BH_REQUEST(client::MyGames)
+BH_REQUEST(client::GetNotifications)
+BH_REQUEST(client::SetNotifications)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 37, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 36, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 38, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 38, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

@@ -412,11 +412,37 @@ struct MyGames {
   static void fields(S&, V&) {}
 };
 
-using Request =
-    std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
-                 JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
-                 GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
-                 AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer, MyGames>;
+// The requester's notification settings (docs/notifications.md).
+struct GetNotifications {
+  static constexpr const char* type = "notifications";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+
+// Changes the requester's notification settings; an absent field is kept. A new email
+// is sent a verification link and used once it is opened.
+struct SetNotifications {
+  static constexpr const char* type = "set_notifications";
+  std::optional<std::string> email;  // "": none
+  std::optional<bool> on_move;
+  std::optional<std::vector<int>> reminder_hours;
+  std::optional<std::string> webhook_url;  // "": none
+  std::optional<bool> new_webhook_secret;  // true: a new secret signs the POSTs
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("email", s.email);
+    v("on_move", s.on_move);
+    v("reminder_hours", s.reminder_hours);
+    v("webhook_url", s.webhook_url);
+    v("new_webhook_secret", s.new_webhook_secret);
+  }
+};
+
+using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
+                             CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
+                             Unwatch, ListGames, GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback,
+                             Abort, OfferRematch, AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer,
+                             GetLeaderboard, PlayComputer, MyGames, GetNotifications, SetNotifications>;
 
 }  // namespace client
 
@@ -1278,12 +1304,62 @@ struct PlayerGames {
   }
 };
 
+// What one notification says (docs/notifications.md): a webhook's POST body, and what a
+// mail is written from. The outbox keeps it without kind, key and url; the sender adds
+// them.
+struct Notification {
+  static constexpr const char* type = "notification";
+  std::string kind;    // your_turn, reminder, verify_email
+  std::string key;     // the same on every attempt: a receiver drops repeats by it
+  std::string player;  // to whom
+  std::string game_id, game, opponent;
+  std::string move;  // the opponent's last move ("" when the game just began)
+  int ply = 0;
+  std::int64_t deadline_ms = 0;
+  std::string url;  // the game's page
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("kind", s.kind);
+    v("key", s.key);
+    v("player", s.player);
+    v("game_id", s.game_id);
+    v("game", s.game);
+    v("opponent", s.opponent);
+    v("move", s.move);
+    v("ply", s.ply);
+    v("deadline_ms", s.deadline_ms);
+    v("url", s.url);
+  }
+};
+
+// A player's notification settings (notifications, set_notifications).
+struct NotificationSettings {
+  static constexpr const char* type = "notification_settings";
+  std::string email;  // "" when none
+  bool email_verified = false;
+  bool on_move = true;
+  std::vector<int> reminder_hours;
+  std::string webhook_url;
+  std::string webhook_secret;   // signs the POSTs; shown to its player only
+  bool mail_available = false;  // the server can send mail (--smtp-url)
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("email", s.email);
+    v("email_verified", s.email_verified);
+    v("on_move", s.on_move);
+    v("reminder_hours", s.reminder_hours);
+    v("webhook_url", s.webhook_url);
+    v("webhook_secret", s.webhook_secret);
+    v("mail_available", s.mail_available);
+  }
+};
+
 using Message =
     std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed,
                  LiveGameListed, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver,
                  MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
                  TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled,
-                 Player, LeaderboardReply, Challenge, PlayerGames>;
+                 Player, LeaderboardReply, Challenge, PlayerGames, NotificationSettings>;
 
 }  // namespace server
 

@@ -14,6 +14,7 @@
 #include "app/http/http_api.hpp"
 #include "app/ids.hpp"
 #include "app/players/identity_flows.hpp"
+#include "app/players/notification_answers.hpp"
 #include "app/ratings/rating_answers.hpp"
 #include "app/relay/handoff.hpp"
 #include "app/relay/lobby_mirror.hpp"
@@ -340,6 +341,13 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    if (!player) return;
                    ctx_->send(c, protocol::encode(sv::PlayerGames{*player, ctx_->player_games.of(*player, true)}, id));
                  },
+                 [&](cl::GetNotifications&) {
+                   if (const auto player = require_player(c, id)) answer_notifications(ctx_, c, id, *player);
+                 },
+                 [&](cl::SetNotifications& r) {
+                   if (const auto player = require_player(c, id))
+                     answer_set_notifications(ctx_, c, id, *player, std::move(r));
+                 },
                  [&](cl::PlayComputer& r) {
                    const auto player = require_player(c, id);
                    if (!player) return;
@@ -483,6 +491,7 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                    const sv::PlayerGames games{get.name, ctx_->player_games.of(get.name, false)};
                    respond(HttpResponse{200, "application/json", protocol::encode_body(games)});
                  },
+                 [&](http::MailLink& link) { answer_mail_link(ctx_, link, std::move(respond)); },
                  [&](http::ExportGames& get) {
                    answer_http_export_all(ctx_, std::move(get.query), get.ndjson, std::move(respond));
                  },

@@ -30,6 +30,7 @@ class io_context;
 namespace bh::storage {
 class ClusterNames;
 class ClusterSeeks;
+class Notifications;
 class Store;
 struct LiveGame;
 }  // namespace bh::storage
@@ -114,6 +115,11 @@ struct AppConfig {
   // Called once a shutdown has stopped every room and finished their writes (cluster
   // mode: the node hands its games over then, not once its last connection has gone).
   std::function<void()> games_stopped;
+  // Notification settings and the outbox (docs/notifications.md): the store, on a
+  // single server. Null: no notifications (a cluster's nodes, for now).
+  storage::Notifications* notifications = nullptr;
+  bool mail_available = false;         // --smtp-url given: players may give an address
+  int verification_mails_per_day = 3;  // to one address (rate limit)
   // A correspondence game's day (shorter only in tests: --correspondence-day-ms).
   std::int64_t correspondence_day_ms = 86'400'000;
   // How long a finished room waits for a rematch while both players stay.

@@ -27,11 +27,41 @@ rules::Result<rules::Move> play_checked(GameSession& s, std::string_view text) {
   return game.play(text);
 }
 
+// What a correspondence game's write tells its player to move (storage::TurnNotice):
+// after a move, or the game's start, "your turn"; after a takeback, new reminders only.
+// None for the computer, nor in a live game.
+std::optional<storage::TurnNotice> turn_notice(const GameSession& s, const LiveJournal::Write& write, Now now) {
+  const auto deadline = s.deadline_ms();
+  if (!deadline || (write.moves.empty() && !write.header && write.erase_through == 0)) return std::nullopt;
+  const int slot = s.slot_for(s.game->to_move());
+  const std::string& player = s.seats[slot].player;
+  if (s.bots && std::find(s.bots->begin(), s.bots->end(), player) != s.bots->end()) return std::nullopt;
+  storage::TurnNotice n;
+  n.game_id = s.game_id;
+  n.player = player;
+  n.moved = !write.moves.empty() || write.header;
+  n.ply = s.game->ply();
+  n.deadline_ms = *deadline;
+  n.now_ms = now.unix_ms;
+  n.hour_ms = s.limits.correspondence_day_ms / 24;
+  sv::Notification body;
+  body.player = player;
+  body.game_id = s.game_id;
+  body.game = s.settings->game;
+  body.opponent = s.seats[1 - slot].player;
+  if (!write.moves.empty()) body.move = write.moves.back().text;
+  body.ply = n.ply;
+  body.deadline_ms = *deadline;
+  n.payload = protocol::encode_body(body);
+  return n;
+}
+
 }  // namespace
 
-Persist persist(const GameSession& s, Effects then) {
+Persist persist(const GameSession& s, Now now, Effects then) {
   auto write = s.journal.next_write();
   Persist p;
+  p.update.notice = turn_notice(s, write, now);  // before the moves leave `write`
   p.header = write.header;
   p.plies = write.plies;
   p.update.game_id = s.game_id;
@@ -72,7 +102,7 @@ void begin(GameSession& s, const Begin& c, Now now, Effects& fx) {
   fx.push_back(Notice{Note::game_started});
   // Announced once the game is durable, so a game someone was told of survives a crash.
   if (s.journal.header_durable()) return announce(s, Announce{s.game_id}, now, fx);
-  fx.push_back(persist(s, {Continue{Announce{s.game_id}}}));
+  fx.push_back(persist(s, now, {Continue{Announce{s.game_id}}}));
 }
 
 void announce(GameSession& s, const Announce& c, Now now, Effects& fx) {
@@ -179,7 +209,7 @@ void move(GameSession& s, const Move& m, Now now, Effects& fx) {
   then.push_back(RunDeferred{});
   then.push_back(Continue{Told{s.game_id, game.ply(), false}});
   // Nobody hears of the move before it is durable: whatever a client saw survives a crash.
-  fx.push_back(persist(s, std::move(then)));
+  fx.push_back(persist(s, now, std::move(then)));
 }
 
 void persisted(GameSession& s, const Persisted& c, Effects& fx) {

@@ -31,7 +31,7 @@ void turn_due(GameSession& s, Now now, Effects& fx);
 // abort when it has not moved yet.
 rules::Status on_time(const GameSession& s, rules::Side side);
 // The journal's next write as a Persist effect carrying out `then` once answered.
-Persist persist(const GameSession& s, Effects then);
+Persist persist(const GameSession& s, Now now, Effects then);
 
 // draws.cpp
 void resign(GameSession& s, const Resign& c, Now now, Effects& fx);

@@ -54,7 +54,7 @@ void accept(GameSession& s, int slot, Now now, Effects& fx) {
   then.push_back(Tell{protocol::encode(sv::GameState{game_view(s, std::nullopt, now.steady)}), Audience::watchers});
   then.push_back(RunDeferred{});
   then.push_back(Continue{Told{s.game_id, ply, true}});
-  fx.push_back(persist(s, std::move(then)));
+  fx.push_back(persist(s, now, std::move(then)));
 }
 
 }  // namespace

@@ -120,7 +120,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     const bool head = request.method() == http::verb::head;  // answered as GET, without the body
-    if (request.method() != http::verb::get && !head)
+    // RFC 8058's one-click unsubscribe is a POST to the mail's link; nothing else is.
+    const bool unsubscribe = request.method() == http::verb::post && target->path == "/notifications/unsubscribe";
+    if (request.method() != http::verb::get && !head && !unsubscribe)
       return reply_error(405, version, keep_alive, "method_not_allowed", "only GET and HEAD are allowed");
     if (target->path == "/ws")
       return reply_error(400, version, keep_alive, "bad_request", "WebSocket upgrade expected at /ws");
@@ -140,7 +142,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
     }
 
-    app::HttpRequest app_request{"GET", target->path, target->query, std::string(request[http::field::accept])};
+    app::HttpRequest app_request{unsubscribe ? "POST" : "GET", target->path, target->query,
+                                 std::string(request[http::field::accept])};
     auto answer = std::make_shared<Answer>(shared_from_this(), version, keep_alive, head);
     try {
       context_->app->handle_http(std::move(app_request),

@@ -144,6 +144,20 @@ struct FoundSeat {
   std::int64_t owner_epoch = 0;
 };
 
+// A correspondence game's turn changed hands (LiveUpdate::notice): what the outbox gets
+// in the same transaction (notifications.hpp).
+struct TurnNotice {
+  std::string game_id;
+  std::string player;  // the one to move now
+  bool moved = true;   // after a move ("your turn"); false: a takeback, the reminders only
+  int ply = 0;         // the game's length after the write
+  std::int64_t deadline_ms = 0;
+  std::int64_t now_ms = 0;
+  std::int64_t hour_ms = 3'600'000;  // a reminder's hour (shorter in tests)
+  std::string payload;               // JSON: what the mail and the POST say
+  friend bool operator==(const TurnNotice&, const TurnNotice&) = default;
+};
+
 // One write for a live game: its header when the game starts (or when an earlier write
 // failed), then moves from `first_ply` on. Writing a ply again replaces it.
 struct LiveUpdate {
@@ -159,6 +173,8 @@ struct LiveUpdate {
   std::optional<std::array<std::int64_t, 2>> absent_until_ms = std::nullopt;
   // A correspondence game's deadline after this update (LiveGame::deadline_ms), when set.
   std::optional<std::int64_t> deadline_ms = std::nullopt;
+  // The notifications this write causes, written with it (notifications.hpp).
+  std::optional<TurnNotice> notice = std::nullopt;
 };
 
 // A registered player. The password is kept only as a salted slow hash: Argon2id in

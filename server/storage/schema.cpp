@@ -225,8 +225,50 @@ CREATE INDEX live_games_by_deadline ON live_games (deadline_ms) WHERE deadline_m
 ALTER TABLE games ADD COLUMN correspondence TEXT;
 )sql";
 
+// Version 11: notifications (docs/notifications.md). A player's settings, and the
+// outbox: one row per message to send, written in the transaction of the move or the
+// settings change that causes it, marked once sent or given up. `key` is the
+// idempotency key a receiver sees on every attempt. The partial indexes hold only what
+// is still to send, so the worker's and a move's lookups stay small; the last one counts
+// a day's mails to an address (the rate limit).
+constexpr std::string_view kStep11 = R"sql(
+CREATE TABLE notify_settings (
+  player TEXT PRIMARY KEY NOT NULL,
+  email TEXT NOT NULL DEFAULT '',
+  email_verified INTEGER NOT NULL DEFAULT 0,
+  verify_token TEXT,
+  unsubscribe_token TEXT NOT NULL,
+  on_move INTEGER NOT NULL DEFAULT 1,
+  reminder_hours TEXT NOT NULL DEFAULT '24 2',
+  webhook_url TEXT NOT NULL DEFAULT '',
+  webhook_secret TEXT NOT NULL DEFAULT '',
+  updated_ms INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX notify_by_verify_token ON notify_settings (verify_token) WHERE verify_token IS NOT NULL;
+CREATE UNIQUE INDEX notify_by_unsubscribe_token ON notify_settings (unsubscribe_token);
+CREATE TABLE outbox (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE,
+  player TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  game_id TEXT NOT NULL DEFAULT '',
+  payload TEXT NOT NULL,
+  address TEXT NOT NULL DEFAULT '',
+  created_ms INTEGER NOT NULL,
+  due_ms INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  sent_ms INTEGER,
+  dropped TEXT
+);
+CREATE INDEX outbox_due ON outbox (due_ms) WHERE sent_ms IS NULL AND dropped IS NULL;
+CREATE INDEX outbox_pending_by_game ON outbox (game_id) WHERE sent_ms IS NULL AND dropped IS NULL;
+CREATE INDEX outbox_mail_sent ON outbox (address, sent_ms) WHERE channel = 'email' AND sent_ms IS NOT NULL;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8, kStep9, kStep10};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4,  kStep5, kStep6,
+                                   kStep7,    kStep8, kStep9, kStep10, kStep11};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "storage/backup.hpp"
 #include "storage/live_sql.hpp"
 #include "storage/name_keys.hpp"
+#include "storage/notify_sql.hpp"
 #include "storage/rating_sql.hpp"
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
@@ -33,8 +34,8 @@ namespace {
 
 // What a write changes and a read observes: a read waits for the writes queued before
 // it of its kinds only (sqlite_store.hpp).
-enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u };
-constexpr std::size_t kKinds = 3;
+enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u, kNotify = 8u };
+constexpr std::size_t kKinds = 4;
 
 // A queued unit of work. A write runs inside the batch's transaction and returns its
 // own result; `write_done` gets it after the transaction ended. A read runs alone and
@@ -54,6 +55,8 @@ struct Job {
   // Completed in order with the writes, and reads queued after it wait for it as for a
   // write of every kind (run_after_writes: an injected write failure).
   bool ordered_as_write = false;
+  // The write may add outbox rows: once committed, the outbox's listener is called.
+  bool wakes_outbox = false;
   std::uint64_t seq = 0;    // a write: its number in queue order (from 1)
   std::uint64_t after = 0;  // a read on a reader: the last write it must see
 
@@ -85,6 +88,9 @@ struct SqliteStore::Impl {
   std::unordered_set<std::string> live_headers;
   std::int64_t collect_after = 0;  // worker only: where collect_live_moves goes on
   std::atomic<std::uint64_t> reads_run{0};
+  // Notifications::on_outbox_written; set before the first write that needs it.
+  std::mutex outbox_mutex;
+  std::function<void()> outbox_listener;
 
   std::vector<sql::Db> reader_dbs;  // each handed to its reader thread at start
   StoreThreads threads;
@@ -207,10 +213,13 @@ struct SqliteStore::Impl {
       if (!failure) check(db.exec_cached("COMMIT"), "cannot commit");
       if (!failure && next_collect) collect_after = *next_collect;
       if (!failure) {
+        bool outbox_written = false;
         for (std::size_t i = 0; i < batch.size(); ++i) {
           if (!results[i].ok()) continue;
           if (!batch[i].header_stored.empty()) live_headers.insert(batch[i].header_stored);
+          outbox_written = outbox_written || batch[i].wakes_outbox;
         }
+        if (outbox_written) wake_outbox();
       }
       if (failure && db.in_transaction()) db.exec("ROLLBACK");
     }
@@ -232,6 +241,15 @@ struct SqliteStore::Impl {
   }
 
   void log(const std::string& message) const { health.log(message); }
+
+  void wake_outbox() {
+    std::function<void()> listener;
+    {
+      std::lock_guard lock(outbox_mutex);
+      listener = outbox_listener;
+    }
+    if (listener) health.guarded("the outbox's listener", listener);
+  }
 };
 
 SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -297,6 +315,7 @@ void SqliteStore::finish_game(GameRecord record, std::optional<LiveGame> next,
       if (error.ok()) *finish = std::move(*rated.value);
     }
     if (error.ok()) error = sql::delete_live(db, record.id);
+    if (error.ok() && !record.correspondence.empty()) error = sql::drop_pending_reminders(db, record.id);
     if (error.ok() && next) error = sql::save_live(db, LiveUpdate{next, next->game_id, 1, {}});
     return error;
   };
@@ -356,11 +375,16 @@ void SqliteStore::save_live(LiveUpdate update, std::function<void(StoreError)> d
   Job job;
   job.kinds = kLive;
   job.header_stored = update.header ? update.header->game_id : update.game_id;
+  // A notice's outbox rows come after the moves: a failure there must undo them too.
+  job.needs_savepoint = update.notice.has_value();
+  job.wakes_outbox = update.notice.has_value();
+  if (update.notice) job.kinds |= kNotify;
   job.write = [update = std::move(update), impl = impl_.get()](sql::Db& db) {
     const std::string& id = update.header ? update.header->game_id : update.game_id;
-    return sql::save_live(db, update, impl->live_headers.contains(id));
-  };
-  job.needs_savepoint = false;  // its own errors come before it writes anything
+    StoreError error = sql::save_live(db, update, impl->live_headers.contains(id));
+    if (error.ok() && update.notice) error = sql::write_turn_notice(db, *update.notice);
+    return error;
+  };  // without a notice, its own errors come before it writes anything: no savepoint
   job.write_done = std::move(done);
   impl_->submit(std::move(job));
 }
@@ -495,6 +519,83 @@ void SqliteStore::run_after_writes(std::function<void()> f) {
   job.ordered_as_write = true;
   job.read = [f = std::move(f)](sql::Db*, const StoreError&) { f(); };
   impl_->submit(std::move(job));
+}
+
+namespace {
+// A write that gives a value: `run` fills it inside the transaction, `done` gets it once
+// the transaction ended (with the transaction's error when it failed).
+template <class T, class F>
+Job value_write(F run, std::function<void(StoreResult<T>)> done) {
+  Job job;
+  auto result = std::make_shared<StoreResult<T>>();
+  job.write = [run = std::move(run), result](sql::Db& db) {
+    *result = run(db);
+    return result->error;
+  };
+  job.write_done = [result, done = std::move(done)](StoreError error) {
+    if (!error.ok()) return done({std::move(error), std::nullopt});
+    done(std::move(*result));
+  };
+  return job;
+}
+}  // namespace
+
+void SqliteStore::notify_settings(std::string player, std::function<void(StoreResult<NotifySettings>)> done) {
+  Job job;
+  job.kinds = kNotify;
+  job.read = read_job<NotifySettings>(
+      [player = std::move(player)](sql::Db& db) { return sql::notify_settings(db, player); }, std::move(done));
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::save_notify_settings(NotifyChange change, std::function<void(StoreResult<NotifySettings>)> done) {
+  Job job = value_write<NotifySettings>(
+      [change = std::move(change)](sql::Db& db) { return sql::save_notify_settings(db, change); }, std::move(done));
+  job.kinds = kNotify;
+  job.wakes_outbox = true;  // a new address's verification mail
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::verify_email(std::string token, std::function<void(StoreResult<std::string>)> done) {
+  Job job = value_write<std::string>([token = std::move(token)](sql::Db& db) { return sql::verify_email(db, token); },
+                                     std::move(done));
+  job.kinds = kNotify;
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::unsubscribe(std::string token, std::function<void(StoreResult<std::string>)> done) {
+  Job job = value_write<std::string>([token = std::move(token)](sql::Db& db) { return sql::unsubscribe(db, token); },
+                                     std::move(done));
+  job.kinds = kNotify;
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::take_due(std::int64_t now_ms, int limit,
+                           std::function<void(StoreResult<std::vector<OutboxItem>>)> done) {
+  Job job = value_write<std::vector<OutboxItem>>(
+      [now_ms, limit](sql::Db& db) { return sql::take_due(db, now_ms, limit); }, std::move(done));
+  job.kinds = kNotify;
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::next_due(std::function<void(StoreResult<std::optional<std::int64_t>>)> done) {
+  Job job;
+  job.kinds = kNotify;
+  job.read = read_job<std::optional<std::int64_t>>([](sql::Db& db) { return sql::next_due(db); }, std::move(done));
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::record_delivery(Delivery delivery, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kNotify;
+  job.write = [delivery = std::move(delivery)](sql::Db& db) { return sql::record_delivery(db, delivery); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::on_outbox_written(std::function<void()> listener) {
+  std::lock_guard lock(impl_->outbox_mutex);
+  impl_->outbox_listener = std::move(listener);
 }
 
 bool SqliteStore::healthy() const { return impl_->health.healthy(); }

@@ -40,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/notifications.hpp"
 #include "storage/store.hpp"
 
 namespace bh::storage {
@@ -90,7 +91,7 @@ struct SqliteStoreStats {
   std::uint64_t reads = 0;  // reads run by the reader threads (none with readers = 0)
 };
 
-class SqliteStore final : public Store {
+class SqliteStore final : public Store, public Notifications {
  public:
   // Opens (creating or migrating) the file and starts the threads. Errors: unavailable
   // with a message (cannot open, not a database, schema newer than this code, WAL
@@ -116,6 +117,15 @@ class SqliteStore final : public Store {
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) override;
   void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  void notify_settings(std::string player, std::function<void(StoreResult<NotifySettings>)> done) override;
+  void save_notify_settings(NotifyChange change, std::function<void(StoreResult<NotifySettings>)> done) override;
+  void verify_email(std::string token, std::function<void(StoreResult<std::string>)> done) override;
+  void unsubscribe(std::string token, std::function<void(StoreResult<std::string>)> done) override;
+  void take_due(std::int64_t now_ms, int limit,
+                std::function<void(StoreResult<std::vector<OutboxItem>>)> done) override;
+  void next_due(std::function<void(StoreResult<std::optional<std::int64_t>>)> done) override;
+  void record_delivery(Delivery delivery, std::function<void(StoreError)> done) override;
+  void on_outbox_written(std::function<void()> listener) override;
   bool healthy() const override;
   void close() override;
 

@@ -183,6 +183,14 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
     check_answer({200, "application/json", protocol::encode_body(protocol::server::PlayerGames{get->name, {game}})},
                  input);
   }
+  // A mail's link: only its two paths, its token the query's own (checked by the app).
+  if (auto* link = std::get_if<app::http::MailLink>(&route)) {
+    if (request.path != "/notifications/verify" && request.path != "/notifications/unsubscribe")
+      fail("a mail link at another path", request.path);
+    const auto token = request.query.find("token");
+    if (token == request.query.end() || token->second != link->token || link->post)
+      fail("a mail link whose token is not the query's", link->token);
+  }
   if (auto* get = std::get_if<app::http::GetRatingHistory>(&route)) {
     std::vector<storage::RatingHistoryEntry> history{
         storage::RatingHistoryEntry{text, 1, 1500, 1741.62, 396.81, text, 1}};

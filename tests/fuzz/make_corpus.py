@@ -85,7 +85,9 @@ malformed = ['', '{', '[]', '"ping"', '{"type":7}', '{"id":1}', '{"type":"ping",
              '{"type":"ping","id":-9223372036854775808}', '{"type":"ping","id":18446744073709551615}',
              '{"type":"move","game_id":"g","ply":-1,"move":"e1-e3"}', '{"type":"move","game_id":"g","ply":1e300}',
              '{"type":"guest","name":"\\u0000\\ud800"}', '[' * 200 + ']' * 200, '{"type":"create_room","options":{"size":[]}}',
-             '{"type":"list_games","limit":0,"before":"x"}', '{"type":"pong","id":{"a":1}}']
+             '{"type":"list_games","limit":0,"before":"x"}', '{"type":"pong","id":{"a":1}}',
+             '{"type":"set_notifications","reminder_hours":[1e9,-1,"x"]}', '{"type":"set_notifications","email":7}',
+             '{"type":"set_notifications","new_webhook_secret":"yes","webhook_url":null}']
 # The move request's fast path (move_codec.cpp): plain shapes it takes, and near misses
 # it must hand to the generic decoder.
 fast_moves = ['{"type":"move","game_id":"g1a2-3f","ply":%d,"move":"%s","id":%s}' % (p, m, i)
@@ -116,6 +118,9 @@ write('http_fuzz', [b'/healthz', b'/metrics', b'/api/lobby', b'/api/games', b'/a
                     b'/api/games/export?format=ndjson&result=first', b'/api/games/export?format=xml',
                     b'/api/games/export?limit=5', b'/api/games/export?cursor=c1.5.6731',
                     b'/api/games/export\nAccept: application/x-ndjson', b'/api/games/export/g1',
+                    # The mails' links (docs/notifications.md).
+                    b'/notifications/verify?token=' + b'a' * 48, b'/notifications/unsubscribe?token=%00%27--',
+                    b'/notifications/unsubscribe', b'/notifications/verify?token=a&token=b&x=1',
                     b'/healthz\nX-Forwarded-For: 198.51.100.7, 10.0.0.2\nOrigin: https://play.example\nHost: h',
                     b'/healthz\nForwarded: for="[2001:db8::7]:4711";proto=https, for=10.0.0.1\nHost: h:8080',
                     b'/healthz\nForwarded: for=unknown\nX-Forwarded-For: junk\nOrigin: http://h:8080\nHost: h:8080',

@@ -128,9 +128,11 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/rematch_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/records_e2e_test.cpp
 
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/notifications_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/ratings_e2e_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
-  bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage)
+  bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage bh_test_receivers
+                                                                       bh_notify_send)
   if(TARGET bh_server_tests)
     add_dependencies(bh_server_tests boardhall-server)
     # The end-to-end protocol suites again, against two nodes on PostgreSQL and Redis
@@ -188,3 +190,6 @@ if(TARGET bh_test_support AND TARGET boardhall-server AND TARGET bh_pg_cluster)
               ${CMAKE_CURRENT_SOURCE_DIR}/e2e/names_across_nodes_test.cpp LIBS bh_test_support bh_pg_cluster bh_test_redis)
   add_dependencies(bh_failover_tests boardhall-server)
 endif()
+
+# Notifications out: the SMTP and webhook senders against test receivers (notify/).
+include(${CMAKE_CURRENT_SOURCE_DIR}/notify/notify_tests.cmake)

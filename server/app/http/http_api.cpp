@@ -52,8 +52,9 @@ HttpResponse error(int status, std::string_view code, std::string_view message) 
 }
 
 Route route(const HttpRequest& request) {
-  if (request.method != "GET") return error(405, "method_not_allowed", "only GET is served here");
   const std::string& path = request.path;
+  const bool one_click = request.method == "POST" && path == "/notifications/unsubscribe";
+  if (request.method != "GET" && !one_click) return error(405, "method_not_allowed", "only GET is served here");
   switch (classify_http_path(path).kind) {
     case HttpPath::healthz:
       return Health{};
@@ -106,6 +107,12 @@ Route route(const HttpRequest& request) {
       auto parsed = leaderboard_query(request.query);
       if (!parsed) return error(400, "bad_query", parsed.error());
       return std::move(parsed).value();
+    }
+    case HttpPath::mail_link: {
+      const auto token = request.query.find("token");
+      if (token == request.query.end() || request.query.size() != 1)
+        return error(400, "bad_query", "the link takes its token alone");
+      return MailLink{path == "/notifications/verify", token->second, one_click};
     }
     case HttpPath::ws:  // a plain GET of the WebSocket's path, without the upgrade
     case HttpPath::other:

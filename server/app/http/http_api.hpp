@@ -39,12 +39,21 @@ struct ExportGame {
 struct GetPlayerGames {
   std::string name;
 };
+// GET /notifications/verify?token=... and /notifications/unsubscribe?token=...: the links
+// of the mails (docs/notifications.md).
+// A GET of the unsubscribe link shows a button; its POST (the button, or a mail
+// program's one-click, RFC 8058) unsubscribes: a link scanner's GET changes nothing.
+struct MailLink {
+  bool verify = false;
+  std::string token;
+  bool post = false;
+};
 struct ExportGames {
   storage::ArchiveQuery query;  // its limit is the size of the pages read
   bool ndjson = false;          // one JSON object a line, else the records as text
 };
 using Route = std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame, GetProfile, GetLeaderboard,
-                           GetRatingHistory, ExportGame, ExportGames, GetPlayerGames>;
+                           GetRatingHistory, ExportGame, ExportGames, GetPlayerGames, MailLink>;
 
 Route route(const HttpRequest& request);
 

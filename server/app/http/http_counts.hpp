@@ -31,6 +31,7 @@ enum class HttpPath {
   player_ratings,
   player_games,
   leaderboard,
+  mail_link,
   ws,
   other
 };
@@ -38,7 +39,8 @@ struct ClassifiedPath {
   HttpPath kind;
   // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}",
   // "/api/games/{id}/export", "/api/games/export", "/api/players/{name}",
-  // "/api/players/{name}/ratings", "/api/players/{name}/games", "/api/leaderboard", "/ws",
+  // "/api/players/{name}/ratings", "/api/players/{name}/games", "/api/leaderboard",
+  // "/notifications/verify", "/notifications/unsubscribe", "/ws",
   // "other"
   std::string_view label;
 };
@@ -52,6 +54,8 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
   if (path == "/api/games/export") return {HttpPath::games_export, "/api/games/export"};
   if (path == "/ws") return {HttpPath::ws, "/ws"};
   if (path == "/api/leaderboard") return {HttpPath::leaderboard, "/api/leaderboard"};
+  if (path == "/notifications/verify") return {HttpPath::mail_link, "/notifications/verify"};
+  if (path == "/notifications/unsubscribe") return {HttpPath::mail_link, "/notifications/unsubscribe"};
   constexpr std::string_view players = "/api/players/";
   if (path.starts_with(players) && path.size() > players.size()) {
     const auto slash = path.find('/', players.size());

@@ -1,0 +1,147 @@
+#include "notify/outbox_worker.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+
+#include "log/log.hpp"
+#include "notify/notice_text.hpp"
+
+namespace bh::notify {
+
+namespace {
+
+constexpr std::int64_t kLongestSleepMs = 60'000;  // a row due later is looked for again by then
+constexpr std::int64_t kStoreDownMs = 1'000;      // the store failed: try again after this
+
+std::int64_t system_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The store answers on its own thread; this thread waits for it (it has nothing else to do).
+template <class Result, class Call>
+Result wait_for(Call call) {
+  std::promise<Result> promise;
+  auto future = promise.get_future();
+  call([&promise](Result result) { promise.set_value(std::move(result)); });
+  return future.get();
+}
+
+}  // namespace
+
+storage::Delivery delivery_of(const storage::OutboxItem& item, const SendResult& result, const OutboxOptions& options,
+                              std::int64_t now_ms) {
+  storage::Delivery d;
+  d.id = item.id;
+  d.now_ms = now_ms;
+  d.address = item.channel == "email" ? item.address : std::string();
+  if (result.ok) {
+    d.sent = true;
+    return d;
+  }
+  const int attempts = item.attempts + 1;
+  if (result.permanent || attempts >= options.max_attempts) {
+    d.dropped = result.error.empty() ? "failed" : result.error;
+    if (!result.permanent) d.dropped += " (after " + std::to_string(attempts) + " attempts)";
+    return d;
+  }
+  std::int64_t wait = options.first_retry_ms;
+  for (int i = 1; i < attempts && wait < options.max_retry_ms; ++i) wait *= 2;
+  d.retry_at_ms = now_ms + std::min(wait, options.max_retry_ms);
+  return d;
+}
+
+OutboxWorker::OutboxWorker(storage::Notifications& store, OutboxOptions options)
+    : store_(store), options_(std::move(options)) {
+  if (!options_.now_ms) options_.now_ms = system_now_ms;
+  thread_ = std::thread([this] { run(); });
+}
+
+OutboxWorker::~OutboxWorker() { stop(); }
+
+void OutboxWorker::wake() {
+  {
+    std::lock_guard lock(mutex_);
+    wake_ = true;
+  }
+  woken_.notify_one();
+}
+
+void OutboxWorker::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  woken_.notify_one();
+  if (thread_.joinable()) thread_.join();
+}
+
+void OutboxWorker::run() {
+  for (;;) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+      wake_ = false;  // what woke us is among the rows taken below
+    }
+    std::optional<std::int64_t> next;
+    try {
+      next = send_due();
+    } catch (const std::exception& e) {  // a bug must not end the server: log, wait, go on
+      log::error(std::string("outbox: ") + e.what());
+      next = options_.now_ms() + kStoreDownMs;
+    }
+    const std::int64_t now = options_.now_ms();
+    const std::int64_t sleep_ms =
+        std::clamp<std::int64_t>(next.value_or(now + kLongestSleepMs) - now, 0, kLongestSleepMs);
+    std::unique_lock lock(mutex_);
+    woken_.wait_for(lock, std::chrono::milliseconds(sleep_ms), [this] { return wake_ || stopping_; });
+  }
+}
+
+std::optional<std::int64_t> OutboxWorker::send_due() {
+  for (;;) {
+    const std::int64_t now = options_.now_ms();
+    auto taken = wait_for<storage::StoreResult<std::vector<storage::OutboxItem>>>(
+        [&](auto done) { store_.take_due(now, options_.batch, std::move(done)); });
+    if (!taken.error.ok() || !taken.value) {
+      log::error("outbox: cannot read the due notifications: " + taken.error.message);
+      return now + kStoreDownMs;
+    }
+    for (const storage::OutboxItem& item : *taken.value) {
+      {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return std::nullopt;
+      }
+      const SendResult result = send(item, options_.now_ms());
+      if (!result.ok) log::info("outbox: " + item.channel + " " + item.key + " not sent: " + result.error);
+      const auto recorded = wait_for<storage::StoreError>([&](auto done) {
+        store_.record_delivery(delivery_of(item, result, options_, options_.now_ms()), std::move(done));
+      });
+      if (!recorded.ok()) log::error("outbox: cannot record a delivery: " + recorded.message);
+    }
+    if (static_cast<int>(taken.value->size()) < options_.batch) break;
+  }
+  auto next =
+      wait_for<storage::StoreResult<std::optional<std::int64_t>>>([&](auto done) { store_.next_due(std::move(done)); });
+  if (!next.error.ok() || !next.value) return options_.now_ms() + kStoreDownMs;
+  return *next.value;
+}
+
+SendResult OutboxWorker::send(const storage::OutboxItem& item, std::int64_t now_ms) {
+  if (item.address.empty()) return {false, true, "no address"};
+  if (item.kind == "reminder") {
+    // A reminder the server could not send in time (it was down) says nothing true.
+    const auto late = now_ms - item.due_ms;
+    if (late > 3'600'000) return {false, true, "too late"};
+  }
+  if (item.channel == "webhook") {
+    const std::string body = webhook_body(item, options_.public_url);
+    return post_webhook(options_.webhook, item.address, item.secret, item.key, body, now_ms / 1000);
+  }
+  if (!options_.mail) return {false, true, "no mail server (--smtp-url)"};
+  if (item.sent_today >= options_.mails_per_address_per_day) return {false, true, "daily limit of this address"};
+  return send_mail(*options_.mail, notice_mail(item, options_.public_url, now_ms));
+}
+
+}  // namespace bh::notify

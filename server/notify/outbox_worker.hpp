@@ -1,0 +1,70 @@
+// The one thread that sends the outbox (docs/notifications.md): it takes the due rows
+// from the store, sends each (a mail through SMTP, a signed POST to a player's webhook),
+// and records how it went: sent, tried again later with back-off, or given up. A crash
+// between a send and its record sends it again with the same key (at least once; the
+// receiver drops the repeat by the key).
+//
+// It sleeps until the next row is due, at most a minute, and is woken at once by a
+// commit that wrote rows (storage::Notifications::on_outbox_written), so a move's
+// notification leaves within milliseconds of its commit.
+//
+// Thread-safety: the constructor starts the thread; stop() (or the destructor) ends it
+// after the send under way; wake() may be called from any thread.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "notify/smtp_mail.hpp"
+#include "notify/webhook_post.hpp"
+#include "storage/notifications.hpp"
+
+namespace bh::notify {
+
+struct OutboxOptions {
+  std::optional<MailServer> mail;  // none: mails are dropped ("no mail server")
+  WebhookOptions webhook;
+  std::string public_url;  // the links' base
+  int mails_per_address_per_day = 20;
+  int max_attempts = 8;                   // then given up
+  std::int64_t first_retry_ms = 30'000;   // doubled after each failure...
+  std::int64_t max_retry_ms = 3'600'000;  // ...up to this
+  int batch = 32;                         // rows taken at once
+  std::function<std::int64_t()> now_ms;   // unix ms; default: the system clock
+};
+
+// How one attempt of `item` went, as the store records it.
+storage::Delivery delivery_of(const storage::OutboxItem& item, const SendResult& result, const OutboxOptions& options,
+                              std::int64_t now_ms);
+
+class OutboxWorker {
+ public:
+  OutboxWorker(storage::Notifications& store, OutboxOptions options);
+  ~OutboxWorker();
+  OutboxWorker(const OutboxWorker&) = delete;
+  OutboxWorker& operator=(const OutboxWorker&) = delete;
+
+  void wake();
+  void stop();
+
+ private:
+  void run();
+  // Sends every due row; the time the next one is due, if known.
+  std::optional<std::int64_t> send_due();
+  SendResult send(const storage::OutboxItem& item, std::int64_t now_ms);
+
+  storage::Notifications& store_;
+  OutboxOptions options_;
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  bool wake_ = false;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace bh::notify
