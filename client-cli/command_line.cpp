@@ -17,7 +17,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 39> help_table{{
+constexpr std::array<HelpEntry, 40> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -26,6 +26,14 @@ constexpr std::array<HelpEntry, 39> help_table{{
      "Live and correspondence games (create --clock 3d). A correspondence game waits\n"
      "for you while you are away; each line says how long the side to move has left.\n"
      "Show one with: watch GAME (you play it there, as in any game of yours)."},
+    {Cmd::notify, "notify", "notify [email ADDR|webhook URL|moves on|reminders 24,2|secret]",
+     "how the server tells you of your turns in correspondence games while you are away",
+     "notify: your settings. Registered players only.\n"
+     "notify email bob@example.org: mail to that address, once you open the link sent\n"
+     "there (notify email off: none). notify webhook https://...: a signed POST to your\n"
+     "URL (off: none; notify secret: a new signing secret). notify moves off: no mail\n"
+     "for each move, reminders only. notify reminders 24,2: hours before a deadline\n"
+     "(none: no reminders). Every mail has a link to stop them."},
     {Cmd::create, "create", "create GAME [--option K=V]... [--clock M+S|Nd] [--side S] [--match N] [--private]",
      "open a room and wait for an opponent",
      "--clock 5+3: 5 minutes each and 3 seconds added per move (default: no clock).\n"
@@ -548,6 +556,31 @@ std::optional<std::string> normalize_move(const std::vector<std::string>& words)
   return text;
 }
 
+// notify [email ADDR|off] [webhook URL|off] [moves on|off] [reminders H,H|none] [secret]
+Fallible<Command> parse_notify(Command c, const std::vector<std::string>& w) {
+  if (w.size() == 1) return c;
+  c.text = lower(w[1]);
+  if (c.text == "secret") {
+    if (w.size() > 2) return usage_error(c.kind, "unexpected '" + w[2] + "'");
+    return c;
+  }
+  const bool known = c.text == "email" || c.text == "webhook" || c.text == "moves" || c.text == "reminders";
+  if (!known) return usage_error(c.kind, "email, webhook, moves, reminders or secret, not '" + w[1] + "'");
+  if (w.size() != 3) return usage_error(c.kind, w.size() < 3 ? c.text + " needs a value" : "too many words");
+  c.value = w[2];
+  if (c.text == "moves" && c.value != "on" && c.value != "off") return usage_error(c.kind, "moves on or moves off");
+  if (c.text == "reminders" && c.value != "none") {
+    std::string_view rest = c.value;
+    while (!rest.empty()) {
+      const auto comma = rest.find(',');
+      const auto n = to_int(std::string(rest.substr(0, comma)));
+      if (!n || *n < 1 || *n > 336) return usage_error(c.kind, "reminders: hours from 1 to 336, e.g. 24,2");
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+  }
+  return c;
+}
+
 Fallible<Command> parse_command(std::string_view line) {
   // `say` takes the rest of the line as it is: quotes and backslashes are chat.
   const auto start = line.find_first_not_of(" \t");
@@ -665,6 +698,8 @@ Fallible<Command> parse_command(std::string_view line) {
         else if (c.text != "takeback") return usage_error(c.kind, "unexpected '" + w[1] + "': draw or takeback");
       }
       return c;
+    case Cmd::notify:
+      return parse_notify(c, w);
     case Cmd::go_to: {
       if (w.size() != 2) return usage_error(c.kind, "goto needs a move number");
       const auto n = to_int(w[1]);

@@ -102,6 +102,7 @@ enum class Cmd {
   top,
   computer,
   mygames,
+  notify,
 };
 
 struct CreateArgs {
@@ -137,6 +138,9 @@ struct Command {
   std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default
   ArchiveArgs archive;
   WaitArgs wait;
+  // notify: the setting (`text`: "", email, webhook, moves, reminders, secret) and its
+  // new value ("" to show them all, or for secret).
+  std::string value;
 };
 
 // One line typed by the user. An empty line is an error "" (the caller skips it).

@@ -110,6 +110,7 @@ class Session {
   void cmd_rematch(const Command& c);
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);
+  void cmd_notify(const Command& c);
   void cmd_game_request(const Command& c);
   void cmd_say(const Command& c);
   void cmd_mute(const Command& c);
@@ -164,6 +165,7 @@ class Session {
   void on(const protocol::server::LeaderboardReply& m, const Incoming& in);
   void on(const protocol::server::Challenge& m, const Incoming& in);
   void on(const protocol::server::PlayerGames& m, const Incoming& in);
+  void on(const protocol::server::NotificationSettings& m, const Incoming& in);
   // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
@@ -179,6 +181,7 @@ class Session {
   void remember_player(const std::string& name);
   void on_leaderboard(const protocol::server::Leaderboard& l);
   void on_my_games(const protocol::server::PlayerGames& games);
+  void on_notifications(const protocol::server::NotificationSettings& settings);
   void log_event(const std::string& type, const std::string& game_id);
   void check_wait();
 

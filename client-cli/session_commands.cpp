@@ -13,6 +13,30 @@ namespace cl = protocol::client;
 
 }  // namespace
 
+void Session::cmd_notify(const Command& c) {
+  if (c.text.empty()) {
+    request(c.kind, cl::GetNotifications{});
+    return;
+  }
+  cl::SetNotifications r;
+  const bool off = c.value == "off" || c.value == "none";
+  if (c.text == "email") r.email = off ? "" : c.value;
+  if (c.text == "webhook") r.webhook_url = off ? "" : c.value;
+  if (c.text == "moves") r.on_move = c.value == "on";
+  if (c.text == "secret") r.new_webhook_secret = true;
+  if (c.text == "reminders") {
+    std::vector<int> hours;
+    std::string_view rest = off ? std::string_view() : std::string_view(c.value);
+    while (!rest.empty()) {
+      const auto comma = rest.find(',');
+      hours.push_back(std::stoi(std::string(rest.substr(0, comma))));  // checked by parse_notify
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    r.reminder_hours = std::move(hours);
+  }
+  request(c.kind, r);
+}
+
 void Session::run_line(std::string_view line) {
   auto parsed = parse_command(line);
   if (!parsed) {
@@ -98,6 +122,8 @@ void Session::run_command(const Command& c) {
     case Cmd::profile:
       request(c.kind, cl::GetPlayer{c.text});
       return;
+    case Cmd::notify:
+      return cmd_notify(c);
     case Cmd::top: {
       cl::GetLeaderboard q{c.text, std::nullopt};
       if (c.number > 0) q.limit = c.number;

@@ -378,6 +378,10 @@ void Session::on(const srv::PlayerGames& m, const Incoming& in) {
   if (in.pending) on_my_games(m);
 }
 
+void Session::on(const srv::NotificationSettings& m, const Incoming& in) {
+  if (in.pending) on_notifications(m);
+}
+
 // Only a bot account is sent challenges; a person's terminal has nothing to do with one.
 void Session::on(const srv::Challenge&, const Incoming&) {}
 

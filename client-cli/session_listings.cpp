@@ -177,6 +177,24 @@ void Session::on_my_games(const srv::PlayerGames& games) {
   reply_ok(std::move(out));
 }
 
+void Session::on_notifications(const srv::NotificationSettings& n) {
+  Out out{Out::Kind::ok, "notify"};
+  out.field("email", n.email).field("email_verified", n.email_verified ? "yes" : "no");
+  out.field("on_move", n.on_move ? "yes" : "no").field("webhook_url", n.webhook_url);
+  std::string hours;
+  for (const int h : n.reminder_hours) hours += (hours.empty() ? "" : ",") + std::to_string(h);
+  out.field("reminder_hours", hours);
+  if (!n.mail_available) out.line("Mail: this server sends none.");
+  else if (n.email.empty()) out.line("Mail: none (notify email ADDRESS).");
+  else if (!n.email_verified) out.line("Mail: " + n.email + ", waiting for you to open the link sent there.");
+  else out.line("Mail: " + n.email + ".");
+  out.line("Webhook: " + (n.webhook_url.empty() ? std::string("none (notify webhook https://...).") : n.webhook_url));
+  if (!n.webhook_url.empty()) out.line("  signed with the secret " + n.webhook_secret + " (docs/notifications.md)");
+  out.line(std::string("On each move of your opponent: ") + (n.on_move ? "yes" : "no (reminders only)") +
+           ". Reminders: " + (hours.empty() ? "none" : hours + " hours before a deadline") + ".");
+  reply_ok(std::move(out));
+}
+
 void Session::on_leaderboard(const srv::Leaderboard& l) {
   int rank = 0;
   for (const auto& e : l.players) {
