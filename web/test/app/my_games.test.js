@@ -206,3 +206,19 @@ test('the words of /games and the lobby’s line: every key in each language, wi
   for (const table of [enTable, ruTable]) assert.ok(table['nav.games'] && table['notify.turn']);
   assert.equal(translator('en', enTable)('notify.turn', { player: 'bob', game: 'Tablut' }), 'bob moved in Tablut — your move');
 });
+
+test('the notification form sends only what changed, its reminders read from "24, 2"', async () => {
+  const { notifyRequest, parseReminders } = await import('../../public/js/app/notify_form.js');
+  assert.deepEqual(parseReminders('24, 2'), [24, 2]);
+  assert.deepEqual(parseReminders('none'), []);
+  assert.deepEqual(parseReminders(''), []);
+  for (const bad of ['0', '337', '1.5', 'soon', '1,2,3,4,5']) assert.equal(parseReminders(bad), null, bad);
+  const current = { email: '', email_verified: false, on_move: true, reminder_hours: [24, 2], webhook_url: '', webhook_secret: '', mail_available: true };
+  const same = { email: '', webhook: '', onMove: true, reminders: '24,2' };
+  assert.deepEqual(notifyRequest(same, current), { ok: true, request: null });
+  assert.deepEqual(notifyRequest({ ...same, email: ' bob@example.org ', reminders: '48' }, current),
+    { ok: true, request: { type: 'set_notifications', email: 'bob@example.org', reminder_hours: [48] } });
+  assert.deepEqual(notifyRequest({ ...same, onMove: false, webhook: 'https://h.example/x' }, current).request,
+    { type: 'set_notifications', webhook_url: 'https://h.example/x', on_move: false });
+  assert.deepEqual(notifyRequest({ ...same, reminders: '0' }, current), { ok: false, bad: 'reminders' });
+});

@@ -1,14 +1,15 @@
 // /games: the visitor's games in progress, those awaiting their move first, each with
 // the opponent, the game and the time its move has left ("live" for a live game),
-// linking to the game page; and the button that asks for turn notices (turns.js). The
-// list is app.turns, asked again (my_games) at each event of these games and every
-// minute. Loaded only on this page.
+// linking to the game page; the button that asks for turn notices (turns.js); and the
+// mail and webhook settings (notify_settings.js). The list is app.turns, asked again
+// (my_games) at each event of these games and every minute. Loaded only on this page.
 
 import { h, replace } from '../dom.js';
 import { gameUrl, playerUrl } from '../router.js';
 import { gameName, optionsText, controlText, timeLeftText, errorText } from '../describe.js';
 import { gameRows, noticeState, askNotice } from '../games_list.js';
 import { gamesWords } from './games_words.js';
+import { notifySettings } from './notify_settings.js';
 import './page_style.js';
 
 const EVENTS = ['move', 'game_started', 'game_over'];
@@ -22,7 +23,8 @@ export function myGamesView(app, route, main) {
   app.setTitle(t('nav.games'));
   const notice = h('div');
   const box = h('div', { 'aria-live': 'polite' });
-  main.append(h('section', { class: 'panel my-games', testid: 'my-games' }, h('h1', null, t('nav.games')), notice, box));
+  const settings = notifySettings(app, w);
+  main.append(h('section', { class: 'panel my-games', testid: 'my-games' }, h('h1', null, t('nav.games')), notice, box), settings.element);
   let loaded = false; // this page's own answer came
   let shown = null; // the turns drawn
   let gone = false;
@@ -70,8 +72,8 @@ export function myGamesView(app, route, main) {
 
   draw();
   return {
-    onReady: load,
-    onIdentity: load,
+    onReady: () => { load(); settings.load(); },
+    onIdentity: () => { load(); settings.load(); },
     onMessage(msg) {
       const id = msg.state?.game_id ?? msg.game_id;
       if (EVENTS.includes(msg.type) && (shown?.has(id) || app.turns.has(id))) loadSoon();
