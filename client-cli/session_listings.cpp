@@ -190,8 +190,10 @@ void Session::on_notifications(const srv::NotificationSettings& n) {
   else out.line("Mail: " + n.email + ".");
   out.line("Webhook: " + (n.webhook_url.empty() ? std::string("none (notify webhook https://...).") : n.webhook_url));
   if (!n.webhook_url.empty()) out.line("  signed with the secret " + n.webhook_secret + " (docs/notifications.md)");
+  std::string when;  // "24 h, 2 h"
+  for (const int h : n.reminder_hours) when += (when.empty() ? "" : ", ") + std::to_string(h) + " h";
   out.line(std::string("On each move of your opponent: ") + (n.on_move ? "yes" : "no (reminders only)") +
-           ". Reminders: " + (hours.empty() ? "none" : hours + " hours before a deadline") + ".");
+           ". Reminders: " + (when.empty() ? "none" : when + " before a deadline") + ".");
   reply_ok(std::move(out));
 }
 

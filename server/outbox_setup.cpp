@@ -41,7 +41,7 @@ std::unique_ptr<notify::OutboxWorker> start_outbox(const Config& config, storage
     log::info("mail goes through " + config.smtp_url);
   }
   auto worker = std::make_unique<notify::OutboxWorker>(store, std::move(options));
-  store.on_outbox_written([raw = worker.get()] { raw->wake(); });
+  store.on_outbox_written(worker->waker());
   return worker;
 }
 

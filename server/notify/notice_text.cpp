@@ -43,11 +43,15 @@ std::string game_name(std::string id) {
 }  // namespace
 
 std::string time_left(std::int64_t ms) {
-  const std::int64_t minutes = std::max<std::int64_t>(0, ms) / 60'000;
-  const std::int64_t days = minutes / (24 * 60), hours = minutes / 60 % 24;
-  if (days > 0) return plural(days, "day") + (hours > 0 ? " " + plural(hours, "hour") : "");
-  if (hours > 0) return plural(hours, "hour");
-  return plural(std::max<std::int64_t>(1, minutes), "minute");
+  constexpr std::int64_t kMinute = 60'000, kHour = 60 * kMinute;
+  ms = std::max<std::int64_t>(0, ms);
+  // To the nearest hour from an hour on: a fresh day's deadline is "1 day", not "23 hours".
+  if (ms >= kHour - kMinute / 2) {
+    const std::int64_t hours = (ms + kHour / 2) / kHour, days = hours / 24;
+    if (days == 0) return plural(hours, "hour");
+    return plural(days, "day") + (hours % 24 > 0 ? " " + plural(hours % 24, "hour") : "");
+  }
+  return plural(std::max<std::int64_t>(1, (ms + kMinute - 1) / kMinute), "minute");
 }
 
 std::string webhook_body(const storage::OutboxItem& item, std::string_view public_url) {

@@ -60,29 +60,33 @@ OutboxWorker::OutboxWorker(storage::Notifications& store, OutboxOptions options)
 
 OutboxWorker::~OutboxWorker() { stop(); }
 
-void OutboxWorker::wake() {
-  {
-    std::lock_guard lock(mutex_);
-    wake_ = true;
-  }
-  woken_.notify_one();
+void OutboxWorker::wake() { waker()(); }
+
+std::function<void()> OutboxWorker::waker() const {
+  return [signal = signal_] {
+    {
+      std::lock_guard lock(signal->mutex);
+      signal->wake = true;
+    }
+    signal->woken.notify_one();
+  };
 }
 
 void OutboxWorker::stop() {
   {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
+    std::lock_guard lock(signal_->mutex);
+    signal_->stopping = true;
   }
-  woken_.notify_one();
+  signal_->woken.notify_one();
   if (thread_.joinable()) thread_.join();
 }
 
 void OutboxWorker::run() {
   for (;;) {
     {
-      std::lock_guard lock(mutex_);
-      if (stopping_) return;
-      wake_ = false;  // what woke us is among the rows taken below
+      std::lock_guard lock(signal_->mutex);
+      if (signal_->stopping) return;
+      signal_->wake = false;  // what woke us is among the rows taken below
     }
     std::optional<std::int64_t> next;
     try {
@@ -94,8 +98,9 @@ void OutboxWorker::run() {
     const std::int64_t now = options_.now_ms();
     const std::int64_t sleep_ms =
         std::clamp<std::int64_t>(next.value_or(now + kLongestSleepMs) - now, 0, kLongestSleepMs);
-    std::unique_lock lock(mutex_);
-    woken_.wait_for(lock, std::chrono::milliseconds(sleep_ms), [this] { return wake_ || stopping_; });
+    std::unique_lock lock(signal_->mutex);
+    signal_->woken.wait_for(lock, std::chrono::milliseconds(sleep_ms),
+                            [this] { return signal_->wake || signal_->stopping; });
   }
 }
 
@@ -110,8 +115,8 @@ std::optional<std::int64_t> OutboxWorker::send_due() {
     }
     for (const storage::OutboxItem& item : *taken.value) {
       {
-        std::lock_guard lock(mutex_);
-        if (stopping_) return std::nullopt;
+        std::lock_guard lock(signal_->mutex);
+        if (signal_->stopping) return std::nullopt;
       }
       const SendResult result = send(item, options_.now_ms());
       if (!result.ok) log::info("outbox: " + item.channel + " " + item.key + " not sent: " + result.error);

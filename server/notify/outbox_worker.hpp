@@ -9,12 +9,13 @@
 // notification leaves within milliseconds of its commit.
 //
 // Thread-safety: the constructor starts the thread; stop() (or the destructor) ends it
-// after the send under way; wake() may be called from any thread.
+// after the send under way; wake() and waker() may be called from any thread.
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -50,6 +51,9 @@ class OutboxWorker {
   OutboxWorker& operator=(const OutboxWorker&) = delete;
 
   void wake();
+  // What wakes it, for the store's listener: it outlives the worker (a commit during
+  // the store's close may still call it), and does nothing once the worker is gone.
+  std::function<void()> waker() const;
   void stop();
 
  private:
@@ -60,10 +64,13 @@ class OutboxWorker {
 
   storage::Notifications& store_;
   OutboxOptions options_;
-  std::mutex mutex_;
-  std::condition_variable woken_;
-  bool wake_ = false;
-  bool stopping_ = false;
+  struct Signal {
+    std::mutex mutex;
+    std::condition_variable woken;
+    bool wake = false;
+    bool stopping = false;
+  };
+  std::shared_ptr<Signal> signal_ = std::make_shared<Signal>();
   std::thread thread_;
 };
 

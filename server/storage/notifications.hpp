@@ -49,8 +49,9 @@ struct NotifyChange {
   bool new_webhook_secret = false;  // also given with a first webhook URL
   std::int64_t now_ms = 0;
   // Random values the caller made (app/secrets.hpp), each used only when needed: a new
-  // address's verification token, a first unsubscribe token, a webhook's secret.
-  std::string fresh_verify_token, fresh_unsubscribe_token, fresh_secret;
+  // address's verification token and its mail's key, a first unsubscribe token, a
+  // webhook's secret.
+  std::string fresh_verify_token, fresh_mail_key, fresh_unsubscribe_token, fresh_secret;
   int verification_limit = 3;  // verification mails per address per day
 };
 

@@ -148,8 +148,8 @@ StoreResult<NotifySettings> save_notify_settings(Db& db, const NotifyChange& cha
   if (const int rc = q.step(); rc != SQLITE_DONE)
     return {error_from(db, rc, "cannot save the notification settings of " + s.player), std::nullopt};
   if (verify_token) {
-    // Random: a new request is a new mail. A part only: keys are logged, tokens never.
-    const std::string key = "verify." + verify_token->substr(0, 16);
+    // Random, and not the token (keys are logged): a new request is a new mail.
+    const std::string key = "verify." + change.fresh_mail_key;
     if (auto e =
             insert_row(db, key, s.player, "email", "verify_email", "", "{}", s.email, change.now_ms, change.now_ms);
         !e.ok())

@@ -339,6 +339,27 @@ TEST(CommandLine, ComputerIsInTheHelp) {
   EXPECT_EQ(command_name(Cmd::computer), "computer");
 }
 
+TEST(CommandLine, NotifyTakesOneSettingAndItsValue) {
+  auto c = parse_command("notify");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->kind, Cmd::notify);
+  EXPECT_EQ(c->text, "");
+  c = parse_command("notify email bob@example.org");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->text, "email");
+  EXPECT_EQ(c->value, "bob@example.org");
+  c = parse_command("notify reminders 24,2");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->value, "24,2");
+  EXPECT_TRUE(parse_command("notify reminders none").ok());
+  EXPECT_TRUE(parse_command("notify secret").ok());
+  EXPECT_TRUE(parse_command("notify moves off").ok());
+  for (const char* bad : {"notify reminders 0", "notify reminders 24,,2", "notify reminders 400", "notify moves maybe",
+                          "notify email", "notify colour red", "notify secret now", "notify email a b"})
+    EXPECT_FALSE(parse_command(bad).ok()) << bad;
+  EXPECT_TRUE(help_for("notify").has_value());
+}
+
 TEST(ConnectArgs, DefaultsAndFlags) {
   auto parse = [](std::vector<std::string> a) { return parse_connect_args(a); };
   auto r = parse({});

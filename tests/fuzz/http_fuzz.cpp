@@ -97,7 +97,8 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
   if (label != "/healthz" && label != "/metrics" && label != "/api/lobby" && label != "/api/games" &&
       label != "/api/games/{id}" && label != "/api/games/{id}/export" && label != "/api/games/export" &&
       label != "/api/players/{name}" && label != "/api/players/{name}/ratings" &&
-      label != "/api/players/{name}/games" && label != "/api/leaderboard" && label != "/ws" && label != "other")
+      label != "/api/players/{name}/games" && label != "/api/leaderboard" && label != "/notifications/verify" &&
+      label != "/notifications/unsubscribe" && label != "/ws" && label != "other")
     fail("a route label outside the fixed set", label);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
@@ -188,8 +189,10 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
     if (request.path != "/notifications/verify" && request.path != "/notifications/unsubscribe")
       fail("a mail link at another path", request.path);
     const auto token = request.query.find("token");
-    if (token == request.query.end() || token->second != link->token || link->post)
+    if (token == request.query.end() || token->second != link->token)
       fail("a mail link whose token is not the query's", link->token);
+    if (link->post != (request.method == "POST") || (link->post && link->verify))
+      fail("a POST to a mail link other than the unsubscribe one", request.path);
   }
   if (auto* get = std::get_if<app::http::GetRatingHistory>(&route)) {
     std::vector<storage::RatingHistoryEntry> history{

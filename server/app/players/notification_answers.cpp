@@ -120,6 +120,7 @@ void answer_set_notifications(const std::shared_ptr<Context>& ctx, const ConnPtr
   change.now_ms = now_ms();
   change.verification_limit = ctx->config.verification_mails_per_day;
   change.fresh_verify_token = random_hex(24);
+  change.fresh_mail_key = random_hex(8);
   change.fresh_unsubscribe_token = random_hex(24);
   change.fresh_secret = random_hex(32);
   store->save_notify_settings(std::move(change), answer(ctx, c, id));

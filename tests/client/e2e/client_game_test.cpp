@@ -476,3 +476,21 @@ TEST_F(ClientGame, CorrespondenceGamesAreCreatedListedByMygamesAndPlayedWhileThe
 
 }  // namespace
 }  // namespace bh::test
+
+namespace bh::test {
+namespace {
+
+// Notifications in the terminal (docs/notifications.md): a guest is told they are for
+// registered players; a value the client can check is refused before it is sent.
+TEST_F(ClientGame, NotifyIsForRegisteredPlayersAndChecksItsValues) {
+  auto carol = client("carol");
+  ASSERT_NE(carol->expect("ok connect"), "") << carol->transcript();
+  const std::string guest = carol->command("notify", "notify");
+  EXPECT_TRUE(guest.starts_with("error notify")) << carol->transcript();
+  EXPECT_NE(guest.find("account_required"), std::string::npos) << guest;
+  const std::string bad = carol->command("notify reminders 500", "notify");
+  EXPECT_TRUE(bad.starts_with("error notify")) << carol->transcript();
+}
+
+}  // namespace
+}  // namespace bh::test

@@ -26,12 +26,13 @@ if(TARGET bh_notify)
   bh_add_test(bh_notify_tests integration
     SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/notify/email_checks_test.cpp
             ${CMAKE_CURRENT_SOURCE_DIR}/notify/mail_message_test.cpp
+            ${CMAKE_CURRENT_SOURCE_DIR}/notify/notice_text_test.cpp
             ${CMAKE_CURRENT_SOURCE_DIR}/notify/outbox_worker_test.cpp
             ${CMAKE_CURRENT_SOURCE_DIR}/notify/public_address_test.cpp
             ${CMAKE_CURRENT_SOURCE_DIR}/notify/smtp_mail_test.cpp
             ${CMAKE_CURRENT_SOURCE_DIR}/notify/webhook_post_test.cpp
             ${CMAKE_CURRENT_SOURCE_DIR}/notify/webhook_signature_test.cpp
-    LIBS bh_notify bh_test_receivers)
+    LIBS bh_notify bh_test_receivers nlohmann_json::nlohmann_json)
 endif()
 
 # A benchmark (bench/notify/webhook_latency.cpp: a move's time to its webhook POST)

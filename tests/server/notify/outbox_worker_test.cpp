@@ -68,7 +68,7 @@ class OutboxWorkerTest : public ::testing::Test {
   }
   void start(OutboxOptions o) {
     worker_ = std::make_unique<OutboxWorker>(*store_, std::move(o));
-    store_->on_outbox_written([w = worker_.get()] { w->wake(); });
+    store_->on_outbox_written(worker_->waker());
   }
   // bob's settings: a webhook (and an address, verified at once).
   void subscribe(bool email) {
@@ -78,6 +78,7 @@ class OutboxWorkerTest : public ::testing::Test {
     if (email) c.email = "bob@example.org";
     c.now_ms = now_ms();
     c.fresh_verify_token = std::string(48, 'a');
+    c.fresh_mail_key = "k1";
     c.fresh_unsubscribe_token = std::string(48, 'b');
     c.fresh_secret = "s3cret";
     ASSERT_TRUE(await<storage::StoreResult<storage::NotifySettings>>([&](auto done) {

@@ -18,6 +18,7 @@ StoreResult<NotifySettings> change(SqliteStore& store, NotifyChange c) {
   ++fresh;
   if (c.now_ms == 0) c.now_ms = kNow;
   c.fresh_verify_token = "verify" + std::to_string(fresh);
+  c.fresh_mail_key = "key" + std::to_string(fresh);
   c.fresh_unsubscribe_token = "unsub" + std::to_string(fresh);
   c.fresh_secret = "secret" + std::to_string(fresh);
   return await<StoreResult<NotifySettings>>([&](auto done) { store.save_notify_settings(c, done); });
