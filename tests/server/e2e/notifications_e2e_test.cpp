@@ -252,6 +252,21 @@ TEST(NotificationsSettingsE2e, HostileSettingsAreRefusedWithTheirReason) {
   // A private or loopback webhook is refused by the sender, not here: the URL is well formed.
   bob.send({{"type", "set_notifications"}, {"webhook_url", "https://127.0.0.1:1/x"}, {"id", 100}});
   EXPECT_TRUE(bob.take("notification_settings"));
+  // Only the unsubscribe link takes a POST; a body past the limit is refused whole.
+  auto post = [&](const std::string& target, const std::string& body) {
+    RawTcp raw;
+    EXPECT_TRUE(raw.connect(server.port()));
+    raw.send("POST " + target + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + std::to_string(body.size()) +
+             "\r\nConnection: close\r\n\r\n" + body);
+    std::string answer;
+    for (int i = 0; i < 20 && !raw.peer_closed(); ++i) answer += raw.read_some(250ms);
+    return answer.substr(0, answer.find("\r\n"));
+  };
+  EXPECT_EQ(post("/api/games", ""), "HTTP/1.1 405 Method Not Allowed");
+  EXPECT_EQ(post("/notifications/verify?token=" + std::string(48, 'a'), ""), "HTTP/1.1 405 Method Not Allowed");
+  EXPECT_EQ(post("/notifications/unsubscribe?token=" + std::string(48, 'a'), "List-Unsubscribe=One-Click"),
+            "HTTP/1.1 404 Not Found");
+  EXPECT_EQ(post("/notifications/unsubscribe?token=x", std::string(64 * 1024, 'x')), "HTTP/1.1 413 Payload Too Large");
   // The links: a forged or malformed token is a 404 page, never a crash.
   for (const std::string& target :
        {"/notifications/verify?token=" + std::string(48, 'a'), std::string("/notifications/verify?token=%00'--"),
