@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 
 namespace bh::notify {
 
@@ -38,6 +39,25 @@ std::string game_name(std::string id) {
   if (id == "seatafl") return "Sea tafl";
   if (!id.empty() && id[0] >= 'a' && id[0] <= 'z') id[0] = static_cast<char>(id[0] - 'a' + 'A');
   return id;
+}
+
+// Why a game ended, as the mail says it ("on time", "by resignation").
+std::string reason_text(const std::string& reason) {
+  static const std::map<std::string, std::string, std::less<>> kWords{{"time", "on time"},
+                                                                      {"resignation", "by resignation"},
+                                                                      {"agreement", "by agreement"},
+                                                                      {"king_captured", "the king was captured"},
+                                                                      {"king_escaped", "the king escaped"},
+                                                                      {"no_first_move", "no first move came in time"},
+                                                                      {"aborted", "aborted"},
+                                                                      {"repetition", "by repetition"},
+                                                                      {"no_legal_move", "no legal move was left"},
+                                                                      {"no_pieces", "no pieces were left"}};
+  const auto it = kWords.find(reason);
+  if (it != kWords.end()) return it->second;
+  std::string words = reason;
+  std::replace(words.begin(), words.end(), '_', ' ');
+  return words;
 }
 
 }  // namespace
@@ -85,6 +105,17 @@ Mail notice_mail(const storage::OutboxItem& item, std::string_view public_url, s
   }
   const std::string opponent = field(j, "opponent"), move = field(j, "move");
   const std::string game = game_name(field(j, "game")), id = field(j, "game_id");
+  if (item.kind == "game_over") {
+    const std::string outcome = field(j, "outcome");
+    const std::string you = outcome == "won"     ? "you won"
+                            : outcome == "lost"  ? "you lost"
+                            : outcome == "drawn" ? "a draw"
+                                                 : "aborted";
+    mail.subject = "Your " + game + " game against " + opponent + " is over: " + you;
+    mail.text = "Your " + game + " game against " + opponent + " is over: " + you + " (" +
+                reason_text(field(j, "reason")) + ").\n\nSee it: " + game_page(public_url, id) + footer;
+    return mail;
+  }
   const std::string left = time_left(number(j, "deadline_ms") - now_ms);
   if (item.kind == "reminder") {
     mail.subject = left + " left for your move against " + opponent + " (" + game + ")";

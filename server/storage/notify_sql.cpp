@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "storage/archive_sql.hpp"
+
 namespace bh::storage::sql {
 
 namespace {
@@ -208,6 +210,38 @@ StoreError write_turn_notice(Db& db, const TurnNotice& n) {
       if (due <= n.now_ms) continue;  // already less time left than that
       const std::string key = "remind." + turn + "." + std::to_string(hours) + "h." + channel;
       if (auto e = insert_row(db, key, n.player, channel, "reminder", n.game_id, n.payload, "", n.now_ms, due); !e.ok())
+        return e;
+    }
+  }
+  return {};
+}
+
+StoreError write_end_notices(Db& db, const GameRecord& r, std::int64_t now_ms) {
+  const bool decisive = r.result == "first" || r.result == "second";
+  for (int i = 0; i < 2; ++i) {
+    const bool first = i == 0;
+    const std::string& player = first ? r.first_player : r.second_player;
+    if (player.empty() || (first ? r.first_bot : r.second_bot)) continue;
+    const bool won = decisive && r.result == (first ? "first" : "second");
+    const bool lost = decisive && !won;
+    // Whoever ended it knows: the one who resigned, both who agreed, the winning mover.
+    const bool on_board = r.reason != "time" && r.reason != "resignation" && r.reason != "no_first_move" &&
+                          r.reason != "aborted" && r.reason != "abandonment";
+    if ((lost && r.reason == "resignation") || r.reason == "agreement" || (won && on_board)) continue;
+    StoreError error;
+    const auto settings = find_settings(db, player, error);
+    if (!error.ok()) return error;
+    if (!settings) continue;
+    const std::string outcome = won ? "won" : lost ? "lost" : r.result == "draw" ? "drawn" : "aborted";
+    const std::string payload = encode_options({{"player", player},
+                                                {"game_id", r.id},
+                                                {"game", r.game},
+                                                {"opponent", first ? r.second_player : r.first_player},
+                                                {"outcome", outcome},
+                                                {"reason", r.reason}});
+    for (const std::string& channel : turn_channels(*settings)) {
+      const std::string key = "over." + r.id + "." + std::to_string(i) + "." + channel;
+      if (auto e = insert_row(db, key, player, channel, "game_over", r.id, payload, "", now_ms, now_ms); !e.ok())
         return e;
     }
   }

@@ -24,6 +24,11 @@ StoreResult<std::string> unsubscribe(Db& db, const std::string& token);
 StoreError write_turn_notice(Db& db, const TurnNotice& notice);
 // A finished game's pending reminders go.
 StoreError drop_pending_reminders(Db& db, const std::string& game_id);
+// A finished correspondence game's "game over" for each player who may not know it yet:
+// both when it ended on time or was aborted, the winner after a resignation, the loser
+// after the winner's move; none after a draw agreed; never a bot. In the finish's
+// transaction, at `now_ms`.
+StoreError write_end_notices(Db& db, const GameRecord& record, std::int64_t now_ms);
 StoreResult<std::vector<OutboxItem>> take_due(Db& db, std::int64_t now_ms, int limit);
 StoreResult<std::optional<std::int64_t>> next_due(Db& db);
 StoreError record_delivery(Db& db, const Delivery& delivery);

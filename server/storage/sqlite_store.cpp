@@ -306,6 +306,10 @@ void SqliteStore::finish_game(GameRecord record, std::optional<LiveGame> next,
   job.kinds = kLive | kFinished;
   job.header_deleted = record.id;
   if (next) job.header_stored = next->game_id;
+  if (!record.correspondence.empty()) {  // its "game over" notices (notify_sql.hpp)
+    job.kinds |= kNotify;
+    job.wakes_outbox = true;
+  }
   auto finish = std::make_shared<GameFinish>();  // written by `write`, read by `write_done`
   job.write = [record = std::move(record), next = std::move(next), finish](sql::Db& db) {
     StoreError error = sql::insert_game(db, record);
@@ -316,6 +320,8 @@ void SqliteStore::finish_game(GameRecord record, std::optional<LiveGame> next,
     }
     if (error.ok()) error = sql::delete_live(db, record.id);
     if (error.ok() && !record.correspondence.empty()) error = sql::drop_pending_reminders(db, record.id);
+    if (error.ok() && !record.correspondence.empty() && !record.imported)
+      error = sql::write_end_notices(db, record, record.ended_ms);
     if (error.ok() && next) error = sql::save_live(db, LiveUpdate{next, next->game_id, 1, {}});
     return error;
   };

@@ -2,7 +2,8 @@
 // gives an address and a webhook, verifies the address by the mail's link, and is told
 // of the opponent's move in a correspondence game by a mail read from an SMTP sink and a
 // signed POST to an HTTPS receiver, both started by the test; a kill -9 right after the
-// move still delivers each exactly once by its key; the unsubscribe link stops the mails.
+// move still delivers each exactly once by its key; the unsubscribe link stops the mails;
+// the end of the game is told to the player who did not end it.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -173,6 +174,18 @@ TEST_F(NotificationsE2e, AnOpponentsMoveIsMailedAndPostedSignedToThePlayerToMove
   EXPECT_EQ(receiver.wait_for(2, 10s).size(), 2u);  // the webhook still posts
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(sink->messages().size(), 2u) << "no mail after the unsubscribe";
+
+  // Alice resigns: bob, who won without a move of his, is told the game is over.
+  alice.send({{"type", "resign"}, {"game_id", game}, {"id", 13}});
+  ASSERT_TRUE(bob.take("game_over"));
+  const auto all = receiver.wait_for(3, 10s);
+  ASSERT_EQ(all.size(), 3u) << server->log();
+  const json over = json::parse(all[2].body);
+  EXPECT_EQ(over["kind"], "game_over");
+  EXPECT_EQ(over["player"], "bob");
+  EXPECT_EQ(over["outcome"], "won");
+  EXPECT_EQ(over["reason"], "resignation");
+  EXPECT_EQ(over["url"], "https://boardhall.example/game/" + game);
   EXPECT_EQ(server->stop(), 0);
 }
 

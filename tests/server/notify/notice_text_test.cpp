@@ -60,6 +60,17 @@ TEST(NoticeText, AVerificationMailHasItsLinkAndAWayToCancelIt) {
   EXPECT_NE(mail.text.find("https://bh.example/notifications/unsubscribe?token=u123"), std::string::npos);
 }
 
+TEST(NoticeText, AGameOverMailSaysTheOutcomeAndWhy) {
+  storage::OutboxItem item = turn("game_over");
+  item.payload = R"({"player":"bob","game_id":"g7","game":"brandubh","opponent":"alice","outcome":"won",)"
+                 R"("reason":"resignation"})";
+  const Mail mail = notice_mail(item, "https://bh.example", 0);
+  EXPECT_EQ(mail.subject, "Your Brandubh game against alice is over: you won");
+  EXPECT_NE(mail.text.find("you won (by resignation)."), std::string::npos) << mail.text;
+  EXPECT_NE(mail.text.find("https://bh.example/game/g7"), std::string::npos);
+  EXPECT_FALSE(mail.unsubscribe_url.empty());
+}
+
 TEST(NoticeText, TheWebhookBodyIsThePayloadWithItsKindKeyAndPage) {
   const auto body = nlohmann::json::parse(webhook_body(turn("your_turn"), "https://bh.example"));
   EXPECT_EQ(body["type"], "notification");

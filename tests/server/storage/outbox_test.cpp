@@ -4,6 +4,8 @@
 // applies to what is queued, and the worker's marks make a row sent or due again later.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "storage/notifications.hpp"
 #include "storage_test_util.hpp"
 
@@ -142,6 +144,53 @@ TEST(Outbox, AFinishedGameDropsItsPendingReminders) {
   GameRecord record = sample_game("g1", kNow + kHour, "brandubh");
   record.correspondence = "days 3";
   ASSERT_TRUE(save(*store, record).ok());
+  for (const auto& item : due(*store, kNow + 100 * kHour)) EXPECT_NE(item.kind, "reminder");  // "game over" may be
+}
+
+// Who is told a game is over: whoever may not know (ann and bob both subscribed).
+TEST(Outbox, AFinishedCorrespondenceGameIsToldToWhoeverMayNotKnow) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  subscribe_bob(*store);
+  NotifyChange c;
+  c.player = "ann";
+  c.webhook_url = "https://hooks.example.org/ann";
+  ASSERT_TRUE(change(*store, c).error.ok());
+  struct Case {
+    std::string result, reason;
+    std::vector<std::string> told;  // players, ann first
+  };
+  const std::vector<Case> cases = {
+      {"first", "resignation", {"ann"}},    // bob resigned: ann, the winner, is told
+      {"second", "time", {"ann", "bob"}},   // ann lost on time: both
+      {"first", "king_captured", {"bob"}},  // ann's move won: bob is told
+      {"draw", "agreement", {}},            // both agreed: nobody
+      {"aborted", "no_first_move", {"ann", "bob"}},
+  };
+  int n = 0;
+  for (const Case& k : cases) {
+    ++n;
+    GameRecord record = sample_game("e" + std::to_string(n), kNow + n, "brandubh");
+    record.first_player = "ann";
+    record.second_player = "bob";
+    record.result = k.result;
+    record.reason = k.reason;
+    record.correspondence = "days 3";
+    ASSERT_TRUE(save(*store, record).ok());
+    std::vector<std::string> told;
+    for (const auto& item : due(*store, kNow + 100 * kHour)) {
+      EXPECT_EQ(item.kind, "game_over");
+      if (told.empty() || told.back() != item.player) told.push_back(item.player);
+      ASSERT_TRUE(mark(*store, {item.id, kNow, true, 0, "", ""}).ok());
+    }
+    std::sort(told.begin(), told.end());
+    EXPECT_EQ(told, k.told) << k.result << " " << k.reason;
+  }
+  // A live game's end is nobody's mail.
+  GameRecord live = sample_game("e9", kNow + 9, "brandubh");
+  live.first_player = "ann";
+  live.second_player = "bob";
+  ASSERT_TRUE(save(*store, live).ok());
   EXPECT_TRUE(due(*store, kNow + 100 * kHour).empty());
 }
 
