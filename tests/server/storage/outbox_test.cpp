@@ -82,6 +82,12 @@ LiveUpdate anns_move(const std::string& id, int ply, std::int64_t now, std::int6
   return u;
 }
 
+// The correspondence game `id` begun, and ann's first move in it: bob to move, 72 hours.
+void bobs_turn(SqliteStore& store, const std::string& id) {
+  ASSERT_TRUE(save_live(store, {correspondence_game(id), "", 1, {}}).ok());
+  ASSERT_TRUE(save_live(store, anns_move(id, 1, kNow, kNow + 72 * kHour)).ok());
+}
+
 TEST(Outbox, AMoveWritesItsOpponentsTurnAndRemindersBeforeTheDeadline) {
   TempDir dir;
   auto store = open_store(dir.file("a.db"));
@@ -115,8 +121,7 @@ TEST(Outbox, TheNextMoveDropsTheLastTurnsReminders) {
   TempDir dir;
   auto store = open_store(dir.file("a.db"));
   subscribe_bob(*store);
-  ASSERT_TRUE(save_live(*store, {correspondence_game("g1"), "", 1, {}}).ok());
-  ASSERT_TRUE(save_live(*store, anns_move("g1", 1, kNow, kNow + 72 * kHour)).ok());
+  ASSERT_NO_FATAL_FAILURE(bobs_turn(*store, "g1"));
   for (const auto& item : due(*store, kNow)) ASSERT_TRUE(mark(*store, {item.id, kNow, true, 0, "", ""}).ok());
   // bob answers: a write with a notice for ann, who has no settings.
   LiveUpdate answer{std::nullopt, "g1", 2, {MoveRecord{"d7-d5", -1, -1, kNow + kHour}}};
@@ -138,8 +143,7 @@ TEST(Outbox, AFinishedGameDropsItsPendingReminders) {
   TempDir dir;
   auto store = open_store(dir.file("a.db"));
   subscribe_bob(*store);
-  ASSERT_TRUE(save_live(*store, {correspondence_game("g1"), "", 1, {}}).ok());
-  ASSERT_TRUE(save_live(*store, anns_move("g1", 1, kNow, kNow + 72 * kHour)).ok());
+  ASSERT_NO_FATAL_FAILURE(bobs_turn(*store, "g1"));
   for (const auto& item : due(*store, kNow)) ASSERT_TRUE(mark(*store, {item.id, kNow, true, 0, "", ""}).ok());
   GameRecord record = sample_game("g1", kNow + kHour, "brandubh");
   record.correspondence = "days 3";
@@ -206,8 +210,7 @@ TEST(Outbox, AnUnverifiedAddressGetsNoTurnMail) {
   EXPECT_EQ(verification[0].kind, "verify_email");
   EXPECT_EQ(verification[0].address, "bob@example.org");
   ASSERT_TRUE(mark(*store, {verification[0].id, kNow, true, 0, "", "bob@example.org"}).ok());
-  ASSERT_TRUE(save_live(*store, {correspondence_game("g1"), "", 1, {}}).ok());
-  ASSERT_TRUE(save_live(*store, anns_move("g1", 1, kNow, kNow + 72 * kHour)).ok());
+  ASSERT_NO_FATAL_FAILURE(bobs_turn(*store, "g1"));
   EXPECT_TRUE(due(*store, kNow + 100 * kHour).empty());
 }
 
@@ -259,8 +262,7 @@ TEST(NotifySettings, UnsubscribeForgetsTheAddressAndDropsWhatIsQueued) {
   TempDir dir;
   auto store = open_store(dir.file("a.db"));
   subscribe_bob(*store);
-  ASSERT_TRUE(save_live(*store, {correspondence_game("g1"), "", 1, {}}).ok());
-  ASSERT_TRUE(save_live(*store, anns_move("g1", 1, kNow, kNow + 72 * kHour)).ok());
+  ASSERT_NO_FATAL_FAILURE(bobs_turn(*store, "g1"));
   auto read = await<StoreResult<NotifySettings>>([&](auto done) { store->notify_settings("bob", done); });
   auto gone =
       await<StoreResult<std::string>>([&](auto done) { store->unsubscribe(read.value->unsubscribe_token, done); });
@@ -276,8 +278,7 @@ TEST(Outbox, AFailedAttemptIsDueAgainAtItsRetryTime) {
   TempDir dir;
   auto store = open_store(dir.file("a.db"));
   subscribe_bob(*store);
-  ASSERT_TRUE(save_live(*store, {correspondence_game("g1"), "", 1, {}}).ok());
-  ASSERT_TRUE(save_live(*store, anns_move("g1", 1, kNow, kNow + 72 * kHour)).ok());
+  ASSERT_NO_FATAL_FAILURE(bobs_turn(*store, "g1"));
   const auto first = due(*store, kNow);
   ASSERT_EQ(first.size(), 2u);
   ASSERT_TRUE(mark(*store, {first[0].id, kNow, false, kNow + 30'000, "", ""}).ok());
