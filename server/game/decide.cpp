@@ -147,6 +147,16 @@ std::optional<std::int64_t> GameSession::deadline_ms() const {
   return correspondence->deadline(game->to_move());
 }
 
+storage::LiveOffers GameSession::live_offers() const {
+  storage::LiveOffers o;
+  if (draw.standing) o.draw = rules::index(*draw.standing);
+  if (takeback) {
+    o.takeback = rules::index(takeback->side);
+    o.takeback_plies = takeback->plies;
+  }
+  return o;
+}
+
 protocol::SidePair GameSession::players() const {
   return {seats[slot_for(Side::first)].player, seats[slot_for(Side::second)].player};
 }

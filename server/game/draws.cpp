@@ -41,6 +41,7 @@ void draw(GameSession& s, const Draw& c, Now now, Effects& fx) {
                                                                 std::to_string(last + DrawOffers::kPlies)});
       last = ply;
       s.draw.standing = side;
+      keep_offers(s, fx);  // a correspondence game's offer outlives a restart
       fx.push_back(Tell{text, Audience::room, -1, -1, true});
       fx.push_back(Answer{text});
       return;
@@ -53,6 +54,7 @@ void draw(GameSession& s, const Draw& c, Now now, Effects& fx) {
       if (!offered_by_other)
         return fx.push_back(Refuse{ErrorCode::no_draw_offer, "there is no draw offer from your opponent"});
       s.draw.standing.reset();
+      keep_offers(s, fx);
       const std::string text = protocol::encode(sv::DrawDeclined{s.game_id, views::side_text(side), name});
       fx.push_back(Tell{text, Audience::room, -1, -1, true});
       fx.push_back(Answer{text});

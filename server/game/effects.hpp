@@ -62,11 +62,13 @@ struct Arm {
 struct Disarm {
   DeadlineKind kind = DeadlineKind::turn;
 };
-// The seats' absence deadlines changed (unix ms, 0: present): write them with the live
-// game `game_id`, not waited for, so that a restart decides them (Reopen).
-struct KeepAbsences {
+// Facts of the live game `game_id` that change between moves, written with it and not
+// waited for, so that a restart finds them: the seats' absence deadlines (unix ms, 0:
+// present; a restart decides them, Reopen), a correspondence game's standing offers.
+struct Keep {
   std::string game_id;
-  std::array<std::int64_t, 2> until_ms{};
+  std::optional<std::array<std::int64_t, 2>> absent_until_ms;
+  std::optional<storage::LiveOffers> offers;
 };
 // The game has ended: archive `record` (with the next game's header, when the match
 // goes on: GameSession::next, its score `next_score`); decide Archived on the answer.
@@ -111,8 +113,7 @@ struct Notice {
 };
 
 struct Effect {
-  std::variant<Refuse, Answer, Tell, Persist, Arm, Disarm, KeepAbsences, Finish, Defer, RunDeferred, Continue, Notice>
-      v;
+  std::variant<Refuse, Answer, Tell, Persist, Arm, Disarm, Keep, Finish, Defer, RunDeferred, Continue, Notice> v;
   template <class T>
   Effect(T t) : v(std::move(t)) {}  // NOLINT: effects are written as their kinds
 };

@@ -68,7 +68,8 @@ Persist persist(const GameSession& s, Now now, Effects then) {
   p.update.first_ply = write.first_ply;
   p.update.moves = std::move(write.moves);
   p.update.erase_through = write.erase_through;
-  p.update.deadline_ms = s.deadline_ms();  // a correspondence game's, for the sweep and a restart
+  p.update.deadline_ms = s.deadline_ms();                   // a correspondence game's, for the sweep and a restart
+  if (s.correspondence) p.update.offers = s.live_offers();  // a move lapses them
   p.then = std::move(then);
   return p;
 }

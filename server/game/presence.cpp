@@ -76,8 +76,12 @@ void release_absences(GameSession& s, Now now, Effects& fx) {
 
 }  // namespace
 
+void keep_offers(const GameSession& s, Effects& fx) {
+  if (s.correspondence) fx.push_back(Keep{s.game_id, std::nullopt, s.live_offers()});
+}
+
 void keep_absences(const GameSession& s, Effects& fx) {
-  fx.push_back(KeepAbsences{s.game_id, {s.seats[0].absent_until_ms, s.seats[1].absent_until_ms}});
+  fx.push_back(Keep{s.game_id, std::array{s.seats[0].absent_until_ms, s.seats[1].absent_until_ms}, std::nullopt});
 }
 
 void start_absence(GameSession& s, int slot, Now now, Effects& fx) {

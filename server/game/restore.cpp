@@ -58,6 +58,15 @@ Fallible<GameSession> restore_session(const storage::LiveGame& live, Limits limi
     auto played = s.game->play(m.text);
     if (!played) return failure(name + "move " + m.text + " does not replay: " + played.error().message);
   }
+  if (s.correspondence) {
+    // Offers stand until answered or the next move, restarts or not.
+    if (live.offers.draw == 0 || live.offers.draw == 1)
+      s.draw.standing = (live.offers.draw == 0 ? rules::Side::first : rules::Side::second);
+    if ((live.offers.takeback == 0 || live.offers.takeback == 1) && live.offers.takeback_plies > 0 &&
+        live.offers.takeback_plies <= s.game->ply())
+      s.takeback = TakebackOffer{live.offers.takeback == 0 ? rules::Side::first : rules::Side::second,
+                                 live.offers.takeback_plies};
+  }
   if (s.correspondence) {  // its days never stood still: the deadline kept is the one
     s.clock.resume(now);
     s.correspondence->start(live.started_ms);

@@ -141,6 +141,8 @@ struct GameSession {
   bool waiting_first_move() const { return live() && !correspondence && game->ply() < 2; }
   // A correspondence game under way: when the side to move loses on time (unix ms).
   std::optional<std::int64_t> deadline_ms() const;
+  // The standing draw offer and takeback request, as the store keeps them.
+  storage::LiveOffers live_offers() const;
 };
 
 // A new session for a room just created by `creator`.

@@ -54,8 +54,10 @@ void returned(GameSession& s, const Returned& c, Now now, Effects& fx);
 void absence_due(GameSession& s, int slot, Now now, Effects& fx);
 // The grace of a seat whose player is away starts now (written with keep_absences).
 void start_absence(GameSession& s, int slot, Now now, Effects& fx);
-// The seats' absence deadlines as a KeepAbsences effect.
+// The seats' absence deadlines as a Keep effect.
 void keep_absences(const GameSession& s, Effects& fx);
+// The same as a Keep effect (a correspondence game's offer made or declined).
+void keep_offers(const GameSession& s, Effects& fx);
 void reopen(GameSession& s, Now now, Effects& fx);
 // The store's writes stopped or work again: the clocks stand still, or run again.
 void storage(GameSession& s, const Storage& c, Now now, Effects& fx);

@@ -81,6 +81,7 @@ void takeback(GameSession& s, const Takeback& c, Now now, Effects& fx) {
     const int plies = takeback_plies(s, side);
     if (plies == 0) return fx.push_back(Refuse{ErrorCode::nothing_to_take_back, "you have made no move to take back"});
     s.takeback = TakebackOffer{side, plies};
+    keep_offers(s, fx);  // a correspondence game's request outlives a restart
     const std::string text = protocol::encode(sv::TakebackOffered{s.game_id, views::side_text(side), name, plies});
     fx.push_back(Tell{text, Audience::room, -1, -1, true});
     fx.push_back(Answer{text});
@@ -90,6 +91,7 @@ void takeback(GameSession& s, const Takeback& c, Now now, Effects& fx) {
     return fx.push_back(Refuse{ErrorCode::no_takeback_request, "there is no takeback request from your opponent"});
   if (c.action == TakebackAction::accept) return accept(s, c.slot, now, fx);
   s.takeback.reset();
+  keep_offers(s, fx);
   const std::string text = protocol::encode(sv::TakebackDeclined{s.game_id, views::side_text(side), name});
   fx.push_back(Tell{text, Audience::room, -1, -1, true});
   fx.push_back(Answer{text});

@@ -17,9 +17,10 @@ StoreError write_header(Db& db, const LiveGame& g) {
           "clock_increment_ms, creator_side, is_private, invite_code, games, game_number, first_seat, "
           "creator, creator_token, creator_registered, creator_points, "
           "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated, computer_level, creator_bot, "
-          "joiner_bot, creator_absent_until_ms, joiner_absent_until_ms, correspondence, deadline_ms) "
+          "joiner_bot, creator_absent_until_ms, joiner_absent_until_ms, correspondence, deadline_ms, draw_offer, "
+          "takeback_offer, takeback_plies) "
           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-          "?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30)");
+          "?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33)");
   q.bind(1, g.game_id).bind(2, g.room_id).bind(3, g.match_id).bind(4, g.game).bind(5, encode_options(g.options));
   if (g.clock) {
     q.bind(6, g.clock->initial_ms).bind(7, g.clock->increment_ms);
@@ -47,6 +48,7 @@ StoreError write_header(Db& db, const LiveGame& g) {
   } else {
     q.bind(29, g.correspondence).bind(30, g.deadline_ms);
   }
+  q.bind(31, g.offers.draw).bind(32, g.offers.takeback).bind(33, g.offers.takeback_plies);
   if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save live game " + g.game_id);
   return {};
 }
@@ -62,6 +64,13 @@ StoreError write_deadline(Db& db, const std::string& game_id, std::int64_t deadl
   Query q(db, "UPDATE live_games SET deadline_ms = ?2 WHERE game_id = ?1");
   q.bind(1, game_id).bind(2, deadline_ms);
   if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save the deadline of " + game_id);
+  return {};
+}
+
+StoreError write_offers(Db& db, const std::string& game_id, const LiveOffers& o) {
+  Query q(db, "UPDATE live_games SET draw_offer = ?2, takeback_offer = ?3, takeback_plies = ?4 WHERE game_id = ?1");
+  q.bind(1, game_id).bind(2, o.draw).bind(3, o.takeback).bind(4, o.takeback_plies);
+  if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save the offers of " + game_id);
   return {};
 }
 
@@ -91,6 +100,8 @@ StoreError save_live(Db& db, const LiveUpdate& update, bool header_known) {
     if (auto error = write_absences(db, id, *update.absent_until_ms); !error.ok()) return error;
   if (update.deadline_ms)
     if (auto error = write_deadline(db, id, *update.deadline_ms); !error.ok()) return error;
+  if (update.offers)
+    if (auto error = write_offers(db, id, *update.offers); !error.ok()) return error;
   std::int64_t ply = update.first_ply;
   for (const MoveRecord& m : update.moves) {
     // Appended: a ply written again is a later row, and the later row wins on loading.
@@ -157,8 +168,8 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
             "creator_side, is_private, invite_code, games, game_number, first_seat, "
             "creator, creator_token, creator_registered, creator_points, "
             "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated, computer_level, "
-            "creator_bot, joiner_bot, creator_absent_until_ms, joiner_absent_until_ms, correspondence, deadline_ms "
-            "FROM live_games ORDER BY "
+            "creator_bot, joiner_bot, creator_absent_until_ms, joiner_absent_until_ms, correspondence, deadline_ms, "
+            "draw_offer, takeback_offer, takeback_plies FROM live_games ORDER BY "
             "started_ms, game_id");
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
@@ -193,6 +204,7 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
       g.absent_until_ms = {q.int64(26), q.int64(27)};
       if (!q.is_null(28)) g.correspondence = q.text(28);
       if (!q.is_null(29)) g.deadline_ms = q.int64(29);
+      g.offers = {static_cast<int>(q.int64(30)), static_cast<int>(q.int64(31)), static_cast<int>(q.int64(32))};
       games.push_back(std::move(g));
     }
     if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read live games"), std::nullopt};

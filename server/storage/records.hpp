@@ -108,6 +108,16 @@ struct LiveSeat {
   friend bool operator==(const LiveSeat&, const LiveSeat&) = default;
 };
 
+// A correspondence game's standing offers (LiveGame::offers), kept so that a restart
+// keeps them until they are answered or the next move: the side (0 first, 1 second)
+// that offered a draw, and the side that asked to take back `takeback_plies`; -1: none.
+struct LiveOffers {
+  int draw = -1;
+  int takeback = -1;
+  int takeback_plies = 0;
+  friend bool operator==(const LiveOffers&, const LiveOffers&) = default;
+};
+
 struct LiveGame {
   std::string game_id;
   std::string room_id;
@@ -133,6 +143,7 @@ struct LiveGame {
   // Until when each seat's player, absent, may come back (unix ms; 0: present). Kept so
   // that a grace running when the server stopped ends when it would have, not later.
   std::array<std::int64_t, 2> absent_until_ms{};
+  LiveOffers offers;  // a correspondence game's standing offers
   friend bool operator==(const LiveGame&, const LiveGame&) = default;
 };
 
@@ -173,6 +184,8 @@ struct LiveUpdate {
   std::optional<std::array<std::int64_t, 2>> absent_until_ms = std::nullopt;
   // A correspondence game's deadline after this update (LiveGame::deadline_ms), when set.
   std::optional<std::int64_t> deadline_ms = std::nullopt;
+  // A correspondence game's standing offers after this update, when set.
+  std::optional<LiveOffers> offers = std::nullopt;
   // The notifications this write causes, written with it (notifications.hpp).
   std::optional<TurnNotice> notice = std::nullopt;
 };

@@ -225,13 +225,17 @@ CREATE INDEX live_games_by_deadline ON live_games (deadline_ms) WHERE deadline_m
 ALTER TABLE games ADD COLUMN correspondence TEXT;
 )sql";
 
-// Version 11: notifications (docs/notifications.md). A player's settings, and the
+// Version 11: notifications (docs/notifications.md), and a correspondence game's
+// standing draw offer and takeback request (sides 0/1, -1: none), which outlive a restart. A player's settings, and the
 // outbox: one row per message to send, written in the transaction of the move or the
 // settings change that causes it, marked once sent or given up. `key` is the
 // idempotency key a receiver sees on every attempt. The partial indexes hold only what
 // is still to send, so the worker's and a move's lookups stay small; the last one counts
 // a day's mails to an address (the rate limit).
 constexpr std::string_view kStep11 = R"sql(
+ALTER TABLE live_games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE live_games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE live_games ADD COLUMN takeback_plies INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE notify_settings (
   player TEXT PRIMARY KEY NOT NULL,
   email TEXT NOT NULL DEFAULT '',

@@ -69,12 +69,13 @@ void GameRecords::write_live(std::shared_ptr<const storage::LiveUpdate> update, 
                     });
 }
 
-void GameRecords::keep_absences(const game::KeepAbsences& k, Strand strand) {
+void GameRecords::keep(const game::Keep& k, Strand strand) {
   storage::LiveUpdate update;
   update.game_id = k.game_id;
-  update.absent_until_ms = k.until_ms;
+  update.absent_until_ms = k.absent_until_ms;
+  update.offers = k.offers;
   writer_.save_live(std::move(update), std::move(strand), [id = k.game_id](storage::StoreError error) {
-    if (!error.ok()) log::error("live game " + id + ": absences not saved: " + error.message);
+    if (!error.ok()) log::error("live game " + id + ": absences or offers not saved: " + error.message);
   });
 }
 
@@ -104,6 +105,7 @@ storage::LiveGame GameRecords::live_header(const game::GameSession& session, con
   const game::records::RoomFacts facts{session.room_id, session.match_id, session.invite_code, *session.settings};
   auto header = game::records::live_header(facts, identities, game_id, first_slot, started_ms, score);
   header.absent_until_ms = {session.seats[0].absent_until_ms, session.seats[1].absent_until_ms};
+  if (session.correspondence) header.offers = session.live_offers();
   return header;
 }
 

@@ -38,7 +38,7 @@ class GameRecords {
   void persist(const game::GameSession& s, game::Persist p, Strand strand,
                std::function<void(game::Persisted, game::Effects)> answered);
   // Not waited for: a failure is logged (the next change writes them again).
-  void keep_absences(const game::KeepAbsences& k, Strand strand);
+  void keep(const game::Keep& k, Strand strand);
   // `archived(command)` once the record is durable, or its write failed (then written
   // again later by the writer).
   void finish(const game::GameSession& s, game::Finish f, Strand strand, std::function<void(game::Archived)> archived);

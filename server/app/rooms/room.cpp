@@ -148,7 +148,7 @@ void Room::carry_out(game::Effects effects, const Requester& r) {
           else if constexpr (std::is_same_v<E, game::Persist>) persist(std::move(e), r);
           else if constexpr (std::is_same_v<E, game::Arm>) arm(e.kind, e.at);
           else if constexpr (std::is_same_v<E, game::Disarm>) arm(e.kind, std::nullopt);
-          else if constexpr (std::is_same_v<E, game::KeepAbsences>) services_.records.keep_absences(e, strand_);
+          else if constexpr (std::is_same_v<E, game::Keep>) services_.records.keep(e, strand_);
           else if constexpr (std::is_same_v<E, game::Finish>) finish(std::move(e));
           else if constexpr (std::is_same_v<E, game::Defer>)
             deferred_.push_back([self = shared_from_this(), c = std::move(e.command), r] { self->decide(c, r); });

@@ -130,6 +130,52 @@ TEST(CorrespondenceE2e, ADeadlineThatPassesWhileTheServerIsDownIsDecidedWhenItSt
   EXPECT_EQ(server.stop(), 0);
 }
 
+// Point 2: offers stand until answered or the next move, a restart or not.
+TEST(CorrespondenceE2e, ADrawOfferAndATakebackRequestOutliveARestart) {
+  if (real_server_binary().empty()) GTEST_SKIP() << "the real server is not built";
+  ServerProcess server({"--correspondence-day-ms", "600000"});
+  ASSERT_TRUE(server.start()) << server.log();
+  WsPlayer alice, bob;
+  ASSERT_TRUE(alice.connect(server.port()) && bob.connect(server.port()));
+  const std::string alice_token = alice.guest("alice");
+  const std::string bob_token = bob.guest("bob");
+  const std::string game = start_correspondence(alice, bob, 3);
+  ASSERT_FALSE(game.empty());
+  alice.send({{"type", "move"}, {"game_id", game}, {"ply", 0}, {"move", "d1-d3"}, {"id", 10}});
+  ASSERT_TRUE(bob.take("move"));
+  bob.send({{"type", "move"}, {"game_id", game}, {"ply", 1}, {"move", "d5-d4"}, {"id", 11}});
+  ASSERT_TRUE(alice.take("move", [](const json& j) { return j["ply"] == 2; }));
+  // Bob asks to take his move back and alice offers a draw; then the server dies.
+  bob.send({{"type", "takeback"}, {"game_id", game}, {"id", 12}});
+  ASSERT_TRUE(alice.take("takeback_offered"));
+  alice.send({{"type", "offer_draw"}, {"game_id", game}, {"id", 13}});
+  ASSERT_TRUE(bob.take("draw_offered"));
+  std::this_thread::sleep_for(200ms);  // kept without waiting: give the write its moment
+  server.kill();
+  alice.close();
+  bob.close();
+  ASSERT_TRUE(server.restart()) << server.log();
+
+  WsPlayer bob2, alice2;
+  auto state = resume(bob2, server.port(), bob_token, game);
+  ASSERT_TRUE(state) << server.log();
+  EXPECT_EQ((*state)["draw_offer"], "first") << state->dump();
+  EXPECT_EQ((*state)["takeback_offer"]["side"], "second") << state->dump();
+  state = resume(alice2, server.port(), alice_token, game);
+  ASSERT_TRUE(state) << server.log();
+  // Alice declines the takeback; bob accepts the draw: the game is drawn by agreement.
+  alice2.send({{"type", "decline_takeback"}, {"game_id", game}, {"id", 20}});
+  ASSERT_TRUE(bob2.take("takeback_declined"));
+  bob2.send({{"type", "accept_draw"}, {"game_id", game}, {"id", 21}});
+  auto over = alice2.take("game_over");
+  ASSERT_TRUE(over) << server.log();
+  EXPECT_EQ((*over)["result"], "draw");
+  EXPECT_EQ((*over)["reason"], "agreement");
+  alice2.close();
+  bob2.close();
+  EXPECT_EQ(server.stop(), 0);
+}
+
 TEST(CorrespondenceE2e, OnePlayerHoldsThreeCorrespondenceGamesAndOneLiveGame) {
   if (real_server_binary().empty()) GTEST_SKIP() << "the real server is not built";
   ServerProcess server({"--open-rooms-per-address", "0"});

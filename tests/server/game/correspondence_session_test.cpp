@@ -67,6 +67,30 @@ TEST(CorrespondenceGame, PlayersAwayHaveNoGraceAndLoseNothing) {
   EXPECT_TRUE(d.finished.empty());
 }
 
+// Point 2: a draw offer and a takeback request stand until answered or the next move,
+// kept with the game (Keep) so that a restart finds them; a move's write clears them.
+TEST(CorrespondenceGame, OffersAreKeptWithTheGameUntilAnsweredOrTheNextMove) {
+  Driver d(correspondence(days(3)), limits());
+  d.start();
+  d.play(d.any_legal());
+  d.play(d.any_legal());
+  const int asker = d.to_move_slot() == 0 ? 1 : 0;  // moved last: may take it back
+  d.run(Takeback{asker, d.s.game_id, TakebackAction::request});
+  d.run(Draw{d.to_move_slot(), d.s.game_id, DrawAction::offer});
+  ASSERT_TRUE(d.kept_offers);
+  EXPECT_GE(d.kept_offers->draw, 0);
+  EXPECT_GE(d.kept_offers->takeback, 0);
+  EXPECT_EQ(d.kept_offers->takeback_plies, 1);
+  Driver after = restarted(d, kDay);
+  EXPECT_TRUE(after.s.draw.standing);
+  ASSERT_TRUE(after.s.takeback);
+  EXPECT_EQ(after.s.takeback->plies, 1);
+  // Declined: kept as gone.
+  after.run(Draw{asker, after.s.game_id, DrawAction::decline});
+  EXPECT_EQ(after.kept_offers->draw, -1);
+  EXPECT_EQ(after.kept_offers->takeback, 0 + (after.s.takeback->side == rules::Side::second));
+}
+
 TEST(CorrespondenceGame, TheDeadlineIsInTheStateTheMoveEventsAndTheWrites) {
   Driver d(correspondence(days(2)), limits());
   d.auto_write = false;

@@ -35,7 +35,8 @@ struct Driver {
   std::vector<std::string> told;  // every text told or answered, in order
   std::vector<Refuse> refusals;
   std::map<DeadlineKind, Time> deadlines;
-  std::optional<std::array<std::int64_t, 2>> kept_absences;  // the last KeepAbsences
+  std::optional<std::array<std::int64_t, 2>> kept_absences;  // the last Keep's absences
+  std::optional<storage::LiveOffers> kept_offers;            // the last Keep's offers
   std::vector<storage::GameRecord> finished;                 // Finish effects (archive writes asked)
   std::vector<Notice> notices;                               // what the room's services would hear of
   bool auto_write = true;                                    // answer writes at once
@@ -79,8 +80,10 @@ struct Driver {
               writes.push_back(std::move(x));
               if (auto_write) answer_write();
             } else if constexpr (std::is_same_v<E, Arm>) deadlines[x.kind] = x.at;
-            else if constexpr (std::is_same_v<E, KeepAbsences>) kept_absences = x.until_ms;
-            else if constexpr (std::is_same_v<E, Disarm>) deadlines.erase(x.kind);
+            else if constexpr (std::is_same_v<E, Keep>) {
+              if (x.absent_until_ms) kept_absences = x.absent_until_ms;
+              if (x.offers) kept_offers = x.offers;
+            } else if constexpr (std::is_same_v<E, Disarm>) deadlines.erase(x.kind);
             else if constexpr (std::is_same_v<E, Finish>) finished.push_back(x.record);
             else if constexpr (std::is_same_v<E, Defer>) deferred.push_back(x.command);
             else if constexpr (std::is_same_v<E, RunDeferred>) {
@@ -163,6 +166,7 @@ inline storage::LiveGame stored(const GameSession& s) {
   if (s.settings->correspondence) {
     live.correspondence = to_text(*s.settings->correspondence);
     live.deadline_ms = s.deadline_ms().value_or(0);
+    live.offers = s.live_offers();
   }
   live.started_ms = s.started_ms;
   live.moves = s.journal.moves();

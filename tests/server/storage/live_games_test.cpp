@@ -255,6 +255,12 @@ TEST(LiveGames, ACorrespondenceGameKeepsItsTimeControlAndDeadline) {
   LiveUpdate first{std::nullopt, "g1", 1, {move("f9-f8", 1)}};
   first.deadline_ms = 9000;
   ASSERT_TRUE(save_live(*store, first).ok());
+  // Its standing offers, kept between moves (a draw offered by the first side, the
+  // second asking to take back one ply).
+  LiveUpdate offers;
+  offers.game_id = "g1";
+  offers.offers = LiveOffers{0, 1, 1};
+  ASSERT_TRUE(save_live(*store, offers).ok());
   store.reset();
   store = open_store(dir.file("a.db"));
   auto loaded = load_live(*store);
@@ -262,6 +268,7 @@ TEST(LiveGames, ACorrespondenceGameKeepsItsTimeControlAndDeadline) {
   ASSERT_EQ(loaded.value->size(), 1u);
   EXPECT_EQ(loaded.value->at(0).correspondence, "days 3");
   EXPECT_EQ(loaded.value->at(0).deadline_ms, 9000);
+  EXPECT_EQ(loaded.value->at(0).offers, (LiveOffers{0, 1, 1}));
   EXPECT_FALSE(loaded.value->at(0).clock);
 
   GameRecord record = sample_game("g1", 20'000);
