@@ -238,6 +238,10 @@ TEST(NotificationsSettingsE2e, HostileSettingsAreRefusedWithTheirReason) {
   ASSERT_TRUE(server.start()) << server.log();
   WsPlayer guest, bob;
   ASSERT_TRUE(guest.connect(server.port()) && bob.connect(server.port()));
+  guest.send({{"type", "set_notifications"}, {"email", "x@example.org"}, {"id", 0}});  // before any identity
+  auto anonymous = guest.take("error");
+  ASSERT_TRUE(anonymous);
+  EXPECT_EQ((*anonymous)["code"], "not_authenticated");
   guest.guest("carol");
   guest.send({{"type", "notifications"}, {"id", 1}});
   auto refused = guest.take("error");
@@ -264,10 +268,23 @@ TEST(NotificationsSettingsE2e, HostileSettingsAreRefusedWithTheirReason) {
     EXPECT_EQ((*error)["code"], "bad_options") << request.dump();
     EXPECT_NE((*error)["message"].get<std::string>().find(why), std::string::npos) << (*error)["message"];
   }
-  bob.send({{"type", "set_notifications"}, {"reminder_hours", "24"}, {"id", 99}});
-  auto bad = bob.take("error");
-  ASSERT_TRUE(bad);
-  EXPECT_EQ((*bad)["code"], "bad_request");
+  // Wrong types, huge values, a lone surrogate: refused whole, and the server goes on.
+  const std::vector<std::string> malformed = {
+      R"({"type":"set_notifications","id":99,"reminder_hours":"24"})",
+      R"({"type":"set_notifications","id":99,"on_move":"yes"})",
+      R"({"type":"set_notifications","id":99,"email":["a@example.org"]})",
+      R"({"type":"set_notifications","id":99,"webhook_url":"https://example.org/)" + std::string(600, 'a') + R"("})",
+      R"({"type":"set_notifications","id":99,"email":")" + std::string(300, 'a') + R"(@example.org"})",
+      R"({"type":"set_notifications","id":99,"email":"\ud800@example.org"})",
+      R"({"type":"set_notifications","id":99,"reminder_hours":[)" + std::string(3000, '1').insert(1, ",") + "]}"};
+  for (const std::string& frame : malformed) {
+    bob.send_text(frame);
+    auto bad = bob.take("error");
+    ASSERT_TRUE(bad) << frame.substr(0, 120);
+    EXPECT_TRUE((*bad)["code"] == "bad_request" || (*bad)["code"] == "bad_options") << (*bad)["code"];
+  }
+  bob.send({{"type", "notifications"}, {"id", 98}});
+  EXPECT_TRUE(bob.take("notification_settings")) << "the connection goes on";
   // A private or loopback webhook is refused by the sender, not here: the URL is well formed.
   bob.send({{"type", "set_notifications"}, {"webhook_url", "https://127.0.0.1:1/x"}, {"id", 100}});
   EXPECT_TRUE(bob.take("notification_settings"));

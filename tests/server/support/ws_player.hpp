@@ -27,6 +27,8 @@ class WsPlayer {
     return welcome && (*welcome)["protocol"] == 1;
   }
   void send(const json& j) { EXPECT_TRUE(ws_.send_json(j)); }
+  // A frame as it is, for text no JSON library would write (a lone surrogate's escape).
+  void send_text(std::string_view text) { EXPECT_TRUE(ws_.send_text(text)); }
   std::optional<json> take(const std::string& type, std::function<bool(const json&)> pred = nullptr,
                            std::chrono::milliseconds timeout = 5s) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
