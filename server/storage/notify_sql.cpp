@@ -51,16 +51,26 @@ std::optional<NotifySettings> find_settings(Db& db, const std::string& player, S
   return std::nullopt;
 }
 
-// Mails sent to `address` since `since_ms`, verification mails queued included.
-StoreResult<int> mails_to(Db& db, const std::string& address, std::int64_t since_ms, bool queued_verifications) {
-  Query q(db, queued_verifications
-                  ? "SELECT count(*) FROM outbox WHERE channel = 'email' AND kind = 'verify_email' AND address = ?1 "
-                    "AND created_ms > ?2"
-                  : "SELECT count(*) FROM outbox WHERE channel = 'email' AND address = ?1 AND sent_ms > ?2");
+// The outbox's mails to `address` since `since_ms` that `sql` counts (?1 the address,
+// ?2 the time).
+StoreResult<int> count_mails(Db& db, const char* sql, const std::string& address, std::int64_t since_ms) {
+  Query q(db, sql);
   q.bind(1, address).bind(2, since_ms);
   const int rc = q.step();
   if (rc != SQLITE_ROW) return {error_from(db, rc, "cannot count the mails to an address"), std::nullopt};
   return {{}, static_cast<int>(q.int64(0))};
+}
+// Verification mails written for `address` since then, sent or not (their daily limit).
+StoreResult<int> verifications_to(Db& db, const std::string& address, std::int64_t since_ms) {
+  return count_mails(db,
+                     "SELECT count(*) FROM outbox WHERE channel = 'email' AND kind = 'verify_email' AND address = ?1 "
+                     "AND created_ms > ?2",
+                     address, since_ms);
+}
+// Mails of any kind sent to `address` since then (the address's daily limit).
+StoreResult<int> mails_sent_to(Db& db, const std::string& address, std::int64_t since_ms) {
+  return count_mails(db, "SELECT count(*) FROM outbox WHERE channel = 'email' AND address = ?1 AND sent_ms > ?2",
+                     address, since_ms);
 }
 
 StoreError insert_row(Db& db, const std::string& key, const std::string& player, const std::string& channel,
@@ -110,7 +120,7 @@ StoreResult<NotifySettings> save_notify_settings(Db& db, const NotifyChange& cha
     s.email = *change.email;
     s.email_verified = false;
     if (!s.email.empty()) {
-      auto sent = mails_to(db, s.email, change.now_ms - kDayMs, /*queued_verifications=*/true);
+      auto sent = verifications_to(db, s.email, change.now_ms - kDayMs);
       if (!sent.error.ok()) return {std::move(sent.error), std::nullopt};
       if (*sent.value >= change.verification_limit)
         return {{StoreErrc::conflict, "too many verification mails to this address today"}, std::nullopt};
@@ -298,7 +308,7 @@ StoreResult<std::vector<OutboxItem>> take_due(Db& db, std::int64_t now_ms, int l
   if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read the outbox"), std::nullopt};
   for (OutboxItem& item : items) {
     if (item.channel != "email") continue;
-    auto sent = mails_to(db, item.address, now_ms - kDayMs, false);
+    auto sent = mails_sent_to(db, item.address, now_ms - kDayMs);
     if (!sent.error.ok()) return {std::move(sent.error), std::nullopt};
     item.sent_today = *sent.value;
   }
