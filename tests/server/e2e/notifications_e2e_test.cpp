@@ -174,7 +174,8 @@ TEST_F(NotificationsE2e, AnOpponentsMoveIsMailedAndPostedSignedToThePlayerToMove
   EXPECT_NE(answer.find("200 OK"), std::string::npos) << answer;
   EXPECT_NE(answer.find("Unsubscribed"), std::string::npos);
   bob.send({{"type", "move"}, {"game_id", game}, {"ply", 1}, {"move", "d5-d4"}, {"id", 11}});
-  ASSERT_TRUE(alice.take("move"));
+  // Bob's move, not alice's own first (still kept): moving on that would race bob's.
+  ASSERT_TRUE(alice.take("move", [](const json& j) { return j["ply"] == 2; }));
   alice.send({{"type", "move"}, {"game_id", game}, {"ply", 2}, {"move", "d3-d2"}, {"id", 12}});
   ASSERT_TRUE(bob.take("move", [](const json& j) { return j["ply"] == 3; }));
   EXPECT_EQ(receiver.wait_for(2, 10s).size(), 2u);  // the webhook still posts
