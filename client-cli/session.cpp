@@ -123,10 +123,12 @@ void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
            (tried_resume_ ? ", resumed" : "") + note + ". Type help for the commands.");
   reply_ok(std::move(out));
   // The server forgets what a dropped connection watched: ask again for each game (its
-  // full state comes back; a game that ended meanwhile is said so and dropped).
+  // full state comes back; a game that ended meanwhile is said so and dropped). A
+  // correspondence game of ours too: left alone meanwhile, it may be asleep, and resume
+  // gives back only the games in memory (its watch wakes it and seats us again).
   if (back)
     for (const auto& [id, g] : games_)
-      if (!g.view.you && !g.ended) request(Cmd::watch, cl::Watch{id}, id);
+      if ((!g.view.you || g.view.correspondence) && !g.ended) request(Cmd::watch, cl::Watch{id}, id);
   // An open room may have closed while we were away, and nobody is left to say so.
   if (back && room_id_ && !room_private_) {
     room_check_id_ = next_id_++;

@@ -28,6 +28,7 @@ constexpr FlagSpec kFlags[] = {
     {"grace", true, true},
     {"first-move-seconds", true, true},
     {"correspondence-day-ms", true, true},
+    {"correspondence-sleep-ms", true, true},
     {"max-frame", true, true},
     {"rate", true, true},
     {"burst", true, true},
@@ -316,6 +317,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"grace", 0, 86'400, false, "whole seconds from 0 to 86400"},
       {"first-move-seconds", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"correspondence-day-ms", 100, 86'400'000, false, "milliseconds from 100 to 86400000"},
+      {"correspondence-sleep-ms", 0, 86'400'000, false, "milliseconds from 0 to 86400000"},
       {"mails-per-address-per-day", 1, 10'000, false, "a number of mails from 1 to 10000"},
       {"max-frame", 1024, 16 * 1024 * 1024, true, "bytes from 1024 to 16M (k and M suffixes allowed)"},
       {"rate", 1, 100'000, false, "messages per second from 1 to 100000"},
@@ -357,6 +359,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "grace") config.grace_seconds = static_cast<std::int64_t>(*number);
     if (flag == "first-move-seconds") config.first_move_seconds = static_cast<std::int64_t>(*number);
     if (flag == "correspondence-day-ms") config.correspondence_day_ms = static_cast<std::int64_t>(*number);
+    if (flag == "correspondence-sleep-ms") config.correspondence_sleep_ms = static_cast<std::int64_t>(*number);
     if (flag == "mails-per-address-per-day") config.mails_per_address_per_day = static_cast<unsigned>(*number);
     if (flag == "max-frame") config.max_frame = static_cast<std::size_t>(*number);
     if (flag == "rate") config.rate = static_cast<unsigned>(*number);
@@ -525,6 +528,11 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
                         FOR TESTS ONLY: the length of a correspondence game's "day"
                         (default 86400000, a real day); a few seconds lets a test see
                         deadlines pass
+  --correspondence-sleep-ms MS
+                        a correspondence game nobody is connected to or watching
+                        leaves memory after this long, kept in the database alone
+                        until a player opens it or its deadline comes (default 600000,
+                        ten minutes; 0: never)
   --max-frame BYTES     largest WebSocket message accepted (default 64k)
   --rate N              messages per second per connection (default 20)
   --burst N             messages accepted at once above the rate (default 2 x rate)

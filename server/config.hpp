@@ -31,6 +31,7 @@ struct Config {
   std::int64_t grace_seconds = 60;                  // reconnect grace
   std::int64_t first_move_seconds = 30;             // a side's first move, or the game is aborted
   std::int64_t correspondence_day_ms = 86'400'000;  // shorter only in tests
+  std::int64_t correspondence_sleep_ms = 600'000;   // an idle correspondence game leaves memory (0: never)
   std::size_t max_frame = 64 * 1024;                // largest WebSocket message read, bytes
   unsigned rate = 20;                               // messages per second per connection...
   unsigned burst = 40;                              // ...with this many at once

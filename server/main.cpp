@@ -201,6 +201,7 @@ int main(int argc, char** argv) {
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
   app_config.first_move_ms = config.first_move_seconds * 1000;
   app_config.correspondence_day_ms = config.correspondence_day_ms;
+  app_config.correspondence_sleep_ms = config.correspondence_sleep_ms;
   app_config.identify_timeout_ms = config.identify_seconds * 1000;
   app_config.auth_rate = config.auth_rate;
   app_config.auth_burst = config.auth_burst;

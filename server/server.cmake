@@ -121,7 +121,9 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/rating_http.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/ratings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/computer_games.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/deadline_sweep.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/directory.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/dormant_games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/player_games.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_events.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_writer.cpp
@@ -133,6 +135,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_audience.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_request.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_departure.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_timers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp

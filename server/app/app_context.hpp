@@ -29,7 +29,9 @@
 #include "app/players/watchers.hpp"
 #include "app/ratings/rated_seating.hpp"
 #include "app/ratings/ratings.hpp"
+#include "app/rooms/deadline_sweep.hpp"
 #include "app/rooms/directory.hpp"
+#include "app/rooms/dormant_games.hpp"
 #include "app/rooms/game_events.hpp"
 #include "app/rooms/game_records.hpp"
 #include "app/rooms/game_writer.hpp"
@@ -78,6 +80,7 @@ struct Context {
   const AppConfig config;
   Metrics metrics;
   Directory directory;
+  DormantGames dormant;      // idle correspondence games, in the store alone
   PlayerGames player_games;  // each player's games in progress, for "your turn" lists
   Identities identities;
   Watchers watchers;
@@ -105,6 +108,8 @@ struct Context {
   Seats seats{identities, seating, shutting_down};  // who may sit where (seats.hpp)
   GameRecords records{writer, identities, shutting_down, config.tell_only_durable};  // a room's writes
   Games games{*this};  // the one way games are made (games.hpp)
+  // Wakes the asleep games whose deadline came (deadline_sweep.hpp).
+  DeadlineSweep sweep{io, dormant, [this](const std::string& game_id) { games.wake_due(game_id); }};
   // All a room sees of the server (room_services.hpp).
   RoomServices rooms{io, events, seats, watchers, records, games, metrics, room_limits(config)};
 

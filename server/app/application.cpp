@@ -219,14 +219,18 @@ class AppImpl final : public Application {
     if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_room, "no room '" + room_id + "'");
     then(room, *player);
   }
-  template <class Then>
-  void with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player, Then then);
+  // The game's room, and the player (when `need_player`): at once when the game is in
+  // memory, later when it was asleep (Games::find_game); `then` keeps copies.
+  using WithGame = std::function<void(const std::shared_ptr<Room>&, const std::string& player)>;
+  void with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player, WithGame then);
   // A player's command on a game, to its room (which finds the seat).
   void play(const ConnPtr& c, const RequestId& id, const std::string& game_id, game::Command command) {
-    with_game(c, id, game_id, true, [&](const std::shared_ptr<Room>& room, const std::string& player) {
-      if (auto* chat = std::get_if<game::Chat>(&command)) chat->player = player;  // a spectator's too
-      room->play(player, c, std::move(command), id);
-    });
+    with_game(c, id, game_id, true,
+              [c, id, command = std::move(command)](const std::shared_ptr<Room>& room, const std::string& player) {
+                auto mine = command;
+                if (auto* chat = std::get_if<game::Chat>(&mine)) chat->player = player;  // a spectator's too
+                room->play(player, c, std::move(mine), id);
+              });
   }
   void rematch(const ConnPtr& c, const RequestId& id, const std::string& room_id, game::RematchAction action) {
     with_room(c, id, room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
@@ -308,15 +312,20 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  },
                  [&](cl::Watch& r) {
                    if (!ctx_->directory.find_game(r.game_id) && elsewhere(c, id, r.game_id, r)) return;
-                   with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
-                     room->watch(c, r.game_id, id);
-                   });
+                   with_game(c, id, r.game_id, false,
+                             [c, id, game_id = r.game_id](const std::shared_ptr<Room>& room, const std::string&) {
+                               room->watch(c, game_id, id);
+                             });
                  },
                  [&](cl::Unwatch& r) {
-                   with_game(c, id, r.game_id, false, [&](const std::shared_ptr<Room>& room, const std::string&) {
-                     room->unwatch(c->id());
-                     ctx_->send(c, protocol::encode(sv::Ok{}, id));
-                   });
+                   // An asleep game has no spectator to forget: not woken for it.
+                   if (!ctx_->directory.find_game(r.game_id) && ctx_->dormant.contains(r.game_id))
+                     return ctx_->send(c, protocol::encode(sv::Ok{}, id));
+                   with_game(c, id, r.game_id, false,
+                             [ctx = ctx_, c, id](const std::shared_ptr<Room>& room, const std::string&) {
+                               room->unwatch(c->id());
+                               ctx->send(c, protocol::encode(sv::Ok{}, id));
+                             });
                  },
                  [&](cl::Chat& r) {
                    play(c, id, r.game_id, game::Chat{-1, false, {}, r.game_id, std::move(r.text)});
@@ -361,18 +370,20 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
              request);
 }
 
-template <class Then>
 void AppImpl::with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player,
-                        Then then) {
+                        WithGame then) {
   auto room = ctx_->directory.find_game(game_id);
-  if (!room) return ctx_->send_error(c, id, ErrorCode::unknown_game, "no live game '" + game_id + "'");
+  if (!room && !ctx_->dormant.contains(game_id))
+    return ctx_->send_error(c, id, ErrorCode::unknown_game, "no live game '" + game_id + "'");
   std::string player;
   if (need_player) {
     auto p = require_player(c, id);
     if (!p) return;
     player = std::move(*p);
   }
-  then(room, player);
+  if (room) return then(room, player);
+  ctx_->games.find_game(game_id, c, id,
+                        [then = std::move(then), player](const std::shared_ptr<Room>& woken) { then(woken, player); });
 }
 
 // ---- rooms ----

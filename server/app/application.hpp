@@ -122,6 +122,9 @@ struct AppConfig {
   int verification_mails_per_day = 3;  // to one address (rate limit)
   // A correspondence game's day (shorter only in tests: --correspondence-day-ms).
   std::int64_t correspondence_day_ms = 86'400'000;
+  // An idle correspondence game (nobody connected or watching) leaves memory after this
+  // long (dormant_games.hpp); 0: never. --correspondence-sleep-ms.
+  std::int64_t correspondence_sleep_ms = 600'000;
   // How long a finished room waits for a rematch while both players stay.
   std::int64_t rematch_window_ms = 600'000;
   // A room of play_computer is cancelled when its bot has not joined within this time.

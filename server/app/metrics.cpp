@@ -26,7 +26,10 @@ std::string prometheus_text(const Metrics& m, const NetworkStats* net, const Rel
   std::ostringstream out;
   const std::int64_t connections = net ? net->open_connections.load() : m.connections.load();
   metric(out, "boardhall_connections", "gauge", "Open WebSocket connections.", connections);
-  metric(out, "boardhall_live_games", "gauge", "Games being played now.", m.live_games.load());
+  metric(out, "boardhall_live_games", "gauge", "Games being played now, in memory.", m.live_games.load());
+  metric(out, "boardhall_games_asleep", "gauge", "Correspondence games in progress kept in the store alone.",
+         m.games_asleep.load());
+  counter(out, "boardhall_games_woken_total", "Asleep correspondence games loaded again.", m.games_woken.load());
   counter(out, "boardhall_moves_total", "Moves accepted.", m.moves_total.load());
   counter(out, "boardhall_games_finished_total", "Games ended and announced.", m.games_finished.load());
   counter(out, "boardhall_archive_failures_total", "Finished games the store failed to write.",

@@ -26,6 +26,8 @@ void count(std::atomic<T>& counter, T n = 1) {
 struct Metrics {
   std::atomic<std::int64_t> connections{0};  // counted here when the network has no stats
   std::atomic<std::int64_t> live_games{0};
+  std::atomic<std::int64_t> games_asleep{0};  // correspondence games out of memory (dormant_games.hpp)
+  std::atomic<std::uint64_t> games_woken{0};  // asleep games loaded again
   std::atomic<std::uint64_t> moves_total{0};
   std::atomic<std::uint64_t> games_finished{0};
   std::atomic<std::uint64_t> network_errors{0};

@@ -12,6 +12,7 @@ void shut_down(const std::shared_ptr<Context>& ctx, std::function<void()> done) 
   const Frame notice = make_frame(protocol::encode(protocol::server::Shutdown{"the server is shutting down"}));
   for (const auto& c : ctx->identities.connections()) c->send(notice);
   ctx->lobby->shutdown();
+  ctx->sweep.stop();  // asleep games stay asleep: nothing of theirs is in memory
   struct Barrier {
     std::atomic<std::size_t> left;
     std::function<void()> then;

@@ -70,6 +70,7 @@ Persist persist(const GameSession& s, Now now, Effects then) {
   p.update.erase_through = write.erase_through;
   p.update.deadline_ms = s.deadline_ms();                   // a correspondence game's, for the sweep and a restart
   if (s.correspondence) p.update.offers = s.live_offers();  // a move lapses them
+  p.update.correspondence = s.correspondence.has_value();
   p.then = std::move(then);
   return p;
 }

@@ -160,6 +160,10 @@ void FaultyStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>
   read("load_live", std::move(done), [&](auto d) { inner_->load_live(std::move(d)); });
 }
 
+void FaultyStore::load_live_game(std::string game_id, std::function<void(StoreResult<LiveGame>)> done) {
+  read("load_live_game", std::move(done), [&](auto d) { inner_->load_live_game(std::move(game_id), std::move(d)); });
+}
+
 void FaultyStore::create_account(Account account, std::function<void(StoreError)> done) {
   if (take_write_fault()) return deliver(std::move(done), injected_error("create_account"));
   inner_->create_account(std::move(account), track(std::move(done)));

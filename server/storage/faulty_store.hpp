@@ -34,7 +34,8 @@ class FaultyStore final : public Store {
   // Every write fails while on. Turning it off makes the store healthy again at once
   // (as the real store's probe write would find).
   void fail_all_writes(bool on);
-  // Every read (list_games, get_game, find_account, find_account_like, load_live, find_live_seat) fails while on.
+  // Every read (list_games, get_game, find_account, find_account_like, load_live,
+  // load_live_game, find_live_seat) fails while on.
   void fail_all_reads(bool on);
   // While on, save_live and finish_game are answered `fenced`, nothing written: as a
   // cluster node's store answers once another node has taken its games over.
@@ -62,6 +63,7 @@ class FaultyStore final : public Store {
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
   void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;
+  void load_live_game(std::string game_id, std::function<void(StoreResult<LiveGame>)> done) override;
   void find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) override;
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;

@@ -33,6 +33,9 @@ class LiveGames {
   virtual void save_live(LiveUpdate update, std::function<void(StoreError)> done) = 0;
   // Every live game with its moves, oldest first (at start-up, to restore them).
   virtual void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) = 0;
+  // One live game with its moves: an idle correspondence game a player opens again
+  // (app/rooms/dormant_games.hpp). Errors: not_found, unavailable.
+  virtual void load_live_game(std::string game_id, std::function<void(StoreResult<LiveGame>)> done) = 0;
   // The live game one of whose seats resumes with `token`, and its owner; not_found
   // when none does. (Cluster mode: a token this node does not know may be a seat of a
   // game another node runs or is taking over.)

@@ -82,6 +82,13 @@ bool header_stored(Db& db, const std::string& game_id, StoreError& error) {
   return rc == SQLITE_ROW;
 }
 
+// A correspondence game's move is marked (1), so that the index of such moves holds it;
+// a live game's is not (NULL), and stays out of it.
+void bind_correspondence(Query& q, int index, bool correspondence) {
+  if (correspondence) q.bind(index, std::int64_t{1});
+  else q.bind_null(index);
+}
+
 }  // namespace
 
 StoreError save_live(Db& db, const LiveUpdate& update, bool header_known) {
@@ -106,10 +113,11 @@ StoreError save_live(Db& db, const LiveUpdate& update, bool header_known) {
   for (const MoveRecord& m : update.moves) {
     // Appended: a ply written again is a later row, and the later row wins on loading.
     Query q(db,
-            "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+            "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms, correspondence) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     q.bind(1, id).bind(2, ply++).bind(3, m.text).bind(4, m.first_clock_ms).bind(5, m.second_clock_ms);
     q.bind(6, m.at_ms);
+    bind_correspondence(q, 7, update.correspondence);
     if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot save a move of " + id);
   }
   // Taken back: each dropped ply gets a later row with no text, which ends the game
@@ -117,9 +125,10 @@ StoreError save_live(Db& db, const LiveUpdate& update, bool header_known) {
   // again is a still later row and wins.
   for (; ply <= update.erase_through; ++ply) {
     Query q(db,
-            "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
-            "VALUES (?1, ?2, '', -1, -1, 0)");
+            "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms, correspondence) "
+            "VALUES (?1, ?2, '', -1, -1, 0, ?3)");
     q.bind(1, id).bind(2, ply);
+    bind_correspondence(q, 3, update.correspondence);
     if (const int rc = q.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot take back a move of " + id);
   }
   return {};
@@ -159,7 +168,10 @@ StoreResult<FoundSeat> find_live_seat(Db& db, const std::string& token) {
   return {error_from(db, rc, "cannot look up a live seat"), std::nullopt};
 }
 
-StoreResult<std::vector<LiveGame>> load_live(Db& db) {
+namespace {
+
+// Every live game (`only` null) or the one of id *only, with its moves.
+StoreResult<std::vector<LiveGame>> read_live(Db& db, const std::string* only) {
   using Result = StoreResult<std::vector<LiveGame>>;
   std::vector<LiveGame> games;
   {
@@ -169,8 +181,9 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
             "creator, creator_token, creator_registered, creator_points, "
             "joiner, joiner_token, joiner_registered, joiner_points, started_ms, rated, computer_level, "
             "creator_bot, joiner_bot, creator_absent_until_ms, joiner_absent_until_ms, correspondence, deadline_ms, "
-            "draw_offer, takeback_offer, takeback_plies FROM live_games ORDER BY "
-            "started_ms, game_id");
+            "draw_offer, takeback_offer, takeback_plies FROM live_games" +
+                std::string(only ? " WHERE game_id = ?1" : "") + " ORDER BY started_ms, game_id");
+    if (only) q.bind(1, std::string_view(*only));
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
       LiveGame g;
@@ -213,7 +226,11 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
   std::unordered_map<std::string, std::map<std::int64_t, MoveRecord>> by_game;
   for (const LiveGame& g : games) by_game[g.game_id];
   {
-    Query q(db, "SELECT game_id, ply, text, first_clock_ms, second_clock_ms, at_ms FROM live_moves ORDER BY seq");
+    // One correspondence game's moves through their index; else a pass over them all.
+    const bool indexed = only && games.size() == 1 && !games[0].correspondence.empty();
+    Query q(db, std::string("SELECT game_id, ply, text, first_clock_ms, second_clock_ms, at_ms FROM live_moves") +
+                    (indexed ? " WHERE game_id = ?1 AND correspondence IS NOT NULL" : "") + " ORDER BY seq");
+    if (indexed) q.bind(1, std::string_view(*only));
     int rc = SQLITE_ROW;
     while ((rc = q.step()) == SQLITE_ROW) {
       const auto game = by_game.find(q.text(0));
@@ -231,6 +248,17 @@ StoreResult<std::vector<LiveGame>> load_live(Db& db) {
     }
   }
   return Result{{}, std::move(games)};
+}
+
+}  // namespace
+
+StoreResult<std::vector<LiveGame>> load_live(Db& db) { return read_live(db, nullptr); }
+
+StoreResult<LiveGame> load_live_game(Db& db, const std::string& game_id) {
+  auto read = read_live(db, &game_id);
+  if (!read.error.ok()) return {std::move(read.error), std::nullopt};
+  if (read.value->empty()) return {{StoreErrc::not_found, "no live game " + game_id}, std::nullopt};
+  return {{}, std::move(read.value->front())};
 }
 
 StoreError probe_write(Db& db) {

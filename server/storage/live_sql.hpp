@@ -29,6 +29,9 @@ StoreResult<std::int64_t> collect_live_moves(Db& db, std::int64_t after, std::in
 // Every live game with its moves, by started_ms then id. Errors: unavailable (also for
 // a row that cannot be read back).
 StoreResult<std::vector<LiveGame>> load_live(Db& db);
+// One live game with its moves (a correspondence game's through their index).
+// Errors: not_found, unavailable.
+StoreResult<LiveGame> load_live_game(Db& db, const std::string& game_id);
 // The live game a seat of which holds `token`. Errors: not_found, unavailable.
 StoreResult<FoundSeat> find_live_seat(Db& db, const std::string& token);
 // Rewrites the one row of health_probe: the smallest write that still needs the disk.

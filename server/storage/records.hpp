@@ -188,6 +188,8 @@ struct LiveUpdate {
   std::optional<LiveOffers> offers = std::nullopt;
   // The notifications this write causes, written with it (notifications.hpp).
   std::optional<TurnNotice> notice = std::nullopt;
+  // A correspondence game's: its moves are indexed, to be read back alone (load_live_game).
+  bool correspondence = false;
 };
 
 // A registered player. The password is kept only as a salted slow hash: Argon2id in

@@ -404,6 +404,15 @@ void SqliteStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>
   impl_->submit(std::move(job));
 }
 
+void SqliteStore::load_live_game(std::string game_id, std::function<void(StoreResult<LiveGame>)> done) {
+  Job job;
+  job.kinds = kLive;
+  job.read = [game_id = std::move(game_id), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_live_game(*db, game_id) : StoreResult<LiveGame>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
 void SqliteStore::find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) {
   Job job;
   job.kinds = kLive;

@@ -111,6 +111,7 @@ class SqliteStore final : public Store, public Notifications {
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
   void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;
+  void load_live_game(std::string game_id, std::function<void(StoreResult<LiveGame>)> done) override;
   void find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) override;
   void create_account(Account account, std::function<void(StoreError)> done) override;
   void save_bot_account(Account account, std::function<void(StoreError)> done) override;

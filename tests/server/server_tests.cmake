@@ -129,6 +129,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/records_e2e_test.cpp
 
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/notifications_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/asleep_games_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/ratings_e2e_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage bh_test_receivers

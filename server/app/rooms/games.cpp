@@ -2,10 +2,14 @@
 
 #include "app/app_context.hpp"
 
+#include <boost/asio/post.hpp>
+
 #include "app/ids.hpp"
 #include "app/players/seats.hpp"
+#include "app/rooms/lobby.hpp"
 #include "app/rooms/room.hpp"
 #include "app/secrets.hpp"
+#include "app/wall_clock.hpp"
 #include "game/restore.hpp"
 #include "game/room_records.hpp"
 #include "game/room_views.hpp"
@@ -111,26 +115,124 @@ game::GameSession Games::open_session(const std::string& creator, game::RoomSett
   return session;
 }
 
-bool Games::restore_room(const storage::LiveGame& live) {
-  auto& ctx = ctx_;
-  auto made = game::restore_session(live, ctx.rooms.limits.game, std::chrono::steady_clock::now());
+std::shared_ptr<Room> Games::restored_room(const storage::LiveGame& live) {
+  auto made = game::restore_session(live, ctx_.rooms.limits.game, std::chrono::steady_clock::now());
   if (!made) {
     log::error("live game not restored (left in the database): " + made.error());
-    return false;
+    return nullptr;
   }
   auto session = std::move(made).value();
   const auto by_side = session.players();
-  session.start_ratings = {ctx.seating.rating_of(*session.settings, by_side.first),
-                           ctx.seating.rating_of(*session.settings, by_side.second)};
-  auto room = std::make_shared<Room>(ctx.rooms, std::move(session));
+  session.start_ratings = {ctx_.seating.rating_of(*session.settings, by_side.first),
+                           ctx_.seating.rating_of(*session.settings, by_side.second)};
+  return std::make_shared<Room>(ctx_.rooms, std::move(session));
+}
+
+// The seats of a game at start-up: each player may resume with their token.
+static void restore_seats(Context& ctx, const storage::LiveGame& live) {
   for (const auto& seat : live.seats) {
-    if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, room->id(),
+    if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, live.room_id,
                                 !live.correspondence.empty()))
       log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
     else ctx.name_claims.hold(seat.player, seat.token, seat.registered, seat.bot);  // cluster: held here now
   }
+}
+
+bool Games::restore_room(const storage::LiveGame& live) {
+  auto room = restored_room(live);
+  if (!room) return false;
+  restore_seats(ctx_, live);
   publish(room);
   room->command(game::Reopen{});
+  return true;
+}
+
+bool Games::restore_asleep(const storage::LiveGame& live) {
+  auto& ctx = ctx_;
+  if (live.correspondence.empty() || ctx.config.correspondence_sleep_ms <= 0) return false;
+  auto made = game::restore_session(live, ctx.rooms.limits.game, std::chrono::steady_clock::now());
+  if (!made) return false;  // restore_room says why
+  const auto& s = *made;
+  const auto deadline = s.deadline_ms();
+  // A game whose deadline passed while the server was down is decided now, by its room.
+  if (s.phase != game::Phase::playing || s.game->status().over() || !deadline || *deadline <= now_ms()) return false;
+  restore_seats(ctx, live);
+  ctx.player_games.update(game::player_game(s));
+  if (!s.settings->is_private && ctx.lobby)
+    ctx.lobby->game_live(game::live_info(s), std::make_shared<std::atomic<int>>(s.game->ply()));
+  ctx.dormant.add(s.game_id, {s.room_id, deadline});
+  count(ctx.metrics.games_asleep);
+  ctx.sweep.reschedule();
+  return true;
+}
+
+void Games::find_game(const std::string& game_id, const std::shared_ptr<Connection>& connection,
+                      const protocol::RequestId& request, std::function<void(const std::shared_ptr<Room>&)> then) {
+  if (auto room = ctx_.directory.find_game(game_id)) return then(room);
+  auto& ctx = ctx_;
+  auto woken = [&ctx, game_id, connection, request, then](const std::shared_ptr<Room>& room) {
+    if (room) return then(room);
+    ctx.send_error(connection, request, ErrorCode::storage_unavailable,
+                   "the game '" + game_id + "' cannot be loaded just now; try again");
+  };
+  switch (ctx.dormant.wake(game_id, woken)) {
+    case DormantGames::Wake::waiting:
+      return;
+    case DormantGames::Wake::load:
+      return ctx.store.load_live_game(game_id, [&ctx, game_id](storage::StoreResult<storage::LiveGame> loaded) {
+        boost::asio::post(ctx.io, [&ctx, game_id, loaded = std::move(loaded)]() mutable {
+          ctx.games.woke(game_id, std::move(loaded));
+        });
+      });
+    case DormantGames::Wake::awake:
+      break;
+  }
+  // Woken meanwhile (between the two looks), or no such game.
+  if (auto room = ctx.directory.find_game(game_id)) return then(room);
+  ctx.send_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
+}
+
+void Games::wake_due(const std::string& game_id) {
+  find_game(game_id, nullptr, {}, [](const auto&) {});
+}
+
+void Games::woke(const std::string& game_id, storage::StoreResult<storage::LiveGame> loaded) {
+  auto& ctx = ctx_;
+  std::shared_ptr<Room> room;
+  if (!loaded.error.ok()) log::error("asleep game " + game_id + " not loaded: " + loaded.error.message);
+  else if (ctx.shutting_down) loaded.error = {storage::StoreErrc::unavailable, "shutting down"};  // stays asleep
+  else room = restored_room(*loaded.value);
+  // Gone from the store, or not replaying: it can never wake; a store failure may pass.
+  const bool forget = room || loaded.error.code == storage::StoreErrc::not_found || loaded.error.ok();
+  if (room) {
+    // Reopened first: whatever reaches the room once it is found comes after.
+    room->command(game::Reopen{});
+    publish(room);
+    ctx.directory.add_game(game_id, room);
+    count(ctx.metrics.games_asleep, std::int64_t{-1});
+    count(ctx.metrics.games_woken);
+  } else if (forget) {
+    count(ctx.metrics.games_asleep, std::int64_t{-1});
+  }
+  auto waiting = ctx.dormant.loaded(game_id, forget);
+  if (room)  // its players connected now follow it, as after a resume
+    for (const auto& seat : loaded.value->seats)
+      if (auto connection = ctx.identities.connection_of(seat.player)) room->player_returned(seat.player, connection);
+  for (auto& then : waiting) then(room);
+}
+
+bool Games::put_to_sleep(const game::GameSession& s) {
+  auto& ctx = ctx_;
+  if (!ctx.store.healthy() || ctx.shutting_down) return false;
+  // Asleep first, then out of the directory: a request in between finds the room, which
+  // sends it back here (room_departure.cpp), never nothing.
+  ctx.dormant.add(s.game_id, {s.room_id, s.deadline_ms()});
+  for (const auto& id : s.game_ids) ctx.directory.remove_game(id);
+  ctx.directory.remove_room(s.room_id);
+  count(ctx.metrics.live_games, std::int64_t{-1});
+  count(ctx.metrics.games_asleep);
+  ctx.sweep.reschedule();
+  log::info("room " + s.room_id + ": game " + s.game_id + " asleep (nobody there)");
   return true;
 }
 

@@ -19,6 +19,7 @@
 #include "game/session.hpp"
 #include "protocol/messages.hpp"
 #include "storage/records.hpp"
+#include "storage/store_result.hpp"
 
 namespace bh::app {
 
@@ -56,8 +57,32 @@ class Games {
   // A live game of the store brought back (restore.cpp): its seats restored, published.
   // False when it does not replay (logged).
   bool restore_room(const storage::LiveGame& live);
+  // At start-up: a correspondence game that need not be in memory yet (its deadline to
+  // come) kept asleep (dormant_games.hpp): its seats restored and its players' lists
+  // and the lobby's line made as its room would, no room. False: it must be a room
+  // (restore_room), or does not replay (logged).
+  bool restore_asleep(const storage::LiveGame& live);
+
+  // Idle correspondence games (dormant_games.hpp). The room of `game_id` given to `then`,
+  // awake or loaded from the store first, `then` running later and on another thread
+  // then; none, and `connection` told why: unknown_game, or storage_unavailable when
+  // the store could not give it back.
+  void find_game(const std::string& game_id, const std::shared_ptr<Connection>& connection,
+                 const protocol::RequestId& request, std::function<void(const std::shared_ptr<Room>&)> then);
+  // The room at rest (room_departure.cpp): its game asleep from now on, out of the
+  // directory. False, and it stays, while the store cannot write (a load could miss
+  // what is still to write).
+  bool put_to_sleep(const game::GameSession& session);
+  // The deadline sweep's (deadline_sweep.hpp): the game loaded, its room decides it.
+  void wake_due(const std::string& game_id);
 
  private:
+  // A restored game's room; null when its session does not replay (logged).
+  std::shared_ptr<Room> restored_room(const storage::LiveGame& live);
+  // The asleep game's load ended: its room made and reopened, its players here seated,
+  // the requests that waited for it given the room (or null).
+  void woke(const std::string& game_id, storage::StoreResult<storage::LiveGame> loaded);
+
   // A new open room's session: its ids, its invite code if private, the creator's rating.
   game::GameSession open_session(const std::string& creator, game::RoomSettings settings) const;
 

@@ -35,7 +35,8 @@ int restore_games(const std::shared_ptr<Context>& ctx, const std::vector<storage
       log::error("live game " + live.game_id + " not restored: its room " + live.room_id + " is here already");
       continue;
     }
-    if (ctx->games.restore_room(live)) {
+    // An idle correspondence game stays in the store until someone opens it.
+    if (ctx->games.restore_asleep(live) || ctx->games.restore_room(live)) {
       count(ctx->metrics.games_restored);
       ++restored;
     }

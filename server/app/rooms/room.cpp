@@ -57,6 +57,8 @@ void Room::play(std::string player, std::shared_ptr<Connection> connection, game
   asio::defer(strand_, [self = shared_from_this(), player = std::move(player), connection = std::move(connection),
                         command = std::move(command), request = std::move(request)]() mutable {
     Room& r = *self;
+    if (r.asleep_with(connection, request, [=](const auto& room) { room->play(player, connection, command, request); }))
+      return;
     const int slot = r.slot(player);
     game::set_slot(command, slot);
     if (auto* chat = std::get_if<game::Chat>(&command)) chat->watching = r.audience_.watching(connection->id());
@@ -68,7 +70,9 @@ void Room::play(std::string player, std::shared_ptr<Connection> connection, game
 
 void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, protocol::RequestId request) {
   on_strand([connection = std::move(connection), game_id = std::move(game_id), request = std::move(request)](Room& r) {
-    if (r.after_told([=, self = r.shared_from_this()] { self->watch(connection, game_id, request); })) return;
+    if (r.asleep_with(connection, request, [=](const auto& room) { room->watch(connection, game_id, request); }) ||
+        r.after_told([=, self = r.shared_from_this()] { self->watch(connection, game_id, request); }))
+      return;
     const auto phase = r.session_.phase;
     if (phase != Phase::playing && phase != Phase::ending)
       return r.refuse({connection, request}, {ErrorCode::unknown_game, "no live game '" + game_id + "'"});
@@ -86,6 +90,7 @@ void Room::watch(std::shared_ptr<Connection> connection, std::string game_id, pr
 void Room::unwatch(std::uint64_t connection_id) {
   on_strand([connection_id](Room& r) {
     if (r.audience_.unwatch(connection_id)) r.spectators_changed();
+    r.sleep_soon();
   });
 }
 
@@ -135,6 +140,7 @@ void Room::stop(std::function<void()> done) {
 void Room::decide(const game::Command& command, const Requester& requester) {
   session_.spectators = audience_.spectator_count();
   carry_out(game::decide_in_place(session_, command, now()), requester);
+  sleep_soon();
 }
 
 void Room::carry_out(game::Effects effects, const Requester& r) {
@@ -215,19 +221,6 @@ void Room::finish(game::Finish f) {
     if (a.lost) return self->hand_over();
     self->decide(a, {});
   });
-}
-
-void Room::hand_over() {
-  if (session_.phase == Phase::closed) return;
-  log::info("room " + id() + ": game " + session_.game_id + " is played on another node now");
-  audience_.send_away(present());
-  if (session_.phase == Phase::playing || session_.phase == Phase::ending)
-    count(services_.metrics.live_games, std::int64_t{-1});
-  count(services_.metrics.games_handed_over);
-  auto waiting = std::exchange(deferred_, {});
-  close("moved to another node");
-  // Whatever waited for the move to be told (a stop among them) goes on: it never will be here.
-  for (auto& run : waiting) run();
 }
 
 void Room::arm(game::DeadlineKind kind, std::optional<game::Time> at) {

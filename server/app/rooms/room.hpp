@@ -100,10 +100,22 @@ class Room : public std::enable_shared_from_this<Room> {
   void notice(const game::Notice& n, const Requester& requester);
   void persist(game::Persist p, const Requester& requester);
   void finish(game::Finish f);
+  // How a room leaves this process with its game unfinished (room_departure.cpp).
   // Cluster mode: another node owns the game now (a write was fenced), or this node
   // stops with a move it could not write: its people are told to go there, the room
   // closes here, the game is left to its owner.
   void hand_over();
+  // A correspondence game with nobody here (no player connected, no spectator), nothing
+  // unwritten or waiting: it goes to sleep (Games::put_to_sleep) once it has stayed so
+  // for RoomLimits::correspondence_sleep_ms; each command, and a spectator leaving, sets
+  // the time again.
+  bool idle() const;
+  void sleep_soon();
+  void sleep_if_idle();
+  // Asleep (a request that found the room just before): true, and `again` is given the
+  // game's room once it is awake (the error sent otherwise, Games::find_game).
+  bool asleep_with(const std::shared_ptr<Connection>& connection, const protocol::RequestId& request,
+                   std::function<void(const std::shared_ptr<Room>&)> again);
   void arm(game::DeadlineKind kind, std::optional<game::Time> at);
   void begin_game(const Requester& requester);
   void start_rematch(int accepter_slot, const Requester& requester);
@@ -135,6 +147,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<std::function<void()>> deferred_;   // waiting for a move to be told
   std::shared_ptr<std::atomic<int>> listed_ply_;  // the lobby reads it; null for a private game
   AddressQuota::Slot open_slot_;                  // the creator's address's place while open
+  bool asleep_ = false;                           // put to sleep: its game is served by a new room
 };
 
 }  // namespace bh::app

@@ -24,6 +24,7 @@ class Watchers;
 struct RoomLimits {
   game::Limits game;  // the session's deadlines
   std::int64_t spectator_count_interval_ms = 1'000;
+  std::int64_t correspondence_sleep_ms = 600'000;  // an idle correspondence game's time in memory (0: forever)
 };
 
 struct RoomServices {

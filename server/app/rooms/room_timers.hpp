@@ -1,6 +1,7 @@
 // A room's timers, all on its strand, one per kind of the session's deadlines
 // (game::DeadlineKind): the turn's, each seat's (its absence, or an open room's grace),
-// and the room's own (the rematch window, or the computer's time to join). Setting one replaces what it was set for;
+// and the room's own (the rematch window, or the computer's time to join), and an idle
+// correspondence game's sleep (room_departure.cpp). Setting one replaces what it was set for;
 // `due` runs only if it was neither replaced nor cancelled.
 //
 // Thread-safety: the room's strand only.
@@ -21,7 +22,7 @@ namespace bh::app {
 class RoomTimers {
  public:
   using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
-  enum Which { turn, seat_0, seat_1, room, count };
+  enum Which { turn, seat_0, seat_1, room, sleep, count };
   static Which of(game::DeadlineKind kind) {
     using K = game::DeadlineKind;
     switch (kind) {

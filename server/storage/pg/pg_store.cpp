@@ -413,6 +413,20 @@ void PgStore::load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> 
       kLive, [epoch = impl_->epoch](pg::Conn& conn) { return pg::load_live(conn, epoch); }, std::move(done));
 }
 
+void PgStore::load_live_game(std::string game_id, std::function<void(StoreResult<LiveGame>)> done) {
+  // A cluster plays no correspondence game yet (games.cpp refuses them): read by id all the same.
+  impl_->read<LiveGame>(
+      kLive,
+      [epoch = impl_->epoch, only = std::vector<std::string>{std::move(game_id)}](pg::Conn& conn) {
+        auto loaded = pg::load_live(conn, epoch, &only);
+        if (!loaded.error.ok()) return StoreResult<LiveGame>{std::move(loaded.error), std::nullopt};
+        if (loaded.value->empty())
+          return StoreResult<LiveGame>{{StoreErrc::not_found, "no live game " + only.front()}, std::nullopt};
+        return StoreResult<LiveGame>{{}, std::move(loaded.value->front())};
+      },
+      std::move(done));
+}
+
 void PgStore::find_live_seat(std::string token, std::function<void(StoreResult<FoundSeat>)> done) {
   impl_->read<FoundSeat>(
       kLive, [token = std::move(token)](pg::Conn& conn) { return pg::find_live_seat(conn, token); }, std::move(done));

@@ -284,5 +284,48 @@ TEST(LiveGames, ACorrespondenceGameKeepsItsTimeControlAndDeadline) {
   EXPECT_TRUE(load_live(*store).value->empty());  // archived: no longer live
 }
 
+// An idle correspondence game is read back alone when a player opens it
+// (load_live_game): its moves through their own index, the takebacks applied, the same
+// game load_live gives; a live game beside it, and a game not there (not_found).
+TEST(LiveGames, OneCorrespondenceGameIsReadBackAloneAsTheWholeLoadHasIt) {
+  TempDir dir;
+  auto store = open_store(dir.file("a.db"));
+  LiveGame slow = sample_live("c1");
+  slow.clock.reset();
+  slow.correspondence = "days 1";
+  LiveGame fast = sample_live("g2");
+  ASSERT_TRUE(save_live(*store, {fast, "", 1, {}}).ok());
+  LiveUpdate header{slow, "", 1, {}};
+  header.correspondence = true;
+  ASSERT_TRUE(save_live(*store, header).ok());
+  // The two games' moves interleaved, and the correspondence game's last two taken back
+  // and one played again.
+  for (int ply = 1; ply <= 4; ++ply) {
+    LiveUpdate corr{std::nullopt, "c1", ply, {move("c" + std::to_string(ply), ply)}};
+    corr.correspondence = true;
+    corr.deadline_ms = 1000 * ply;
+    ASSERT_TRUE(save_live(*store, corr).ok());
+    ASSERT_TRUE(save_live(*store, {std::nullopt, "g2", ply, {move("g" + std::to_string(ply), ply)}}).ok());
+  }
+  LiveUpdate takeback{std::nullopt, "c1", 3, {move("again", 9)}};
+  takeback.erase_through = 4;
+  takeback.correspondence = true;
+  ASSERT_TRUE(save_live(*store, takeback).ok());
+  store.reset();
+  store = open_store(dir.file("a.db"));
+  const auto all = load_live(*store);
+  ASSERT_TRUE(all.error.ok()) << all.error.message;
+  ASSERT_EQ(all.value->size(), 2u);
+  for (const auto& expected : *all.value) {
+    auto one = await<StoreResult<LiveGame>>([&](auto done) { store->load_live_game(expected.game_id, done); });
+    ASSERT_TRUE(one.error.ok()) << one.error.message;
+    EXPECT_EQ(*one.value, expected);
+  }
+  auto slow_back = await<StoreResult<LiveGame>>([&](auto done) { store->load_live_game("c1", done); });
+  EXPECT_EQ(slow_back.value->moves, (std::vector<MoveRecord>{move("c1", 1), move("c2", 2), move("again", 9)}));
+  auto none = await<StoreResult<LiveGame>>([&](auto done) { store->load_live_game("nope", done); });
+  EXPECT_EQ(none.error.code, StoreErrc::not_found);
+}
+
 }  // namespace
 }  // namespace bh::storage::testing

@@ -260,7 +260,9 @@ export function liveGame(app, route, root, { onEnded }) {
     onReady() {
       const v = view();
       // A seat comes back by itself with resume; anyone else watches (again, after a drop).
-      if (!v || v.you === null) watch();
+      // A correspondence game of ours too: left alone meanwhile, it may be asleep, and
+      // resume gives back only the games in memory (the watch wakes it, our seat with it).
+      if (!v || v.you === null || v.correspondence) watch();
       draw();
     },
     onMessage(msg) {
