@@ -52,6 +52,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/cluster_room_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/computer_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/creator_side_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/dormant_games_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/durability_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/flow_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/games_test.cpp

@@ -39,11 +39,15 @@ std::string start_correspondence(WsPlayer& creator, WsPlayer& joiner, int days) 
   return (*started)["state"]["game_id"].get<std::string>();
 }
 
-// A player back with their token: the state of `game` they are shown.
+// A player back with their token opens `game`: the state they are shown. Resume gives
+// back the games in memory; one asleep (after a restart, or left alone for a while) is
+// opened with watch, which the clients send for a correspondence game (and which wakes
+// it, with the player's seat).
 std::optional<json> resume(WsPlayer& player, std::uint16_t port, const std::string& token, const std::string& game) {
   if (!player.connect(port)) return std::nullopt;
   player.send({{"type", "resume"}, {"token", token}, {"id", 1}});
   if (!player.take("identity")) return std::nullopt;
+  player.send({{"type", "watch"}, {"game_id", game}, {"id", 2}});
   auto state = player.take("game_state", [&](const json& j) { return j["state"]["game_id"] == game; });
   if (!state) return std::nullopt;
   return (*state)["state"];

@@ -1,7 +1,8 @@
 // Correspondence games (issue 30) in a real browser: a room with days per move is
 // created and listed apart from the live ones, a second player joins, a move is made,
 // each side to move sees the time its move has left, and coming back to the lobby does
-// not jump to the correspondence game (resume gives back every game of the player).
+// not jump to the correspondence game. Left alone, the game goes to sleep (out of the
+// server's memory, --correspondence-sleep-ms) and its page wakes it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, launchBrowser, visitor, becomeGuest, screenshotPath } from './support/stack.mjs';
@@ -10,13 +11,16 @@ import { clickMove } from './support/play.mjs';
 let stack;
 let browser;
 before(async () => {
-  stack = await startStack();
+  stack = await startStack({ args: ['--correspondence-sleep-ms', '500'] });
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await stack?.close();
 });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const metrics = async () => (await fetch(stack.url + '/metrics')).text();
 
 // Right after a move: all three days, or a minute under them.
 const THREE_DAYS_LEFT = /^(3 days|2 days 23 hours) left$/;
@@ -77,18 +81,24 @@ test('a room with days per move: listed apart, joined, played, the time left sho
   await watcher.page.reload();
   await watcher.page.getByTestId('corr-games').getByTestId('live-row').filter({ hasText: 'carla' }).waitFor();
 
-  // dmitri leaves: nothing starts to count against him. carla comes back to the lobby in
-  // a new page: resume gives her the game, and the lobby stays.
+  // dmitri leaves: nothing starts to count against him. carla leaves too, and the game
+  // goes to sleep. She comes back to the lobby in a new page: the lobby stays.
   await b.page.close();
   await a.page.close();
+  // Nobody connected to it (a player online keeps their games awake): asleep soon.
+  for (let i = 0; i < 50 && !/\nboardhall_games_asleep 1\n/.test(await metrics()); i++) await sleep(100);
+  assert.match(await metrics(), /\nboardhall_games_asleep 1\n/);
   const again = await a.context.newPage();
   await again.goto(stack.url + '/');
   await again.getByTestId('whoami').filter({ hasText: 'carla' }).waitFor();
   await again.getByTestId('catalogue').locator('dt').first().waitFor();
   await again.waitForTimeout(1500);
   assert.equal(new URL(again.url()).pathname, '/');
+  // Her game's page wakes it, her seat with it.
   await again.goto(stack.url + game);
   await again.getByTestId('status').filter({ hasText: 'dmitri to move' }).waitFor();
+  assert.match(await metrics(), /\nboardhall_games_woken_total 1\n/);
+  await again.getByTestId('resign').waitFor(); // her seat, not a spectator's view
   assert.match(await again.getByTestId('time-left').textContent(), THREE_DAYS_LEFT);
   assert.equal(await again.getByText(/away, back within/).count(), 0);
 
