@@ -68,6 +68,15 @@ TEST(Config, TheCommitWindowIsOffByDefaultAndBoundedToTenMilliseconds) {
   EXPECT_NE(usage().find("--commit-window-us"), std::string::npos);
 }
 
+TEST(Config, AnIdleCorrespondenceGameSleepsAfterTenMinutesUnlessToldOtherwise) {
+  EXPECT_EQ(parse({}).config->correspondence_sleep_ms, 600'000);
+  EXPECT_EQ(parse({"--correspondence-sleep-ms", "0"}).config->correspondence_sleep_ms, 0);  // never
+  EXPECT_EQ(parse({}, {{"BOARDHALL_CORRESPONDENCE_SLEEP_MS", "250"}}).config->correspondence_sleep_ms, 250);
+  EXPECT_NE(parse({"--correspondence-sleep-ms", "-1"}).error.find("--correspondence-sleep-ms"), std::string::npos);
+  EXPECT_NE(parse({"--correspondence-sleep-ms", "9e9"}).error.find("--correspondence-sleep-ms"), std::string::npos);
+  EXPECT_NE(usage().find("--correspondence-sleep-ms"), std::string::npos);
+}
+
 TEST(Config, TheDatabaseIsSharedByDefaultAndExclusiveOnRequestWithBackupsBesideIt) {
   const auto defaults = parse({});
   ASSERT_TRUE(defaults.config);
