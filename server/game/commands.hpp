@@ -96,6 +96,9 @@ struct Left {
 };
 struct Returned {
   int slot = 0;
+  // An asleep correspondence game woken while its player is online elsewhere: seated
+  // to hear its moves, nothing told (no state; no player_returned to the others).
+  bool quietly = false;
 };
 // The store answered the Finish effect: the record is archived (or not), with the
 // rating changes it made. `shutting_down`: no next game starts, no rematch is offered.

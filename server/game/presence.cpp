@@ -147,6 +147,7 @@ void returned(GameSession& s, const Returned& c, Now now, Effects& fx) {
   fx.push_back(Disarm{absence_kind(c.slot)});
   if (was_absent && s.live() && !s.correspondence) keep_absences(s, fx);
   resume_clocks_if_all_back(s, c.slot, now, fx);
+  if (c.quietly) return;
   fx.push_back(Answer{protocol::encode(sv::GameState{game_view(s, c.slot, now.steady)})});
   if (was_absent && s.phase == Phase::playing)
     fx.push_back(

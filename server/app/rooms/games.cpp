@@ -215,9 +215,12 @@ void Games::woke(const std::string& game_id, storage::StoreResult<storage::LiveG
     count(ctx.metrics.games_asleep, std::int64_t{-1});
   }
   auto waiting = ctx.dormant.loaded(game_id, forget);
-  if (room)  // its players connected now follow it, as after a resume
+  // Its players online now hear its moves, as after a resume; told nothing else (one
+  // plays another game: its board stays on show).
+  if (room)
     for (const auto& seat : loaded.value->seats)
-      if (auto connection = ctx.identities.connection_of(seat.player)) room->player_returned(seat.player, connection);
+      if (auto connection = ctx.identities.connection_of(seat.player))
+        room->player_returned(seat.player, connection, /*quietly=*/true);
   for (auto& then : waiting) then(room);
 }
 

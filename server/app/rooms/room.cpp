@@ -104,14 +104,14 @@ void Room::player_dropped(std::string player, std::uint64_t connection_id) {
   });
 }
 
-void Room::player_returned(std::string player, std::shared_ptr<Connection> connection) {
-  on_strand([player = std::move(player), connection = std::move(connection)](Room& r) {
-    if (r.after_told([=, self = r.shared_from_this()] { self->player_returned(player, connection); })) return;
+void Room::player_returned(std::string player, std::shared_ptr<Connection> connection, bool quietly) {
+  on_strand([player = std::move(player), connection = std::move(connection), quietly](Room& r) {
+    if (r.after_told([=, self = r.shared_from_this()] { self->player_returned(player, connection, quietly); })) return;
     const int slot = r.slot(player);
     if (slot < 0 || r.session_.phase == Phase::closed) return;
     r.seat(slot, connection);
     if (r.session_.phase != Phase::open) r.spectators_changed();  // the connection may have watched the game
-    r.decide(game::Returned{slot}, {connection, {}});
+    r.decide(game::Returned{slot, quietly}, {connection, {}});
   });
 }
 

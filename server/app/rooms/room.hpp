@@ -71,8 +71,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void unwatch(std::uint64_t connection_id);  // also when the connection closed
   // The player's connection closed (only if it was the one acting for the player).
   void player_dropped(std::string player, std::uint64_t connection_id);
-  // The player is back (resume/login) on `connection`: full state, the others told.
-  void player_returned(std::string player, std::shared_ptr<Connection> connection);
+  // The player is back (resume/login) on `connection`: full state, the others told;
+  // `quietly` (a woken asleep game, games.cpp): seated, nothing told.
+  void player_returned(std::string player, std::shared_ptr<Connection> connection, bool quietly = false);
   // The player's connection was replaced by a new one: a finished room's rematch events go there.
   void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
   // Shutdown: timers stopped, a live game left unfinished; `done` runs on the strand.

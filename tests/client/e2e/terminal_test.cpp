@@ -12,6 +12,7 @@
 #include "client_process.hpp"
 #include "support/round_robin_proxy.hpp"
 #include "support/server_process.hpp"
+#include "support/ws_client.hpp"
 
 namespace bh::test {
 namespace {
@@ -219,6 +220,50 @@ TEST(ClientTerminal, ReconnectsByItselfAfterARestartAndTheGameGoesOn) {
   EXPECT_NE(s.find("Game over: bob (attackers) wins by resignation (bob 1, alice 0)."), std::string::npos) << s;
   EXPECT_EQ(s.find("The game is over."), std::string::npos) << s;
   EXPECT_EQ(s.find("Match over"), std::string::npos) << s;
+  term.type("quit");
+  term.keys("Enter");
+}
+
+// An idle correspondence game leaves the server's memory, and a restart brings it back
+// asleep (docs/correspondence.md, "Idle games"): resume gives back no state for it, so
+// the terminal that had it open watches it again once it has reconnected, which wakes
+// it with the player's seat; the board is back and the next move goes to it.
+TEST(ClientTerminal, AReconnectedTerminalOpensItsAsleepCorrespondenceGameAgain) {
+  ASSERT_FALSE(real_server_binary().empty());
+  ServerProcess server({"--correspondence-sleep-ms", "300"});
+  ASSERT_TRUE(server.start()) << server.log();
+  const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
+  TempDir config;
+  Tmux term(terminal_command(config.path(), url, "alice"));
+  ASSERT_NE(term.wait_for("Type help for the commands.").find("as alice"), std::string::npos);
+  term.type("create tablut --side second --clock 3d");
+  term.keys("Enter");
+  ASSERT_NE(term.wait_for("Waiting for an opponent").find("Waiting for an opponent"), std::string::npos);
+  {
+    ClientProcess bob({"connect", url, "--name", "bob"}, {"XDG_CONFIG_HOME=" + config.path() + "/bob"});
+    ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
+    ASSERT_TRUE(bob.command("rooms", "rooms").starts_with("ok rooms rooms=1")) << bob.transcript();
+    std::string line = bob.transcript();
+    line = line.substr(line.find("data room"));
+    const std::string room_id = field(line.substr(0, line.find('\n')), "room");
+    ASSERT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
+    ASSERT_TRUE(bob.command("a4-a3", "move").starts_with("ok move")) << bob.transcript();
+    ASSERT_NE(term.wait_for("last move: a4-a3").find("your move"), std::string::npos);
+  }
+  ASSERT_TRUE(server.restart_on_same_port()) << server.log();
+  std::string s = term.wait_for("resumed", 20s);
+  ASSERT_NE(s.find("as alice (guest), resumed"), std::string::npos) << s;
+  // Nothing typed: the terminal's own watch wakes the game.
+  std::string woken;
+  for (int i = 0; i < 100 && woken.find("\nboardhall_games_woken_total 1\n") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(100ms);
+    woken = http_get(server.port(), "/metrics").body;
+  }
+  EXPECT_NE(woken.find("\nboardhall_games_woken_total 1\n"), std::string::npos) << woken << server.log();
+  term.type("f5-f8");
+  term.keys("Enter");
+  s = term.wait_for("last move: f5-f8");
+  EXPECT_NE(s.find("last move: f5-f8"), std::string::npos) << s;
   term.type("quit");
   term.keys("Enter");
 }

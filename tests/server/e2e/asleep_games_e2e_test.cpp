@@ -58,7 +58,7 @@ TEST(AsleepGamesE2e, AnIdleGameLeavesMemoryAndWakesForTheFirstRequestForIt) {
   ASSERT_TRUE(server.start()) << server.log();
   WsPlayer alice, bob;
   ASSERT_TRUE(alice.connect(server.port()) && bob.connect(server.port()));
-  alice.guest("alice");
+  const std::string alice_token = alice.guest("alice");
   const std::string bob_token = bob.guest("bob");
   const std::string game = started_and_moved(alice, bob);
   ASSERT_FALSE(game.empty()) << server.log();
@@ -77,7 +77,16 @@ TEST(AsleepGamesE2e, AnIdleGameLeavesMemoryAndWakesForTheFirstRequestForIt) {
   EXPECT_EQ(games[0]["game_id"], game);
   EXPECT_EQ(games[0]["to_move_player"], "bob");
 
-  // Bob comes back: resume gives back no asleep game; his watch wakes it, with his seat.
+  // Alice comes back to the lobby: resume gives back no asleep game, and it stays asleep.
+  WsPlayer alice2;
+  ASSERT_TRUE(alice2.connect(server.port()));
+  alice2.send({{"type", "resume"}, {"token", alice_token}, {"id", 1}});
+  ASSERT_TRUE(alice2.take("identity"));
+  std::this_thread::sleep_for(300ms);
+  EXPECT_FALSE(alice2.take("game_state", nullptr, 0ms));
+  EXPECT_EQ(metric(server, "boardhall_games_asleep"), "1");
+
+  // Bob comes back: his watch wakes it, with his seat.
   WsPlayer bob2;
   ASSERT_TRUE(bob2.connect(server.port()));
   bob2.send({{"type", "resume"}, {"token", bob_token}, {"id", 1}});
@@ -94,7 +103,13 @@ TEST(AsleepGamesE2e, AnIdleGameLeavesMemoryAndWakesForTheFirstRequestForIt) {
   auto moved = bob2.take("move", [](const json& j) { return j["ply"] == 2; });
   ASSERT_TRUE(moved) << server.log();
   EXPECT_EQ((*moved)["id"], 6);
+  // Alice, online, was seated when it woke: she hears bob's move, and nothing else (the
+  // board she has on show stays hers to choose).
+  ASSERT_TRUE(alice2.take("move", [](const json& j) { return j["ply"] == 2; })) << server.log();
+  EXPECT_FALSE(alice2.take("game_state", nullptr, 0ms));
+  EXPECT_FALSE(alice2.take("player_returned", nullptr, 0ms));
   bob2.close();
+  alice2.close();
 
   // Asleep again; a spectator's move request is refused as ever (not the player), and
   // a spectator wakes it too, seeing the moves.

@@ -67,6 +67,21 @@ TEST(CorrespondenceGame, PlayersAwayHaveNoGraceAndLoseNothing) {
   EXPECT_TRUE(d.finished.empty());
 }
 
+// A woken asleep game seats its players online elsewhere quietly: present (told its
+// moves from now on), but sent no state and nobody told they returned.
+TEST(CorrespondenceGame, APlayerSeatedQuietlyIsPresentAndToldNothing) {
+  Driver d(correspondence(days(3)), limits());
+  d.start();
+  d.play(d.any_legal());
+  d.run(Left{0});
+  d.told.clear();
+  d.run(Returned{0, /*quietly=*/true});
+  EXPECT_TRUE(d.s.seats[0].present);
+  EXPECT_TRUE(d.told.empty()) << d.told.front();
+  d.play(d.any_legal());
+  EXPECT_TRUE(d.told_contains("\"type\":\"move\""));
+}
+
 // Point 2: a draw offer and a takeback request stand until answered or the next move,
 // kept with the game (Keep) so that a restart finds them; a move's write clears them.
 TEST(CorrespondenceGame, OffersAreKeptWithTheGameUntilAnsweredOrTheNextMove) {
