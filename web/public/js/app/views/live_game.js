@@ -259,9 +259,7 @@ export function liveGame(app, route, root, { onEnded }) {
   return {
     onReady() {
       const v = view();
-      // A seat comes back by itself with resume; anyone else watches (again, after a drop).
-      // A correspondence game of ours too: left alone meanwhile, it may be asleep, and
-      // resume gives back only the games in memory (the watch wakes it, our seat with it).
+      // Resume gives a live seat back; others, and our correspondence game, watch.
       if (!v || v.you === null || v.correspondence) watch();
       draw();
     },
