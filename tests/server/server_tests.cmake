@@ -47,6 +47,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/lobby_nodes_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/abort_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/asleep_games_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/board_and_legal_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/chat_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/cluster_room_test.cpp

@@ -2,7 +2,7 @@
 
 #include "app/app_context.hpp"
 
-#include <boost/asio/post.hpp>
+#include "app/completion.hpp"
 
 #include "app/ids.hpp"
 #include "app/players/seats.hpp"
@@ -172,24 +172,29 @@ void Games::find_game(const std::string& game_id, const std::shared_ptr<Connecti
   auto& ctx = ctx_;
   auto woken = [&ctx, game_id, connection, request, then](const std::shared_ptr<Room>& room) {
     if (room) return then(room);
-    ctx.send_error(connection, request, ErrorCode::storage_unavailable,
-                   "the game '" + game_id + "' cannot be loaded just now; try again");
+    if (connection)  // not the sweep's: it tries again
+      ctx.send_error(connection, request, ErrorCode::storage_unavailable,
+                     "the game '" + game_id + "' cannot be loaded just now; try again");
   };
   switch (ctx.dormant.wake(game_id, woken)) {
     case DormantGames::Wake::waiting:
       return;
     case DormantGames::Wake::load:
-      return ctx.store.load_live_game(game_id, [&ctx, game_id](storage::StoreResult<storage::LiveGame> loaded) {
-        boost::asio::post(ctx.io, [&ctx, game_id, loaded = std::move(loaded)]() mutable {
-          ctx.games.woke(game_id, std::move(loaded));
-        });
-      });
+      return ctx.store.load_live_game(
+          game_id, on_io<storage::StoreResult<storage::LiveGame>>(
+                       ctx.io, "waking an asleep game",
+                       [&ctx, game_id](storage::StoreResult<storage::LiveGame> loaded) {
+                         ctx.games.woke(game_id, std::move(loaded));
+                       },
+                       [&ctx, game_id] {  // it stays asleep; whoever waited is told
+                         for (auto& waiting : ctx.dormant.loaded(game_id, false)) waiting(nullptr);
+                       }));
     case DormantGames::Wake::awake:
       break;
   }
   // Woken meanwhile (between the two looks), or no such game.
   if (auto room = ctx.directory.find_game(game_id)) return then(room);
-  ctx.send_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
+  if (connection) ctx.send_error(connection, request, ErrorCode::unknown_game, "no live game '" + game_id + "'");
 }
 
 void Games::wake_due(const std::string& game_id) {
