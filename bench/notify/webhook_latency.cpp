@@ -1,5 +1,5 @@
 // bh_webhook_latency: the time from a correspondence move to its webhook POST (issue 30,
-// docs/notifications.md). It starts the real server (BOARDHALL_SERVER_BIN, or the built
+// docs/notifications.md). It starts the real server (BOARDHALL_TEST_SERVER_BIN, or the built
 // one) and an HTTPS receiver on loopback, subscribes two registered players' webhooks,
 // and has them play Brandubh by correspondence, each picking the first legal move; a
 // move's time runs from its send to the arrival of the POST that tells the opponent.

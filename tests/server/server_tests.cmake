@@ -196,3 +196,11 @@ endif()
 
 # Notifications out: the SMTP and webhook senders against test receivers (notify/).
 include(${CMAKE_CURRENT_SOURCE_DIR}/notify/notify_tests.cmake)
+
+# A benchmark (bench/correspondence/wake_latency.cpp: opening an asleep correspondence
+# game) defined here, beside the test support it starts the server with.
+if(TARGET bh_test_support AND TARGET boardhall-server)
+  add_executable(bh_wake_latency ${PROJECT_SOURCE_DIR}/bench/correspondence/wake_latency.cpp)
+  target_link_libraries(bh_wake_latency PRIVATE bh_test_support)
+  add_dependencies(bh_wake_latency boardhall-server)
+endif()

@@ -180,15 +180,15 @@ void Games::find_game(const std::string& game_id, const std::shared_ptr<Connecti
     case DormantGames::Wake::waiting:
       return;
     case DormantGames::Wake::load:
-      return ctx.store.load_live_game(
-          game_id, on_io<storage::StoreResult<storage::LiveGame>>(
-                       ctx.io, "waking an asleep game",
-                       [&ctx, game_id](storage::StoreResult<storage::LiveGame> loaded) {
-                         ctx.games.woke(game_id, std::move(loaded));
-                       },
-                       [&ctx, game_id] {  // it stays asleep; whoever waited is told
-                         for (auto& waiting : ctx.dormant.loaded(game_id, false)) waiting(nullptr);
-                       }));
+      return ctx.store.load_live_game(game_id, on_io<storage::StoreResult<storage::LiveGame>>(
+                                                   ctx.io, "waking an asleep game",
+                                                   [&ctx, game_id](storage::StoreResult<storage::LiveGame> loaded) {
+                                                     ctx.games.woke(game_id, std::move(loaded));
+                                                   },
+                                                   [&ctx, game_id] {  // it stays asleep; whoever waited is told
+                                                     for (auto& waiting : ctx.dormant.loaded(game_id, false))
+                                                       waiting(nullptr);
+                                                   }));
     case DormantGames::Wake::awake:
       break;
   }

@@ -54,6 +54,20 @@ class Tmux {
   std::string socket_;
 };
 
+// `bob` joins the one open room the lobby lists: its id, or "" (a failed expectation).
+std::string join_the_open_room(ClientProcess& bob) {
+  EXPECT_NE(bob.expect("ok connect"), "") << bob.transcript();
+  if (!bob.command("rooms", "rooms").starts_with("ok rooms rooms=1")) {
+    ADD_FAILURE() << bob.transcript();
+    return "";
+  }
+  std::string line = bob.transcript();
+  line = line.substr(line.find("data room"));
+  const std::string room_id = field(line.substr(0, line.find('\n')), "room");
+  EXPECT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
+  return room_id;
+}
+
 // The terminal client on a terminal of tmux's: `name` connecting to `url`, its remembered
 // tokens in `config_dir`, plain text.
 std::string terminal_command(const std::string& config_dir, const std::string& url, const std::string& name) {
@@ -94,13 +108,8 @@ TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
   ASSERT_NE(s.find("Waiting for an opponent"), std::string::npos) << s;
 
   ClientProcess bob({"connect", url, "--name", "bob"}, {"XDG_CONFIG_HOME=" + config.path() + "/bob"});
-  ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
-  ASSERT_TRUE(bob.command("rooms", "rooms").starts_with("ok rooms rooms=1")) << bob.transcript();
-  std::string line = bob.transcript();
-  line = line.substr(line.find("data room"));
-  const std::string room_id = field(line.substr(0, line.find('\n')), "room");
+  const std::string room_id = join_the_open_room(bob);
   ASSERT_FALSE(room_id.empty()) << bob.transcript();
-  ASSERT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
 
   // The board, with coordinates on both axes and the king on its throne, seen from
   // alice's side: she plays second (the defenders), so it is turned round.
@@ -193,12 +202,8 @@ TEST(ClientTerminal, ReconnectsByItselfAfterARestartAndTheGameGoesOn) {
   std::string room_id;
   {
     ClientProcess bob({"connect", url, "--name", "bob"}, {"XDG_CONFIG_HOME=" + config.path() + "/bob"});
-    ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
-    ASSERT_TRUE(bob.command("rooms", "rooms").starts_with("ok rooms rooms=1")) << bob.transcript();
-    std::string line = bob.transcript();
-    line = line.substr(line.find("data room"));
-    room_id = field(line.substr(0, line.find('\n')), "room");
-    ASSERT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
+    room_id = join_the_open_room(bob);
+    ASSERT_FALSE(room_id.empty());
     ASSERT_TRUE(bob.command("a4-a3", "move").starts_with("ok move")) << bob.transcript();
     ASSERT_NE(term.wait_for("last move: a4-a3").find("your move"), std::string::npos);
   }
@@ -241,12 +246,7 @@ TEST(ClientTerminal, AReconnectedTerminalOpensItsAsleepCorrespondenceGameAgain) 
   ASSERT_NE(term.wait_for("Waiting for an opponent").find("Waiting for an opponent"), std::string::npos);
   {
     ClientProcess bob({"connect", url, "--name", "bob"}, {"XDG_CONFIG_HOME=" + config.path() + "/bob"});
-    ASSERT_NE(bob.expect("ok connect"), "") << bob.transcript();
-    ASSERT_TRUE(bob.command("rooms", "rooms").starts_with("ok rooms rooms=1")) << bob.transcript();
-    std::string line = bob.transcript();
-    line = line.substr(line.find("data room"));
-    const std::string room_id = field(line.substr(0, line.find('\n')), "room");
-    ASSERT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
+    ASSERT_FALSE(join_the_open_room(bob).empty());
     ASSERT_TRUE(bob.command("a4-a3", "move").starts_with("ok move")) << bob.transcript();
     ASSERT_NE(term.wait_for("last move: a4-a3").find("your move"), std::string::npos);
   }

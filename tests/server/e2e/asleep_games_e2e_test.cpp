@@ -16,18 +16,10 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-std::string metric(const ServerProcess& server, const std::string& name) {
-  const auto page = http_get(server.port(), "/metrics");
-  const auto at = page.body.find("\n" + name + " ");
-  if (at == std::string::npos) return "";
-  const auto from = at + name.size() + 2;
-  return page.body.substr(from, page.body.find('\n', from) - from);
-}
-
 // Waits (up to 10 s) for the metric to read `value`.
 bool metric_becomes(const ServerProcess& server, const std::string& name, const std::string& value) {
   for (int i = 0; i < 100; ++i) {
-    if (metric(server, name) == value) return true;
+    if (metric(server.port(), name) == value) return true;
     std::this_thread::sleep_for(100ms);
   }
   return false;
@@ -64,11 +56,11 @@ TEST(AsleepGamesE2e, AnIdleGameLeavesMemoryAndWakesForTheFirstRequestForIt) {
   ASSERT_FALSE(game.empty()) << server.log();
   // While a player is here the game stays; once both are gone it sleeps.
   std::this_thread::sleep_for(600ms);
-  EXPECT_EQ(metric(server, "boardhall_games_asleep"), "0");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_asleep"), "0");
   alice.close();
   bob.close();
   ASSERT_TRUE(metric_becomes(server, "boardhall_games_asleep", "1")) << server.log();
-  EXPECT_EQ(metric(server, "boardhall_live_games"), "0");
+  EXPECT_EQ(metric(server.port(), "boardhall_live_games"), "0");
   // Asleep, it is still on its players' lists, with whose turn it is.
   const auto listed = http_get(server.port(), "/api/players/bob/games");
   ASSERT_EQ(listed.status, 200);
@@ -84,7 +76,7 @@ TEST(AsleepGamesE2e, AnIdleGameLeavesMemoryAndWakesForTheFirstRequestForIt) {
   ASSERT_TRUE(alice2.take("identity"));
   std::this_thread::sleep_for(300ms);
   EXPECT_FALSE(alice2.take("game_state", nullptr, 0ms));
-  EXPECT_EQ(metric(server, "boardhall_games_asleep"), "1");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_asleep"), "1");
 
   // Bob comes back: his watch wakes it, with his seat.
   WsPlayer bob2;
@@ -97,8 +89,8 @@ TEST(AsleepGamesE2e, AnIdleGameLeavesMemoryAndWakesForTheFirstRequestForIt) {
   EXPECT_EQ((*state)["state"]["you"], "second");
   EXPECT_EQ((*state)["state"]["ply"], 1);
   EXPECT_EQ((*state)["state"]["moves"], json({"d1-d3"}));
-  EXPECT_EQ(metric(server, "boardhall_games_woken_total"), "1");
-  EXPECT_EQ(metric(server, "boardhall_games_asleep"), "0");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_woken_total"), "1");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_asleep"), "0");
   bob2.send({{"type", "move"}, {"game_id", game}, {"ply", 1}, {"move", "d5-d4"}, {"id", 6}});
   auto moved = bob2.take("move", [](const json& j) { return j["ply"] == 2; });
   ASSERT_TRUE(moved) << server.log();
@@ -119,7 +111,7 @@ TEST(AsleepGamesE2e, AnIdleGameLeavesMemoryAndWakesForTheFirstRequestForIt) {
   carol.guest("carol");
   carol.send({{"type", "unwatch"}, {"game_id", game}, {"id", 7}});
   EXPECT_TRUE(carol.take("ok"));  // nothing to forget: not woken for it
-  EXPECT_EQ(metric(server, "boardhall_games_woken_total"), "1");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_woken_total"), "1");
   carol.send({{"type", "watch"}, {"game_id", game}, {"id", 8}});
   auto seen = carol.take("game_state");
   ASSERT_TRUE(seen) << server.log();
@@ -157,23 +149,17 @@ TEST(AsleepGamesE2e, AnAsleepGameStaysAsleepAcrossARestartAndItsDeadlineIsStillD
   ASSERT_TRUE(metric_becomes(server, "boardhall_games_asleep", "1")) << server.log();
   ASSERT_TRUE(server.restart()) << server.log();
   // Brought back asleep: no room, its deadline still ahead.
-  EXPECT_EQ(metric(server, "boardhall_games_asleep"), "1") << server.log();
-  EXPECT_EQ(metric(server, "boardhall_live_games"), "0");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_asleep"), "1") << server.log();
+  EXPECT_EQ(metric(server.port(), "boardhall_live_games"), "0");
   // The sweep wakes it at its deadline and its room decides it: alice lost on time.
   WsPlayer viewer;
   ASSERT_TRUE(viewer.connect(server.port()));
-  std::optional<json> record;
-  for (int i = 0; i < 100 && !record; ++i) {
-    viewer.send({{"type", "get_game"}, {"game_id", game}, {"id", 20 + i}});
-    auto answer = viewer.take("game_record", nullptr, 1s);
-    if (answer) record = answer;
-    else std::this_thread::sleep_for(100ms);
-  }
+  const auto record = archived_record(viewer, game, 100);
   ASSERT_TRUE(record) << server.log();
   EXPECT_EQ((*record)["record"]["reason"], "time");
   EXPECT_EQ((*record)["record"]["result"], "second");
-  EXPECT_EQ(metric(server, "boardhall_games_asleep"), "0");
-  EXPECT_EQ(metric(server, "boardhall_games_woken_total"), "1");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_asleep"), "0");
+  EXPECT_EQ(metric(server.port(), "boardhall_games_woken_total"), "1");
   viewer.close();
   EXPECT_EQ(server.stop(), 0);
 }

@@ -119,13 +119,7 @@ TEST(CorrespondenceE2e, ADeadlineThatPassesWhileTheServerIsDownIsDecidedWhenItSt
   // The game is over on time: Alice lost; the archive has it.
   WsPlayer viewer;
   ASSERT_TRUE(viewer.connect(server.port()));
-  std::optional<json> record;
-  for (int i = 0; i < 50 && !record; ++i) {
-    viewer.send({{"type", "get_game"}, {"game_id", game}, {"id", 20 + i}});
-    auto answer = viewer.take("game_record", nullptr, 2s);
-    if (answer) record = answer;
-    else std::this_thread::sleep_for(100ms);
-  }
+  const auto record = archived_record(viewer, game);
   ASSERT_TRUE(record) << server.log();
   EXPECT_EQ((*record)["record"]["reason"], "time");
   EXPECT_EQ((*record)["record"]["result"], "second");

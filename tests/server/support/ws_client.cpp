@@ -114,6 +114,14 @@ HttpResult http_get(std::uint16_t port, std::string_view target, std::chrono::mi
   return http_request(port, "GET", target, {}, timeout);
 }
 
+std::string metric(std::uint16_t port, const std::string& name) {
+  const auto page = http_get(port, "/metrics");
+  const auto at = page.body.find("\n" + name + " ");
+  if (at == std::string::npos) return "";
+  const auto from = at + name.size() + 2;
+  return page.body.substr(from, page.body.find('\n', from) - from);
+}
+
 HttpResult http_get_from(std::string_view source, std::uint16_t port, std::string_view target,
                          std::chrono::milliseconds timeout) {
   return http_exchange(source, port, "GET", target, {}, timeout);

@@ -43,6 +43,8 @@ struct ConnectOptions {
   std::vector<std::pair<std::string, std::string>> headers;  // e.g. {"Origin", "https://..."}
 };
 HttpResult http_get(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout = 5s);
+// The value of one metric on the server's /metrics page ("" when it has none).
+std::string metric(std::uint16_t port, const std::string& name);
 
 class WsClient {
  public:

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "ws_client.hpp"
 
@@ -88,6 +89,18 @@ inline std::string start_tablut(WsPlayer& creator, WsPlayer& joiner, const std::
   const bool both = started && joiner.take("game_started");
   EXPECT_TRUE(both);
   return both ? (*started)["state"]["game_id"].get<std::string>() : "";
+}
+
+// The archived record of `game` as `viewer` gets it (`get_game`), asked again until the
+// archive has it (a game just decided is being written) or `tries` tenths of a second
+// have passed.
+inline std::optional<nlohmann::json> archived_record(WsPlayer& viewer, const std::string& game, int tries = 50) {
+  for (int i = 0; i < tries; ++i) {
+    viewer.send({{"type", "get_game"}, {"game_id", game}, {"id", 20 + i}});
+    if (auto answer = viewer.take("game_record", nullptr, std::chrono::seconds(1))) return answer;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return std::nullopt;
 }
 
 }  // namespace bh::test

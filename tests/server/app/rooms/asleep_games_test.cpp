@@ -86,8 +86,7 @@ TEST_F(AsleepGamesTest, ALoadTheStoreFailsLeavesItAsleepForTheNextRequest) {
   EXPECT_EQ(metric("boardhall_games_asleep"), "0");
   // Not a game, asleep or awake: unknown_game, as ever.
   EXPECT_EQ(ben.error_of({{"type", "watch"}, {"game_id", "g-none"}}, 22), "unknown_game");
-  EXPECT_EQ(ben.error_of({{"type", "move"}, {"game_id", "g-none"}, {"ply", 1}, {"move", "d5-d4"}}, 23),
-            "unknown_game");
+  EXPECT_EQ(ben.error_of({{"type", "move"}, {"game_id", "g-none"}, {"ply", 1}, {"move", "d5-d4"}}, 23), "unknown_game");
 }
 
 }  // namespace
