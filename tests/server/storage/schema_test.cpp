@@ -93,6 +93,58 @@ TEST(SchemaTest, AnEmptyFileGetsEveryStep) {
                                 "games_by_result"}));
 }
 
+// Version 12: a correspondence game's moves written before it are marked by the
+// migration, so the game is read back alone (load_live_game) through the index, which
+// holds no live game's move; the read is a search of that index, never a scan.
+TEST(SchemaTest, Version12MarksTheMovesOfCorrespondenceGamesAndReadsOneThroughItsIndex) {
+  TempDir dir;
+  const std::string path = dir.file("v11.db");
+  {
+    auto store = open_store(path);
+    ASSERT_NE(store, nullptr);
+    store->close();
+  }
+  // The file as version 11 left it: no column, no index; a correspondence game and a
+  // live one, each with a move.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  const std::string columns =
+      "game_id, room_id, match_id, game, options, creator_side, is_private, invite_code, games, game_number, "
+      "first_seat, creator, creator_token, creator_registered, creator_points, joiner, joiner_token, "
+      "joiner_registered, joiner_points, started_ms, correspondence, deadline_ms";
+  exec_raw(db,
+           "DROP INDEX live_moves_of_correspondence; ALTER TABLE live_moves DROP COLUMN correspondence;"
+           "INSERT INTO live_games (" +
+               columns +
+               ") VALUES ('c1', 'r1', 'm1', 'tablut', '{}', 'first', 0, '', 1, 1, 0, 'ann', 't1', 0, 0, 'bob', 't2', "
+               "0, 0, 1000, 'days 3', 99000000);"
+               "INSERT INTO live_games (" +
+               columns +
+               ") VALUES ('g2', 'r2', 'm2', 'tablut', '{}', 'first', 0, '', 1, 1, 0, 'cid', 't3', 0, 0, 'dee', 't4', "
+               "0, 0, 1000, NULL, NULL);"
+               "INSERT INTO live_moves (game_id, ply, text, first_clock_ms, second_clock_ms, at_ms) "
+               "VALUES ('c1', 1, 'd1-d3', -1, -1, 2000), ('g2', 1, 'd1-d3', 1, 1, 2000);"
+               "PRAGMA user_version = 11;");
+  sqlite3_close(db);
+  auto store = open_store(path);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(sql_rows(*store,
+                     "SELECT game_id FROM live_moves INDEXED BY live_moves_of_correspondence "
+                     "WHERE correspondence IS NOT NULL"),
+            std::vector<std::string>{"c1"});
+  auto one = await<StoreResult<LiveGame>>([&](auto done) { store->load_live_game("c1", done); });
+  ASSERT_TRUE(one.error.ok()) << one.error.message;
+  ASSERT_EQ(one.value->moves.size(), 1u);
+  EXPECT_EQ(one.value->moves[0].text, "d1-d3");
+  std::string plan;
+  for (const auto& row : sql_rows(*store,
+                                  "EXPLAIN QUERY PLAN SELECT game_id, ply FROM live_moves WHERE game_id = 'c1' "
+                                  "AND correspondence IS NOT NULL ORDER BY seq"))
+    plan += row + "\n";
+  EXPECT_NE(plan.find("USING INDEX live_moves_of_correspondence (game_id=?)"), std::string::npos) << plan;
+  EXPECT_EQ(plan.find("TEMP B-TREE"), std::string::npos) << plan;
+}
+
 TEST(SchemaTest, RefusesANewerSchema) {
   TempDir dir;
   const std::string path = dir.file("future.db");
