@@ -13,6 +13,8 @@ namespace {
 
 constexpr std::int64_t kLongestSleepMs = 60'000;  // a row due later is looked for again by then
 constexpr std::int64_t kStoreDownMs = 1'000;      // the store failed: try again after this
+constexpr std::int64_t kBusyMs =
+    1'000;  // rows wait for a destination's send: looked at again by then (or when it ends)
 
 std::int64_t system_now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -55,6 +57,7 @@ storage::Delivery delivery_of(const storage::OutboxItem& item, const SendResult&
 OutboxWorker::OutboxWorker(storage::Notifications& store, OutboxOptions options)
     : store_(store), options_(std::move(options)) {
   if (!options_.now_ms) options_.now_ms = system_now_ms;
+  for (int i = 0; i < std::max(1, options_.senders); ++i) senders_.emplace_back([this] { sender(); });
   thread_ = std::thread([this] { run(); });
 }
 
@@ -77,8 +80,12 @@ void OutboxWorker::stop() {
     std::lock_guard lock(signal_->mutex);
     signal_->stopping = true;
   }
-  signal_->woken.notify_one();
+  signal_->woken.notify_all();
+  signal_->work.notify_all();
   if (thread_.joinable()) thread_.join();
+  for (auto& t : senders_)
+    if (t.joinable()) t.join();
+  senders_.clear();
 }
 
 void OutboxWorker::run() {
@@ -90,7 +97,7 @@ void OutboxWorker::run() {
     }
     std::optional<std::int64_t> next;
     try {
-      next = send_due();
+      next = dispatch_due();
     } catch (const std::exception& e) {  // a bug must not end the server: log, wait, go on
       log::error(std::string("outbox: ") + e.what());
       next = options_.now_ms() + kStoreDownMs;
@@ -104,7 +111,8 @@ void OutboxWorker::run() {
   }
 }
 
-std::optional<std::int64_t> OutboxWorker::send_due() {
+std::optional<std::int64_t> OutboxWorker::dispatch_due() {
+  bool waiting = false;  // a due row waits for its destination's send under way
   for (;;) {
     const std::int64_t now = options_.now_ms();
     auto taken = wait_for<storage::StoreResult<std::vector<storage::OutboxItem>>>(
@@ -113,24 +121,61 @@ std::optional<std::int64_t> OutboxWorker::send_due() {
       log::error("outbox: cannot read the due notifications: " + taken.error.message);
       return now + kStoreDownMs;
     }
-    for (const storage::OutboxItem& item : *taken.value) {
-      {
-        std::lock_guard lock(signal_->mutex);
-        if (signal_->stopping) return std::nullopt;
+    int handed = 0;
+    {
+      std::lock_guard lock(signal_->mutex);
+      if (signal_->stopping) return std::nullopt;
+      for (storage::OutboxItem& item : *taken.value) {
+        const std::string destination = item.channel + " " + item.address;
+        if (signal_->in_flight.contains(item.id) || signal_->busy.contains(destination)) {
+          waiting = true;
+          continue;
+        }
+        signal_->in_flight.insert(item.id);
+        signal_->busy.insert(destination);
+        signal_->queue.push_back(std::move(item));
+        ++handed;
       }
+    }
+    if (handed > 0) signal_->work.notify_all();
+    // A full batch may leave more due rows, unless all it held was under way.
+    if (static_cast<int>(taken.value->size()) < options_.batch || handed == 0) break;
+  }
+  if (waiting) return options_.now_ms() + kBusyMs;  // or sooner: a sender wakes us when it is done
+  auto next =
+      wait_for<storage::StoreResult<std::optional<std::int64_t>>>([&](auto done) { store_.next_due(std::move(done)); });
+  if (!next.error.ok() || !next.value) return options_.now_ms() + kStoreDownMs;
+  return *next.value;
+}
+
+void OutboxWorker::sender() {
+  for (;;) {
+    storage::OutboxItem item;
+    {
+      std::unique_lock lock(signal_->mutex);
+      signal_->work.wait(lock, [this] { return signal_->stopping || !signal_->queue.empty(); });
+      if (signal_->stopping) return;  // what is still queued stays unsent in the store, sent at the next start
+      item = std::move(signal_->queue.front());
+      signal_->queue.pop_front();
+    }
+    try {
       const SendResult result = send(item, options_.now_ms());
       if (!result.ok) log::info("outbox: " + item.channel + " " + item.key + " not sent: " + result.error);
       const auto recorded = wait_for<storage::StoreError>([&](auto done) {
         store_.record_delivery(delivery_of(item, result, options_, options_.now_ms()), std::move(done));
       });
       if (!recorded.ok()) log::error("outbox: cannot record a delivery: " + recorded.message);
+    } catch (const std::exception& e) {  // a bug must not end the server: log, go on
+      log::error(std::string("outbox: sending ") + item.key + ": " + e.what());
     }
-    if (static_cast<int>(taken.value->size()) < options_.batch) break;
+    {
+      std::lock_guard lock(signal_->mutex);
+      signal_->in_flight.erase(item.id);
+      signal_->busy.erase(item.channel + " " + item.address);
+      signal_->wake = true;  // its destination's next row, or the next batch
+    }
+    signal_->woken.notify_one();
   }
-  auto next =
-      wait_for<storage::StoreResult<std::optional<std::int64_t>>>([&](auto done) { store_.next_due(std::move(done)); });
-  if (!next.error.ok() || !next.value) return options_.now_ms() + kStoreDownMs;
-  return *next.value;
 }
 
 SendResult OutboxWorker::send(const storage::OutboxItem& item, std::int64_t now_ms) {

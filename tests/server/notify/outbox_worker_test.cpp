@@ -4,7 +4,12 @@
 // limit is not sent; and the back-off itself (delivery_of).
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <filesystem>
 #include <future>
@@ -70,16 +75,16 @@ class OutboxWorkerTest : public ::testing::Test {
     worker_ = std::make_unique<OutboxWorker>(*store_, std::move(o));
     store_->on_outbox_written(worker_->waker());
   }
-  // bob's settings: a webhook (and an address, verified at once).
-  void subscribe(bool email) {
+  // bob's settings: a webhook (and an address, verified at once); `player`'s, at `url`.
+  void subscribe(bool email, const std::string& player = "bob", std::string url = {}) {
     storage::NotifyChange c;
-    c.player = "bob";
-    c.webhook_url = receiver_.url("/bob");
+    c.player = player;
+    c.webhook_url = url.empty() ? receiver_.url("/" + player) : std::move(url);
     if (email) c.email = "bob@example.org";
     c.now_ms = now_ms();
     c.fresh_verify_token = std::string(48, 'a');
-    c.fresh_mail_key = "k1";
-    c.fresh_unsubscribe_token = std::string(48, 'b');
+    c.fresh_mail_key = "k1-" + player;
+    c.fresh_unsubscribe_token = std::string(47, 'b') + player.substr(0, 1);
     c.fresh_secret = "s3cret";
     ASSERT_TRUE(await<storage::StoreResult<storage::NotifySettings>>([&](auto done) {
                   store_->save_notify_settings(c, done);
@@ -90,22 +95,23 @@ class OutboxWorkerTest : public ::testing::Test {
                   }).error.ok());
     }
   }
-  // A correspondence game of ann and bob, and ann's move: bob's turn.
-  void anns_move(const std::string& id) {
+  // A correspondence game of ann and bob (or `opponent`), and ann's move: their turn.
+  void anns_move(const std::string& id, const std::string& opponent = "bob") {
     storage::LiveGame g;
     g.game_id = id;
     g.room_id = "r" + id;
     g.match_id = "m" + id;
     g.game = "brandubh";
     g.creator_side = "first";
-    g.seats = {storage::LiveSeat{"ann", "t-ann-" + id, true, 0}, storage::LiveSeat{"bob", "t-bob-" + id, true, 0}};
+    g.seats = {storage::LiveSeat{"ann", "t-ann-" + id, true, 0},
+               storage::LiveSeat{opponent, "t-" + opponent + "-" + id, true, 0}};
     g.correspondence = "days 3";
     ASSERT_TRUE(await<storage::StoreError>([&](auto done) { store_->save_live({g, "", 1, {}}, done); }).ok());
     const std::int64_t now = now_ms();
     storage::LiveUpdate u{std::nullopt, id, 1, {storage::MoveRecord{"d1-d3", -1, -1, now}}};
     u.deadline_ms = now + 3 * 86'400'000LL;
     u.notice = storage::TurnNotice{id,
-                                   "bob",
+                                   opponent,
                                    true,
                                    1,
                                    *u.deadline_ms,
@@ -157,6 +163,35 @@ TEST_F(OutboxWorkerTest, AMailOverItsAddressDailyLimitIsNotSent) {
   ASSERT_EQ(receiver_.wait_for(2, 5s).size(), 2u);  // both POSTs: the limit is the mails'
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(sink_.messages().size(), 1u);
+}
+
+// A webhook that never answers (a listener that accepts nothing: the TLS handshake
+// waits until the timeout) holds back its own rows only: another player's POST leaves
+// at once beside it.
+TEST_F(OutboxWorkerTest, AReceiverThatHangsHoldsBackNoOtherPlayersNotification) {
+  const int hole = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(hole, 0);
+  sockaddr_in at{};
+  at.sin_family = AF_INET;
+  at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof at;
+  ASSERT_EQ(::bind(hole, reinterpret_cast<sockaddr*>(&at), sizeof at), 0);
+  ASSERT_EQ(::listen(hole, 16), 0);
+  ASSERT_EQ(::getsockname(hole, reinterpret_cast<sockaddr*>(&at), &size), 0);
+  subscribe(false, "bob", "https://127.0.0.1:" + std::to_string(ntohs(at.sin_port)) + "/bob");
+  subscribe(false, "cat");
+  anns_move("g1", "bob");  // bob's row first: due first
+  anns_move("g2", "cat");
+  auto o = options();
+  o.webhook.timeout_ms = 3000;
+  const auto started = std::chrono::steady_clock::now();
+  start(std::move(o));
+  const auto posts = receiver_.wait_for(1, 5s);
+  ASSERT_EQ(posts.size(), 1u);
+  EXPECT_EQ(posts[0].target, "/cat");
+  EXPECT_LT(posts[0].arrived - started, 2s) << "not behind bob's hanging receiver";
+  worker_.reset();  // waits for bob's send to time out
+  ::close(hole);
 }
 
 TEST_F(OutboxWorkerTest, NotificationsWrittenWhileItWasStoppedGoWhenItStarts) {
