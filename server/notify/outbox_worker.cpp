@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <utility>
 
 #include "log/log.hpp"
 #include "notify/notice_text.hpp"
@@ -113,8 +114,9 @@ void OutboxWorker::run() {
 
 std::optional<std::int64_t> OutboxWorker::dispatch_due() {
   bool waiting = false;  // a due row waits for its destination's send under way
+  std::int64_t now = 0;  // the last take's: every row due by then was taken
   for (;;) {
-    const std::int64_t now = options_.now_ms();
+    now = options_.now_ms();
     auto taken = wait_for<storage::StoreResult<std::vector<storage::OutboxItem>>>(
         [&](auto done) { store_.take_due(now, options_.batch, std::move(done)); });
     if (!taken.error.ok() || !taken.value) {
@@ -141,10 +143,15 @@ std::optional<std::int64_t> OutboxWorker::dispatch_due() {
     // A full batch may leave more due rows, unless all it held was under way.
     if (static_cast<int>(taken.value->size()) < options_.batch || handed == 0) break;
   }
+  {
+    std::lock_guard lock(signal_->mutex);
+    signal_->rows_wait = waiting;
+  }
   if (waiting) return options_.now_ms() + kBusyMs;  // or sooner: a sender wakes us when it is done
-  auto next =
-      wait_for<storage::StoreResult<std::optional<std::int64_t>>>([&](auto done) { store_.next_due(std::move(done)); });
-  if (!next.error.ok() || !next.value) return options_.now_ms() + kStoreDownMs;
+  // Every row due by `now` is with a sender (one that fails wakes us with its retry's time).
+  auto next = wait_for<storage::StoreResult<std::optional<std::int64_t>>>(
+      [&](auto done) { store_.next_due(now, std::move(done)); });
+  if (!next.error.ok() || !next.value) return now + kStoreDownMs;
   return *next.value;
 }
 
@@ -158,8 +165,10 @@ void OutboxWorker::sender() {
       item = std::move(signal_->queue.front());
       signal_->queue.pop_front();
     }
+    bool retry = true;  // a row not sent (or a bug) may be due again: the worker looks
     try {
       const SendResult result = send(item, options_.now_ms());
+      retry = !result.ok;
       if (!result.ok) log::info("outbox: " + item.channel + " " + item.key + " not sent: " + result.error);
       const auto recorded = wait_for<storage::StoreError>([&](auto done) {
         store_.record_delivery(delivery_of(item, result, options_, options_.now_ms()), std::move(done));
@@ -168,13 +177,17 @@ void OutboxWorker::sender() {
     } catch (const std::exception& e) {  // a bug must not end the server: log, go on
       log::error(std::string("outbox: sending ") + item.key + ": " + e.what());
     }
+    bool wake = false;
     {
       std::lock_guard lock(signal_->mutex);
       signal_->in_flight.erase(item.id);
       signal_->busy.erase(item.channel + " " + item.address);
-      signal_->wake = true;  // its destination's next row, or the next batch
+      // Its destination's next row may go now, or a retry's time is new; else nothing
+      // waits on this send (the worker's own wake-ups and the due times bring the rest).
+      wake = std::exchange(signal_->rows_wait, false) || retry;
+      signal_->wake = signal_->wake || wake;
     }
-    signal_->woken.notify_one();
+    if (wake) signal_->woken.notify_one();
   }
 }
 

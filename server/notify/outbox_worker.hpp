@@ -81,6 +81,7 @@ class OutboxWorker {
     std::deque<storage::OutboxItem> queue;  // handed over, not yet taken by a sender
     std::set<std::int64_t> in_flight;       // row ids handed over and not yet recorded
     std::set<std::string> busy;             // their destinations
+    bool rows_wait = false;                 // due rows wait for a busy destination: a send done wakes the worker
   };
   std::shared_ptr<Signal> signal_ = std::make_shared<Signal>();
   std::thread thread_;

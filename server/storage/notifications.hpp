@@ -103,8 +103,9 @@ class Notifications {
   // player turned off meanwhile are dropped here, not given.
   virtual void take_due(std::int64_t now_ms, int limit,
                         std::function<void(StoreResult<std::vector<OutboxItem>>)> done) = 0;
-  // The next unsent row's due time, if any (how long the worker may sleep).
-  virtual void next_due(std::function<void(StoreResult<std::optional<std::int64_t>>)> done) = 0;
+  // The first due time after `after_ms` of an unsent row, if any (how long the worker may
+  // sleep: the rows due by then it has taken).
+  virtual void next_due(std::int64_t after_ms, std::function<void(StoreResult<std::optional<std::int64_t>>)> done) = 0;
   virtual void record_delivery(Delivery delivery, std::function<void(StoreError)> done) = 0;
   // Called on a store thread after a commit that wrote outbox rows (wakes the worker).
   virtual void on_outbox_written(std::function<void()> listener) = 0;

@@ -315,8 +315,9 @@ StoreResult<std::vector<OutboxItem>> take_due(Db& db, std::int64_t now_ms, int l
   return Result{{}, std::move(items)};
 }
 
-StoreResult<std::optional<std::int64_t>> next_due(Db& db) {
-  Query q(db, "SELECT min(due_ms) FROM outbox WHERE sent_ms IS NULL AND dropped IS NULL");
+StoreResult<std::optional<std::int64_t>> next_due(Db& db, std::int64_t after_ms) {
+  Query q(db, "SELECT min(due_ms) FROM outbox WHERE sent_ms IS NULL AND dropped IS NULL AND due_ms > ?1");
+  q.bind(1, after_ms);
   const int rc = q.step();
   if (rc != SQLITE_ROW) return {error_from(db, rc, "cannot read the outbox"), std::nullopt};
   return {{}, q.is_null(0) ? std::nullopt : std::optional(q.int64(0))};

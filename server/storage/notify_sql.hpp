@@ -30,7 +30,9 @@ StoreError drop_pending_reminders(Db& db, const std::string& game_id);
 // transaction, at `now_ms`.
 StoreError write_end_notices(Db& db, const GameRecord& record, std::int64_t now_ms);
 StoreResult<std::vector<OutboxItem>> take_due(Db& db, std::int64_t now_ms, int limit);
-StoreResult<std::optional<std::int64_t>> next_due(Db& db);
+// The earliest due time after `after_ms` of a row still to send (those due by then are
+// the worker's already).
+StoreResult<std::optional<std::int64_t>> next_due(Db& db, std::int64_t after_ms);
 StoreError record_delivery(Db& db, const Delivery& delivery);
 
 }  // namespace bh::storage::sql

@@ -593,10 +593,11 @@ void SqliteStore::take_due(std::int64_t now_ms, int limit,
   impl_->submit(std::move(job));
 }
 
-void SqliteStore::next_due(std::function<void(StoreResult<std::optional<std::int64_t>>)> done) {
+void SqliteStore::next_due(std::int64_t after_ms, std::function<void(StoreResult<std::optional<std::int64_t>>)> done) {
   Job job;
   job.kinds = kNotify;
-  job.read = read_job<std::optional<std::int64_t>>([](sql::Db& db) { return sql::next_due(db); }, std::move(done));
+  job.read = read_job<std::optional<std::int64_t>>([after_ms](sql::Db& db) { return sql::next_due(db, after_ms); },
+                                                   std::move(done));
   impl_->submit(std::move(job));
 }
 

@@ -124,7 +124,7 @@ class SqliteStore final : public Store, public Notifications {
   void unsubscribe(std::string token, std::function<void(StoreResult<std::string>)> done) override;
   void take_due(std::int64_t now_ms, int limit,
                 std::function<void(StoreResult<std::vector<OutboxItem>>)> done) override;
-  void next_due(std::function<void(StoreResult<std::optional<std::int64_t>>)> done) override;
+  void next_due(std::int64_t after_ms, std::function<void(StoreResult<std::optional<std::int64_t>>)> done) override;
   void record_delivery(Delivery delivery, std::function<void(StoreError)> done) override;
   void on_outbox_written(std::function<void()> listener) override;
   bool healthy() const override;
