@@ -151,6 +151,12 @@ if(TARGET bh_test_support AND TARGET boardhall-server)
   endif()
 endif()
 
+# Tournaments' pairing rules (server/tournament), pure.
+if(TARGET bh_tournament)
+  bh_add_test(bh_tournament_tests unit SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/tournament/round_robin_test.cpp
+              LIBS bh_tournament)
+endif()
+
 # The game core alone (server/game): decide() without Asio, threads or a store.
 set(game_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/game/board_view_test.cpp
