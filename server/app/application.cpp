@@ -225,12 +225,13 @@ class AppImpl final : public Application {
   void with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player, WithGame then);
   // A player's command on a game, to its room (which finds the seat).
   void play(const ConnPtr& c, const RequestId& id, const std::string& game_id, game::Command command) {
-    with_game(c, id, game_id, true,
-              [c, id, command = std::move(command)](const std::shared_ptr<Room>& room, const std::string& player) {
-                auto mine = command;
-                if (auto* chat = std::get_if<game::Chat>(&mine)) chat->player = player;  // a spectator's too
-                room->play(player, c, std::move(mine), id);
-              });
+    with_game(
+        c, id, game_id, true,
+        // Called once (now, or once an asleep game is loaded): the command moves on.
+        [c, id, command = std::move(command)](const std::shared_ptr<Room>& room, const std::string& player) mutable {
+          if (auto* chat = std::get_if<game::Chat>(&command)) chat->player = player;  // a spectator's too
+          room->play(player, c, std::move(command), id);
+        });
   }
   void rematch(const ConnPtr& c, const RequestId& id, const std::string& room_id, game::RematchAction action) {
     with_room(c, id, room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
