@@ -38,6 +38,7 @@ constexpr FlagSpec kFlags[] = {
     {"queue-bytes-total", true, true},
     {"tcp-unsent-bytes", true, true},
     {"verbose", false, true},
+    {"tournament-bots", false, true},
     {"max-connections-per-address", true, true},
     {"identify-timeout", true, true},
     {"auth-rate", true, true},
@@ -300,9 +301,10 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     }
     return std::nullopt;
   }
-  if (flag == "verbose") {
-    if (value == "1" || value == "true" || value == "yes") config.verbose = true;
-    else if (value == "0" || value == "false" || value == "no" || value.empty()) config.verbose = false;
+  if (flag == "verbose" || flag == "tournament-bots") {
+    bool& on = flag == "verbose" ? config.verbose : config.tournament_bots;
+    if (value == "1" || value == "true" || value == "yes") on = true;
+    else if (value == "0" || value == "false" || value == "no" || value.empty()) on = false;
     else return bad(source, "1 or 0", value);
     return std::nullopt;
   }
@@ -436,13 +438,14 @@ Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args,
     const std::string source = "--" + name;
     if (!spec->takes_value) {
       if (inline_value) {
-        if (name != "verbose") return failure(ConfigError{source + " takes no value"});
+        if (name != "verbose" && name != "tournament-bots") return failure(ConfigError{source + " takes no value"});
         if (auto error = apply(name, source, *inline_value, config)) return failure(ConfigError{error->message});
         continue;
       }
       if (name == "help") config.mode = Mode::help;
       if (name == "version") config.mode = Mode::version;
       if (name == "verbose") config.verbose = true;
+      if (name == "tournament-bots") config.tournament_bots = true;
       continue;
     }
     std::string value;
@@ -549,6 +552,7 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
                         bytes of a WebSocket the kernel may hold unsent (TCP_NOTSENT_LOWAT);
                         the rest waits in the queue the limits above count (default 16k)
   --verbose             also log each connection opened and closed
+  --tournament-bots     bot accounts may join tournaments (docs/tournaments.md)
   --web-root DIR        serve the web client from DIR instead of the files built into the
                         server (for development: an edited file shows at the next reload)
 

@@ -57,6 +57,7 @@ struct Config {
   std::vector<std::string> trusted_proxies;         // CIDRs whose forwarded client address is believed
   std::vector<std::string> allowed_origins;         // empty: any Origin may open a WebSocket
   bool verbose = false;                             // also log each connection opened and closed
+  bool tournament_bots = false;                     // bot accounts may join tournaments
   std::string web_root;                             // serve the web client from this folder; empty: the built-in files
   std::string probe_url;                            // Mode::health_probe
   // Notifications (docs/notifications.md).

@@ -154,6 +154,7 @@ int main(int argc, char** argv) {
   const bool cluster = !config.cluster_db.empty();
   std::unique_ptr<bh::storage::Store> store;
   bh::storage::Notifications* notifications = nullptr;  // a single server's: the SQLite store
+  bh::storage::Tournaments* tournaments = nullptr;      // the same
   bh::storage::PgStore* node = nullptr;                 // cluster mode: the store, as a node of the cluster
   // Cluster mode with a bus: the application hears it through `slot`.
   AppSlot slot;
@@ -180,6 +181,7 @@ int main(int argc, char** argv) {
     }
     options.on_usr1 = bh::server::backup_on_signal(**opened.value, config.db, config.backup_dir);
     notifications = opened.value->get();
+    tournaments = opened.value->get();
     store = std::move(*opened.value);
     bh::log::info("database " + config.db);
   }
@@ -197,6 +199,8 @@ int main(int argc, char** argv) {
 
   bh::app::AppConfig app_config;
   app_config.notifications = notifications;
+  app_config.tournaments = tournaments;
+  app_config.tournament_bots = config.tournament_bots;
   app_config.mail_available = !config.smtp_url.empty();
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
   app_config.first_move_ms = config.first_move_seconds * 1000;

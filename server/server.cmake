@@ -58,9 +58,6 @@ add_library(bh_cluster_bus STATIC
 target_include_directories(bh_cluster_bus PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(bh_cluster_bus PUBLIC bh_base bh_cluster_bus_url bh_log Threads::Threads PRIVATE bh_boost_impl PkgConfig::HIREDIS)
 
-# Tournaments (issue 31, docs/tournaments.md): the pairing rules, pure.
-add_library(bh_tournament STATIC ${CMAKE_CURRENT_SOURCE_DIR}/tournament/round_robin.cpp)
-target_include_directories(bh_tournament PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 
 # The game core: the session value and decide() (server/game), with the value types it is
 # built from. No Asio, no threads, no store: its tests run without them.
@@ -143,6 +140,9 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/room_timers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/game_records.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_director.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_request.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_views.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/handoff.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/seek_across_nodes.cpp

@@ -62,11 +62,17 @@ BH_ENCODE(server::LeaderboardReply)
 BH_ENCODE(server::Challenge)
 BH_ENCODE(server::PlayerGames)
 BH_ENCODE(server::NotificationSettings)
+BH_ENCODE(server::TournamentReply)
+BH_ENCODE(server::TournamentUpdated)
+BH_ENCODE(server::TournamentFinished)
+BH_ENCODE(server::TournamentPaired)
+BH_ENCODE(server::TournamentList)
 BH_ENCODE(server::Notification)
 BH_BODY_ONLY(server::ArchivedGame)
 BH_BODY_ONLY(server::Profile)
 BH_BODY_ONLY(server::Leaderboard)
 BH_BODY_ONLY(server::RatingHistory)
+BH_BODY_ONLY(server::TournamentView)
 
 // The requests, for clients (encode_request).
 #define BH_REQUEST(T) template std::string encode<T>(const T&, const RequestId&);
@@ -108,13 +114,19 @@ BH_REQUEST(client::PlayComputer)
 BH_REQUEST(client::MyGames)
 BH_REQUEST(client::GetNotifications)
 BH_REQUEST(client::SetNotifications)
+BH_REQUEST(client::CreateTournament)
+BH_REQUEST(client::JoinTournament)
+BH_REQUEST(client::WithdrawTournament)
+BH_REQUEST(client::StartTournament)
+BH_REQUEST(client::ListTournaments)
+BH_REQUEST(client::GetTournament)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 38, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 38, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 43, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 44, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

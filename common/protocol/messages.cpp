@@ -55,6 +55,13 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "rated_pair_limit",
     "game_moved",
     "too_many_games",
+    "unknown_tournament",
+    "tournament_started",
+    "tournament_full",
+    "not_eligible",
+    "already_joined",
+    "not_joined",
+    "too_few_players",
     "internal",
 };
 

@@ -64,6 +64,13 @@ enum class ErrorCode {
   rated_pair_limit,
   game_moved,
   too_many_games,
+  unknown_tournament,
+  tournament_started,
+  tournament_full,
+  not_eligible,
+  already_joined,
+  not_joined,
+  too_few_players,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -391,12 +398,14 @@ struct ListGames {
   std::optional<std::int64_t> from, to;
   std::optional<int> limit;
   std::optional<std::string> cursor;
+  std::optional<std::string> tournament;  // a tournament's games only
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game", s.game);
     v("player", s.player);
     v("result", s.result);
     v("winner", s.winner);
+    v("tournament", s.tournament);
     v("from", s.from);
     v("to", s.to);
     v("limit", s.limit);
@@ -438,11 +447,99 @@ struct SetNotifications {
   }
 };
 
-using Request = std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby,
-                             CreateRoom, JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch,
-                             Unwatch, ListGames, GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback,
-                             Abort, OfferRematch, AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer,
-                             GetLeaderboard, PlayComputer, MyGames, GetNotifications, SetNotifications>;
+// Tournaments (docs/tournaments.md). A tournament is created by a registered player (or
+// the operator); the format's fields apply to it alone.
+struct CreateTournament {
+  static constexpr const char* type = "create_tournament";
+  std::string name;
+  std::string format;  // round_robin, swiss, arena
+  std::string game;
+  std::optional<OptionMap> options;
+  std::optional<ClockSeconds> clock;  // live (initial_s, increment_s) or days_per_move
+  std::optional<bool> rated;          // default true
+  std::optional<int> rounds;          // swiss
+  std::optional<int> cycles;          // round robin: 1 or 2 (default: 2 in the tafl games)
+  std::optional<int> group_size;      // round robin: groups of at most this many
+  std::optional<int> duration_min;    // arena
+  std::optional<std::int64_t> starts_ms;
+  std::optional<int> max_players, min_rating;
+  std::optional<bool> is_private;  // "private"
+  std::optional<bool> mini_match;  // swiss in a tafl game: each round a game on each side
+  std::optional<double> bye_points;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("format", s.format);
+    v("game", s.game);
+    v("options", s.options);
+    v("clock", s.clock);
+    v("rated", s.rated);
+    v("rounds", s.rounds);
+    v("cycles", s.cycles);
+    v("group_size", s.group_size);
+    v("duration_min", s.duration_min);
+    v("starts_ms", s.starts_ms);
+    v("max_players", s.max_players);
+    v("min_rating", s.min_rating);
+    v("private", s.is_private);
+    v("mini_match", s.mini_match);
+    v("bye_points", s.bye_points);
+  }
+};
+struct JoinTournament {
+  static constexpr const char* type = "join_tournament";
+  std::string tournament_id;
+  std::optional<std::string> invite_code;  // a private tournament's
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tournament_id", s.tournament_id);
+    v("invite_code", s.invite_code);
+  }
+};
+struct WithdrawTournament {
+  static constexpr const char* type = "withdraw_tournament";
+  std::string tournament_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tournament_id", s.tournament_id);
+  }
+};
+struct StartTournament {
+  static constexpr const char* type = "start_tournament";
+  std::string tournament_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tournament_id", s.tournament_id);
+  }
+};
+struct ListTournaments {
+  static constexpr const char* type = "list_tournaments";
+  std::optional<std::string> status;  // upcoming, running, finished; none: all three
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("status", s.status);
+  }
+};
+// The tournament; the connection follows it (tournament_updated, tournament_finished)
+// unless `follow` is false.
+struct GetTournament {
+  static constexpr const char* type = "get_tournament";
+  std::string tournament_id;
+  std::optional<bool> follow;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tournament_id", s.tournament_id);
+    v("follow", s.follow);
+  }
+};
+
+using Request =
+    std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
+                 JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
+                 GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
+                 AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer, MyGames,
+                 GetNotifications, SetNotifications, CreateTournament, JoinTournament, WithdrawTournament,
+                 StartTournament, ListTournaments, GetTournament>;
 
 }  // namespace client
 
@@ -812,6 +909,7 @@ struct GameView {
   std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
   // A correspondence game under way: when the side to move loses on time (unix ms).
   std::optional<std::int64_t> deadline_ms;
+  std::optional<std::string> tournament_id;  // a tournament's game: its tournament; null: none
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game_id", s.game_id);
@@ -841,6 +939,7 @@ struct GameView {
     v("computer_level", s.computer_level);
     v("correspondence", s.correspondence);
     v("deadline_ms", s.deadline_ms);
+    v("tournament_id", s.tournament_id);
   }
 };
 struct GameStarted {
@@ -1354,12 +1453,178 @@ struct NotificationSettings {
   }
 };
 
+// Tournaments (docs/tournaments.md, GET /api/tournaments...).
+struct TournamentSummary {
+  std::string tournament_id, name, format, game;
+  OptionMap options;
+  std::optional<ClockMs> clock;
+  std::optional<Correspondence> correspondence;
+  bool rated = false;
+  std::string status;  // upcoming, running, finished
+  int round = 0;       // the round being played (arena: games made so far)
+  int rounds = 0;      // swiss: planned; round robin: in the schedule; arena: 0
+  int players = 0;     // in it (not withdrawn)
+  int max_players = 0, min_rating = 0;
+  std::optional<int> duration_min;  // arena
+  std::int64_t starts_ms = 0, started_ms = 0, finished_ms = 0;
+  std::string creator;
+  bool is_private = false;
+  std::optional<std::string> winner;  // a finished one's first
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tournament_id", s.tournament_id);
+    v("name", s.name);
+    v("format", s.format);
+    v("game", s.game);
+    v("options", s.options);
+    v("clock", s.clock);
+    v("correspondence", s.correspondence);
+    v("rated", s.rated);
+    v("status", s.status);
+    v("round", s.round);
+    v("rounds", s.rounds);
+    v("players", s.players);
+    v("max_players", s.max_players);
+    v("min_rating", s.min_rating);
+    v("duration_min", s.duration_min);
+    v("starts_ms", s.starts_ms);
+    v("started_ms", s.started_ms);
+    v("finished_ms", s.finished_ms);
+    v("creator", s.creator);
+    v("private", s.is_private);
+    v("winner", s.winner);
+  }
+};
+struct TournamentEntrant {
+  std::string name;
+  int rating = 0;
+  int group = 0;  // round robin
+  bool withdrawn = false, bot = false;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("rating", s.rating);
+    v("group", s.group);
+    v("withdrawn", s.withdrawn);
+    v("bot", s.bot);
+  }
+};
+// One row of the standings: points and tie-breaks in points (1, ½, 0 a game; an arena's
+// own points), the ones of its format only.
+struct TournamentStanding {
+  int rank = 0, group = 0;
+  std::string player;
+  double points = 0;
+  int played = 0, wins = 0, draws = 0, losses = 0;
+  std::optional<double> head_to_head, sonneborn_berger, buchholz, median_buchholz;
+  int performance = 0;
+  std::optional<std::vector<int>> sheet;          // arena: each game's points
+  std::optional<bool> on_fire;                    // arena: two wins running
+  std::optional<std::vector<std::string>> cells;  // round robin: against each row, "1", "½ 0"...
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("rank", s.rank);
+    v("group", s.group);
+    v("player", s.player);
+    v("points", s.points);
+    v("played", s.played);
+    v("wins", s.wins);
+    v("draws", s.draws);
+    v("losses", s.losses);
+    v("head_to_head", s.head_to_head);
+    v("sonneborn_berger", s.sonneborn_berger);
+    v("buchholz", s.buchholz);
+    v("median_buchholz", s.median_buchholz);
+    v("performance", s.performance);
+    v("sheet", s.sheet);
+    v("on_fire", s.on_fire);
+    v("cells", s.cells);
+  }
+};
+struct TournamentGame {
+  int round = 0, group = 0;
+  std::string game_id;                // "" for a bye or a forfeit no game was made for
+  std::string first, second;          // second "" for a bye
+  std::optional<std::string> result;  // first, second, draw, first_by_forfeit, second_by_forfeit, both_forfeited, bye
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("round", s.round);
+    v("group", s.group);
+    v("game_id", s.game_id);
+    v("first", s.first);
+    v("second", s.second);
+    v("result", s.result);
+  }
+};
+struct TournamentView : TournamentSummary {
+  std::optional<int> cycles, group_size;  // round robin
+  std::optional<bool> mini_match;         // swiss
+  std::optional<double> bye_points;       // swiss
+  bool bots = false;
+  std::optional<std::string> invite_code;  // its creator's view of a private one
+  std::vector<TournamentEntrant> entrants;
+  std::vector<TournamentStanding> standings;
+  std::vector<TournamentGame> games;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    TournamentSummary::fields(s, v);
+    v("cycles", s.cycles);
+    v("group_size", s.group_size);
+    v("mini_match", s.mini_match);
+    v("bye_points", s.bye_points);
+    v("bots", s.bots);
+    v("invite_code", s.invite_code);
+    v("entrants", s.entrants);
+    v("standings", s.standings);
+    v("games", s.games);
+  }
+};
+// The reply to create_, join_, withdraw_, start_ and get_tournament, and the event a
+// follower gets when it changes.
+struct TournamentReply : TournamentView {
+  static constexpr const char* type = "tournament";
+};
+struct TournamentUpdated : TournamentView {
+  static constexpr const char* type = "tournament_updated";
+};
+struct TournamentFinished : TournamentView {
+  static constexpr const char* type = "tournament_finished";
+};
+// To each player of a game it made: the game starts (game_started follows on their
+// connection).
+struct TournamentPaired {
+  static constexpr const char* type = "tournament_paired";
+  std::string tournament_id, name;
+  int round = 0;
+  std::string game_id, opponent, side;  // side: first or second
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tournament_id", s.tournament_id);
+    v("name", s.name);
+    v("round", s.round);
+    v("game_id", s.game_id);
+    v("opponent", s.opponent);
+    v("side", s.side);
+  }
+};
+struct TournamentList {
+  static constexpr const char* type = "tournaments";
+  std::vector<TournamentSummary> upcoming, running, finished;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("upcoming", s.upcoming);
+    v("running", s.running);
+    v("finished", s.finished);
+  }
+};
+
 using Message =
     std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed,
                  LiveGameListed, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver,
                  MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
                  TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled,
-                 Player, LeaderboardReply, Challenge, PlayerGames, NotificationSettings>;
+                 Player, LeaderboardReply, Challenge, PlayerGames, NotificationSettings, TournamentReply,
+                 TournamentUpdated, TournamentFinished, TournamentPaired, TournamentList>;
 
 }  // namespace server
 

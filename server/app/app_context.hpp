@@ -52,6 +52,7 @@ class io_context;
 namespace bh::app {
 
 class Lobby;
+class TournamentDirector;
 
 RoomLimits room_limits(const AppConfig& config);
 
@@ -100,6 +101,7 @@ struct Context {
   RatedSeating seating{ratings, identities, rated_pairs, metrics};  // ratings shown, rated seats
   std::atomic<bool> shutting_down{false};
   std::shared_ptr<Lobby> lobby;
+  std::shared_ptr<TournamentDirector> tournaments;  // tournaments/tournament_director.hpp
   // The rooms' live-move completions, one wake-up of a network thread per batch.
   std::shared_ptr<CompletionInbox> store_completions = std::make_shared<CompletionInbox>(io);
   // The live games' writes (game_writer.hpp), their answers back on the rooms' strands.

@@ -28,6 +28,7 @@
 #include "app/rooms/room.hpp"
 #include "app/rooms/room_request.hpp"
 #include "app/shutdown.hpp"
+#include "app/tournaments/tournament_director.hpp"
 #include "app/wall_clock.hpp"
 #include "game/room_views.hpp"
 #include "log/log.hpp"
@@ -75,12 +76,15 @@ class AppImpl final : public Application {
       mirror_->start();
     }
     load_ratings(ctx_);
-    restore_live_games(ctx_);
+    ctx_->tournaments = std::make_shared<TournamentDirector>(*ctx_, ctx_->config.tournaments);
+    ctx_->tournaments->load();  // before the games: a restored game knows its tournament
+    ctx_->tournaments->resume(restore_live_games(ctx_));
     housekeeping_->start();
   }
 
   ~AppImpl() override {
     housekeeping_->stop();
+    ctx_->tournaments->stop();
     if (mirror_) mirror_->stop();
     identity_.reset();        // joins the password worker after its queued jobs
     ctx_->directory.clear();  // the rooms go before the context they refer to
@@ -358,6 +362,27 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    if (const auto player = require_player(c, id))
                      answer_set_notifications(ctx_, c, id, *player, std::move(r));
                  },
+                 [&](cl::CreateTournament& r) {
+                   if (const auto player = require_player(c, id))
+                     ctx_->tournaments->create(c, id, *player, std::move(r));
+                 },
+                 [&](cl::JoinTournament& r) {
+                   if (const auto player = require_player(c, id)) ctx_->tournaments->join(c, id, *player, std::move(r));
+                 },
+                 [&](cl::WithdrawTournament& r) {
+                   if (const auto player = require_player(c, id))
+                     ctx_->tournaments->withdraw(c, id, *player, std::move(r.tournament_id));
+                 },
+                 [&](cl::StartTournament& r) {
+                   if (const auto player = require_player(c, id))
+                     ctx_->tournaments->start(c, id, *player, std::move(r.tournament_id));
+                 },
+                 [&](cl::ListTournaments& r) { ctx_->tournaments->list(c, id, std::move(r.status)); },
+                 [&](cl::GetTournament& r) {
+                   const auto player = ctx_->identities.player_of(c->id());
+                   ctx_->tournaments->get(c, id, player.value_or(""), std::move(r.tournament_id),
+                                          r.follow.value_or(true));
+                 },
                  [&](cl::PlayComputer& r) {
                    const auto player = require_player(c, id);
                    if (!player) return;
@@ -504,6 +529,8 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                    respond(HttpResponse{200, "application/json", protocol::encode_body(games)});
                  },
                  [&](http::MailLink& link) { answer_mail_link(ctx_, link, std::move(respond)); },
+                 [&](http::ListTournaments&) { ctx_->tournaments->http_list(std::move(respond)); },
+                 [&](http::GetTournament& get) { ctx_->tournaments->http_get(std::move(get.id), std::move(respond)); },
                  [&](http::ExportGames& get) {
                    answer_http_export_all(ctx_, std::move(get.query), get.ndjson, std::move(respond));
                  },
@@ -516,6 +543,7 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
 void AppImpl::shutdown(std::function<void()> done) {
   ctx_->shutting_down = true;
   housekeeping_->stop();
+  ctx_->tournaments->stop();
   if (mirror_) mirror_->stop();
   shut_down(ctx_, [ctx = ctx_, done = std::move(done)] {
     if (ctx->config.games_stopped) ctx->config.games_stopped();

@@ -31,6 +31,7 @@ namespace bh::storage {
 class ClusterNames;
 class ClusterSeeks;
 class Notifications;
+class Tournaments;
 class Store;
 struct LiveGame;
 }  // namespace bh::storage
@@ -118,6 +119,10 @@ struct AppConfig {
   // Notification settings and the outbox (docs/notifications.md): the store, on a
   // single server. Null: no notifications (a cluster's nodes, for now).
   storage::Notifications* notifications = nullptr;
+  // Tournaments (docs/tournaments.md): the store, on a single server. Null: none (a
+  // cluster's nodes, for now).
+  storage::Tournaments* tournaments = nullptr;
+  bool tournament_bots = false;        // bot accounts may join tournaments (--tournament-bots)
   bool mail_available = false;         // --smtp-url given: players may give an address
   int verification_mails_per_day = 3;  // to one address (rate limit)
   // A correspondence game's day (shorter only in tests: --correspondence-day-ms).

@@ -10,6 +10,8 @@ using protocol::ErrorCode;
 void abort(GameSession& s, const Abort& c, Now now, Effects& fx) {
   if (s.journal.untold()) return fx.push_back(Defer{c});  // the move being written is told first
   if (refuse_unless_playing(s, c.slot, c.game_id, fx)) return;
+  if (s.settings->tournament)  // its no-show is the first-move rule's, decided by the server
+    return fx.push_back(Refuse{ErrorCode::too_late_to_abort, "a tournament game cannot be aborted: resign instead"});
   if (s.game->ply() >= 2)
     return fx.push_back(Refuse{ErrorCode::too_late_to_abort, "both sides have moved: resign or offer a draw instead"});
   end_game(s, rules::Status::aborted(rules::EndReason::aborted), now, fx);

@@ -97,6 +97,7 @@ sv::GameView game_view(const GameSession& s, std::optional<int> slot, Time now) 
   v.ratings = s.start_ratings;
   v.bots = s.bots;
   v.computer_level = s.settings->computer_level;
+  if (s.settings->tournament) v.tournament_id = s.settings->tournament->id;
   return v;
 }
 

@@ -15,8 +15,9 @@ void resign(GameSession& s, const Resign& c, Now now, Effects& fx) {
   if (s.journal.untold()) return fx.push_back(Defer{c});
   if (refuse_unless_playing(s, c.slot, c.game_id, fx)) return;
   // A rated game resigned before both sides moved is aborted: no rating is won by a
-  // resignation at ply 0 (rating farming).
-  if (s.settings->rated && s.game->ply() < 2)
+  // resignation at ply 0 (rating farming). Not a tournament's: its pairing is nobody's
+  // choice, and an abort there would be the forfeit of the side that had not moved.
+  if (s.settings->rated && s.game->ply() < 2 && !s.settings->tournament)
     return end_game(s, rules::Status::aborted(rules::EndReason::aborted), now, fx);
   end_game(s, rules::Status::win(rules::other(s.side_of_slot(c.slot)), rules::EndReason::resignation), now, fx);
 }

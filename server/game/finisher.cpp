@@ -68,7 +68,8 @@ void archived(GameSession& s, const Archived& c, Now now, Effects& fx) {
   }
   const auto match = views::match_over(s.room_id, s.match_id, s.score, s.seats[0].player, s.seats[1].player);
   // The room stays, finished, for a rematch while both players are there.
-  const bool stays = s.seats[0].present && s.seats[1].present && !c.shutting_down;
+  // A tournament's game has no rematch: its players' next game is the tournament's.
+  const bool stays = s.seats[0].present && s.seats[1].present && !c.shutting_down && !s.settings->tournament;
   if (stays) fx.push_back(Notice{Note::rematch_open});
   fx.push_back(Tell{protocol::encode(match)});
   if (!stays) {

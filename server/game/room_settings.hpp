@@ -32,6 +32,13 @@ struct RoomSettings {
   // A game against the computer (play_computer): the bot's level, 1..8. Such a room is
   // private (without an invite code) and casual.
   std::optional<int> computer_level;
+  // A tournament's game (docs/tournaments.md): the tournament and the game's id, given
+  // when it was paired and written with the pairing, so that after a restart the game
+  // and its pairing still match. No abort by a player, no rematch.
+  struct Tournament {
+    std::string id, game_id;
+  };
+  std::optional<Tournament> tournament;
 };
 
 }  // namespace bh::game

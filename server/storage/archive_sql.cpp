@@ -378,7 +378,22 @@ std::string list_games_sql(const ArchiveQuery& query) {
     where += condition;
   };
   std::string sql;
-  if (query.player) {
+  if (query.tournament) {
+    // A tournament's games (its rows found by the tournament's key): at most a few
+    // thousand, sorted here.
+    sql = "SELECT " + kSummaryColumns + " FROM tournament_games t CROSS JOIN games g ON g.id = t.game_id";
+    add("t.tournament = ?12");
+    add("t.game_id <> ''");
+    if (query.player) add("?1 IN (g.first_player, g.second_player)");
+    if (query.game) add("g.game = ?2");
+    add(query.result ? "g.result = ?3" : "g.result <> 'aborted'");
+    if (query.from_ms) add("g.ended_ms >= ?4");
+    if (query.to_ms) add("g.ended_ms < ?5");
+    if (query.cursor) add("(g.ended_ms, g.id) < (?6, ?7)");
+    if (query.winner) add(kWinnerCondition);
+    add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
+    sql += where + " ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?8";
+  } else if (query.player) {
     // game_players drives the loop (CROSS JOIN fixes the order): its key is the
     // listing order for one player, and game/result are checked in the same row.
     sql = "SELECT " + kSummaryColumns + " FROM game_players p CROSS JOIN games g ON g.id = p.game_id";
@@ -428,7 +443,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query, std::size
   ArchiveQuery effective = query;
   // A winner is one of the players: with no player named, the winner's own rows of
   // game_players drive the listing, in its order.
-  if (query.winner && !query.player) effective.player = query.winner;
+  if (query.winner && !query.player && !query.tournament) effective.player = query.winner;
   if (cursor && query.to_ms) {
     // ended_ms < to_ms and (ended_ms, id) < cursor: one of them implies the other.
     if (cursor->ended_ms < *query.to_ms) {
@@ -447,6 +462,7 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query, std::size
   if (effective.to_ms) q.bind(5, *effective.to_ms);
   if (cursor) q.bind(6, cursor->ended_ms).bind(7, cursor->id);
   if (query.viewer) q.bind(9, *query.viewer);
+  if (query.tournament) q.bind(12, *query.tournament);
   // One row more than asked tells whether another page exists, without a count.
   q.bind(8, query.limit + 1);
   q.bind(11, static_cast<std::int64_t>(name_chars));

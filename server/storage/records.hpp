@@ -89,6 +89,8 @@ struct ArchiveQuery {
   // Who asks: private games are listed only when this is one of their players (none:
   // public games only, as for HTTP).
   std::optional<std::string> viewer;
+  // A tournament's games only (docs/tournaments.md).
+  std::optional<std::string> tournament;
 };
 
 struct ArchivePage {

@@ -281,9 +281,67 @@ UPDATE live_moves SET correspondence = 1
 CREATE INDEX live_moves_of_correspondence ON live_moves (game_id, seq) WHERE correspondence IS NOT NULL;
 )sql";
 
+// Version 13: tournaments (docs/tournaments.md). A tournament's own row (its settings,
+// status and round), its players by number, and its games: a played game by its id (its
+// result is the archive's, joined on games.id), a bye or a forfeit by its outcome alone.
+// Pairing a round is one transaction of rows, so a restart finds it paired once.
+constexpr std::string_view kStep13 = R"sql(
+CREATE TABLE tournaments (
+  id TEXT PRIMARY KEY NOT NULL,
+  name TEXT NOT NULL,
+  format TEXT NOT NULL,
+  game TEXT NOT NULL,
+  options TEXT NOT NULL,
+  initial_ms INTEGER NOT NULL,
+  increment_ms INTEGER NOT NULL,
+  days INTEGER NOT NULL,
+  rated INTEGER NOT NULL,
+  rounds INTEGER NOT NULL,
+  cycles INTEGER NOT NULL,
+  group_size INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  starts_ms INTEGER NOT NULL,
+  max_players INTEGER NOT NULL,
+  min_rating INTEGER NOT NULL,
+  private INTEGER NOT NULL,
+  invite_code TEXT NOT NULL,
+  mini_match INTEGER NOT NULL,
+  bots INTEGER NOT NULL,
+  bye_points INTEGER NOT NULL,
+  creator TEXT NOT NULL,
+  status TEXT NOT NULL,
+  round INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL,
+  started_ms INTEGER NOT NULL,
+  finished_ms INTEGER NOT NULL
+);
+CREATE INDEX tournaments_by_status ON tournaments (status, created_ms);
+CREATE TABLE tournament_players (
+  tournament TEXT NOT NULL,
+  number INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  rating INTEGER NOT NULL,
+  grp INTEGER NOT NULL,
+  withdrawn INTEGER NOT NULL,
+  bot INTEGER NOT NULL,
+  PRIMARY KEY (tournament, number)
+) WITHOUT ROWID;
+CREATE TABLE tournament_games (
+  tournament TEXT NOT NULL,
+  round INTEGER NOT NULL,
+  first INTEGER NOT NULL,
+  second INTEGER NOT NULL,
+  grp INTEGER NOT NULL,
+  game_id TEXT NOT NULL,
+  outcome TEXT,
+  PRIMARY KEY (tournament, round, first, second)
+);
+CREATE UNIQUE INDEX tournament_games_by_game ON tournament_games (game_id) WHERE game_id <> '';
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3, kStep4,  kStep5,  kStep6,
-                                   kStep7,    kStep8, kStep9, kStep10, kStep11, kStep12};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3,  kStep4,  kStep5,  kStep6, kStep7,
+                                   kStep8,    kStep9, kStep10, kStep11, kStep12, kStep13};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "storage/sqlite_db.hpp"
 #include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
+#include "storage/tournament_sql.hpp"
 #include "storage/write_health.hpp"
 
 namespace bh::storage {
@@ -34,8 +35,8 @@ namespace {
 
 // What a write changes and a read observes: a read waits for the writes queued before
 // it of its kinds only (sqlite_store.hpp).
-enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u, kNotify = 8u };
-constexpr std::size_t kKinds = 4;
+enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u, kNotify = 8u, kTournaments = 16u };
+constexpr std::size_t kKinds = 5;
 
 // A queued unit of work. A write runs inside the batch's transaction and returns its
 // own result; `write_done` gets it after the transaction ended. A read runs alone and
@@ -606,6 +607,40 @@ void SqliteStore::record_delivery(Delivery delivery, std::function<void(StoreErr
   job.kinds = kNotify;
   job.write = [delivery = std::move(delivery)](sql::Db& db) { return sql::record_delivery(db, delivery); };
   job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::save_tournament(TournamentWrite write, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kTournaments;
+  job.write = [write = std::move(write)](sql::Db& db) { return sql::save_tournament(db, write); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+// A tournament's reads join the archive (a played game's result): they wait for both.
+void SqliteStore::load_tournaments(std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) {
+  Job job;
+  job.kinds = kTournaments | kFinished;
+  job.read = read_job<std::vector<tournament::Tournament>>([](sql::Db& db) { return sql::load_tournaments(db); },
+                                                           std::move(done));
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::get_tournament(std::string id, std::function<void(StoreResult<tournament::Tournament>)> done) {
+  Job job;
+  job.kinds = kTournaments | kFinished;
+  job.read = read_job<tournament::Tournament>([id = std::move(id)](sql::Db& db) { return sql::get_tournament(db, id); },
+                                              std::move(done));
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::list_tournaments(TournamentQuery query,
+                                   std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) {
+  Job job;
+  job.kinds = kTournaments | kFinished;
+  job.read = read_job<std::vector<tournament::Tournament>>(
+      [query](sql::Db& db) { return sql::list_tournaments(db, query); }, std::move(done));
   impl_->submit(std::move(job));
 }
 

@@ -42,6 +42,7 @@
 
 #include "storage/notifications.hpp"
 #include "storage/store.hpp"
+#include "storage/tournaments.hpp"
 
 namespace bh::storage {
 
@@ -91,7 +92,7 @@ struct SqliteStoreStats {
   std::uint64_t reads = 0;  // reads run by the reader threads (none with readers = 0)
 };
 
-class SqliteStore final : public Store, public Notifications {
+class SqliteStore final : public Store, public Notifications, public Tournaments {
  public:
   // Opens (creating or migrating) the file and starts the threads. Errors: unavailable
   // with a message (cannot open, not a database, schema newer than this code, WAL
@@ -127,6 +128,11 @@ class SqliteStore final : public Store, public Notifications {
   void next_due(std::int64_t after_ms, std::function<void(StoreResult<std::optional<std::int64_t>>)> done) override;
   void record_delivery(Delivery delivery, std::function<void(StoreError)> done) override;
   void on_outbox_written(std::function<void()> listener) override;
+  void save_tournament(TournamentWrite write, std::function<void(StoreError)> done) override;
+  void load_tournaments(std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) override;
+  void get_tournament(std::string id, std::function<void(StoreResult<tournament::Tournament>)> done) override;
+  void list_tournaments(TournamentQuery query,
+                        std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) override;
   bool healthy() const override;
   void close() override;
 

@@ -64,6 +64,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/spectators_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/takeback_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/told_before_end_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_requests_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/utf8_test.cpp)
@@ -132,7 +133,8 @@ set(server_tests
 
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/notifications_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/asleep_games_e2e_test.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/ratings_e2e_test.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/ratings_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/tournament_e2e_test.cpp)
 if(TARGET bh_test_support AND TARGET boardhall-server)
   bh_add_test(bh_server_tests integration SOURCES ${server_tests} LIBS bh_test_support bh_storage bh_test_receivers
                                                                        bh_notify_send)
@@ -153,7 +155,11 @@ endif()
 
 # Tournaments' pairing rules (server/tournament), pure.
 if(TARGET bh_tournament)
-  bh_add_test(bh_tournament_tests unit SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/tournament/round_robin_test.cpp
+  bh_add_test(bh_tournament_tests unit SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/tournament/arena_test.cpp
+                                              ${CMAKE_CURRENT_SOURCE_DIR}/tournament/round_robin_test.cpp
+                                              ${CMAKE_CURRENT_SOURCE_DIR}/tournament/standings_test.cpp
+                                              ${CMAKE_CURRENT_SOURCE_DIR}/tournament/swiss_dutch_test.cpp
+                                              ${CMAKE_CURRENT_SOURCE_DIR}/tournament/tournament_test.cpp
               LIBS bh_tournament)
 endif()
 

@@ -134,6 +134,7 @@ Fallible<storage::ArchiveQuery> archive_query(const protocol::client::ListGames&
     return failure("result must be first, second, draw or aborted");
   q.result = request.result;
   q.winner = request.winner;
+  q.tournament = request.tournament;
   q.from_ms = request.from;
   q.to_ms = request.to;
   q.limit = request.limit.value_or(20);
@@ -165,6 +166,8 @@ Fallible<protocol::client::ListGames> list_games_from_query(const std::map<std::
       r.result = value;
     } else if (key == "winner") {
       r.winner = value;
+    } else if (key == "tournament") {
+      r.tournament = value;
     } else if (key == "cursor") {
       r.cursor = value;
     } else if (key == "from" || key == "to" || key == "limit") {

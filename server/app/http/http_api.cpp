@@ -19,8 +19,12 @@ constexpr int kExportPage = 50;
 
 // The bulk export's filters: those of /api/games but `limit` (it writes every game that
 // matches), and its own `format` (text or ndjson; the Accept header may ask too).
-Route export_games(const HttpRequest& request) {
+Route export_games(const HttpRequest& request, std::optional<std::string> tournament = std::nullopt) {
   std::map<std::string, std::string> filters = request.query;
+  if (tournament) {
+    if (filters.count("tournament") != 0) return error(400, "bad_query", "the tournament is the path's");
+    filters["tournament"] = *tournament;
+  }
   bool ndjson = request.accept.find("application/x-ndjson") != std::string::npos;
   if (const auto format = filters.find("format"); format != filters.end()) {
     if (format->second != "text" && format->second != "ndjson")
@@ -113,6 +117,21 @@ Route route(const HttpRequest& request) {
       if (token == request.query.end() || request.query.size() != 1)
         return error(400, "bad_query", "the link takes its token alone");
       return MailLink{path == "/notifications/verify", token->second, one_click};
+    }
+    case HttpPath::tournaments:
+      if (!request.query.empty()) return error(400, "bad_query", "the list of tournaments takes no parameters");
+      return ListTournaments{};
+    case HttpPath::tournament: {
+      std::string id = path.substr(std::string_view("/api/tournaments/").size());
+      if (id.size() > 64) return error(404, "not_found", "no such tournament");
+      if (!request.query.empty()) return error(400, "bad_query", "a tournament takes no parameters");
+      return GetTournament{std::move(id)};
+    }
+    case HttpPath::tournament_export: {
+      const std::string_view rest = std::string_view(path).substr(std::string_view("/api/tournaments/").size());
+      std::string id(rest.substr(0, rest.find('/')));
+      if (id.size() > 64) return error(404, "not_found", "no such tournament");
+      return export_games(request, std::move(id));
     }
     case HttpPath::ws:  // a plain GET of the WebSocket's path, without the upgrade
     case HttpPath::other:

@@ -52,8 +52,15 @@ struct ExportGames {
   storage::ArchiveQuery query;  // its limit is the size of the pages read
   bool ndjson = false;          // one JSON object a line, else the records as text
 };
-using Route = std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame, GetProfile, GetLeaderboard,
-                           GetRatingHistory, ExportGame, ExportGames, GetPlayerGames, MailLink>;
+// GET /api/tournaments and /api/tournaments/{id} (docs/tournaments.md); a tournament's
+// export is an ExportGames of its games.
+struct ListTournaments {};
+struct GetTournament {
+  std::string id;
+};
+using Route =
+    std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame, GetProfile, GetLeaderboard, GetRatingHistory,
+                 ExportGame, ExportGames, GetPlayerGames, MailLink, ListTournaments, GetTournament>;
 
 Route route(const HttpRequest& request);
 

@@ -32,6 +32,9 @@ enum class HttpPath {
   player_games,
   leaderboard,
   mail_link,
+  tournaments,
+  tournament,
+  tournament_export,
   ws,
   other
 };
@@ -40,7 +43,8 @@ struct ClassifiedPath {
   // "/healthz", "/metrics", "/api/lobby", "/api/games", "/api/games/{id}",
   // "/api/games/{id}/export", "/api/games/export", "/api/players/{name}",
   // "/api/players/{name}/ratings", "/api/players/{name}/games", "/api/leaderboard",
-  // "/notifications/verify", "/notifications/unsubscribe", "/ws",
+  // "/notifications/verify", "/notifications/unsubscribe", "/api/tournaments",
+  // "/api/tournaments/{id}", "/api/tournaments/{id}/export", "/ws",
   // "other"
   std::string_view label;
 };
@@ -64,6 +68,14 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
       return {HttpPath::player_ratings, "/api/players/{name}/ratings"};
     if (slash > players.size() && path.substr(slash) == "/games")
       return {HttpPath::player_games, "/api/players/{name}/games"};
+  }
+  if (path == "/api/tournaments") return {HttpPath::tournaments, "/api/tournaments"};
+  constexpr std::string_view tournaments = "/api/tournaments/";
+  if (path.starts_with(tournaments) && path.size() > tournaments.size()) {
+    const auto slash = path.find('/', tournaments.size());
+    if (slash == std::string_view::npos) return {HttpPath::tournament, "/api/tournaments/{id}"};
+    if (slash > tournaments.size() && path.substr(slash) == "/export")
+      return {HttpPath::tournament_export, "/api/tournaments/{id}/export"};
   }
   constexpr std::string_view games = "/api/games/";
   if (path.starts_with(games) && path.size() > games.size()) {

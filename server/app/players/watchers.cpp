@@ -45,12 +45,18 @@ void Watchers::follow_lobby(std::uint64_t connection_id, bool following, std::in
   if (!following && it->second.rooms.empty()) it->second.idle_since_ms = now_ms;
 }
 
+void Watchers::follow_tournament(std::uint64_t connection_id) {
+  std::lock_guard lock(mutex_);
+  const auto it = connections_.find(connection_id);
+  if (it != connections_.end()) it->second.tournament = true;
+}
+
 bool Watchers::active_since(std::uint64_t connection_id, std::int64_t since_ms) const {
   std::lock_guard lock(mutex_);
   const auto it = connections_.find(connection_id);
   if (it == connections_.end()) return false;
   const Follows& f = it->second;
-  return f.lobby || !f.rooms.empty() || f.idle_since_ms >= since_ms;
+  return f.lobby || f.tournament || !f.rooms.empty() || f.idle_since_ms >= since_ms;
 }
 
 }  // namespace bh::app

@@ -1,5 +1,5 @@
-// What each connection follows: the rooms whose games it watches, and whether it is
-// subscribed to the lobby. Two uses: a connection that closes leaves the rooms it
+// What each connection follows: the rooms whose games it watches, whether it is
+// subscribed to the lobby, and whether it follows a tournament. Two uses: a connection that closes leaves the rooms it
 // watched (their spectator counts drop at once), and the housekeeping spares a
 // connection with no identity from the identify timeout while it follows something
 // (docs/protocol.md, "Limits").
@@ -27,6 +27,8 @@ class Watchers {
   bool watch(std::uint64_t connection_id, const std::string& room_id);
   void unwatch(std::uint64_t connection_id, const std::string& room_id, std::int64_t now_ms);
   void follow_lobby(std::uint64_t connection_id, bool following, std::int64_t now_ms);
+  // The connection follows a tournament (get_tournament), until it closes.
+  void follow_tournament(std::uint64_t connection_id);
   // Whether the connection follows a game or the lobby now, or stopped at or after
   // `since_ms`. False for a connection this does not know.
   bool active_since(std::uint64_t connection_id, std::int64_t since_ms) const;
@@ -37,6 +39,7 @@ class Watchers {
   struct Follows {
     std::set<std::string> rooms;
     bool lobby = false;
+    bool tournament = false;
     std::int64_t idle_since_ms = 0;  // when it last stopped following anything (or opened)
   };
 

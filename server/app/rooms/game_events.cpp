@@ -1,5 +1,8 @@
 #include "app/rooms/game_events.hpp"
 
+#include "app/tournaments/tournament_director.hpp"
+#include "game/room_views.hpp"
+
 #include "app/app_context.hpp"
 #include "app/relay/seek_across_nodes.hpp"
 #include "app/rooms/lobby.hpp"
@@ -47,6 +50,9 @@ void subscribe_services(Context& ctx) {
         // The match's last game: the seats are free before anyone hears of the end.
         for (const auto& seat : s.seats)
           if (!seat.player.empty()) ctx.identities.remove_room(seat.player, s.room_id);
+        // Its end archived and its seats free: a tournament's game moves it on.
+        if (s.settings->tournament && s.game && ctx.tournaments)
+          ctx.tournaments->game_over(s.game_id, game::views::result_text(s.game->status()), s.game->ply());
         return;
       case game::Note::rematch_open:
         // Before match_over is told (a player may chat the moment they hear it): the

@@ -1,5 +1,7 @@
 #include "app/rooms/games.hpp"
 
+#include "app/tournaments/tournament_director.hpp"
+
 #include "app/app_context.hpp"
 
 #include "app/completion.hpp"
@@ -83,14 +85,36 @@ std::optional<game::Refuse> Games::create_rematch(const game::GameSession& old, 
   close_old();
   log::info("room " + old_room_id + ": rematch in room " + next->id());
   publish(next);
-  next->rematched(std::move(connections), request);
+  next->start_seated(std::move(connections), request);
+  return std::nullopt;
+}
+
+std::optional<std::array<bool, 2>> Games::create_tournament_game(game::RoomSettings settings,
+                                                                 const std::array<std::string, 2>& players) {
+  auto& ctx = ctx_;
+  settings.creator_side = game::CreatorSide::first;  // the pairing gave the sides
+  auto session = open_session(players[0], std::move(settings));
+  session.seats[1].player = players[1];
+  session.score.seat(players[0], players[1]);
+  auto room = std::make_shared<Room>(ctx.rooms, std::move(session));
+  std::array<bool, 2> elsewhere{};
+  for (int i = 0; i < 2; ++i)
+    elsewhere[i] = claim_seat(ctx.identities, room->settings(), players[i], room->id()).has_value();
+  if (elsewhere[0] || elsewhere[1]) {
+    for (int i = 0; i < 2; ++i)
+      if (!elsewhere[i]) ctx.identities.remove_room(players[i], room->id());
+    return elsewhere;
+  }
+  publish(room);
+  room->start_seated({ctx.identities.connection_of(players[0]), ctx.identities.connection_of(players[1])}, {});
   return std::nullopt;
 }
 
 game::Begin Games::next_begin(const game::GameSession& s, std::array<std::weak_ptr<Connection>, 2> connections) {
   auto& ctx = ctx_;
   game::Begin begin;
-  begin.game_id = make_id("g");
+  // A tournament's game has the id its pairing was written with.
+  begin.game_id = s.settings->tournament ? s.settings->tournament->game_id : make_id("g");
   if (s.score.game_number() + 1 < s.score.games()) begin.next_game_id = make_id("g");
   if (!s.next) begin.first_slot = game::first_seat(s.settings->creator_side, ctx.config.coin);
   std::vector<std::string> bots;
@@ -122,6 +146,12 @@ std::shared_ptr<Room> Games::restored_room(const storage::LiveGame& live) {
     return nullptr;
   }
   auto session = std::move(made).value();
+  // A tournament's game: the store keeps its tournament beside it, not in its row.
+  if (const auto tournament = ctx_.tournaments ? ctx_.tournaments->tournament_of(live.game_id) : std::nullopt) {
+    auto settings = *session.settings;
+    settings.tournament = game::RoomSettings::Tournament{*tournament, live.game_id};
+    session.settings = std::make_shared<const game::RoomSettings>(std::move(settings));
+  }
   const auto by_side = session.players();
   session.start_ratings = {ctx_.seating.rating_of(*session.settings, by_side.first),
                            ctx_.seating.rating_of(*session.settings, by_side.second)};

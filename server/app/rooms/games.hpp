@@ -50,6 +50,14 @@ class Games {
                                              const protocol::RequestId& request,
                                              const std::function<void()>& close_old);
 
+  // A tournament's game (tournaments/tournament_director.hpp), `players` by side: both
+  // seats claimed or neither, the room published and its game begun with the id
+  // `settings.tournament` gives, each player seated if connected (absent otherwise: the
+  // first-move rule decides a no-show). When a seat cannot be taken: which players sit
+  // elsewhere (by side), nothing made.
+  std::optional<std::array<bool, 2>> create_tournament_game(game::RoomSettings settings,
+                                                            const std::array<std::string, 2>& players);
+
   // The Begin command of the room's next game: its ids, the seated bots, the ratings by
   // the sides the game will have; the seats' start noted (rated_seating.hpp).
   game::Begin next_begin(const game::GameSession& session, std::array<std::weak_ptr<Connection>, 2> connections);

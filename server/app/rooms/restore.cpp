@@ -11,12 +11,18 @@
 
 namespace bh::app {
 
-void restore_live_games(const std::shared_ptr<Context>& ctx) {
+std::set<std::string> restore_live_games(const std::shared_ptr<Context>& ctx) {
   auto loaded = wait_for<storage::StoreResult<std::vector<storage::LiveGame>>>(
       [&ctx](auto done) { ctx->store.load_live(std::move(done)); });
-  if (!loaded.error.ok()) return log::error("live games not restored: " + loaded.error.message);
+  if (!loaded.error.ok()) {
+    log::error("live games not restored: " + loaded.error.message);
+    return {};
+  }
   const int restored = restore_games(ctx, *loaded.value);
   if (!loaded.value->empty()) log::info("restored " + std::to_string(restored) + " live games");
+  std::set<std::string> ids;
+  for (const auto& live : *loaded.value) ids.insert(live.game_id);
+  return ids;
 }
 
 int restore_games(const std::shared_ptr<Context>& ctx, const std::vector<storage::LiveGame>& games) {

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "app/app_context.hpp"
@@ -14,7 +16,8 @@
 namespace bh::app {
 
 // Restores every live game that can be; logs those that cannot (they stay in the store).
-void restore_live_games(const std::shared_ptr<Context>& ctx);
+// Returns the ids of the live games the store holds (a tournament remakes none of them).
+std::set<std::string> restore_live_games(const std::shared_ptr<Context>& ctx);
 // Restores `games` (all of them at start-up, or those this node took over in cluster
 // mode): each room's newest game; logs those that cannot be. Returns how many.
 int restore_games(const std::shared_ptr<Context>& ctx, const std::vector<storage::LiveGame>& games);

@@ -250,7 +250,7 @@ bool Room::after_told(std::function<void()> then) {
   return true;
 }
 
-void Room::rematched(std::array<std::weak_ptr<Connection>, 2> connections, protocol::RequestId request) {
+void Room::start_seated(std::array<std::weak_ptr<Connection>, 2> connections, protocol::RequestId request) {
   on_strand([connections = std::move(connections), request = std::move(request)](Room& r) mutable {
     for (int i = 0; i < 2; ++i)
       r.session_.seats[i].present = r.seat_if_here(i, r.session_.seats[i].player, connections[i].lock());

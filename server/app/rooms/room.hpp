@@ -78,10 +78,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
   // Shutdown: timers stopped, a live game left unfinished; `done` runs on the strand.
   void stop(std::function<void()> done);
-  // In the new room of a rematch (Games::create_rematch: both seated, seat 1 the
-  // accepter): the players on `connections` present, the game begun and, once durable,
-  // announced (`rematch_started` first).
-  void rematched(std::array<std::weak_ptr<Connection>, 2> connections, protocol::RequestId request);
+  // A room made with both seats taken (Games: a rematch, seat 1 the accepter; a
+  // tournament's game): the players on `connections` present, the game begun and, once
+  // durable, announced (a rematch's `rematch_started` first).
+  void start_seated(std::array<std::weak_ptr<Connection>, 2> connections, protocol::RequestId request);
 
  private:
   using Phase = game::Phase;

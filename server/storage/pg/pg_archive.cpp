@@ -182,6 +182,8 @@ StoreResult<GameRecord> load_game(Conn& conn, const std::string& id, std::size_t
 }
 
 StoreResult<ArchivePage> list_games(Conn& conn, const ArchiveQuery& query, std::size_t name_chars) {
+  if (query.tournament)  // docs/tournaments.md: a single server's, for now
+    return {{StoreErrc::invalid_query, "tournaments are not kept in cluster mode"}, std::nullopt};
   if (query.limit < 1 || query.limit > sql::kMaxPageLimit) {
     return {{StoreErrc::invalid_query, "limit must be between 1 and 100, not " + std::to_string(query.limit)},
             std::nullopt};

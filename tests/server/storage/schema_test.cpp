@@ -113,6 +113,7 @@ TEST(SchemaTest, Version12MarksTheMovesOfCorrespondenceGamesAndReadsOneThroughIt
       "first_seat, creator, creator_token, creator_registered, creator_points, joiner, joiner_token, "
       "joiner_registered, joiner_points, started_ms, correspondence, deadline_ms";
   exec_raw(db,
+           "DROP TABLE tournaments; DROP TABLE tournament_players; DROP TABLE tournament_games;"  // version 13's
            "DROP INDEX live_moves_of_correspondence; ALTER TABLE live_moves DROP COLUMN correspondence;"
            "INSERT INTO live_games (" +
                columns +

@@ -7,6 +7,7 @@ import { isBot, nameWithMark } from '../../public/js/app/bot_mark.js';
 import { translator } from '../../public/js/app/i18n.js';
 import en from '../../public/js/app/i18n/en.js';
 import ru from '../../public/js/app/i18n/ru.js';
+import { WORDS as DIALOG_WORDS } from '../../public/js/app/views/computer_words.js';
 
 const seatafl = {
   id: 'seatafl', name: 'Sea tafl', first_side: 'attackers', second_side: 'defenders',
@@ -67,6 +68,6 @@ test('a bot\'s name carries its mark and level; a person\'s stays as it is', () 
   assert.equal(isBot('x', ['x']), true);
 });
 
-test('every level has its description in both languages', () => {
-  for (const n of LEVELS) for (const table of [en, ru]) assert.ok(table[`computer.level_${n}`], `level ${n}`);
+test('every level has its description in both languages (the dialog\'s own words, views/computer_words.js)', () => {
+  for (const n of LEVELS) for (const table of [DIALOG_WORDS.en, DIALOG_WORDS.ru]) assert.ok(table[`computer.level_${n}`], `level ${n}`);
 });

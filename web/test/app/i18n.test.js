@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES, pickLanguage, translator, loadTranslator } from '../../public/js/app/i18n.js';
 import en from '../../public/js/app/i18n/en.js';
 import ru from '../../public/js/app/i18n/ru.js';
+import { WORDS as TOURNAMENT_WORDS } from '../../public/js/app/views/tournament_words.js';
 
 const TABLES = { en, ru };
 
@@ -32,8 +33,10 @@ test('every key the code asks for by name is in the tables', () => {
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\bt\(\s*'([a-z_]+\.[a-z_.]+)'/g)) if (!(m[1] in TABLES.en)) missing.push(`${path.basename(file)}: ${m[1]}`);
-    // Keys built from data (`error.${code}`) fall back by design; the fixed ones must exist.
-    for (const m of text.matchAll(/error: '([a-z_.]+)'/g)) if (!(m[1] in TABLES.en)) missing.push(`${path.basename(file)}: ${m[1]}`);
+    // Keys built from data (`error.${code}`) fall back by design; the fixed ones must exist
+    // (the create-tournament form's in the tournament pages' own words).
+    const own = path.basename(file) === 'tournament.js' ? TOURNAMENT_WORDS.en : {};
+    for (const m of text.matchAll(/error: '([a-z_.]+)'/g)) if (!(m[1] in TABLES.en) && !(m[1] in own)) missing.push(`${path.basename(file)}: ${m[1]}`);
   }
   assert.deepEqual(missing, []);
 });

@@ -88,7 +88,7 @@ css.href = '/js/board/board.css';`);
 
 test('each page loads at most 150 KiB of scripts and styles', (t) => {
   const { base, views } = pages();
-  assert.ok(['lobby', 'room', 'game', 'archive', 'player', 'leaderboard'].every((v) => v in views), `views: ${Object.keys(views)}`);
+  assert.ok(['lobby', 'room', 'game', 'archive', 'player', 'leaderboard', 'tournaments', 'tournament'].every((v) => v in views), `views: ${Object.keys(views)}`);
   for (const [name, files] of Object.entries(views)) {
     const bytes = total(files);
     t.diagnostic(`${name}: ${bytes} bytes (${kib(bytes)}), ${files.size} files`);
@@ -120,6 +120,22 @@ test('the /games view, its words and the other pages’ stylesheet are not loade
     assert.ok(views.games.has(f), `${f} is not loaded by /games`);
   }
   for (const name of ['lobby', 'room', 'archive', 'player', 'leaderboard']) assert.ok(views[name].has('css/pages.css'), name);
+});
+
+test('the tournament pages’ code, words and stylesheet are theirs alone; the lobby takes only the summary', () => {
+  const { base, views } = pages();
+  const theirs = { 'js/app/views/tournaments.js': ['tournaments'], 'js/app/views/tournament_form.js': ['tournaments'], 'js/app/views/tournament.js': ['tournament'],
+    'js/app/views/tournament_words.js': ['tournaments', 'tournament'], 'js/app/tournament.js': ['tournaments', 'tournament'], 'css/tournaments.css': ['tournaments', 'tournament'] };
+  for (const [f, on] of Object.entries(theirs)) {
+    assert.ok(!base.has(f) && !views.game.has(f) && !views.lobby.has(f), `${f} is loaded by the game page or the lobby`);
+    for (const name of on) assert.ok(views[name].has(f), `${f} is not loaded by ${name}`);
+  }
+  assert.ok(views.lobby.has('js/app/tournament_summary.js') && !views.game.has('js/app/tournament_summary.js'));
+  // The words moved out of the main tables to make room: only their pages load them.
+  for (const [f, on] of [['js/app/views/page_words.js', ['archive', 'player', 'leaderboard']], ['js/app/views/computer_words.js', ['lobby']]]) {
+    assert.ok(!base.has(f) && !views.game.has(f), f);
+    for (const name of on) assert.ok(views[name].has(f), `${f} on ${name}`);
+  }
 });
 
 test('every script and stylesheet under public/ is reached by some page', () => {

@@ -24,6 +24,8 @@ const VIEWS = {
   player: () => import('./views/profile.js').then((m) => m.profileView),
   leaderboard: () => import('./views/leaderboard.js').then((m) => m.leaderboardView),
   games: () => import('./views/my_games.js').then((m) => m.myGamesView),
+  tournaments: () => import('./views/tournaments.js').then((m) => m.tournamentsView),
+  tournament: () => import('./views/tournament.js').then((m) => m.tournamentView),
 };
 
 const LANG_KEY = 'boardhall.lang';
@@ -85,6 +87,7 @@ export class App {
     this.muted = new Set(); // games where we muted the opponent
     this.turns = new Map(); // turns.js
     this.rematchGame = null; // the game a rematch started: followed when it comes
+    this.tourGames = new Map(); // game id → its tournament_paired: followed or offered; no rematch
     this.view = null;
     this.route = null;
     this.panelOpen = false;
@@ -178,7 +181,7 @@ export class App {
     const t = this.t;
     const here = this.route?.name;
     const link = (name, href, testid) => h('a', { href, testid, 'aria-current': here === name ? 'page' : null }, t(`nav.${name}`));
-    replace(this.el.nav, link('lobby', '/'), link('archive', '/archive'), link('leaderboard', '/leaderboard', 'nav-leaderboard'), link('games', '/games', 'nav-games'));
+    replace(this.el.nav, link('lobby', '/'), link('archive', '/archive'), link('leaderboard', '/leaderboard', 'nav-leaderboard'), link('games', '/games', 'nav-games'), link('tournaments', '/tournaments', 'nav-tournaments'));
     replace(this.el.lang, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, t(`lang.${l}`))));
     this.el.lang.setAttribute('aria-label', t('lang.label'));
     const skip = this.doc.getElementById('skip');
@@ -247,6 +250,7 @@ export class App {
     const el = h('div', { class: `toast ${kind}`, testid: 'toast', role: kind === 'error' ? 'alert' : 'status' }, text);
     this.el.toasts.append(el);
     this.win.setTimeout(() => el.remove(), 6000);
+    return el;
   }
 
   showError(err) {
@@ -356,6 +360,9 @@ export class App {
       case 'shutdown':
         this.toast(this.t('conn.shutdown'), 'info');
         break;
+      case 'tournament_paired':
+        this.tourGames.set(msg.game_id, msg);
+        break;
       case 'room_created':
         this.myRoom = { room: msg.room, invite_code: msg.invite_code ?? null };
         break;
@@ -365,8 +372,8 @@ export class App {
       case 'room_closed':
         if (this.myRoom?.room.room_id === msg.room_id && msg.reason !== 'started') this.myRoom = null;
         break;
-      case 'match_over':
-        for (const [id, v] of this.games) if (v.roomId === msg.room_id) this.games.set(id, { ...v, matchOver: msg });
+      case 'match_over': // a tournament's game has no rematch to offer
+        for (const [id, v] of this.games) if (v.roomId === msg.room_id && !this.tourGames.has(id)) this.games.set(id, { ...v, matchOver: msg });
         break;
       case 'error':
         // An idle anonymous visitor is closed after a while, told first (connection.js).
@@ -421,10 +428,18 @@ export class App {
     const r = this.route;
     const rematch = v.id === this.rematchGame;
     if (rematch) this.rematchGame = null;
+    // A live tournament game (its clock runs): at once from its tournament's page, else
+    // offered, and from a game just over taken there in 3 s; a correspondence one waits.
+    const p = v.you && !v.correspondence && this.tourGames.get(v.id);
     const follow =
       rematch ||
       (v.you && (r.name === 'lobby' || (r.name === 'room' && r.roomId === v.roomId))) ||
-      (r.name === 'game' && previous && r.gameId === previous.id);
-    if (follow) this.win.setTimeout(() => this.navigate(gameUrl(v.id), { replace: r.name === 'room' }), 0);
+      (r.name === 'game' && previous && r.gameId === previous.id) ||
+      (p && r.tournamentId === p.tournament_id);
+    if (follow) return this.win.setTimeout(() => this.navigate(gameUrl(v.id), { replace: r.name === 'room' }), 0);
+    if (!p) return;
+    const said = this.toast(h('a', { href: gameUrl(v.id) }, this.t('tour.paired', { name: p.name, round: p.round, player: p.opponent })), 'info');
+    const over = r.name === 'game' && this.games.get(r.gameId);
+    if (over && isOver(over)) this.win.setTimeout(() => this.route === r && (said.remove(), this.navigate(gameUrl(v.id))), 3000);
   }
 }

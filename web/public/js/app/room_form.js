@@ -58,9 +58,8 @@ export function clockFromForm(preset, minutes, increment, corr = {}) {
   return { ok: true, clock: { initial_s, increment_s } };
 }
 
-/** {ok:true, request} or {ok:false, error, params}; `form` holds the fields' strings, `info` the game from `welcome`. */
-export function buildCreateRoom(form, info) {
-  if (!info) return { ok: false, error: 'form.no_game' };
+/** The game's options from the form's strings (`form.options`): {ok:true, options} or {ok:false, error, params}. */
+export function optionsFromForm(form, info) {
   const options = {};
   for (const opt of info.options || []) {
     const raw = String(form.options?.[opt.name] ?? '').trim();
@@ -72,6 +71,15 @@ export function buildCreateRoom(form, info) {
       return { ok: false, error: 'form.option_allowed', params: { option: opt.name, allowed: opt.allowed.join(', ') } };
     options[opt.name] = value;
   }
+  return { ok: true, options };
+}
+
+/** {ok:true, request} or {ok:false, error, params}; `form` holds the fields' strings, `info` the game from `welcome`. */
+export function buildCreateRoom(form, info) {
+  if (!info) return { ok: false, error: 'form.no_game' };
+  const opts = optionsFromForm(form, info);
+  if (!opts.ok) return opts;
+  const { options } = opts;
   const clock = clockFromForm(form.clock, form.minutes, form.increment, form);
   if (!clock.ok) return clock;
   const games = String(form.games ?? '1').trim() || '1';

@@ -2,7 +2,7 @@
 
 /** @typedef {{name:'lobby'}|{name:'archive', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
  *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}|{name:'games'}
- *   |{name:'notfound', path:string}} Route */
+ *   |{name:'tournaments'}|{name:'tournament', tournamentId:string, invite:string|null}|{name:'notfound', path:string}} Route */
 
 // Ids are the server's (r..., g...); anything else cannot be one.
 const ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -15,6 +15,7 @@ export function parseRoute(pathname, search = '') {
   if (path === '/archive') return { name: 'archive', query };
   if (path === '/leaderboard') return { name: 'leaderboard', game: query.get('game') || null };
   if (path === '/games') return { name: 'games' };
+  if (path === '/tournaments') return { name: 'tournaments' };
   const p = /^\/player\/([^/]+)$/.exec(path);
   if (p) {
     let name;
@@ -27,7 +28,7 @@ export function parseRoute(pathname, search = '') {
     if (![...name].length || [...name].length > 32 || /[\u0000-\u001f\u007f]/.test(name)) return { name: 'notfound', path };
     return { name: 'player', player: name };
   }
-  const m = /^\/(room|game)\/([^/]+)$/.exec(path);
+  const m = /^\/(room|game|tournament)\/([^/]+)$/.exec(path);
   if (m) {
     let id;
     try {
@@ -36,15 +37,18 @@ export function parseRoute(pathname, search = '') {
       return { name: 'notfound', path };
     }
     if (!ID.test(id)) return { name: 'notfound', path };
-    if (m[1] === 'room') return { name: 'room', roomId: id, invite: query.get('invite') || null };
+    const invite = query.get('invite') || null;
+    if (m[1] === 'room') return { name: 'room', roomId: id, invite };
+    if (m[1] === 'tournament') return { name: 'tournament', tournamentId: id, invite };
     const ply = query.get('ply');
     return { name: 'game', gameId: id, ply: ply !== null && /^\d{1,5}$/.test(ply) ? Number(ply) : null };
   }
   return { name: 'notfound', path };
 }
 
-export const roomUrl = (roomId, invite) =>
-  `/room/${encodeURIComponent(roomId)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : '');
+const invited = (path, id, invite) => `/${path}/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : '');
+export const roomUrl = (roomId, invite) => invited('room', roomId, invite);
+export const tournamentUrl = (id, invite) => invited('tournament', id, invite);
 export const gameUrl = (gameId, ply = null) =>
   `/game/${encodeURIComponent(gameId)}` + (ply === null ? '' : `?ply=${ply}`);
 export const archiveUrl = (query) => {

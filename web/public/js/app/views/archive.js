@@ -7,22 +7,24 @@ import { archiveUrl, gameUrl } from '../router.js';
 import { filtersFromQuery, listGamesRequest, pageQuery, RESULTS } from '../archive_query.js';
 import { gameName, optionsText, reasonText, errorText, controlText } from '../describe.js';
 import { botBadge } from './bot_badge.js';
+import { pageWords } from './page_words.js';
 import './page_style.js';
 
 /** @param {import('../app.js').App} app */
 export function archiveView(app, route, main) {
   const t = app.t;
+  const w = pageWords(t);
   app.setTitle(t('nav.archive'));
   const { filters, cursor } = filtersFromQuery(route.query);
   const games = app.welcome?.games || [];
   const input = (key, attrs) => h('input', { id: `ar-${key}`, testid: `archive-${key}`, name: key, value: filters[key] || '', ...attrs });
-  const field = (key, control) => h('div', { class: 'field' }, h('label', { for: `ar-${key}` }, t(`archive.${key}`)), control);
+  const field = (key, control) => h('div', { class: 'field' }, h('label', { for: `ar-${key}` }, w(`archive.${key}`)), control);
   const gameSelect = h('select', { id: 'ar-game', testid: 'archive-game', name: 'game' },
-    h('option', { value: '' }, t('archive.any')),
+    h('option', { value: '' }, w('archive.any')),
     (games.length ? games.map((g) => g.id) : ['tavlei', 'tablut', 'seatafl', 'copenhagen', 'brandubh', 'draughts', 'alquerque']).map((g) => h('option', { value: g, selected: filters.game === g }, gameName(t, g))));
   const resultSelect = h('select', { id: 'ar-result', testid: 'archive-result', name: 'result' },
-    h('option', { value: '' }, t('archive.any')),
-    RESULTS.map((r) => h('option', { value: r, selected: filters.result === r }, t(`archive.result_${r}`))));
+    h('option', { value: '' }, w('archive.any')),
+    RESULTS.map((r) => h('option', { value: r, selected: filters.result === r }, w(`archive.result_${r}`))));
   const form = h('form', { class: 'archive-form', role: 'search', onsubmit: (e) => {
     e.preventDefault();
     const values = Object.fromEntries(new FormData(form).entries());
@@ -36,19 +38,19 @@ export function archiveView(app, route, main) {
       field('from', input('from', { type: 'date' })),
       field('to', input('to', { type: 'date' }))),
     h('div', { class: 'row' },
-      h('button', { type: 'submit', class: 'primary', testid: 'archive-submit' }, t('archive.search')),
-      h('a', { href: '/archive', class: 'button' }, t('archive.clear'))));
+      h('button', { type: 'submit', class: 'primary', testid: 'archive-submit' }, w('archive.search')),
+      h('a', { href: '/archive', class: 'button' }, w('archive.clear'))));
   const results = h('div', { class: 'results', 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('game.loading')));
   main.append(h('section', { class: 'panel' }, h('h1', null, t('nav.archive')), form), h('section', { class: 'panel' }, results));
 
   const resultOf = (g) => {
-    if (g.result === 'draw') return t('archive.result_draw');
-    if (g.result === 'aborted') return t('archive.result_aborted');
-    return t('archive.winner_is', { player: g.result === 'first' ? g.first_player : g.second_player });
+    if (g.result === 'draw') return w('archive.result_draw');
+    if (g.result === 'aborted') return w('archive.result_aborted');
+    return w('archive.winner_is', { player: g.result === 'first' ? g.first_player : g.second_player });
   };
 
   function draw(page) {
-    if (page.games.length === 0) return replace(results, h('p', { class: 'muted', testid: 'archive-empty' }, t('archive.none')));
+    if (page.games.length === 0) return replace(results, h('p', { class: 'muted', testid: 'archive-empty' }, w('archive.none')));
     replace(results,
       h('ul', { class: 'list' }, page.games.map((g) =>
         h('li', { class: 'item', testid: 'archive-row', dataset: { game: g.game_id } },
@@ -56,10 +58,10 @@ export function archiveView(app, route, main) {
           h('span', null, g.first_player, botBadge(t, g.first_player, g.bots, g.computer_level), ' – ',
             g.second_player, botBadge(t, g.second_player, g.bots, g.computer_level)),
           h('span', null, resultOf(g), h('span', { class: 'muted' }, ` · ${reasonText(t, g.reason)}`)),
-          h('span', { class: 'muted' }, [t('archive.moves', { n: g.moves }), controlText(t, g), new Date(g.ended_ms).toLocaleDateString(t.lang)].filter(Boolean).join(' · '))))),
+          h('span', { class: 'muted' }, [w('archive.moves', { n: g.moves }), controlText(t, g), new Date(g.ended_ms).toLocaleDateString(t.lang)].filter(Boolean).join(' · '))))),
       h('div', { class: 'row' },
-        cursor ? h('a', { class: 'button', href: archiveUrl(pageQuery(filters)), testid: 'archive-first' }, t('archive.first_page')) : null,
-        page.next_cursor ? h('a', { class: 'button', href: archiveUrl(pageQuery(filters, page.next_cursor)), testid: 'archive-next' }, t('archive.next_page')) : null));
+        cursor ? h('a', { class: 'button', href: archiveUrl(pageQuery(filters)), testid: 'archive-first' }, w('archive.first_page')) : null,
+        page.next_cursor ? h('a', { class: 'button', href: archiveUrl(pageQuery(filters, page.next_cursor)), testid: 'archive-next' }, w('archive.next_page')) : null));
   }
 
   let loaded = false;

@@ -1,7 +1,7 @@
-// The clock of the create, seek and computer forms: a select of the live presets (and
-// no clock), then the correspondence kinds in a group of their own, and the fields the
-// choice needs, shown only for it (a custom clock's minutes and seconds, days per move,
-// a time bank's days and hours). Loaded by the lobby only.
+// The clock of the create, seek, computer and tournament forms: a select of the live
+// presets (and no clock), then the correspondence kinds in a group of their own, and the
+// fields the choice needs, shown only for it (a custom clock's minutes and seconds, days
+// per move, a time bank's days and hours). Loaded by the lobby and /tournaments.
 
 import { h } from '../dom.js';
 import { CORRESPONDENCE, DAYS_PER_MOVE } from '../room_form.js';
@@ -11,14 +11,14 @@ import { CORRESPONDENCE, DAYS_PER_MOVE } from '../room_form.js';
  * the live choices, `chosen` the one selected first. Returns {select, fields, values()}:
  * the select, the fields to put after it in the form's grid, and every value by the names
  * room_form.js reads (clock, minutes, increment, days, bank_days, increment_hours,
- * minimum_hours).
+ * minimum_hours). `kinds`: the correspondence kinds offered (a tournament's: days only).
  * @param {Function} t the translator
  */
-export function clockFields(t, prefix, testid, presets, chosen) {
+export function clockFields(t, prefix, testid, presets, chosen, kinds = CORRESPONDENCE) {
   const id = (name) => `${prefix}-${name}`;
   const option = (p) => h('option', { value: p, selected: p === chosen }, t.maybe(`clock.${p}`, p));
   const select = h('select', { id: id('clock'), testid: `${testid}-clock` },
-    presets.map(option), h('optgroup', { label: t('corr.title') }, CORRESPONDENCE.map(option)));
+    presets.map(option), h('optgroup', { label: t('corr.title') }, kinds.map(option)));
   const number = (name, min, max, value, step = '1') =>
     h('input', { id: id(name), testid: `${testid}-clock-${name}`, type: 'number', min, max, step, value, inputmode: step === '1' ? 'numeric' : 'decimal' });
   const inputs = {

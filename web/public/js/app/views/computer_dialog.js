@@ -9,6 +9,7 @@ import { CLOCK_PRESETS, SIDES } from '../room_form.js';
 import { LEVELS, DEFAULT_LEVEL, buildPlayComputer, noComputer } from '../computer_form.js';
 import { gameName, sideName, errorText } from '../describe.js';
 import { clockFields } from './clock_fields.js';
+import { computerWords } from './computer_words.js';
 
 /**
  * Opens the dialog. Returns {onMessage(msg), close(), closed} for the lobby, which passes
@@ -17,19 +18,20 @@ import { clockFields } from './clock_fields.js';
  */
 export function openComputerDialog(app) {
   const t = app.t;
+  const w = computerWords(t);
   const games = app.welcome.games;
   const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);
 
   const game = h('select', { id: 'pc-game', testid: 'computer-game' }, games.map((g) => h('option', { value: g.id }, gameName(t, g.id, g.name))));
   const options = h('div', { class: 'options' });
   const level = h('select', { id: 'pc-level', testid: 'computer-level' },
-    LEVELS.map((n) => h('option', { value: String(n), selected: n === DEFAULT_LEVEL }, t('computer.level_option', { n }))));
+    LEVELS.map((n) => h('option', { value: String(n), selected: n === DEFAULT_LEVEL }, w('computer.level_option', { n }))));
   const about = h('p', { class: 'muted level-about', testid: 'computer-level-about', 'aria-live': 'polite' });
   const clock = clockFields(t, 'pc', 'computer', CLOCK_PRESETS.filter((p) => p !== 'custom'), '10+5');
   const side = h('select', { id: 'pc-side', testid: 'computer-side' });
   const error = h('p', { class: 'form-error', role: 'alert', testid: 'computer-error' });
-  const submit = h('button', { type: 'submit', class: 'primary', testid: 'computer-submit' }, t('computer.submit'));
-  const close = h('button', { type: 'button', testid: 'computer-close', onclick: () => dialog.close() }, t('computer.close'));
+  const submit = h('button', { type: 'submit', class: 'primary', testid: 'computer-submit' }, w('computer.submit'));
+  const close = h('button', { type: 'button', testid: 'computer-close', onclick: () => dialog.close() }, w('computer.close'));
   const body = h('div');
   const info = () => games.find((g) => g.id === game.value);
   let waiting = null; // the room_created reply while the bot is awaited
@@ -49,7 +51,7 @@ export function openComputerDialog(app) {
     replace(side, SIDES.map((s) => h('option', { value: s, selected: s === chosen },
       s === 'random' ? t('side.random') : `${sideName(t, g[`${s}_side`])} (${t(`create.side_${s}`)})`)));
   }
-  const drawAbout = () => { about.textContent = t(`computer.level_${level.value}`); };
+  const drawAbout = () => { about.textContent = w(`computer.level_${level.value}`); };
   game.addEventListener('change', drawGame);
   level.addEventListener('change', drawAbout);
   drawGame();
@@ -58,7 +60,7 @@ export function openComputerDialog(app) {
   const form = h('form', { class: 'computer-form', testid: 'computer-form', onsubmit: send },
     h('div', { class: 'grid' },
       field('pc-game', t('create.game'), game), options,
-      h('div', { class: 'field' }, h('label', { for: 'pc-level' }, t('computer.level')), level, about),
+      h('div', { class: 'field' }, h('label', { for: 'pc-level' }, w('computer.level')), level, about),
       field('pc-clock', t('create.clock'), clock.select), clock.fields, field('pc-side', t('create.side'), side)),
     error,
     h('div', { class: 'row' }, close, submit));
@@ -82,7 +84,7 @@ export function openComputerDialog(app) {
       const reply = await app.conn.request(built.request);
       if (dialog.open) showWaiting(reply);
     } catch (err) {
-      error.textContent = noComputer(err) ? t('computer.no_computer') : errorText(t, err);
+      error.textContent = noComputer(err) ? w('computer.no_computer') : errorText(t, err);
     } finally {
       sending = false;
       submit.disabled = false;
@@ -117,7 +119,7 @@ export function openComputerDialog(app) {
   }
 
   const dialog = h('dialog', { class: 'computer', testid: 'computer-dialog', 'aria-labelledby': 'pc-title' },
-    h('h2', { id: 'pc-title' }, t('computer.title')), body);
+    h('h2', { id: 'pc-title' }, w('computer.title')), body);
   // Closing while the bot is awaited withdraws the request.
   let done;
   const closed = new Promise((resolve) => { done = resolve; });
@@ -136,7 +138,7 @@ export function openComputerDialog(app) {
     onMessage(msg) {
       if (!waiting) return;
       if (msg.type === 'room_cancelled' && msg.room_id === waiting.room?.room_id) {
-        showForm(noComputer(msg) ? t('computer.did_not_come') : '');
+        showForm(noComputer(msg) ? w('computer.did_not_come') : '');
       } else if (msg.type === 'game_started' && msg.state?.room_id === waiting.room?.room_id) {
         waiting = null; // the app follows the game; the lobby's end closes the dialog
       }

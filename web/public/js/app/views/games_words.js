@@ -1,6 +1,7 @@
-// The words of the /games page and of the lobby's line of turns, in each language of
-// i18n.js (the same keys; a unit test checks). Kept apart from i18n/*.js, which every
-// page loads, because the game page has no room left for them under its 150 KiB.
+// The words of the /games page, of the lobby's line of turns and of its tournaments (the
+// `tour.` ones, also read by the tournament pages through tournament_words.js), in each
+// language of i18n.js (the same keys; a unit test checks). Kept apart from i18n/*.js,
+// which every page loads, because the game page has no room left for them under its 150 KiB.
 
 import { translator } from '../i18n.js';
 
@@ -30,6 +31,19 @@ export const WORDS = {
     'notify.bad_reminders': 'Reminders: up to 4 whole hours from 1 to 336, e.g. 24, 2 (or none).',
     'notify.save': 'Save',
     'notify.saved': 'Saved.',
+    'tour.by_creator': 'starts when its creator starts it',
+    'tour.starts': 'starts {when}',
+    'tour.round': 'round {n} of {of}',
+    'tour.arena_ends': 'ends {when}',
+    'tour.arena_closing': 'its last games are being played',
+    'tour.won_by': 'won by {player}',
+    'tour.finished': 'finished',
+    'tour.players': 'players: {n}',
+    'tour.format_round_robin': 'Round robin',
+    'tour.format_swiss': 'Swiss',
+    'tour.format_arena': 'Arena',
+    'tour.none': 'No tournament is under way or about to start.',
+    'tour.all': 'All tournaments →',
   },
   ru: {
     'games.need_name': 'Выберите имя, чтобы видеть свои партии.',
@@ -56,6 +70,19 @@ export const WORDS = {
     'notify.bad_reminders': 'Напоминания: до 4 целых чисел часов от 1 до 336, например 24, 2 (или none).',
     'notify.save': 'Сохранить',
     'notify.saved': 'Сохранено.',
+    'tour.by_creator': 'начнётся, когда создатель его запустит',
+    'tour.starts': 'начало {when}',
+    'tour.round': 'тур {n} из {of}',
+    'tour.arena_ends': 'конец {when}',
+    'tour.arena_closing': 'доигрываются последние партии',
+    'tour.won_by': 'победитель: {player}',
+    'tour.finished': 'завершён',
+    'tour.players': 'игроков: {n}',
+    'tour.format_round_robin': 'Круговой',
+    'tour.format_swiss': 'Швейцарская система',
+    'tour.format_arena': 'Арена',
+    'tour.none': 'Сейчас нет ни идущих, ни скорых турниров.',
+    'tour.all': 'Все турниры →',
   },
 };
 

@@ -6,11 +6,13 @@ import { leaderboardUrl, playerUrl } from '../router.js';
 import { gameName } from '../describe.js';
 import { RATING_KEYS, ratingKeyName } from '../rating_keys.js';
 import { getJson } from '../api.js';
+import { pageWords } from './page_words.js';
 import './page_style.js';
 
 /** @param {import('../app.js').App} app */
 export function leaderboardView(app, route, main) {
   const t = app.t;
+  const w = pageWords(t);
   const key = RATING_KEYS.includes(route.game) ? route.game : 'tablut';
   const keyName = (k) => ratingKeyName((g) => gameName(t, g), k);
   app.setTitle(`${t('nav.leaderboard')} · ${keyName(key)}`);
@@ -19,18 +21,18 @@ export function leaderboardView(app, route, main) {
   const box = h('div', { 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('game.loading')));
   main.append(h('section', { class: 'panel', testid: 'leaderboard' },
     h('h1', null, t('nav.leaderboard')),
-    h('div', { class: 'field' }, h('label', { for: 'lb-game' }, t('profile.game')), select),
-    h('p', { class: 'muted' }, t('leaderboard.note')),
+    h('div', { class: 'field' }, h('label', { for: 'lb-game' }, w('profile.game')), select),
+    h('p', { class: 'muted' }, w('leaderboard.note')),
     box));
   let gone = false;
 
   getJson(app.win, `/api/leaderboard?game=${encodeURIComponent(key)}&limit=50`).then(({ status, body }) => {
     if (gone) return;
-    if (status !== 200 || !body) return replace(box, h('p', { class: 'form-error', testid: 'leaderboard-error' }, t('profile.failed')));
+    if (status !== 200 || !body) return replace(box, h('p', { class: 'form-error', testid: 'leaderboard-error' }, w('profile.failed')));
     const players = body.players || [];
-    if (players.length === 0) return replace(box, h('p', { class: 'muted', testid: 'leaderboard-empty' }, t('leaderboard.empty')));
+    if (players.length === 0) return replace(box, h('p', { class: 'muted', testid: 'leaderboard-empty' }, w('leaderboard.empty')));
     replace(box, h('table', { class: 'table' },
-      h('thead', null, h('tr', null, ['leaderboard.rank', 'leaderboard.player', 'profile.rating', 'profile.games', 'profile.wdl'].map((k) => h('th', { scope: 'col' }, t(k))))),
+      h('thead', null, h('tr', null, ['leaderboard.rank', 'leaderboard.player', 'profile.rating', 'profile.games', 'profile.wdl'].map((k) => h('th', { scope: 'col' }, w(k))))),
       h('tbody', null, players.map((p, i) => h('tr', { testid: 'leaderboard-row', dataset: { player: p.name } },
         h('td', { class: 'num' }, String(i + 1)),
         h('td', null, h('a', { href: playerUrl(p.name) }, p.name)),

@@ -8,7 +8,7 @@ import { clockReading, formatClock } from '../clock.js';
 import { isOver, lastOfMatch, canTakeBack, canAbort, takebackToAnswer, firstMoveDeadline, statusOfResult } from '../game_state.js';
 import { ratingText, changeText } from '../rating.js';
 import { gameName, optionsText, sideName, statusLine, resultText, scoreText, errorText, controlText, timeLeftText } from '../describe.js';
-import { gameUrl, playerUrl } from '../router.js';
+import { gameUrl, playerUrl, tournamentUrl } from '../router.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
 import { confirmDialog } from './dialogs.js';
@@ -207,6 +207,7 @@ export function liveGame(app, route, root, { onEnded }) {
     const points = v.over.result === 'aborted' ? null : v.over.points;
     const changes = v.over.rating_changes;
     const mo = v.matchOver;
+    const tour = app.tourGames.get(v.id); // a tournament's game (paired while this page was open)
     replace(el.dialog,
       h('h2', { id: 'over-h' }, resultText(t, v.players, v.sides, status)),
       points ? h('p', null, t('game.points', { first: v.players.first, second: v.players.second, a: points.first, b: points.second })) : null,
@@ -218,7 +219,8 @@ export function liveGame(app, route, root, { onEnded }) {
       v.over.archived === false ? h('p', { class: 'form-error' }, t('game.not_archived')) : null,
       h('form', { method: 'dialog', class: 'row' },
         v.over.archived !== false ? h('button', { type: 'button', testid: 'over-replay', onclick: () => { el.dialog.close(); onEnded(); } }, t('game.replay')) : null,
-        h('a', { class: 'button', href: '/', onclick: () => el.dialog.close() }, t('nav.lobby')),
+        tour ? h('a', { class: 'button', href: tournamentUrl(tour.tournament_id), testid: 'over-tournament', onclick: () => el.dialog.close() }, `← ${tour.name}`)
+          : h('a', { class: 'button', href: '/', onclick: () => el.dialog.close() }, t('nav.lobby')),
         h('button', { value: 'close', class: 'primary', testid: 'over-close' }, t('game.close'))));
   }
 

@@ -1,14 +1,16 @@
 // The lobby: the visitor's open room or the form to create one, "Play the computer"
 // (its dialog loaded on first use), open rooms, live games (a bot's name with its
-// badge), each with the correspondence ones apart, and the games with their rules.
+// badge), each with the correspondence ones apart, the tournaments under way and about
+// to start (a few, asked once a visit: list_tournaments), and the games with their rules.
 // Live through subscribe_lobby. Above them, when the visitor has correspondence games,
 // how many await their move, the first few, and a link to /games.
 
 import { h, replace } from '../dom.js';
-import { roomUrl, gameUrl, playerUrl, leaderboardUrl } from '../router.js';
+import { roomUrl, gameUrl, playerUrl, leaderboardUrl, tournamentUrl } from '../router.js';
 import { ratingText } from '../rating.js';
 import { gameName, optionsText, sideName, controlText, timeLeftText } from '../describe.js';
 import { gameRows } from '../games_list.js';
+import { summaryState } from '../tournament_summary.js';
 import { gamesWords } from './games_words.js';
 import { emptyLobby, reduceLobby, LOBBY_TYPES } from '../lobby_state.js';
 import { createForm } from './create_form.js';
@@ -28,11 +30,13 @@ export function lobbyView(app, route, main) {
   const mine = h('section', { class: 'panel', 'aria-labelledby': 'mine-h' });
   const rooms = h('section', { class: 'panel', 'aria-labelledby': 'rooms-h' });
   const live = h('section', { class: 'panel', 'aria-labelledby': 'live-h' });
+  const tours = h('section', { class: 'panel', testid: 'lobby-tournaments', 'aria-labelledby': 'tours-h' });
   const catalogue = h('section', { class: 'panel', testid: 'catalogue', 'aria-labelledby': 'cat-h' });
   const turns = h('p', { class: 'note', testid: 'lobby-turns', hidden: true });
-  main.append(turns, h('div', { class: 'lobby' }, seek, mine, rooms, live, catalogue));
+  main.append(turns, h('div', { class: 'lobby' }, seek, mine, rooms, live, tours, catalogue));
   const w = gamesWords(t);
   let shownTurns = null;
+  let tournaments = null; // list_tournaments's answer
   let subscribed = false;
   let form = null; // kept across redraws so that typed values stay
   let quick = null;
@@ -129,6 +133,22 @@ export function lobbyView(app, route, main) {
     );
   }
 
+  // The first few under way, then about to start; their pages have the rest.
+  function drawTours() {
+    const list = tournaments ? [...tournaments.running, ...tournaments.upcoming].slice(0, 5) : [];
+    replace(tours, h('h2', { id: 'tours-h' }, t('nav.tournaments')),
+      !tournaments ? null : list.length === 0 ? h('p', { class: 'muted', testid: 'no-tournaments' }, w('tour.none'))
+        : h('ul', { class: 'list' }, list.map((s) => {
+          const [key, params] = summaryState(s, Date.now(), t.lang);
+          return h('li', { class: 'item', testid: 'lobby-tournament', dataset: { tournament: s.tournament_id } },
+            h('a', { class: 'what', href: tournamentUrl(s.tournament_id) }, s.name),
+            h('span', null, `${w(`tour.format_${s.format}`)} · ${gameName(t, s.game)} · ${clockText(s)} · ${w('tour.players', { n: s.players })}`),
+            h('span', { class: 'muted' }, w(key, params)),
+            h('a', { class: 'button', href: tournamentUrl(s.tournament_id) }, w('games.open')));
+        })),
+      h('p', null, h('a', { href: '/tournaments', testid: 'lobby-tournaments-all' }, w('tour.all'))));
+  }
+
   function drawCatalogue() {
     const games = app.welcome?.games || [];
     replace(
@@ -156,13 +176,14 @@ export function lobbyView(app, route, main) {
         r.deadline ? h('span', { class: 'muted' }, ` (${timeLeftText(t, r.deadline - Date.now())})`) : null]));
   }
 
-  const drawAll = () => { drawTurns(); drawMine(); drawRooms(); drawLive(); drawCatalogue(); };
+  const drawAll = () => { drawTurns(); drawMine(); drawRooms(); drawLive(); drawTours(); drawCatalogue(); };
   drawAll();
   // A live game's ply is as of the listing (the server does not tell each move to the
   // lobby): list again now and then while the page is in view.
   const refresh = app.win.setInterval(() => {
     if (app.doc.visibilityState !== 'visible') return;
     drawTurns(); // the time left
+    drawTours(); // when each starts
     if (app.conn.ready) app.conn.send({ type: 'list_rooms' });
   }, 20000);
 
@@ -171,6 +192,12 @@ export function lobbyView(app, route, main) {
       subscribed = true;
       // A room of ours lost while we were away is forgotten (room.js).
       app.conn.request({ type: 'subscribe_lobby' }).then((lobby) => forgetLostRoom(app, lobby) && drawMine()).catch(() => {});
+      // Not followed: once a visit (and connection) is enough for a short list.
+      app.conn.request({ type: 'list_tournaments' }).then((reply) => {
+        tournaments = reply;
+        tours.hidden = false;
+        if (!gone) drawTours();
+      }, () => { tours.hidden = true; }); // a server that keeps none (a cluster's node)
       drawAll();
     },
     // Rooms too: one of them may be the visitor's own, listed before they logged in.

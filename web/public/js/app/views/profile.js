@@ -8,11 +8,13 @@ import { ratingText } from '../rating.js';
 import { ratingRows, ratingKeyName } from '../rating_keys.js';
 import { getJson } from '../api.js';
 import { botBadge } from './bot_badge.js';
+import { pageWords } from './page_words.js';
 import './page_style.js';
 
 /** @param {import('../app.js').App} app */
 export function profileView(app, route, main) {
   const t = app.t;
+  const w = pageWords(t);
   const name = route.player;
   app.setTitle(name);
   const box = h('div', { 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('game.loading')));
@@ -20,36 +22,36 @@ export function profileView(app, route, main) {
   let gone = false;
 
   const resultOf = (g) => {
-    if (g.result === 'draw') return t('archive.result_draw');
-    if (g.result === 'aborted') return t('archive.result_aborted');
+    if (g.result === 'draw') return w('archive.result_draw');
+    if (g.result === 'aborted') return w('archive.result_aborted');
     const winner = g.result === 'first' ? g.first_player : g.second_player;
-    return winner === name ? t('profile.won') : t('profile.lost');
+    return winner === name ? w('profile.won') : w('profile.lost');
   };
 
   function draw(p) {
     const rows = ratingRows(p.ratings);
     replace(box,
-      p.bot ? h('p', { testid: 'profile-bot' }, h('span', { class: 'bot-badge' }, t('bot.badge')), ' ', t('profile.bot')) : null,
-      p.registered ? null : h('p', { class: 'muted', testid: 'profile-guest' }, t('profile.guest')),
-      h('h2', null, t('profile.ratings')),
+      p.bot ? h('p', { testid: 'profile-bot' }, h('span', { class: 'bot-badge' }, t('bot.badge')), ' ', w('profile.bot')) : null,
+      p.registered ? null : h('p', { class: 'muted', testid: 'profile-guest' }, w('profile.guest')),
+      h('h2', null, w('profile.ratings')),
       rows.length === 0
-        ? h('p', { class: 'muted', testid: 'profile-no-ratings' }, t('profile.no_ratings'))
+        ? h('p', { class: 'muted', testid: 'profile-no-ratings' }, w('profile.no_ratings'))
         : h('table', { class: 'table' },
-            h('thead', null, h('tr', null, ['profile.game', 'profile.rating', 'profile.games', 'profile.wdl'].map((k) => h('th', { scope: 'col' }, t(k))))),
+            h('thead', null, h('tr', null, ['profile.game', 'profile.rating', 'profile.games', 'profile.wdl'].map((k) => h('th', { scope: 'col' }, w(k))))),
             h('tbody', null, rows.map((r) => h('tr', { testid: 'profile-rating', dataset: { key: r.key } },
               h('td', null, h('a', { href: leaderboardUrl(r.key) }, ratingKeyName((g) => gameName(t, g), r.key))),
               h('td', { class: 'num', title: `± ${Math.round(2 * r.rd)}` }, ratingText(r)),
               h('td', { class: 'num' }, String(r.games ?? 0)),
               h('td', { class: 'num' }, `${r.wins ?? 0} / ${r.draws ?? 0} / ${r.losses ?? 0}`))))),
-      h('h2', null, t('profile.recent')),
+      h('h2', null, w('profile.recent')),
       (p.recent || []).length === 0
-        ? h('p', { class: 'muted' }, t('profile.no_games'))
+        ? h('p', { class: 'muted' }, w('profile.no_games'))
         : h('ul', { class: 'list' }, p.recent.map((g) => {
             const opponent = g.first_player === name ? g.second_player : g.first_player;
             return h('li', { class: 'item', testid: 'profile-game', dataset: { game: g.game_id } },
               // To its replay (at the final position), even for a game this page saw live.
               h('a', { href: gameUrl(g.game_id, Number.isInteger(g.moves) ? g.moves : null), class: 'what' }, gameName(t, g.game), Object.keys(g.options || {}).length ? ` (${optionsText(t, g.options)})` : ''),
-              h('span', null, t('profile.against'), ' ', h('a', { href: playerUrl(opponent) }, opponent), botBadge(t, opponent, g.bots, g.computer_level)),
+              h('span', null, w('profile.against'), ' ', h('a', { href: playerUrl(opponent) }, opponent), botBadge(t, opponent, g.bots, g.computer_level)),
               h('span', null, resultOf(g), h('span', { class: 'muted' }, g.reason ? ` · ${reasonText(t, g.reason)}` : '')),
               h('span', { class: 'muted' }, [g.rated ? t('seek.rated') : t('seek.casual'), g.ended_ms ? new Date(g.ended_ms).toLocaleDateString(t.lang) : ''].filter(Boolean).join(' · ')));
           })));
@@ -58,7 +60,7 @@ export function profileView(app, route, main) {
   getJson(app.win, `/api/players/${encodeURIComponent(name)}`).then(({ status, body }) => {
     if (gone) return;
     if (status === 200 && body) return draw(body);
-    replace(box, h('p', { class: status === 404 ? 'muted' : 'form-error', testid: 'profile-missing' }, status === 404 ? t('profile.unknown') : t('profile.failed')));
+    replace(box, h('p', { class: status === 404 ? 'muted' : 'form-error', testid: 'profile-missing' }, status === 404 ? w('profile.unknown') : w('profile.failed')));
   }, () => !gone && replace(box, h('p', { class: 'form-error', testid: 'profile-missing' }, t('conn.offline'))));
 
   return { destroy: () => { gone = true; } };

@@ -1,0 +1,290 @@
+// Tournaments through the real server binary (docs/tournaments.md): registered players,
+// driven by the test, create, join and start a round robin and a Swiss and play every
+// game they are paired for to the end, with a restart of the server mid-round; the
+// standings are compared with a hand computation, and nothing is paired twice.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "support/server_process.hpp"
+#include "support/ws_client.hpp"
+#include "support/ws_player.hpp"
+
+namespace bh::test {
+namespace {
+
+using nlohmann::json;
+
+struct Entrant {
+  std::string name, token;
+  std::unique_ptr<WsPlayer> ws = std::make_unique<WsPlayer>();
+};
+
+// A tournament's game as its players were told (tournament_paired).
+struct Paired {
+  std::string first, second;
+  int round = 0;
+  bool decided = false;
+};
+
+// How a game ends: "first", "second" (the loser resigns) or "draw" (agreed).
+using Decide = std::function<std::string(const std::string& first, const std::string& second, int round)>;
+
+void register_as(Entrant& p, std::uint16_t port) {
+  ASSERT_TRUE(p.ws->connect(port));
+  p.ws->send({{"type", "register"}, {"name", p.name}, {"password", "correct horse battery"}, {"id", 1}});
+  auto identity = p.ws->take("identity", nullptr, 30s);
+  ASSERT_TRUE(identity) << p.name;
+  p.token = (*identity)["token"];
+}
+
+// After a restart: a player seated in a live game resumes with their token; one who is
+// not (a bye, say) logs in again, as the server forgot the token of a player without a
+// seat.
+void come_back(Entrant& p, std::uint16_t port) {
+  p.ws = std::make_unique<WsPlayer>();
+  ASSERT_TRUE(p.ws->connect(port));
+  p.ws->send({{"type", "resume"}, {"token", p.token}, {"id", 1}});
+  if (p.ws->take("identity", nullptr, 10s)) return;
+  ASSERT_TRUE(p.ws->take("error")) << p.name;
+  p.ws->send({{"type", "login"}, {"name", p.name}, {"password", "correct horse battery"}, {"id", 2}});
+  auto identity = p.ws->take("identity", nullptr, 30s);
+  ASSERT_TRUE(identity) << p.name;
+  p.token = (*identity)["token"];
+}
+
+Entrant& named(std::vector<Entrant>& players, const std::string& name) {
+  for (auto& p : players)
+    if (p.name == name) return p;
+  ADD_FAILURE() << "no player " << name;
+  return players.front();
+}
+
+// Takes each player's tournament_paired news into `games`.
+void collect_pairings(std::vector<Entrant>& players, std::map<std::string, Paired>& games) {
+  for (auto& p : players)
+    while (auto paired = p.ws->take("tournament_paired", nullptr, 20ms)) {
+      auto& g = games[(*paired)["game_id"]];
+      g.round = (*paired)["round"];
+      ((*paired)["side"] == "first" ? g.first : g.second) = p.name;
+      ((*paired)["side"] == "first" ? g.second : g.first) = (*paired)["opponent"];
+    }
+}
+
+// Two moves of Tablut (so that nothing is an abort), then the result `decide` gives.
+void play(std::vector<Entrant>& players, const std::string& game_id, const Paired& g, const std::string& result) {
+  auto& first = named(players, g.first);
+  auto& second = named(players, g.second);
+  first.ws->send({{"type", "move"}, {"game_id", game_id}, {"ply", 0}, {"move", "f9-f8"}, {"id", 50}});
+  ASSERT_TRUE(second.ws->take("move", [&](const json& m) { return m["game_id"] == game_id && m["ply"] == 1; }))
+      << game_id << " " << g.first << "-" << g.second;
+  second.ws->send({{"type", "move"}, {"game_id", game_id}, {"ply", 1}, {"move", "d5-d4"}, {"id", 51}});
+  ASSERT_TRUE(first.ws->take("move", [&](const json& m) { return m["game_id"] == game_id && m["ply"] == 2; }));
+  if (result == "draw") {
+    first.ws->send({{"type", "offer_draw"}, {"game_id", game_id}, {"id", 52}});
+    ASSERT_TRUE(second.ws->take("draw_offered", [&](const json& m) { return m["game_id"] == game_id; }));
+    second.ws->send({{"type", "accept_draw"}, {"game_id", game_id}, {"id", 53}});
+  } else {
+    auto& loser = result == "first" ? second : first;
+    loser.ws->send({{"type", "resign"}, {"game_id", game_id}, {"id", 54}});
+  }
+  for (auto* p : {&first, &second}) {
+    auto over = p->ws->take(
+        "game_over", [&](const json& m) { return m["game_id"] == game_id; }, 10s);
+    ASSERT_TRUE(over) << p->name << " " << game_id;
+    EXPECT_EQ((*over)["result"], result) << over->dump();
+  }
+}
+
+// Plays what is paired until the tournament is over (tournament_finished), or until
+// `stop_after_round` has been paired (then returns false with its games unplayed).
+bool play_until(std::vector<Entrant>& players, std::map<std::string, Paired>& games, const Decide& decide,
+                int stop_after_round = 0) {
+  for (int idle = 0; idle < 100;) {
+    collect_pairings(players, games);
+    for (auto& p : players)
+      if (p.ws->take("tournament_finished", nullptr, 1ms)) return true;
+    bool any = false;
+    for (auto& [id, g] : games) {
+      if (g.decided || g.first.empty() || g.second.empty()) continue;
+      if (stop_after_round && g.round >= stop_after_round) return false;
+      play(players, id, g, decide(g.first, g.second, g.round));
+      g.decided = true;
+      any = true;
+    }
+    if (!any) {
+      ++idle;
+      std::this_thread::sleep_for(100ms);
+    }
+  }
+  ADD_FAILURE() << "the tournament did not go on: " << games.size() << " games paired";
+  return true;
+}
+
+json tournament_now(std::uint16_t port, const std::string& id) {
+  auto answer = http_get(port, "/api/tournaments/" + id);
+  EXPECT_EQ(answer.status, 200) << answer.body;
+  return answer.status == 200 ? json::parse(answer.body) : json::object();
+}
+
+std::map<std::string, double> points_of(const json& view) {
+  std::map<std::string, double> out;
+  for (const auto& row : view["standings"]) out[row["player"]] = row["points"];
+  return out;
+}
+
+TEST(TournamentE2e, ADoubleRoundRobinOfFourIsPlayedThroughARestartToTheHandComputedStandings) {
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.log();
+  std::vector<Entrant> players(4);
+  const std::vector<std::string> names{"alice", "bob", "carol", "dave"};
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    players[i].name = names[i];
+    register_as(players[i], server.port());
+  }
+  auto& alice = *players[0].ws;
+  alice.send({{"type", "create_tournament"},
+              {"name", "Spring tablut"},
+              {"format", "round_robin"},
+              {"game", "tablut"},
+              {"clock", {{"initial_s", 600}, {"increment_s", 5}}},
+              {"id", 2}});
+  auto created = alice.take("tournament");
+  ASSERT_TRUE(created) << server.log();
+  EXPECT_EQ((*created)["cycles"], 2);  // a tafl game: each pair plays both sides
+  EXPECT_EQ((*created)["status"], "upcoming");
+  const std::string id = (*created)["tournament_id"];
+  for (auto& p : players) {
+    p.ws->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 3}});
+    ASSERT_TRUE(p.ws->take("tournament")) << p.name;
+  }
+  players[1].ws->send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
+  auto refused = players[1].ws->take("error");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ((*refused)["code"], "not_creator");
+  alice.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
+  auto started = alice.take("tournament", [](const json& t) { return t["status"] == "running"; });
+  ASSERT_TRUE(started);
+  EXPECT_EQ((*started)["rounds"], 6);
+
+  // Alice beats everyone, bob everyone but alice; carol and dave draw their first game
+  // and carol wins the second.
+  const Decide decide = [](const std::string& first, const std::string& second, int) -> std::string {
+    const std::set<std::string> pair{first, second};
+    if (pair == std::set<std::string>{"carol", "dave"}) {
+      static int met = 0;
+      return ++met == 1 ? "draw" : (first == "carol" ? "first" : "second");
+    }
+    return first < second ? "first" : "second";
+  };
+  std::map<std::string, Paired> games;
+  ASSERT_FALSE(play_until(players, games, decide, 3)) << server.log();  // rounds 1 and 2 played, round 3 paired
+  const auto before = tournament_now(server.port(), id);
+  ASSERT_TRUE(server.restart()) << server.log();
+  for (auto& p : players) come_back(p, server.port());
+  const auto after = tournament_now(server.port(), id);
+  EXPECT_EQ(after["standings"], before["standings"]);
+  EXPECT_EQ(after["games"], before["games"]);  // round 3 paired once, not again
+  EXPECT_TRUE(play_until(players, games, decide));
+
+  const auto final_view = tournament_now(server.port(), id);
+  EXPECT_EQ(final_view["status"], "finished");
+  EXPECT_EQ(final_view["winner"], "alice");
+  EXPECT_EQ(final_view["games"].size(), 12u);
+  // By hand: alice 6 of 6, bob 4 (both games against carol and dave), carol 1.5 (a draw
+  // and a win against dave), dave 0.5.
+  EXPECT_EQ(points_of(final_view),
+            (std::map<std::string, double>{{"alice", 6}, {"bob", 4}, {"carol", 1.5}, {"dave", 0.5}}));
+  const auto& top = final_view["standings"][0];
+  EXPECT_EQ(top["player"], "alice");
+  EXPECT_EQ(top["cells"], (json{"", "1 1", "1 1", "1 1"}));
+  // Sonneborn-Berger, by hand: alice beat everyone twice: 2 x (4 + 1.5 + 0.5) = 12.
+  EXPECT_EQ(top["sonneborn_berger"], 12.0);
+  // Every game in the archive under the tournament's filter.
+  auto archived = http_get(server.port(), "/api/games?tournament=" + id + "&limit=100");
+  ASSERT_EQ(archived.status, 200) << archived.body;
+  EXPECT_EQ(json::parse(archived.body)["games"].size(), 12u);
+  auto exported = http_get(server.port(), "/api/tournaments/" + id + "/export");
+  ASSERT_EQ(exported.status, 200) << exported.body;
+  std::size_t records = 0;
+  for (auto at = exported.body.find("[Attackers "); at != std::string::npos;
+       at = exported.body.find("[Attackers ", at + 1))
+    ++records;
+  EXPECT_EQ(records, 12u);
+  auto listed = http_get(server.port(), "/api/tournaments");
+  ASSERT_EQ(listed.status, 200);
+  EXPECT_EQ(json::parse(listed.body)["finished"][0]["tournament_id"], id);
+}
+
+// Nine players, three rounds of Tablut mini-matches (a game on each side, the second
+// made when the first has ended): an odd field gives one bye a round, nobody meets twice,
+// and the points are those of the games as listed (counted here again by hand).
+TEST(TournamentE2e, ASwissOfNineInMiniMatchesPairsEachRoundOnceThroughARestart) {
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.log();
+  std::vector<Entrant> players(9);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    players[i].name = "p" + std::to_string(i + 1);
+    register_as(players[i], server.port());
+  }
+  auto& creator = *players[0].ws;
+  creator.send({{"type", "create_tournament"},
+                {"name", "Autumn Swiss"},
+                {"format", "swiss"},
+                {"game", "tablut"},
+                {"rounds", 3},
+                {"clock", {{"initial_s", 600}, {"increment_s", 5}}},
+                {"id", 2}});
+  auto created = creator.take("tournament");
+  ASSERT_TRUE(created) << server.log();
+  EXPECT_EQ((*created)["mini_match"], true);  // a tafl game
+  const std::string id = (*created)["tournament_id"];
+  for (auto& p : players) {
+    p.ws->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 3}});
+    ASSERT_TRUE(p.ws->take("tournament")) << p.name;
+  }
+  creator.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
+  ASSERT_TRUE(creator.take("tournament", [](const json& t) { return t["status"] == "running"; }));
+  // The smaller name wins, but the second round's games are drawn.
+  const Decide decide = [](const std::string& first, const std::string& second, int round) -> std::string {
+    if (round == 2) return "draw";
+    return first < second ? "first" : "second";
+  };
+  std::map<std::string, Paired> games;
+  ASSERT_FALSE(play_until(players, games, decide, 2)) << server.log();  // round 1 played, round 2 paired
+  const auto before = tournament_now(server.port(), id);
+  ASSERT_TRUE(server.restart()) << server.log();
+  for (auto& p : players) come_back(p, server.port());
+  EXPECT_EQ(tournament_now(server.port(), id)["games"], before["games"]);
+  EXPECT_TRUE(play_until(players, games, decide));
+
+  const auto view = tournament_now(server.port(), id);
+  EXPECT_EQ(view["status"], "finished");
+  std::map<std::string, double> points;
+  std::set<std::pair<std::string, std::string>> met;
+  std::map<int, int> byes;  // by round
+  for (const auto& g : view["games"]) {
+    const std::string first = g["first"], second = g["second"], result = g["result"];
+    if (result == "bye") {
+      points[first] += 2;  // a round's two games' worth
+      ++byes[g["round"]];
+      continue;
+    }
+    ASSERT_FALSE(g["game_id"].get<std::string>().empty()) << g.dump();
+    points[first] += result == "first" ? 1 : result == "draw" ? 0.5 : 0;
+    points[second] += result == "second" ? 1 : result == "draw" ? 0.5 : 0;
+    met.insert({std::min(first, second) + "/" + std::to_string(g["round"].get<int>()), std::max(first, second)});
+  }
+  EXPECT_EQ(view["games"].size(), 27u);  // 3 rounds of 4 mini-matches and a bye
+  EXPECT_EQ(byes, (std::map<int, int>{{1, 1}, {2, 1}, {3, 1}}));
+  std::set<std::pair<std::string, std::string>> pairs;
+  for (const auto& [round_first, second] : met)
+    EXPECT_TRUE(pairs.insert({round_first.substr(0, round_first.find('/')), second}).second)
+        << round_first << " met " << second << " twice";
+  EXPECT_EQ(points_of(view), points);
+  EXPECT_EQ(view["standings"].size(), 9u);
+}
+
+}  // namespace
+}  // namespace bh::test
