@@ -6,6 +6,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "support/server_process.hpp"
 #include "support/ws_client.hpp"
@@ -113,7 +114,9 @@ bool play_until(std::vector<Entrant>& players, std::map<std::string, Paired>& ga
       g.decided = true;
       any = true;
     }
-    if (!any) {
+    if (any) {
+      idle = 0;
+    } else {
       ++idle;
       std::this_thread::sleep_for(100ms);
     }
@@ -284,6 +287,73 @@ TEST(TournamentE2e, ASwissOfNineInMiniMatchesPairsEachRoundOnceThroughARestart) 
         << round_first << " met " << second << " twice";
   EXPECT_EQ(points_of(view), points);
   EXPECT_EQ(view["standings"].size(), 9u);
+}
+
+// An arena of six for two minutes: free players are paired again and again, never with
+// the opponent they just played; the leaderboard's points are the games' as counted here
+// by hand (2 a win, 1 a draw, doubled after two wins running until a game is not won).
+TEST(TournamentE2e, AnArenaOfSixForTwoMinutesPairsFreePlayersAndScoresStreaks) {
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.log();
+  std::vector<Entrant> players(6);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    players[i].name = "a" + std::to_string(i + 1);
+    register_as(players[i], server.port());
+  }
+  auto& creator = *players[0].ws;
+  creator.send({{"type", "create_tournament"},
+                {"name", "Blitz arena"},
+                {"format", "arena"},
+                {"game", "tablut"},
+                {"duration_min", 2},
+                {"clock", {{"initial_s", 60}, {"increment_s", 0}}},
+                {"id", 2}});
+  auto created = creator.take("tournament");
+  ASSERT_TRUE(created) << server.log();
+  const std::string id = (*created)["tournament_id"];
+  for (auto& p : players) {
+    p.ws->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 3}});
+    ASSERT_TRUE(p.ws->take("tournament")) << p.name;
+  }
+  creator.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
+  ASSERT_TRUE(creator.take("tournament", [](const json& t) { return t["status"] == "running"; }));
+  // The smaller name wins; every fifth game is drawn.
+  const Decide decide = [](const std::string& first, const std::string& second, int number) -> std::string {
+    if (number % 5 == 0) return "draw";
+    return first < second ? "first" : "second";
+  };
+  std::map<std::string, Paired> games;
+  const auto began = std::chrono::steady_clock::now();
+  EXPECT_TRUE(play_until(players, games, decide));
+  EXPECT_GE(std::chrono::steady_clock::now() - began, std::chrono::seconds(110));
+
+  const auto view = tournament_now(server.port(), id);
+  EXPECT_EQ(view["status"], "finished");
+  ASSERT_GE(view["games"].size(), 20u) << view.dump();
+  std::map<std::string, int> points, streak;
+  std::map<std::string, std::string> last_opponent;
+  for (const auto& g : view["games"]) {  // in the order they were made
+    const std::string first = g["first"], second = g["second"], result = g["result"];
+    EXPECT_NE(last_opponent[first], second) << first << " met " << second << " twice running";
+    EXPECT_NE(last_opponent[second], first);
+    last_opponent[first] = second;
+    last_opponent[second] = first;
+    for (const auto& [me, won, lost] : {std::tuple{first, result == "first", result == "second"},
+                                        std::tuple{second, result == "second", result == "first"}}) {
+      const int factor = streak[me] >= 2 ? 2 : 1;
+      if (won) {
+        points[me] += 2 * factor;
+        ++streak[me];
+      } else {
+        points[me] += lost ? 0 : factor;
+        streak[me] = 0;
+      }
+    }
+  }
+  for (const auto& row : view["standings"]) {
+    EXPECT_EQ(row["points"].get<double>(), points[row["player"]]) << row.dump();
+    EXPECT_EQ(row["sheet"].size(), row["played"].get<std::size_t>()) << row.dump();
+  }
 }
 
 }  // namespace
