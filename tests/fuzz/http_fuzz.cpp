@@ -27,6 +27,7 @@
 #include "app/archive/export_http.hpp"
 #include "app/http/http_api.hpp"
 #include "app/http/http_counts.hpp"
+#include "app/tournaments/tournament_views.hpp"
 #include "net/client_address.hpp"
 #include "net/request_checks.hpp"
 #include "net/url.hpp"
@@ -98,7 +99,8 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
       label != "/api/games/{id}" && label != "/api/games/{id}/export" && label != "/api/games/export" &&
       label != "/api/players/{name}" && label != "/api/players/{name}/ratings" &&
       label != "/api/players/{name}/games" && label != "/api/leaderboard" && label != "/notifications/verify" &&
-      label != "/notifications/unsubscribe" && label != "/ws" && label != "other")
+      label != "/notifications/unsubscribe" && label != "/api/tournaments" && label != "/api/tournaments/{id}" &&
+      label != "/api/tournaments/{id}/export" && label != "/ws" && label != "other")
     fail("a route label outside the fixed set", label);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
@@ -193,6 +195,21 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
       fail("a mail link whose token is not the query's", link->token);
     if (link->post != (request.method == "POST") || (link->post && link->verify))
       fail("a POST to a mail link other than the unsubscribe one", request.path);
+  }
+  // A tournament's view (tournament_views.hpp) with the input's text in every name: JSON.
+  if (auto* get = std::get_if<app::http::GetTournament>(&route)) {
+    if (get->id.size() > 64) fail("a tournament id over 64 bytes", get->id);
+    tournament::Tournament t;
+    t.id = get->id;
+    t.settings.name = t.settings.creator = text;
+    t.settings.game = "tablut";
+    t.settings.format = text.size() % 3 == 0   ? tournament::Format::round_robin
+                        : text.size() % 3 == 1 ? tournament::Format::swiss
+                                               : tournament::Format::arena;
+    t.players = {{text, 1, 1500, 1, -1, false}, {"b", 2, 1400, 1, -1, true}, {"c", 3, 1300, 1, 2, false}};
+    t.games = {{1, 1, 1, 2, text, tournament::Outcome::draw},
+               {2, 1, 3, 1, "", tournament::Outcome::second_won_by_forfeit}};
+    check_answer({200, "application/json", protocol::encode_body(app::tournament_view(t, true))}, input);
   }
   if (auto* get = std::get_if<app::http::GetRatingHistory>(&route)) {
     std::vector<storage::RatingHistoryEntry> history{
