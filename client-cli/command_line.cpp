@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <ctime>
 
 namespace bh::cli {
 namespace {
@@ -17,7 +18,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 40> help_table{{
+constexpr std::array<HelpEntry, 46> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -113,6 +114,38 @@ constexpr std::array<HelpEntry, 40> help_table{{
     {Cmd::top, "top", "top GAME [N]", "the best rated players of a game (N: 1 to 100, default 20)",
      "GAME is a rating key: tavlei, tablut, seatafl-9x9, seatafl-11x11, copenhagen,\n"
      "brandubh, draughts or alquerque. Provisional players are left out."},
+    {Cmd::tournaments, "tournaments", "tournaments [upcoming|running|finished]",
+     "tournaments open to join, under way and just finished",
+     "One line each: id, name, format, game and clock, players, and where it stands\n"
+     "(when it starts, round x/y, or its winner). Private ones are not listed.\n"
+     "Show one with: tournament ID."},
+    {Cmd::tournament, "tournament", "tournament [ID]", "a tournament's standings and games; its changes follow",
+     "Its settings, the standings with its format's tie-breaks (round robin:\n"
+     "Sonneborn-Berger, SB, and the crosstable; Swiss: Buchholz, Buch, and median\n"
+     "Buchholz, Med; arena: each game's points, * while on a streak) and the current\n"
+     "round's games. Then each change as it comes, in a line or two: results, a new\n"
+     "round, the standings rows that moved. Without ID: the last one shown."},
+    {Cmd::create_tournament, "create-tournament", "create-tournament FORMAT GAME CLOCK [K=V]... [name=TEXT]",
+     "organise a tournament (registered players)",
+     "FORMAT: round_robin, swiss or arena. CLOCK: 10+5 (minutes+seconds) or 3d\n"
+     "(days a move; not for an arena). Game options as K=V (size=11), and the\n"
+     "tournament's: name=\"Spring cup\", rounds=N (swiss; default 5), cycles=1|2\n"
+     "(round robin; 2 in the tafl games, each pair playing both sides),\n"
+     "group_size=N (round robin in groups), duration_min=N (arena; default 60),\n"
+     "max_players=N, min_rating=N, bye_points=0|0.5|1 and mini_match=yes|no\n"
+     "(swiss), rated or casual, private, starts=+30m|18:30|2025-06-01T18:30\n"
+     "(without it, you start it: start-tournament). Creating one does not enter\n"
+     "you in it: join-tournament ID."},
+    {Cmd::join_tournament, "join-tournament", "join-tournament ID [INVITE]",
+     "enter a tournament before it starts (a private one's invite code)",
+     "Registered players only. Your games start by themselves as rounds are paired:\n"
+     "'Tournament NAME, round R: you play ...', then the board."},
+    {Cmd::withdraw_tournament, "withdraw-tournament", "withdraw-tournament ID", "leave a tournament",
+     "Before the start you are simply out. Once it runs you are paired no more;\n"
+     "a game in progress goes on (a round robin's games not yet made are forfeited)."},
+    {Cmd::start_tournament, "start-tournament", "start-tournament ID", "start a tournament you created (2+ players)",
+     "The first round is paired at once; an arena then pairs its free players every\n"
+     "few seconds until its time is up."},
     {Cmd::next, "next", "next", "replay: one ply forward", ""},
     {Cmd::prev, "prev", "prev", "replay: one ply back", ""},
     {Cmd::first, "first", "first", "replay: the start position", ""},
@@ -312,6 +345,137 @@ Fallible<Command> parse_computer(Command c, const std::vector<std::string>& w) {
   return c;
 }
 
+std::optional<bool> yes_no(std::string_view v) {
+  const std::string l = lower(v);
+  if (l == "yes" || l == "true" || l == "on") return true;
+  if (l == "no" || l == "false" || l == "off") return false;
+  return std::nullopt;
+}
+
+std::optional<std::string> tournament_format(std::string_view w) {
+  const std::string l = lower(w);
+  if (l == "round_robin" || l == "round-robin" || l == "roundrobin" || l == "rr") return "round_robin";
+  if (l == "swiss" || l == "arena") return l;
+  return std::nullopt;
+}
+
+// One K=V of create-tournament naming a tournament setting: "" when the value is taken,
+// else what is wrong with it. nullopt: the key is none of the tournament's (a game
+// option, then).
+std::optional<std::string> tournament_setting(TournamentArgs& t, const std::string& key, const std::string& v) {
+  struct Whole {
+    std::string_view key;
+    std::optional<int> TournamentArgs::*field;
+    int low, high;
+  };
+  static constexpr std::array<Whole, 6> wholes{{{"rounds", &TournamentArgs::rounds, 1, 30},
+                                                {"cycles", &TournamentArgs::cycles, 1, 2},
+                                                {"group_size", &TournamentArgs::group_size, 3, 30},
+                                                {"duration_min", &TournamentArgs::duration_min, 1, 1440},
+                                                {"max_players", &TournamentArgs::max_players, 2, 1000},
+                                                {"min_rating", &TournamentArgs::min_rating, 0, 4000}}};
+  for (const auto& whole : wholes) {
+    if (whole.key != key) continue;
+    const auto n = to_int(v);
+    if (!n || *n < whole.low || *n > whole.high)
+      return key + " is a number from " + std::to_string(whole.low) + " to " + std::to_string(whole.high) + ", not '" +
+             v + "'";
+    t.*whole.field = *n;
+    return "";
+  }
+  if (key == "name") {
+    if (v.empty() || v.size() > 80) return std::string("a name has 1 to 80 characters");
+    t.name = v;
+    return "";
+  }
+  if (key == "rated" || key == "private" || key == "mini_match") {
+    const auto b = yes_no(v);
+    if (!b) return key + " is yes or no, not '" + v + "'";
+    (key == "rated" ? t.rated : key == "private" ? t.is_private : t.mini_match) = *b;
+    return "";
+  }
+  if (key == "bye_points") {
+    const auto d = to_double(v);
+    if (!d || (*d != 0 && *d != 0.5 && *d != 1)) return "bye_points is 0, 0.5 or 1, not '" + v + "'";
+    t.bye_points = *d;
+    return "";
+  }
+  if (key == "starts") {
+    t.starts = parse_start_time(v);
+    if (!t.starts) return "starts is +30m, +2h, +1d, 18:30 or 2025-06-01T18:30 (local time), not '" + v + "'";
+    return "";
+  }
+  return std::nullopt;
+}
+
+// create-tournament FORMAT GAME CLOCK [K=V]...: the format and the game first; then the
+// clock, the game's options and the tournament's settings in any order. create's
+// spellings (--clock M+S, --option K=V) work too.
+Fallible<Command> parse_create_tournament(Command c, const std::vector<std::string>& w) {
+  TournamentArgs& t = c.tournament;
+  if (w.size() < 2) return usage_error(c.kind, "which format? round_robin, swiss or arena");
+  const auto format = tournament_format(w[1]);
+  if (!format) return usage_error(c.kind, "the format is round_robin, swiss or arena, not '" + w[1] + "'");
+  t.format = *format;
+  if (w.size() < 3 || w[2].find('=') != std::string::npos || w[2].starts_with("--") || parse_clock(w[2]))
+    return usage_error(c.kind, "which game? (after the format: create-tournament swiss tablut 10+5)");
+  c.create.game = w[2];
+  auto set_clock = [&](const std::string& v) -> std::optional<std::string> {
+    if (c.create.clock) return "one clock at a time";
+    c.create.clock = parse_clock(v);
+    if (!c.create.clock) return "the clock is MINUTES+SECONDS like 10+5, or DAYSd like 3d, not '" + v + "'";
+    if (c.create.clock->bank_days > 0) return "a tournament's correspondence clock is days a move (3d), not a bank";
+    return std::nullopt;
+  };
+  for (std::size_t i = 3; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    if (a == "--clock" || a == "--option") {
+      if (i + 1 >= w.size()) return usage_error(c.kind, a + " needs a value");
+      const std::string& v = w[++i];
+      if (a == "--clock") {
+        if (auto why = set_clock(v)) return usage_error(c.kind, *why);
+        continue;
+      }
+      const auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) return usage_error(c.kind, "an option is NAME=VALUE, not '" + v + "'");
+      c.create.options[v.substr(0, eq)] = v.substr(eq + 1);
+    } else if (a.starts_with("--")) {
+      return usage_error(c.kind, "unknown flag " + a);
+    } else if (a == "rated" || a == "casual") {
+      t.rated = a == "rated";
+    } else if (a == "private") {
+      t.is_private = true;
+    } else if (const auto eq = a.find('='); eq != std::string::npos && eq > 0) {
+      const std::string key = lower(a.substr(0, eq));
+      const auto why = tournament_setting(t, key, a.substr(eq + 1));
+      if (!why) c.create.options[a.substr(0, eq)] = a.substr(eq + 1);  // a game option
+      else if (!why->empty()) return usage_error(c.kind, *why);
+    } else if (parse_clock(a) && !c.create.clock) {
+      if (auto why = set_clock(a)) return usage_error(c.kind, *why);
+    } else {
+      return usage_error(c.kind, "unexpected '" + a + "'");
+    }
+  }
+  if (!c.create.clock)
+    return usage_error(c.kind, "a tournament needs a clock: 10+5 (minutes+seconds) or 3d (days a move)");
+  const bool swiss = t.format == "swiss", robin = t.format == "round_robin", arena = t.format == "arena";
+  auto only = [&](bool set, bool fits, std::string_view key, std::string_view whose) -> std::optional<std::string> {
+    if (set && !fits) return std::string(key) + " is for " + std::string(whose) + " only";
+    return std::nullopt;
+  };
+  for (const auto& why :
+       {only(t.rounds.has_value(), swiss, "rounds", "a Swiss"),
+        only(t.mini_match.has_value(), swiss, "mini_match", "a Swiss"),
+        only(t.bye_points.has_value(), swiss, "bye_points", "a Swiss (a round robin's bye scores nothing)"),
+        only(t.cycles.has_value(), robin, "cycles", "a round robin"),
+        only(t.group_size.has_value(), robin, "group_size", "a round robin"),
+        only(t.duration_min.has_value(), arena, "duration_min", "an arena")})
+    if (why) return usage_error(c.kind, *why);
+  if (arena && c.create.clock->days_per_move > 0)
+    return usage_error(c.kind, "an arena is played live: a clock like 3+2, not days a move");
+  return c;
+}
+
 Fallible<Command> parse_archive(Command c, const std::vector<std::string>& w) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string& a = w[i];
@@ -486,6 +650,70 @@ std::string server_key(const Url& url) {
   while (path.size() > 1 && path.back() == '/') path.pop_back();
   if (path == "/") path = "/ws";
   return (url.tls ? "wss://" : "ws://") + host + ":" + url.port + path;
+}
+
+std::optional<StartTime> parse_start_time(std::string_view text) {
+  StartTime t;
+  if (text.starts_with('+')) {
+    if (text.size() < 3) return std::nullopt;
+    const char unit = text.back();
+    const auto n = to_int(text.substr(1, text.size() - 2));
+    const std::int64_t per = unit == 'm' ? 60'000 : unit == 'h' ? 3'600'000 : unit == 'd' ? 86'400'000 : 0;
+    if (!n || *n <= 0 || per == 0 || *n > 90LL * 86'400'000 / per) return std::nullopt;
+    t.in_ms = *n * per;
+    return t;
+  }
+  auto two = [](std::string_view s) -> std::optional<int> {
+    if (s.size() != 2 || !std::isdigit(static_cast<unsigned char>(s[0]))) return std::nullopt;
+    return to_int(s);
+  };
+  // "YYYY-MM-DDTHH:MM" (or a space for the T), else "HH:MM".
+  if (text.size() == 16 && text[4] == '-' && text[7] == '-' && (text[10] == 'T' || text[10] == ' ')) {
+    const auto year = to_int(text.substr(0, 4));
+    const auto month = two(text.substr(5, 2));
+    const auto day = two(text.substr(8, 2));
+    if (!year || !month || !day || *year < 2000 || *month < 1 || *month > 12 || *day < 1 || *day > 31)
+      return std::nullopt;
+    t.year = *year;
+    t.month = *month;
+    t.day = *day;
+    text.remove_prefix(11);
+  }
+  if (text.size() != 5 || text[2] != ':') return std::nullopt;
+  const auto hour = two(text.substr(0, 2));
+  const auto minute = two(text.substr(3, 2));
+  if (!hour || !minute || *hour > 23 || *minute > 59) return std::nullopt;
+  t.hour = *hour;
+  t.minute = *minute;
+  return t;
+}
+
+std::optional<std::int64_t> start_time_ms(const StartTime& t, std::int64_t now_ms) {
+  if (t.in_ms > 0) return now_ms + t.in_ms;
+  const std::time_t now = static_cast<std::time_t>(now_ms / 1000);
+  std::tm local{};
+  if (::localtime_r(&now, &local) == nullptr) return std::nullopt;
+  for (int days_on = 0; days_on < 2; ++days_on) {
+    std::tm want = local;
+    want.tm_sec = 0;
+    want.tm_hour = t.hour;
+    want.tm_min = t.minute;
+    want.tm_isdst = -1;  // whatever the date's own is
+    if (t.year != 0) {
+      want.tm_year = t.year - 1900;
+      want.tm_mon = t.month - 1;
+      want.tm_mday = t.day;
+    } else {
+      want.tm_mday += days_on;  // mktime carries it into the next month
+    }
+    const std::time_t at = std::mktime(&want);
+    if (at == static_cast<std::time_t>(-1)) return std::nullopt;
+    // mktime makes 30 February 2 March: a date that does not exist is refused.
+    if (t.year != 0 && (want.tm_mday != t.day || want.tm_mon != t.month - 1)) return std::nullopt;
+    const std::int64_t ms = static_cast<std::int64_t>(at) * 1000;
+    if (t.year != 0 || ms > now_ms) return ms;
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -700,6 +928,31 @@ Fallible<Command> parse_command(std::string_view line) {
       return c;
     case Cmd::notify:
       return parse_notify(c, w);
+    case Cmd::create_tournament:
+      return parse_create_tournament(c, w);
+    case Cmd::tournaments:
+      if (w.size() > 2) return usage_error(c.kind, "unexpected '" + w[2] + "'");
+      if (w.size() == 2) {
+        c.text = lower(w[1]);
+        if (c.text != "upcoming" && c.text != "running" && c.text != "finished")
+          return usage_error(c.kind, "upcoming, running or finished, not '" + w[1] + "'");
+      }
+      return c;
+    case Cmd::tournament:
+      if (w.size() > 2) return usage_error(c.kind, "one tournament at a time");
+      if (w.size() == 2) c.text = w[1];
+      return c;
+    case Cmd::join_tournament:
+      if (w.size() < 2 || w.size() > 3)
+        return usage_error(c.kind, w.size() < 2 ? "which tournament?" : "too many words");
+      c.text = w[1];
+      if (w.size() == 3) c.invite = w[2];
+      return c;
+    case Cmd::withdraw_tournament:
+    case Cmd::start_tournament:
+      if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "which tournament?" : "too many words");
+      c.text = w[1];
+      return c;
     case Cmd::go_to: {
       if (w.size() != 2) return usage_error(c.kind, "goto needs a move number");
       const auto n = to_int(w[1]);

@@ -5,6 +5,7 @@
 // Thread-safety: pure functions and constant data.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -103,6 +104,12 @@ enum class Cmd {
   computer,
   mygames,
   notify,
+  tournaments,
+  tournament,
+  create_tournament,
+  join_tournament,
+  withdraw_tournament,
+  start_tournament,
 };
 
 struct CreateArgs {
@@ -113,6 +120,31 @@ struct CreateArgs {
   int match = 1;
   bool is_private = false;
   std::optional<int> level;  // computer: 1..8; none: the server's default (4)
+};
+
+// When a tournament starts by itself (create-tournament ... starts=...): in a while
+// ("+30m", "+2h", "+1d"), at the next time of day ("18:30", local time), or at a date
+// and time ("2025-06-01T18:30", local time).
+struct StartTime {
+  std::int64_t in_ms = 0;            // > 0: this long after the command is run
+  int year = 0, month = 0, day = 0;  // a date; year 0: the next HH:MM to come
+  int hour = 0, minute = 0;
+};
+// `text` as a StartTime; nullopt when it is none of the three forms.
+std::optional<StartTime> parse_start_time(std::string_view text);
+// The Unix time in ms a StartTime names, `now_ms` being now (local time from the TZ
+// environment, as localtime does); nullopt for a date that does not exist.
+std::optional<std::int64_t> start_time_ms(const StartTime& t, std::int64_t now_ms);
+
+// create-tournament FORMAT GAME CLOCK [K=V]...: the tournament's own settings (the game,
+// its options and the clock are the Command's `create`). Unset: the server's default.
+struct TournamentArgs {
+  std::string format;  // round_robin, swiss or arena
+  std::string name;    // empty: the client makes one ("Swiss tablut 10+5")
+  std::optional<int> rounds, cycles, group_size, duration_min, max_players, min_rating;
+  std::optional<bool> rated, is_private, mini_match;
+  std::optional<double> bye_points;
+  std::optional<StartTime> starts;
 };
 
 struct ArchiveArgs {
@@ -128,13 +160,15 @@ struct WaitArgs {
 
 struct Command {
   Cmd kind = Cmd::help;
-  // help topic, move text, room / game id, chat line, player name, rating key;
+  // help topic, move text, room / game / tournament id, chat line, player name, rating
+  // key; tournaments: the status listed ("" for all);
   // takeback: "", "yes" or "no"; accept and decline: "" (the draw) or "takeback"
   std::string text;
-  std::string invite;         // join
+  std::string invite;         // join, join-tournament
   std::string file;           // export: where to write the record ("" prints it)
   int number = 0;             // goto; top: how many (0: the server's default)
-  CreateArgs create;          // also seek's and computer's game, options, clock (and side, level)
+  CreateArgs create;          // also seek's, computer's and create-tournament's game, options, clock
+  TournamentArgs tournament;  // create-tournament
   std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default
   ArchiveArgs archive;
   WaitArgs wait;

@@ -69,14 +69,33 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       pool = {"yes", "no"};
     } else if (command == "accept" || command == "decline") {
       pool = {"draw", "takeback"};
+    } else if (command == "tournament" || command == "join-tournament" || command == "withdraw-tournament" ||
+               command == "start-tournament") {
+      pool = known.tournaments;
+    } else if (command == "tournaments") {
+      pool = {"upcoming", "running", "finished"};
+    } else if (command == "create-tournament") {
+      pool = {"round_robin", "swiss", "arena"};
     }
   }
+  if (before.size() == 2 && before[0] == "create-tournament") pool = known.game_types;
   if (before.size() >= 2 && before[0] == "computer") pool = computer_words(before.back());
   std::vector<std::string> out;
   for (auto& candidate : pool)
     if (candidate.starts_with(word)) out.push_back(std::move(candidate));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+  // "jo" is join, as it always was: join-tournament (create-tournament) only once the
+  // hyphen is typed, so a plain command is not held up by its longer namesake. An empty
+  // word lists them all.
+  if (before.empty() && !word.empty()) {
+    const std::vector<std::string> all = out;  // sorted
+    std::erase_if(out, [&](const std::string& c) {
+      const auto dash = c.find('-');
+      return dash != std::string::npos && dash >= word.size() &&
+             std::binary_search(all.begin(), all.end(), c.substr(0, dash));
+    });
+  }
   return out;
 }
 

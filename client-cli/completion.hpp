@@ -12,12 +12,13 @@ namespace bh::cli {
 
 // What the session has seen that a user may want to type again.
 struct KnownIds {
-  std::vector<std::string> rooms;       // the last `rooms` listing: rooms to join
-  std::vector<std::string> live;        // the last `rooms` listing: live games to watch
-  std::vector<std::string> archived;    // the last `archive` page: games to replay
-  std::vector<std::string> followed;    // games this session plays or watches
-  std::vector<std::string> game_types;  // the server's games (`games`), for create
-  std::vector<std::string> players;     // names seen in listings and games, for profile
+  std::vector<std::string> rooms;        // the last `rooms` listing: rooms to join
+  std::vector<std::string> live;         // the last `rooms` listing: live games to watch
+  std::vector<std::string> archived;     // the last `archive` page: games to replay
+  std::vector<std::string> followed;     // games this session plays or watches
+  std::vector<std::string> game_types;   // the server's games (`games`), for create
+  std::vector<std::string> players;      // names seen in listings and games, for profile
+  std::vector<std::string> tournaments;  // the last `tournaments` listing and those shown
 };
 
 // The rating keys (docs/ratings.md), for top.
@@ -30,7 +31,11 @@ inline const std::vector<std::string> kRatingKeys{"tavlei",     "tablut",   "sea
 // command takes: join a room; watch a live or followed game; replay an archived or
 // followed game; help a command; create a game type; wait what to wait for; profile a
 // player seen; top a rating key; computer a game type, then level, clock and side (and
-// the levels, "none" and the sides after those).
+// the levels, "none" and the sides after those); tournament, join-, withdraw- and
+// start-tournament a tournament id; tournaments a status; create-tournament a format,
+// then a game type.
+// A command named after another and a hyphen (join-tournament) is offered for the first
+// word only once its hyphen is typed, so "jo" still completes to join.
 // Nothing elsewhere (moves, flags), so a Tab there changes nothing.
 std::vector<std::string> completions(std::string_view line, const KnownIds& known);
 

@@ -129,6 +129,8 @@ void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
   if (back)
     for (const auto& [id, g] : games_)
       if ((!g.view.you || g.view.correspondence) && !g.ended) request(Cmd::watch, cl::Watch{id}, id);
+  // The tournaments shown with `tournament ID`: their changes meanwhile, in brief.
+  if (back) follow_tournaments_again();
   // An open room may have closed while we were away, and nobody is left to say so.
   if (back && room_id_ && !room_private_) {
     room_check_id_ = next_id_++;

@@ -11,8 +11,9 @@
 // One job per file: session.cpp (connection, identity, pending requests, waits,
 // replies), session_commands.cpp (one handler per command), session_events.cpp (one
 // handler per server message), session_games.cpp and session_listings.cpp (what those
-// messages change), session_display.cpp and session_board.cpp (what is shown), and
-// session_format.hpp (the pure text helpers).
+// messages change), session_tournaments.cpp (the tournament commands and messages),
+// session_display.cpp and session_board.cpp (what is shown), and session_format.hpp and
+// tournament_text.hpp (the pure text helpers).
 //
 // Thread-safety: none; the UI thread only.
 #pragma once
@@ -23,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -107,6 +109,8 @@ class Session {
   void cmd_create(const Command& c);
   void cmd_seek(const Command& c);
   void cmd_computer(const Command& c);
+  void cmd_create_tournament(const Command& c);
+  void cmd_tournament(const Command& c);  // tournaments, tournament, join-, withdraw-, start-tournament
   void cmd_rematch(const Command& c);
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);
@@ -166,6 +170,12 @@ class Session {
   void on(const protocol::server::Challenge& m, const Incoming& in);
   void on(const protocol::server::PlayerGames& m, const Incoming& in);
   void on(const protocol::server::NotificationSettings& m, const Incoming& in);
+  // Tournaments (session_tournaments.cpp).
+  void on(const protocol::server::TournamentReply& m, const Incoming& in);
+  void on(const protocol::server::TournamentUpdated& m, const Incoming& in);
+  void on(const protocol::server::TournamentFinished& m, const Incoming& in);
+  void on(const protocol::server::TournamentPaired& m, const Incoming& in);
+  void on(const protocol::server::TournamentList& m, const Incoming& in);
   // What the messages change (session_events.cpp).
   void on_game_view(const protocol::server::GameView& v, bool started);
   void on_move(const protocol::server::Move& m);
@@ -182,6 +192,13 @@ class Session {
   void on_leaderboard(const protocol::server::Leaderboard& l);
   void on_my_games(const protocol::server::PlayerGames& games);
   void on_notifications(const protocol::server::NotificationSettings& settings);
+  // A tournament's reply to one of the commands, and its changes while followed
+  // (session_tournaments.cpp).
+  void on_tournament_reply(const protocol::server::TournamentView& v, Cmd kind);
+  void on_tournament_changed(const protocol::server::TournamentView& v, const Incoming& in);
+  void remember_tournament(const protocol::server::TournamentSummary& t);
+  // After a reconnection: the server forgot what this connection followed.
+  void follow_tournaments_again();
   void log_event(const std::string& type, const std::string& game_id);
   void check_wait();
 
@@ -229,6 +246,20 @@ class Session {
   std::map<std::string, std::string> export_files_;  // game id -> where `export` writes it ("" prints)
   bool flip_ = false;                                // `flip`: every board turned round from the usual view
   KnownIds listed_;  // ids of the last rooms and archive listings (rooms, live, archived)
+
+  // Tournaments: each one shown with `tournament ID` (the server sends its changes) as
+  // last seen, to say what changed; the game and format of those seen in any reply or
+  // listing (at most 200), to name a player's side when a game is paired; the one shown
+  // last (`tournament` without an id); the requests following them again after a
+  // reconnection.
+  std::map<std::string, protocol::server::TournamentView> followed_tournaments_;
+  struct TournamentKind {
+    std::string game, format;
+  };
+  std::map<std::string, TournamentKind> tournament_kinds_;
+  std::string shown_tournament_;
+  std::set<std::string> tournament_game_ids_;  // our games a tournament paired (no rematch after them)
+  std::set<std::int64_t> refollow_ids_;
 
   std::int64_t next_id_ = 1;
   std::map<std::int64_t, Pending> pending_;

@@ -39,6 +39,7 @@ KnownIds Session::known_ids() const {
     known.players.push_back(g.view.players.second);
   }
   for (const auto& game : catalogue_) known.game_types.push_back(game.id);
+  for (const auto& [id, kind] : tournament_kinds_) known.tournaments.push_back(id);
   return known;
 }
 

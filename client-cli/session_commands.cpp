@@ -1,10 +1,12 @@
 // The session's commands: run_command() dispatches a parsed line to one handler per
 // command; each checks what it can locally and sends its request (or answers at once).
 #include <algorithm>
+#include <chrono>
 
 #include "rules/registry.hpp"
 #include "session.hpp"
 #include "session_format.hpp"
+#include "tournament_text.hpp"
 
 namespace bh::cli {
 namespace {
@@ -124,6 +126,14 @@ void Session::run_command(const Command& c) {
       return;
     case Cmd::notify:
       return cmd_notify(c);
+    case Cmd::create_tournament:
+      return cmd_create_tournament(c);
+    case Cmd::tournaments:
+    case Cmd::tournament:
+    case Cmd::join_tournament:
+    case Cmd::withdraw_tournament:
+    case Cmd::start_tournament:
+      return cmd_tournament(c);
     case Cmd::top: {
       cl::GetLeaderboard q{c.text, std::nullopt};
       if (c.number > 0) q.limit = c.number;
@@ -263,6 +273,46 @@ void Session::cmd_computer(const Command& c) {
   r.level = a.level;
   if (a.clock) r.clock = clock_request(*a.clock);
   if (!a.side.empty()) r.side = a.side;
+  request(c.kind, r);
+}
+
+// create-tournament FORMAT GAME CLOCK [K=V]... (parse_command checked the settings'
+// values and which format each is for; the server checks them again).
+void Session::cmd_create_tournament(const Command& c) {
+  const CreateArgs& a = c.create;
+  const TournamentArgs& t = c.tournament;
+  if (auto r = rules::make_ruleset(a.game, a.options); !r && r.error().code != rules::Errc::unknown_game)
+    return reply_error("create-tournament", "bad_options", r.error().message);
+  cl::CreateTournament r;
+  r.format = t.format;
+  r.game = a.game;
+  if (!a.options.empty()) {
+    protocol::OptionMap m;
+    for (const auto& [k, v] : a.options) m.values[k] = v;
+    r.options = m;
+  }
+  r.clock = clock_request(*a.clock);  // parse_command requires one
+  const std::string clock = a.clock->days_per_move > 0
+                                ? std::to_string(a.clock->days_per_move) + "d"
+                                : format_number(a.clock->initial_s / 60) + "+" + format_number(a.clock->increment_s);
+  r.name = t.name.empty() ? default_tournament_name(t.format, a.game, clock) : t.name;
+  r.rated = t.rated;
+  r.rounds = t.rounds;
+  r.cycles = t.cycles;
+  r.group_size = t.group_size;
+  r.duration_min = t.duration_min;
+  r.max_players = t.max_players;
+  r.min_rating = t.min_rating;
+  r.is_private = t.is_private;
+  r.mini_match = t.mini_match;
+  r.bye_points = t.bye_points;
+  if (t.starts) {
+    const auto now_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    r.starts_ms = start_time_ms(*t.starts, now_ms);
+    if (!r.starts_ms) return reply_error("create-tournament", "bad_command", "starts: there is no such date");
+  }
   request(c.kind, r);
 }
 

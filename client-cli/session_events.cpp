@@ -56,6 +56,8 @@ void Session::on(const srv::Ok&, const Incoming& in) {
 
 void Session::on(const srv::Error& m, const Incoming& in) {
   if (in.identity_reply) return on_identity_error(m);
+  // A tournament followed again after a reconnection that the server no longer has.
+  if (const auto* id = std::get_if<std::int64_t>(&in.id.value); id != nullptr && refollow_ids_.erase(*id) > 0) return;
   if (in.pending && in.pending->kind == Cmd::watch && m.code == "unknown_game" &&
       games_.contains(in.pending->game_id)) {
     games_.erase(in.pending->game_id);  // watched before a reconnection, gone since
@@ -65,6 +67,10 @@ void Session::on(const srv::Error& m, const Incoming& in) {
   }
   if (in.pending && in.pending->kind == Cmd::computer && m.code == "no_computer")
     return reply_error("computer", m.code, no_computer_text());
+  if (in.pending && m.code == "account_required" &&
+      (in.pending->kind == Cmd::create_tournament || in.pending->kind == Cmd::join_tournament))
+    return reply_error(command_name(in.pending->kind), m.code,
+                       m.message + " (you play as a guest: connect with --register NAME or --login NAME)");
   if (in.pending) return reply_error(command_name(in.pending->kind), m.code, m.message);
   Out out = event(in, "error");
   out.field("code", m.code).field("message", m.message).line("Server: " + m.message);
@@ -243,7 +249,11 @@ void Session::on(const srv::MatchOver& m, const Incoming& in) {
   // A single game's end was said by game_over; a match of several gets its own line.
   if (m.games > 1)
     out.line("Match over: " + (m.winner ? *m.winner + " wins" : std::string("drawn")) + " (" + totals + ").");
-  if (m.totals.contains(player_)) {  // a player: the room stays a while for a rematch
+  // A tournament's game has no rematch: the tournament pairs the next.
+  bool tournament = false;
+  for (const auto& [id, g] : games_)
+    tournament = tournament || (g.view.room_id == m.room_id && tournament_game_ids_.contains(id));
+  if (m.totals.contains(player_) && !tournament) {  // a player: the room stays a while for a rematch
     rematch_room_ = m.room_id;
     out.field("room", m.room_id);
     out.line("rematch to play again (sides swapped), leave to go.");

@@ -1,6 +1,9 @@
 // The connect arguments and the session commands, parsed as a user types them.
 #include "command_line.hpp"
 
+#include <cstdlib>
+#include <ctime>
+
 #include <gtest/gtest.h>
 
 namespace bh::cli {
@@ -264,10 +267,44 @@ TEST(CommandLine, QuotesAndUnknownCommands) {
 }
 
 TEST(CommandLine, HelpForEveryCommand) {
-  for (const char* name :
-       {"help",   "games",   "rooms",   "create",   "join",  "cancel", "watch",   "moves", "move",     "resign", "draw",
-        "accept", "decline", "archive", "replay",   "next",  "prev",   "first",   "last",  "goto",     "wait",   "quit",
-        "say",    "mute",    "unmute",  "takeback", "abort", "seek",   "rematch", "leave", "computer", "export"}) {
+  for (const char* name : {"help",
+                           "games",
+                           "rooms",
+                           "create",
+                           "join",
+                           "cancel",
+                           "watch",
+                           "moves",
+                           "move",
+                           "resign",
+                           "draw",
+                           "accept",
+                           "decline",
+                           "archive",
+                           "replay",
+                           "next",
+                           "prev",
+                           "first",
+                           "last",
+                           "goto",
+                           "wait",
+                           "quit",
+                           "say",
+                           "mute",
+                           "unmute",
+                           "takeback",
+                           "abort",
+                           "seek",
+                           "rematch",
+                           "leave",
+                           "computer",
+                           "export",
+                           "tournaments",
+                           "tournament",
+                           "create-tournament",
+                           "join-tournament",
+                           "withdraw-tournament",
+                           "start-tournament"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;
@@ -275,6 +312,126 @@ TEST(CommandLine, HelpForEveryCommand) {
   }
   EXPECT_FALSE(help_for("dance"));
   EXPECT_GE(help_overview().size(), 20u);
+}
+
+TEST(CommandLine, CreateTournamentTakesAFormatAGameAClockAndItsSettings) {
+  const Command c =
+      ok("create-tournament swiss seatafl 10+5 size=11 rounds=7 name=\"Spring cup\" max_players=16 "
+         "min_rating=1600 bye_points=0.5 mini_match=no casual private starts=+2h");
+  EXPECT_EQ(c.kind, Cmd::create_tournament);
+  EXPECT_EQ(c.tournament.format, "swiss");
+  EXPECT_EQ(c.create.game, "seatafl");
+  EXPECT_EQ(c.create.options.at("size"), "11");  // not a tournament's setting: the game's option
+  ASSERT_TRUE(c.create.clock);
+  EXPECT_DOUBLE_EQ(c.create.clock->initial_s, 600);
+  EXPECT_DOUBLE_EQ(c.create.clock->increment_s, 5);
+  EXPECT_EQ(c.tournament.name, "Spring cup");
+  EXPECT_EQ(c.tournament.rounds, 7);
+  EXPECT_EQ(c.tournament.max_players, 16);
+  EXPECT_EQ(c.tournament.min_rating, 1600);
+  EXPECT_EQ(c.tournament.bye_points, 0.5);
+  EXPECT_EQ(c.tournament.mini_match, false);
+  EXPECT_EQ(c.tournament.rated, false);
+  EXPECT_EQ(c.tournament.is_private, true);
+  ASSERT_TRUE(c.tournament.starts);
+  EXPECT_EQ(c.tournament.starts->in_ms, 2 * 3'600'000);
+
+  const Command robin = ok("create-tournament round-robin tablut 3d cycles=1 group_size=6 private=no rated=yes");
+  EXPECT_EQ(robin.tournament.format, "round_robin");
+  EXPECT_EQ(robin.create.clock->days_per_move, 3);
+  EXPECT_EQ(robin.tournament.cycles, 1);
+  EXPECT_EQ(robin.tournament.group_size, 6);
+  EXPECT_EQ(robin.tournament.is_private, false);
+  EXPECT_EQ(robin.tournament.rated, true);
+  EXPECT_TRUE(robin.tournament.name.empty());  // the session names it
+  EXPECT_FALSE(robin.tournament.rounds);       // the server's default
+
+  // create's spellings too.
+  const Command arena = ok("create-tournament arena draughts --clock 3+2 --option x=1 duration_min=45");
+  EXPECT_EQ(arena.tournament.format, "arena");
+  EXPECT_DOUBLE_EQ(arena.create.clock->initial_s, 180);
+  EXPECT_EQ(arena.create.options.at("x"), "1");
+  EXPECT_EQ(arena.tournament.duration_min, 45);
+}
+
+TEST(CommandLine, CreateTournamentErrorsSayWhatIsWrong) {
+  EXPECT_EQ(error("create-tournament"),
+            "which format? round_robin, swiss or arena (usage: create-tournament FORMAT GAME CLOCK [K=V]... "
+            "[name=TEXT])");
+  EXPECT_NE(error("create-tournament knockout tablut 5+0")
+                .find("the format is round_robin, swiss or arena, not "
+                      "'knockout'"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament swiss 5+0").find("which game?"), std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut").find("a tournament needs a clock: 10+5"), std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 7d+12h/2h").find("days a move (3d), not a bank"), std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 3+2").find("unexpected '3+2'"), std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 rounds=0").find("rounds is a number from 1 to 30, not '0'"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 cycles=2").find("cycles is for a round robin only"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament round_robin tablut 5+0 rounds=3").find("rounds is for a Swiss only"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 duration_min=30").find("duration_min is for an arena only"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament arena tablut 2d").find("an arena is played live"), std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 bye_points=2").find("bye_points is 0, 0.5 or 1"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 private=maybe").find("private is yes or no, not 'maybe'"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 name=").find("a name has 1 to 80 characters"), std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 starts=soon").find("starts is +30m, +2h, +1d, 18:30"),
+            std::string::npos);
+  EXPECT_NE(error("create-tournament swiss tablut 5+0 --fast").find("unknown flag --fast"), std::string::npos);
+}
+
+TEST(CommandLine, TheOtherTournamentCommandsTakeAnId) {
+  EXPECT_EQ(ok("tournaments").text, "");
+  EXPECT_EQ(ok("tournaments Running").text, "running");
+  EXPECT_NE(error("tournaments soon").find("upcoming, running or finished, not 'soon'"), std::string::npos);
+  EXPECT_EQ(ok("tournament").text, "");  // the last one shown
+  EXPECT_EQ(ok("tournament t1").text, "t1");
+  const Command join = ok("join-tournament t1 c0ffee");
+  EXPECT_EQ(join.kind, Cmd::join_tournament);
+  EXPECT_EQ(join.text, "t1");
+  EXPECT_EQ(join.invite, "c0ffee");
+  EXPECT_EQ(ok("withdraw-tournament t1").kind, Cmd::withdraw_tournament);
+  EXPECT_EQ(ok("start-tournament t1").kind, Cmd::start_tournament);
+  EXPECT_NE(error("join-tournament").find("which tournament? (usage: join-tournament ID [INVITE])"), std::string::npos);
+  EXPECT_NE(error("start-tournament t1 t2").find("too many words"), std::string::npos);
+  EXPECT_NE(error("withdraw-tournament").find("which tournament?"), std::string::npos);
+}
+
+TEST(CommandLine, AStartTimeIsInAWhileAtATimeOfDayOrAtADate) {
+  EXPECT_EQ(parse_start_time("+30m")->in_ms, 30 * 60'000);
+  EXPECT_EQ(parse_start_time("+1d")->in_ms, 86'400'000);
+  EXPECT_FALSE(parse_start_time("+0m"));
+  EXPECT_FALSE(parse_start_time("+91d"));
+  EXPECT_FALSE(parse_start_time("+5s"));
+  EXPECT_FALSE(parse_start_time("24:00"));
+  EXPECT_FALSE(parse_start_time("9:30"));
+  EXPECT_FALSE(parse_start_time("2025-13-01T10:00"));
+  const auto at = parse_start_time("18:30");
+  ASSERT_TRUE(at);
+  EXPECT_EQ(at->hour, 18);
+  EXPECT_EQ(at->minute, 30);
+  EXPECT_EQ(at->year, 0);
+  const auto date = parse_start_time("2025-06-01T07:05");
+  ASSERT_TRUE(date);
+  EXPECT_EQ(date->year, 2025);
+  EXPECT_EQ(date->month, 6);
+  EXPECT_EQ(date->day, 1);
+  EXPECT_EQ(date->hour, 7);
+
+  // In UTC: 2025-06-01 12:00:00 is 1748779200 s.
+  ::setenv("TZ", "UTC", 1);
+  ::tzset();
+  const std::int64_t noon = 1'748'779'200'000;
+  EXPECT_EQ(start_time_ms(*parse_start_time("+30m"), noon), noon + 30 * 60'000);
+  EXPECT_EQ(start_time_ms(*parse_start_time("18:30"), noon), noon + (6 * 60 + 30) * 60'000);
+  EXPECT_EQ(start_time_ms(*parse_start_time("09:00"), noon), noon + 21 * 3'600'000);  // tomorrow's
+  EXPECT_EQ(start_time_ms(*parse_start_time("2025-06-02T12:00"), noon), noon + 86'400'000);
+  EXPECT_FALSE(start_time_ms(*parse_start_time("2025-02-30T12:00"), noon));  // no such date
 }
 
 TEST(CommandLine, ComputerTakesAGameALevelAClockASideAndOptions) {

@@ -106,6 +106,26 @@ TEST(ClientCompletion, ProfileOffersPlayersSeenAndTopTheRatingKeys) {
   EXPECT_TRUE(completions("top tablut ", known()).empty());  // the count is not completed
 }
 
+TEST(ClientCompletion, TournamentCommandsCompleteOnceTheirHyphenIsTypedThenTheirIds) {
+  KnownIds k = known();
+  k.tournaments = {"t18a-1", "t18b-2"};
+  EXPECT_EQ(completions("jo", k), Words{"join"});  // join, as before: not held up by join-tournament
+  EXPECT_EQ(completions("join-", k), Words{"join-tournament"});
+  EXPECT_EQ(completions("cr", k), Words{"create"});
+  EXPECT_EQ(completions("create-", k), Words{"create-tournament"});
+  EXPECT_EQ(completions("st", k), Words{"start-tournament"});
+  EXPECT_EQ(completions("tour", k), (Words{"tournament", "tournaments"}));
+  EXPECT_EQ(completions("join-tournament t18a", k), Words{"t18a-1"});
+  EXPECT_EQ(completions("tournament ", k), (Words{"t18a-1", "t18b-2"}));
+  EXPECT_EQ(completions("withdraw-tournament t", k).size(), 2u);
+  EXPECT_EQ(completions("start-tournament t18b", k), Words{"t18b-2"});
+  EXPECT_EQ(completions("tournaments ", k), (Words{"finished", "running", "upcoming"}));
+  EXPECT_EQ(completions("create-tournament s", k), Words{"swiss"});
+  EXPECT_EQ(completions("create-tournament swiss ta", k), (Words{"tablut", "tavlei"}));
+  EXPECT_TRUE(completions("create-tournament swiss tablut ", k).empty());
+  EXPECT_TRUE(completions("join-tournament t18a-1 ", k).empty());  // the invite code is not known
+}
+
 TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {
   EXPECT_TRUE(completions("join r12 ", known()).empty());  // the invite code is not known
   EXPECT_TRUE(completions("e1-", known()).empty());

@@ -1,10 +1,6 @@
 // The interactive client in a real terminal (tmux): the board with its coordinates, the
 // prompt with ticking clocks, and a server event arriving while a line is being typed
 // without breaking that line.
-#include <unistd.h>
-
-#include <array>
-#include <cstdio>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -13,46 +9,10 @@
 #include "support/round_robin_proxy.hpp"
 #include "support/server_process.hpp"
 #include "support/ws_client.hpp"
+#include "tmux_terminal.hpp"
 
 namespace bh::test {
 namespace {
-
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* p = ::popen(command.c_str(), "r");
-  if (p == nullptr) return out;
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  ::pclose(p);
-  return out;
-}
-
-class Tmux {
- public:
-  explicit Tmux(const std::string& command) : socket_("bh-client-test-" + std::to_string(::getpid())) {
-    run(tmux() + " new-session -d -s t -x 110 -y 45 '" + command + "' 2>&1");
-  }
-  ~Tmux() { run(tmux() + " kill-server 2>/dev/null"); }
-  std::string screen() const { return run(tmux() + " capture-pane -p -t t 2>&1"); }
-  void keys(const std::string& keys) const { run(tmux() + " send-keys -t t " + keys); }
-  void type(const std::string& text) const { run(tmux() + " send-keys -t t -l '" + text + "'"); }
-  // Waits until the screen contains `needle`; the last screen either way.
-  std::string wait_for(const std::string& needle, std::chrono::milliseconds timeout = 10s) const {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    std::string s;
-    while (std::chrono::steady_clock::now() < deadline) {
-      s = screen();
-      if (s.find(needle) != std::string::npos) return s;
-      std::this_thread::sleep_for(50ms);
-    }
-    return s;
-  }
-
- private:
-  std::string tmux() const { return "tmux -L " + socket_ + " -f /dev/null"; }
-  std::string socket_;
-};
 
 // `bob` joins the one open room the lobby lists: its id, or "" (a failed expectation).
 std::string join_the_open_room(ClientProcess& bob) {
@@ -66,26 +26,6 @@ std::string join_the_open_room(ClientProcess& bob) {
   const std::string room_id = field(line.substr(0, line.find('\n')), "room");
   EXPECT_TRUE(bob.command("join " + room_id, "join").starts_with("ok join")) << bob.transcript();
   return room_id;
-}
-
-// The terminal client on a terminal of tmux's: `name` connecting to `url`, its remembered
-// tokens in `config_dir`, plain text.
-std::string terminal_command(const std::string& config_dir, const std::string& url, const std::string& name) {
-  return "env XDG_CONFIG_HOME=" + config_dir + " NO_COLOR=1 TERM=xterm " + BOARDHALL_CLI + " connect " + url +
-         " --name " + name;
-}
-
-std::string last_nonempty_line(const std::string& screen) {
-  std::string last, line;
-  for (char c : screen + "\n") {
-    if (c != '\n') {
-      line += c;
-      continue;
-    }
-    if (line.find_first_not_of(' ') != std::string::npos) last = line;
-    line.clear();
-  }
-  return last;
 }
 
 TEST(ClientTerminal, BoardPromptClockAndAnEventWhileTyping) {
