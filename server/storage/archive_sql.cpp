@@ -377,6 +377,18 @@ std::string list_games_sql(const ArchiveQuery& query) {
     where += where.empty() ? " WHERE " : " AND ";
     where += condition;
   };
+  // The filters every listing shares, on the table `t` whose rows give the order (its
+  // ended_ms, and `id`), then that order.
+  const auto filters = [&](const std::string& t, const std::string& id) {
+    if (query.game) add(t + ".game = ?2");
+    add(query.result ? t + ".result = ?3" : t + ".result <> 'aborted'");
+    if (query.from_ms) add(t + ".ended_ms >= ?4");
+    if (query.to_ms) add(t + ".ended_ms < ?5");
+    if (query.cursor) add("(" + t + ".ended_ms, " + id + ") < (?6, ?7)");
+    if (query.winner) add(kWinnerCondition);
+    add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
+    return where + " ORDER BY " + t + ".ended_ms DESC, " + id + " DESC LIMIT ?8";
+  };
   std::string sql;
   if (query.tournament) {
     // A tournament's games (its rows found by the tournament's key): at most a few
@@ -385,27 +397,13 @@ std::string list_games_sql(const ArchiveQuery& query) {
     add("t.tournament = ?12");
     add("t.game_id <> ''");
     if (query.player) add("?1 IN (g.first_player, g.second_player)");
-    if (query.game) add("g.game = ?2");
-    add(query.result ? "g.result = ?3" : "g.result <> 'aborted'");
-    if (query.from_ms) add("g.ended_ms >= ?4");
-    if (query.to_ms) add("g.ended_ms < ?5");
-    if (query.cursor) add("(g.ended_ms, g.id) < (?6, ?7)");
-    if (query.winner) add(kWinnerCondition);
-    add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
-    sql += where + " ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?8";
+    sql += filters("g", "g.id");
   } else if (query.player) {
     // game_players drives the loop (CROSS JOIN fixes the order): its key is the
     // listing order for one player, and game/result are checked in the same row.
     sql = "SELECT " + kSummaryColumns + " FROM game_players p CROSS JOIN games g ON g.id = p.game_id";
     add("p.player = ?1");
-    if (query.game) add("p.game = ?2");
-    add(query.result ? "p.result = ?3" : "p.result <> 'aborted'");
-    if (query.from_ms) add("p.ended_ms >= ?4");
-    if (query.to_ms) add("p.ended_ms < ?5");
-    if (query.cursor) add("(p.ended_ms, p.game_id) < (?6, ?7)");
-    if (query.winner) add(kWinnerCondition);
-    add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
-    sql += where + " ORDER BY p.ended_ms DESC, p.game_id DESC LIMIT ?8";
+    sql += filters("p", "p.game_id");
   } else {
     // INDEXED BY pins the index whose order is the listing's, so a planner guess (or
     // statistics from a later ANALYZE) can never turn a page into a sort of all matches.
@@ -414,14 +412,7 @@ std::string list_games_sql(const ArchiveQuery& query) {
                         : query.result             ? "games_by_result"
                                                    : "games_by_end";
     sql = "SELECT " + kSummaryColumns + " FROM games g INDEXED BY " + index;
-    if (query.game) add("g.game = ?2");
-    add(query.result ? "g.result = ?3" : "g.result <> 'aborted'");
-    if (query.from_ms) add("g.ended_ms >= ?4");
-    if (query.to_ms) add("g.ended_ms < ?5");
-    if (query.cursor) add("(g.ended_ms, g.id) < (?6, ?7)");
-    if (query.winner) add(kWinnerCondition);
-    add(query.viewer ? "(g.is_private = 0 OR ?9 IN (g.first_player, g.second_player))" : "g.is_private = 0");
-    sql += where + " ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?8";
+    sql += filters("g", "g.id");
   }
   return sql;
 }

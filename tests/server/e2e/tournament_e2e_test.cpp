@@ -137,6 +137,26 @@ std::map<std::string, double> points_of(const json& view) {
   return out;
 }
 
+// `players[0]` creates a tournament of Tablut with `fields`, everyone joins, and it is
+// started: its creation's view (null on a failed expectation).
+json open_and_start(std::vector<Entrant>& players, const json& fields) {
+  auto& creator = *players[0].ws;
+  json request = {{"type", "create_tournament"}, {"game", "tablut"}, {"id", 2}};
+  for (const auto& [k, v] : fields.items()) request[k] = v;
+  creator.send(request);
+  auto created = creator.take("tournament");
+  EXPECT_TRUE(created);
+  if (!created) return json();
+  const std::string id = (*created)["tournament_id"];
+  for (auto& p : players) {
+    p.ws->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 3}});
+    EXPECT_TRUE(p.ws->take("tournament")) << p.name;
+  }
+  creator.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
+  EXPECT_TRUE(creator.take("tournament", [](const json& t) { return t["status"] == "running"; }));
+  return *created;
+}
+
 TEST(TournamentE2e, ADoubleRoundRobinOfFourIsPlayedThroughARestartToTheHandComputedStandings) {
   ServerProcess server;
   ASSERT_TRUE(server.start()) << server.log();
@@ -231,24 +251,13 @@ TEST(TournamentE2e, ASwissOfNineInMiniMatchesPairsEachRoundOnceThroughARestart) 
     players[i].name = "p" + std::to_string(i + 1);
     register_as(players[i], server.port());
   }
-  auto& creator = *players[0].ws;
-  creator.send({{"type", "create_tournament"},
-                {"name", "Autumn Swiss"},
-                {"format", "swiss"},
-                {"game", "tablut"},
-                {"rounds", 3},
-                {"clock", {{"initial_s", 600}, {"increment_s", 5}}},
-                {"id", 2}});
-  auto created = creator.take("tournament");
-  ASSERT_TRUE(created) << server.log();
-  EXPECT_EQ((*created)["mini_match"], true);  // a tafl game
-  const std::string id = (*created)["tournament_id"];
-  for (auto& p : players) {
-    p.ws->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 3}});
-    ASSERT_TRUE(p.ws->take("tournament")) << p.name;
-  }
-  creator.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
-  ASSERT_TRUE(creator.take("tournament", [](const json& t) { return t["status"] == "running"; }));
+  const json created = open_and_start(players, {{"name", "Autumn Swiss"},
+                                                {"format", "swiss"},
+                                                {"rounds", 3},
+                                                {"clock", {{"initial_s", 600}, {"increment_s", 5}}}});
+  ASSERT_FALSE(created.is_null()) << server.log();
+  EXPECT_EQ(created["mini_match"], true);  // a tafl game
+  const std::string id = created["tournament_id"];
   // The smaller name wins, but the second round's games are drawn.
   const Decide decide = [](const std::string& first, const std::string& second, int round) -> std::string {
     if (round == 2) return "draw";
@@ -300,23 +309,12 @@ TEST(TournamentE2e, AnArenaOfSixForTwoMinutesPairsFreePlayersAndScoresStreaks) {
     players[i].name = "a" + std::to_string(i + 1);
     register_as(players[i], server.port());
   }
-  auto& creator = *players[0].ws;
-  creator.send({{"type", "create_tournament"},
-                {"name", "Blitz arena"},
-                {"format", "arena"},
-                {"game", "tablut"},
-                {"duration_min", 2},
-                {"clock", {{"initial_s", 60}, {"increment_s", 0}}},
-                {"id", 2}});
-  auto created = creator.take("tournament");
-  ASSERT_TRUE(created) << server.log();
-  const std::string id = (*created)["tournament_id"];
-  for (auto& p : players) {
-    p.ws->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 3}});
-    ASSERT_TRUE(p.ws->take("tournament")) << p.name;
-  }
-  creator.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
-  ASSERT_TRUE(creator.take("tournament", [](const json& t) { return t["status"] == "running"; }));
+  const json created = open_and_start(players, {{"name", "Blitz arena"},
+                                                {"format", "arena"},
+                                                {"duration_min", 2},
+                                                {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  ASSERT_FALSE(created.is_null()) << server.log();
+  const std::string id = created["tournament_id"];
   // The smaller name wins; every fifth game is drawn.
   const Decide decide = [](const std::string& first, const std::string& second, int number) -> std::string {
     if (number % 5 == 0) return "draw";
