@@ -6,9 +6,9 @@
 // here); the standings (a round robin's crosstable per group, a Swiss's with Buchholz,
 // an arena's leaderboard with each player's sheet and the fire mark) and the rounds with
 // their pairings and results, each game linking to its page. Followed with get_tournament
-// on each connection (tournament_updated, tournament_finished); a visitor without a name,
-// whose connection the server closes after 30 s (following a tournament does not keep
-// it), reads GET /api/tournaments/{id} every 15 s instead while it is idle. Loaded only here.
+// on each connection (tournament_updated, tournament_finished; following one keeps a
+// visitor's connection without a name, as watching a game does); while the page has no
+// connection (idle), it reads GET /api/tournaments/{id} every 15 s instead. Loaded only here.
 
 import { h, replace } from '../dom.js';
 import { gameUrl, playerUrl, tournamentUrl } from '../router.js';
