@@ -146,6 +146,12 @@ constexpr std::array<HelpEntry, 46> help_table{{
     {Cmd::start_tournament, "start-tournament", "start-tournament ID", "start a tournament you created (2+ players)",
      "The first round is paired at once; an arena then pairs its free players every\n"
      "few seconds until its time is up."},
+    {Cmd::add_computer, "add-computer", "add-computer ID [LEVEL]",
+     "enter the computer in a tournament you created (level 1 to 8, default 4)",
+     "Before the start, when the server lets bots into tournaments. The computer\n"
+     "plays its games by itself at that level; remove-computer ID NAME takes it out."},
+    {Cmd::remove_computer, "remove-computer", "remove-computer ID NAME",
+     "take the computer out of a tournament you created, before the start", ""},
     {Cmd::next, "next", "next", "replay: one ply forward", ""},
     {Cmd::prev, "prev", "prev", "replay: one ply back", ""},
     {Cmd::first, "first", "first", "replay: the start position", ""},
@@ -952,6 +958,24 @@ Fallible<Command> parse_command(std::string_view line) {
     case Cmd::start_tournament:
       if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "which tournament?" : "too many words");
       c.text = w[1];
+      return c;
+    case Cmd::add_computer: {
+      if (w.size() < 2 || w.size() > 3)
+        return usage_error(c.kind, w.size() < 2 ? "which tournament?" : "too many words");
+      c.text = w[1];
+      c.number = 4;
+      if (w.size() == 3) {
+        const auto n = to_int(w[2]);
+        if (!n || *n < 1 || *n > 8)
+          return usage_error(c.kind, "the level is a number from 1 to 8, not '" + w[2] + "'");
+        c.number = *n;
+      }
+      return c;
+    }
+    case Cmd::remove_computer:
+      if (w.size() != 3) return usage_error(c.kind, w.size() < 3 ? "which tournament, and which computer?" : "too many words");
+      c.text = w[1];
+      c.invite = w[2];
       return c;
     case Cmd::go_to: {
       if (w.size() != 2) return usage_error(c.kind, "goto needs a move number");

@@ -110,6 +110,8 @@ enum class Cmd {
   join_tournament,
   withdraw_tournament,
   start_tournament,
+  add_computer,
+  remove_computer,
 };
 
 struct CreateArgs {
@@ -164,7 +166,7 @@ struct Command {
   // key; tournaments: the status listed ("" for all);
   // takeback: "", "yes" or "no"; accept and decline: "" (the draw) or "takeback"
   std::string text;
-  std::string invite;         // join, join-tournament
+  std::string invite;         // join, join-tournament; remove-computer: the computer's name
   std::string file;           // export: where to write the record ("" prints it)
   int number = 0;             // goto; top: how many (0: the server's default)
   CreateArgs create;          // also seek's, computer's and create-tournament's game, options, clock

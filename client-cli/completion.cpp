@@ -70,7 +70,7 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
     } else if (command == "accept" || command == "decline") {
       pool = {"draw", "takeback"};
     } else if (command == "tournament" || command == "join-tournament" || command == "withdraw-tournament" ||
-               command == "start-tournament") {
+               command == "start-tournament" || command == "add-computer" || command == "remove-computer") {
       pool = known.tournaments;
     } else if (command == "tournaments") {
       pool = {"upcoming", "running", "finished"};

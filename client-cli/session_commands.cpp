@@ -133,6 +133,8 @@ void Session::run_command(const Command& c) {
     case Cmd::join_tournament:
     case Cmd::withdraw_tournament:
     case Cmd::start_tournament:
+    case Cmd::add_computer:
+    case Cmd::remove_computer:
       return cmd_tournament(c);
     case Cmd::top: {
       cl::GetLeaderboard q{c.text, std::nullopt};

@@ -56,10 +56,16 @@ void Session::cmd_tournament(const Command& c) {
       return;
     }
     case Cmd::withdraw_tournament:
-      request(c.kind, cl::WithdrawTournament{c.text}, c.text);
+      request(c.kind, cl::WithdrawTournament{c.text, std::nullopt}, c.text);
       return;
     case Cmd::start_tournament:
       request(c.kind, cl::StartTournament{c.text}, c.text);
+      return;
+    case Cmd::add_computer:
+      request(c.kind, cl::AddComputer{c.text, c.number}, c.text);
+      return;
+    case Cmd::remove_computer:
+      request(c.kind, cl::WithdrawTournament{c.text, c.invite}, c.text);
       return;
     default:
       return;
@@ -143,6 +149,15 @@ void Session::on_tournament_reply(const srv::TournamentView& v, Cmd kind) {
       break;
     case Cmd::withdraw_tournament:
       out.line("You withdrew from " + v.name + " (" + id + ").");
+      break;
+    case Cmd::add_computer:
+      for (const auto& e : v.entrants)
+        if (e.bot && e.level && !e.withdrawn)
+          out.line("The computer " + e.name + " (level " + std::to_string(*e.level) + ") is in " + v.name + ": " +
+                   players + ".");
+      break;
+    case Cmd::remove_computer:
+      out.line("The computer is out of " + v.name + " (" + id + ").");
       break;
     case Cmd::start_tournament:
       out.line(v.name + " started: " + players +

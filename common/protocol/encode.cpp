@@ -120,6 +120,7 @@ BH_REQUEST(client::WithdrawTournament)
 BH_REQUEST(client::StartTournament)
 BH_REQUEST(client::ListTournaments)
 BH_REQUEST(client::GetTournament)
+BH_REQUEST(client::AddComputer)
 #undef BH_REQUEST
 
 #undef BH_ENCODE
@@ -127,6 +128,6 @@ BH_REQUEST(client::GetTournament)
 
 // Every alternative of server::Message has its line above (checked at compile time).
 static_assert(std::variant_size_v<server::Message> == 43, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 44, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<client::Request> == 45, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

@@ -496,12 +496,28 @@ struct JoinTournament {
     v("invite_code", s.invite_code);
   }
 };
-struct WithdrawTournament {
-  static constexpr const char* type = "withdraw_tournament";
+// Its creator enters the computer (a connected bot account) before the start, playing
+// at `level` (1..8; 4 by default), when the tournament lets bots in.
+struct AddComputer {
+  static constexpr const char* type = "add_computer";
   std::string tournament_id;
+  std::optional<int> level;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("tournament_id", s.tournament_id);
+    v("level", s.level);
+  }
+};
+// The sender withdraws; or, with `player`, its creator takes out the computer it added
+// (before the start).
+struct WithdrawTournament {
+  static constexpr const char* type = "withdraw_tournament";
+  std::string tournament_id;
+  std::optional<std::string> player;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tournament_id", s.tournament_id);
+    v("player", s.player);
   }
 };
 struct StartTournament {
@@ -539,7 +555,7 @@ using Request =
                  GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
                  AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer, MyGames,
                  GetNotifications, SetNotifications, CreateTournament, JoinTournament, WithdrawTournament,
-                 StartTournament, ListTournaments, GetTournament>;
+                 StartTournament, ListTournaments, GetTournament, AddComputer>;
 
 }  // namespace client
 
@@ -1500,6 +1516,7 @@ struct TournamentEntrant {
   int rating = 0;
   int group = 0;  // round robin
   bool withdrawn = false, bot = false;
+  std::optional<int> level;  // the computer added by the creator: its level
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("name", s.name);
@@ -1507,6 +1524,7 @@ struct TournamentEntrant {
     v("group", s.group);
     v("withdrawn", s.withdrawn);
     v("bot", s.bot);
+    v("level", s.level);
   }
 };
 // One row of the standings: points and tie-breaks in points (1, ½, 0 a game; an arena's

@@ -371,11 +371,15 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  },
                  [&](cl::WithdrawTournament& r) {
                    if (const auto player = require_player(c, id))
-                     ctx_->tournaments->withdraw(c, id, *player, std::move(r.tournament_id));
+                     ctx_->tournaments->withdraw(c, id, *player, std::move(r.tournament_id), std::move(r.player));
                  },
                  [&](cl::StartTournament& r) {
                    if (const auto player = require_player(c, id))
                      ctx_->tournaments->start(c, id, *player, std::move(r.tournament_id));
+                 },
+                 [&](cl::AddComputer& r) {
+                   if (const auto player = require_player(c, id))
+                     ctx_->tournaments->add_computer(c, id, *player, std::move(r));
                  },
                  [&](cl::ListTournaments& r) { ctx_->tournaments->list(c, id, std::move(r.status)); },
                  [&](cl::GetTournament& r) {

@@ -339,9 +339,16 @@ CREATE TABLE tournament_games (
 CREATE UNIQUE INDEX tournament_games_by_game ON tournament_games (game_id) WHERE game_id <> '';
 )sql";
 
+// Version 14: the computer entered in a tournament by its creator plays at the level
+// chosen then (0 for everyone else).
+constexpr std::string_view kStep14 = R"sql(
+ALTER TABLE tournament_players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
 const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3,  kStep4,  kStep5,  kStep6, kStep7,
-                                   kStep8,    kStep9, kStep10, kStep11, kStep12, kStep13};
+                                   kStep8,    kStep9, kStep10, kStep11, kStep12, kStep13,
+                                   kStep14};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -66,7 +66,7 @@ Tournament header_row(const Query& q) {
 
 StoreError read_players(Db& db, Tournament& t) {
   Query q(db,
-          "SELECT number, name, rating, grp, withdrawn, bot FROM tournament_players WHERE tournament = ?1 "
+          "SELECT number, name, rating, grp, withdrawn, bot, computer_level FROM tournament_players WHERE tournament = ?1 "
           "ORDER BY number");
   q.bind(1, t.id);
   int rc = 0;
@@ -78,6 +78,7 @@ StoreError read_players(Db& db, Tournament& t) {
     p.group = static_cast<int>(q.int64(3));
     p.withdrawn = static_cast<int>(q.int64(4));
     p.bot = q.int64(5) != 0;
+    p.level = static_cast<int>(q.int64(6));
     t.players.push_back(std::move(p));
   }
   if (rc != SQLITE_DONE) return error_from(db, rc, "cannot read the players of tournament " + t.id);
@@ -142,10 +143,10 @@ StoreError save_tournament(Db& db, const TournamentWrite& write) {
   if (const int rc = h.step(); rc != SQLITE_DONE) return error_from(db, rc, "cannot write tournament " + t.id);
   for (const auto& p : write.players) {
     Query q(db,
-            "INSERT OR REPLACE INTO tournament_players (tournament, number, name, rating, grp, withdrawn, bot) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+            "INSERT OR REPLACE INTO tournament_players (tournament, number, name, rating, grp, withdrawn, bot, "
+            "computer_level) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     q.bind(1, t.id).bind(2, p.number).bind(3, p.name).bind(4, p.rating).bind(5, p.group).bind(6, p.withdrawn);
-    q.bind(7, p.bot ? 1 : 0);
+    q.bind(7, p.bot ? 1 : 0).bind(8, p.level);
     if (const int rc = q.step(); rc != SQLITE_DONE)
       return error_from(db, rc, "cannot write a player of tournament " + t.id);
   }

@@ -206,6 +206,37 @@ Step join(const Tournament& t, const std::string& name, int rating, bool bot) {
   return change;
 }
 
+Step add_computer(const Tournament& t, const std::string& by, const std::vector<Candidate>& bots, int level) {
+  if (by != t.settings.creator) return refuse(Refusal::not_creator, "only its creator adds the computer");
+  if (t.status != Status::upcoming) return refuse(Refusal::started, "the tournament has started");
+  if (!t.settings.bots) return refuse(Refusal::bots_not_allowed, "bot accounts may not join this tournament");
+  const auto free = std::find_if(bots.begin(), bots.end(), [&](const Candidate& b) {
+    const Player* p = t.player(b.name);
+    return !p || !p->in();
+  });
+  if (bots.empty()) return refuse(Refusal::no_computer, "no computer player is connected");
+  if (free == bots.end()) return refuse(Refusal::no_computer, "every computer player connected is in it already");
+  Settings open_to_all = t.settings;
+  open_to_all.min_rating = 0;
+  Tournament unrated = t;
+  unrated.settings = open_to_all;
+  auto step = join(unrated, free->name, free->rating, true);
+  if (auto* change = std::get_if<Change>(&step)) {
+    change->next.settings = t.settings;
+    player_named(change->next, free->name)->level = level;
+    change->players.back().level = level;
+  }
+  return step;
+}
+
+Step withdraw_computer(const Tournament& t, const std::string& by, const std::string& name) {
+  if (by != t.settings.creator) return refuse(Refusal::not_creator, "only its creator takes out the computer");
+  if (t.status != Status::upcoming) return refuse(Refusal::started, "the tournament has started");
+  const Player* there = t.player(name);
+  if (!there || !there->in() || there->level == 0) return refuse(Refusal::not_joined, name + " is no computer in it");
+  return withdraw(t, name);
+}
+
 Step withdraw(const Tournament& t, const std::string& name) {
   if (t.status == Status::finished) return refuse(Refusal::finished, "the tournament is over");
   const Player* there = t.player(name);

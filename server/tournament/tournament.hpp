@@ -68,6 +68,7 @@ struct Player {
   int group = 0;       // round robin: their group (1-based; 0 before the start)
   int withdrawn = -1;  // -1: in; 0: left before the start; k: left during round k (arena: after k games)
   bool bot = false;
+  int level = 0;  // the computer, entered by the creator (add_computer): its level, 1..8
   bool in() const { return withdrawn < 0; }
   friend bool operator==(const Player&, const Player&) = default;
 };
@@ -112,6 +113,7 @@ enum class Refusal {
   not_creator,  // only its creator (or the operator) starts it
   too_few_players,
   bad_settings,
+  no_computer,  // no bot account connected, or every one already in it
 };
 
 struct Refused {
@@ -138,9 +140,19 @@ std::optional<std::string> check_settings(const Settings& settings);
 Tournament create(std::string id, Settings settings, std::int64_t now_ms);
 
 Step join(const Tournament& t, const std::string& name, int rating, bool bot);
+// The computer entered by its creator (`by`) before the start, when bots may enter,
+// playing at `level`: the first of `bots` (the bot accounts connected, with their
+// ratings, the caller's choice first) not in it. No minimum rating: the creator chose.
+struct Candidate {
+  std::string name;
+  int rating = 0;
+};
+Step add_computer(const Tournament& t, const std::string& by, const std::vector<Candidate>& bots, int level);
 // Before the start: they are out. During it: their games not yet made are forfeited
 // (a round robin's), they are paired no more; a game in progress goes on.
 Step withdraw(const Tournament& t, const std::string& name);
+// Its creator (`by`) takes out the computer it added (`name`), before the start.
+Step withdraw_computer(const Tournament& t, const std::string& by, const std::string& name);
 // By its creator (`by`; "" for the operator or its start time): the players grouped, the
 // first round paired (arena: the first pass is the caller's, `arena_pass`).
 Step start(const Tournament& t, const std::string& by, std::int64_t now_ms,

@@ -304,7 +304,8 @@ TEST(CommandLine, HelpForEveryCommand) {
                            "create-tournament",
                            "join-tournament",
                            "withdraw-tournament",
-                           "start-tournament"}) {
+                           "start-tournament",
+                           "add-computer"}) {
     auto h = help_for(name);
     ASSERT_TRUE(h) << name;
     EXPECT_GE(h->size(), 2u) << name;
@@ -400,6 +401,17 @@ TEST(CommandLine, TheOtherTournamentCommandsTakeAnId) {
   EXPECT_NE(error("join-tournament").find("which tournament? (usage: join-tournament ID [INVITE])"), std::string::npos);
   EXPECT_NE(error("start-tournament t1 t2").find("too many words"), std::string::npos);
   EXPECT_NE(error("withdraw-tournament").find("which tournament?"), std::string::npos);
+  const Command add = ok("add-computer t1 6");
+  EXPECT_EQ(add.kind, Cmd::add_computer);
+  EXPECT_EQ(add.text, "t1");
+  EXPECT_EQ(add.number, 6);
+  EXPECT_EQ(ok("add-computer t1").number, 4);
+  EXPECT_NE(error("add-computer t1 9").find("the level is a number from 1 to 8, not '9'"), std::string::npos);
+  EXPECT_NE(error("add-computer").find("which tournament?"), std::string::npos);
+  const Command remove = ok("remove-computer t1 computer");
+  EXPECT_EQ(remove.kind, Cmd::remove_computer);
+  EXPECT_EQ(remove.invite, "computer");
+  EXPECT_NE(error("remove-computer t1").find("which computer?"), std::string::npos);
 }
 
 TEST(CommandLine, AStartTimeIsInAWhileAtATimeOfDayOrAtADate) {

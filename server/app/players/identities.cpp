@@ -1,5 +1,7 @@
 #include "app/players/identities.hpp"
 
+#include <algorithm>
+
 #include "app/secrets.hpp"
 #include "app/thread_check.hpp"
 #include "app/wall_clock.hpp"
@@ -284,6 +286,17 @@ std::optional<Identities::Bot> Identities::claim_bot(const std::string& room_id)
   if (!best) return std::nullopt;
   best->rooms.insert(room_id);
   return Bot{best->name, std::move(best_connection)};
+}
+
+std::vector<std::string> Identities::connected_bots() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::size_t, std::string>> bots;
+  for (const auto& [name, p] : players_)
+    if (p.bot && p.connection_id != 0 && !p.connection.expired()) bots.emplace_back(p.rooms.size(), name);
+  std::sort(bots.begin(), bots.end());
+  std::vector<std::string> names;
+  for (auto& [seats, name] : bots) names.push_back(std::move(name));
+  return names;
 }
 
 std::size_t Identities::seats(const std::string& player) const {

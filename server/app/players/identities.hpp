@@ -108,6 +108,8 @@ class Identities {
     std::shared_ptr<Connection> connection;
   };
   std::optional<Bot> claim_bot(const std::string& room_id);
+  // The bot accounts connected now, the fewest seats first (a tournament's computer).
+  std::vector<std::string> connected_bots() const;
   // The seats `player` holds (rooms kept for a bot included).
   std::size_t seats(const std::string& player) const;
   void remove_room(const std::string& player, const std::string& room_id);

@@ -7,6 +7,7 @@
 #include "app/completion.hpp"
 #include "app/http/http_api.hpp"
 #include "app/ids.hpp"
+#include "app/rooms/computer_games.hpp"
 #include "app/rooms/games.hpp"
 #include "app/secrets.hpp"
 #include "app/tournaments/tournament_request.hpp"
@@ -45,8 +46,18 @@ ErrorCode code_of(Refusal why) {
       return ErrorCode::too_few_players;
     case Refusal::bad_settings:
       return ErrorCode::bad_options;
+    case Refusal::no_computer:
+      return ErrorCode::no_computer;
   }
   return ErrorCode::bad_request;
+}
+
+// A bot plays many games at once: in an arena it is free when no game of this one is
+// under way.
+bool playing_in(const tournament::Tournament& t, int number) {
+  return std::any_of(t.games.begin(), t.games.end(), [&](const tournament::Game& g) {
+    return !g.outcome && !g.game_id.empty() && (g.first == number || g.second == number);
+  });
 }
 
 constexpr std::size_t kMaxFollowers = 2000;  // connections following one tournament
@@ -308,7 +319,9 @@ void TournamentDirector::arena_passes(std::int64_t now) {
     const auto& t = live_.at(id);
     std::vector<std::string> free;
     for (const auto& p : t.players)
-      if (p.in() && ctx_.identities.connection_of(p.name) && ctx_.identities.seats(p.name) == 0) free.push_back(p.name);
+      if (p.in() && ctx_.identities.connection_of(p.name) &&
+          (p.bot ? !playing_in(t, p.number) : ctx_.identities.seats(p.name) == 0))
+        free.push_back(p.name);
     apply(id, tournament::arena_pass(t, free, now, game_ids()), std::nullopt);
   }
 }
@@ -359,13 +372,42 @@ void TournamentDirector::join(const ConnPtr& c, const RequestId& id, const std::
   });
 }
 
-void TournamentDirector::withdraw(const ConnPtr& c, const RequestId& id, const std::string& player, std::string tid) {
+void TournamentDirector::add_computer(const ConnPtr& c, const RequestId& id, const std::string& player,
+                                      protocol::client::AddComputer r) {
   if (refuse_disabled(c, id)) return;
-  on_strand([c, id, player, tid = std::move(tid)](TournamentDirector& d) {
+  const int level = r.level.value_or(kDefaultComputerLevel);
+  if (level < 1 || level > kMaxComputerLevel)
+    return ctx_.send_error(c, id, ErrorCode::bad_request, "level must be 1 to " + std::to_string(kMaxComputerLevel));
+  on_strand([c, id, player, level, tid = std::move(r.tournament_id)](TournamentDirector& d) {
+    const auto it = d.live_.find(tid);
+    if (it == d.live_.end())
+      return d.ctx_.send_error(c, id, ErrorCode::unknown_tournament, "no tournament '" + tid + "' open to join");
+    const auto& t = it->second;
+    std::vector<tournament::Candidate> bots;
+    const auto key = rating::rating_key(t.settings.game, t.settings.options);
+    for (auto& name : d.ctx_.identities.connected_bots()) {
+      const int rating = key ? static_cast<int>(d.ctx_.ratings.find(name, *key).rating + 0.5) : 1500;
+      bots.push_back({std::move(name), rating});
+    }
+    auto step = tournament::add_computer(t, player, bots, level);
+    if (const auto* change = std::get_if<tournament::Change>(&step))
+      log::info("tournament " + tid + ": " + player + " adds the computer (" + change->players.back().name +
+                ") at level " + std::to_string(level));
+    d.apply(tid, std::move(step), Requester{c, id, player});
+  });
+}
+
+void TournamentDirector::withdraw(const ConnPtr& c, const RequestId& id, const std::string& player, std::string tid,
+                                  std::optional<std::string> computer) {
+  if (refuse_disabled(c, id)) return;
+  on_strand([c, id, player, tid = std::move(tid), computer = std::move(computer)](TournamentDirector& d) {
     const auto it = d.live_.find(tid);
     if (it == d.live_.end())
       return d.ctx_.send_error(c, id, ErrorCode::unknown_tournament, "no tournament '" + tid + "' under way");
-    d.apply(tid, tournament::withdraw(it->second, player), Requester{c, id, player});
+    d.apply(tid,
+            computer ? tournament::withdraw_computer(it->second, player, *computer)
+                     : tournament::withdraw(it->second, player),
+            Requester{c, id, player});
   });
 }
 

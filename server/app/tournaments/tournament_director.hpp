@@ -61,7 +61,13 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void create(const ConnPtr& c, const RequestId& id, const std::string& player,
               protocol::client::CreateTournament request);
   void join(const ConnPtr& c, const RequestId& id, const std::string& player, protocol::client::JoinTournament request);
-  void withdraw(const ConnPtr& c, const RequestId& id, const std::string& player, std::string tournament_id);
+  // The creator enters the computer: the connected bot account with the fewest seats
+  // among those not in it.
+  void add_computer(const ConnPtr& c, const RequestId& id, const std::string& player,
+                    protocol::client::AddComputer request);
+  // `computer`: the creator takes out the computer it added.
+  void withdraw(const ConnPtr& c, const RequestId& id, const std::string& player, std::string tournament_id,
+                std::optional<std::string> computer);
   void start(const ConnPtr& c, const RequestId& id, const std::string& player, std::string tournament_id);
   void list(const ConnPtr& c, const RequestId& id, std::optional<std::string> status);
   // `player` may be empty (a visitor); `follow`: the connection hears of its changes.

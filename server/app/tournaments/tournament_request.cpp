@@ -85,6 +85,12 @@ Fallible<game::RoomSettings> tournament_room_settings(const tournament::Tourname
   if (!room) return failure(room.error());
   room->rated = t.settings.rated;
   room->tournament = game::RoomSettings::Tournament{t.id, game_id};
+  // The computer's game says its level (the bot plays at it).
+  for (const auto& g : t.games) {
+    if (g.game_id != game_id) continue;
+    for (const int number : {g.first, g.second})
+      if (const auto* p = t.number(number); p && p->level > 0) room->computer_level = p->level;
+  }
   return room;
 }
 

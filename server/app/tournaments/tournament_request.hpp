@@ -21,7 +21,7 @@ Fallible<tournament::Settings> checked_tournament_settings(const protocol::clien
                                                            const std::string& creator, bool bots, std::int64_t now_ms);
 
 // The room of one of its games: its game, options and clock, rated as it is; the game's
-// id, given when it was paired.
+// id, given when it was paired; the computer's level when it plays the game.
 Fallible<game::RoomSettings> tournament_room_settings(const tournament::Tournament& t, const std::string& game_id);
 
 }  // namespace bh::app

@@ -163,7 +163,8 @@ sv::TournamentView tournament_view(const tournament::Tournament& t, bool creator
   if (creator_view && s.is_private) view.invite_code = s.invite_code;
   for (const auto& p : t.players) {
     if (p.withdrawn == 0) continue;  // left before the start
-    view.entrants.push_back({p.name, p.rating, p.group, !p.in(), p.bot});
+    view.entrants.push_back(
+        {p.name, p.rating, p.group, !p.in(), p.bot, p.level > 0 ? std::optional<int>(p.level) : std::nullopt});
   }
   add_standings(t, view);
   for (const auto& g : t.games) {

@@ -269,3 +269,48 @@ TEST(Tournament, SettingsOutsideTheirLimitsAreRefusedWithTheReason) {
 
 }  // namespace
 }  // namespace bh::tournament
+
+namespace bh::tournament {
+namespace {
+
+TEST(Tournament, ItsCreatorAddsTheComputerAtALevelWhenBotsMayEnter) {
+  Settings s = settings(Format::round_robin);
+  s.bots = true;
+  s.min_rating = 1800;  // the creator's choice: the computer needs no rating
+  Tournament t = create("t1", s, 1000);
+  const std::vector<Candidate> bots{{"robo", 1500}, {"droid", 1600}};
+  EXPECT_EQ(refused(add_computer(t, "bob", bots, 3)), Refusal::not_creator);
+  EXPECT_EQ(refused(add_computer(t, "alice", {}, 3)), Refusal::no_computer);
+  Change added = changed(add_computer(t, "alice", bots, 3));
+  ASSERT_EQ(added.next.players.size(), 1u);
+  EXPECT_EQ(added.next.players[0].name, "robo");
+  EXPECT_TRUE(added.next.players[0].bot);
+  EXPECT_EQ(added.next.players[0].level, 3);
+  EXPECT_EQ(added.next.settings.min_rating, 1800);
+  ASSERT_EQ(added.players.size(), 1u);
+  EXPECT_EQ(added.players[0].level, 3);  // the row written says the level
+  // The next connected bot not in it comes second; then there is none left.
+  Change again = changed(add_computer(added.next, "alice", bots, 7));
+  EXPECT_EQ(again.next.players[1].name, "droid");
+  EXPECT_EQ(again.next.players[1].level, 7);
+  EXPECT_EQ(refused(add_computer(again.next, "alice", bots, 2)), Refusal::no_computer);
+  // Its creator takes it out before the start; nobody else, and no human that way.
+  EXPECT_EQ(refused(withdraw_computer(again.next, "bob", "robo")), Refusal::not_creator);
+  Tournament with_human = changed(join(again.next, "bob", 1900, false)).next;
+  EXPECT_EQ(refused(withdraw_computer(with_human, "alice", "bob")), Refusal::not_joined);
+  Change out = changed(withdraw_computer(with_human, "alice", "robo"));
+  EXPECT_FALSE(out.next.player("robo")->in());
+}
+
+TEST(Tournament, TheComputerIsNotAddedWhenBotsMayNotEnterOrItStarted) {
+  Tournament t = create("t1", settings(Format::round_robin), 1000);
+  EXPECT_EQ(refused(add_computer(t, "alice", {{"robo", 1500}}, 4)), Refusal::bots_not_allowed);
+  Settings s = settings(Format::arena);
+  s.bots = true;
+  Tournament arena = with_players(s, 2);
+  arena = changed(start(arena, "alice", 2000, ids())).next;
+  EXPECT_EQ(refused(add_computer(arena, "alice", {{"robo", 1500}}, 4)), Refusal::started);
+}
+
+}  // namespace
+}  // namespace bh::tournament

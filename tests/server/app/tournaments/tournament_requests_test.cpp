@@ -2,7 +2,10 @@
 // join, every bad field refused with its reason, hostile ids and types answered without
 // harm, the creator's start, a private tournament's code, and a tournament's game that
 // can be neither aborted nor rematched.
+#include <future>
+
 #include "../harness.hpp"
+#include "app/players/passwords.hpp"
 #include "storage/tournaments.hpp"
 
 namespace bh::app::test {
@@ -13,8 +16,21 @@ class TournamentRequests : public AppTest {
   AppConfig config() override {
     AppConfig c = AppTest::config();
     c.tournaments = dynamic_cast<storage::Tournaments*>(&store_->inner());
+    c.tournament_bots = bots_;
     return c;
   }
+  // The operator's bot account (what --create-bot writes), logged in.
+  Client& bot(const std::string& name) {
+    std::promise<storage::StoreError> saved;
+    store_->save_bot_account(make_pbkdf2_account(name, "a bot's long secret", 1000),
+                             [&](storage::StoreError e) { saved.set_value(std::move(e)); });
+    EXPECT_TRUE(saved.get_future().get().ok());
+    Client& c = client();
+    c.send({{"type", "login"}, {"name", name}, {"password", "a bot's long secret"}, {"id", 1}});
+    EXPECT_EQ(c.reply(1, 30s)["type"], "identity");
+    return c;
+  }
+  bool bots_ = false;
   Client& registered(const std::string& name) {
     Client& c = client();
     c.send({{"type", "register"}, {"name", name}, {"password", "correct horse battery"}, {"id", 1}});
@@ -167,6 +183,67 @@ TEST_F(TournamentRequests, ATournamentGameCannotBeAbortedAndOffersNoRematch) {
   json finished = alice.next("tournament_finished");
   ASSERT_FALSE(finished.is_null());
   EXPECT_EQ(finished["winner"], &first == &alice ? "alice" : "bob");
+}
+
+}  // namespace
+}  // namespace bh::app::test
+
+namespace bh::app::test {
+namespace {
+
+class TournamentsWithBots : public TournamentRequests {
+ protected:
+  TournamentsWithBots() { bots_ = true; }
+};
+
+TEST_F(TournamentRequests, TheComputerIsNotAddedWhereBotsMayNotEnter) {
+  Client& alice = registered("alice");
+  const auto id = create(alice);
+  bot("robo");
+  EXPECT_EQ(alice.error_of({{"type", "add_computer"}, {"tournament_id", id}}, 2), "not_eligible");
+}
+
+TEST_F(TournamentsWithBots, ItsCreatorAddsTheComputerWhoseGamesSayItsLevel) {
+  Client& alice = registered("alice");
+  Client& bob = registered("bob");
+  Client& carol = registered("carol");
+  const auto id = create(alice, {{"cycles", 1}});
+  EXPECT_EQ(alice.error_of({{"type", "add_computer"}, {"tournament_id", id}}, 2), "no_computer");
+  Client& robo = bot("robo");
+  EXPECT_EQ(bob.error_of({{"type", "add_computer"}, {"tournament_id", id}}, 3), "not_creator");
+  EXPECT_EQ(alice.error_of({{"type", "add_computer"}, {"tournament_id", id}, {"level", 9}}, 4), "bad_request");
+  EXPECT_EQ(alice.error_of({{"type", "add_computer"}, {"tournament_id", id}, {"level", "two"}}, 5), "bad_request");
+  EXPECT_EQ(alice.error_of({{"type", "add_computer"}, {"tournament_id", "t-none"}}, 6), "unknown_tournament");
+  alice.send({{"type", "add_computer"}, {"tournament_id", id}, {"level", 2}, {"id", 7}});
+  json added = alice.next_if("tournament", [](const json& m) { return m.value("id", 0) == 7; });
+  ASSERT_FALSE(added.is_null()) << alice.connection()->all().back().dump();
+  ASSERT_EQ(added["entrants"].size(), 1u) << added.dump();
+  EXPECT_EQ(added["entrants"][0]["name"], "robo");
+  EXPECT_EQ(added["entrants"][0]["bot"], true);
+  EXPECT_EQ(added["entrants"][0]["level"], 2);
+  EXPECT_EQ(alice.error_of({{"type", "add_computer"}, {"tournament_id", id}}, 8), "no_computer");  // robo is in
+  // Taken out by its creator only, and added again.
+  EXPECT_EQ(bob.error_of({{"type", "withdraw_tournament"}, {"tournament_id", id}, {"player", "robo"}}, 9),
+            "not_creator");
+  EXPECT_EQ(alice.error_of({{"type", "withdraw_tournament"}, {"tournament_id", id}, {"player", "bob"}}, 10),
+            "not_joined");
+  alice.send({{"type", "withdraw_tournament"}, {"tournament_id", id}, {"player", "robo"}, {"id", 11}});
+  json out = alice.next_if("tournament", [](const json& m) { return m.value("id", 0) == 11; });
+  ASSERT_FALSE(out.is_null());
+  EXPECT_EQ(out["entrants"][0]["withdrawn"], true);
+  alice.send({{"type", "add_computer"}, {"tournament_id", id}, {"level", 2}, {"id", 12}});
+  ASSERT_FALSE(alice.next_if("tournament", [](const json& m) { return m.value("id", 0) == 12; }).is_null());
+  for (Client* c : {&alice, &bob, &carol}) {
+    c->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 80}});
+    ASSERT_FALSE(c->next_if("tournament", [](const json& m) { return m.value("id", 0) == 80; }).is_null());
+  }
+  alice.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 81}});
+  // The computer is told of its pairing and seated: its game says the level chosen.
+  ASSERT_FALSE(robo.next("tournament_paired").is_null());
+  json started = robo.next("game_started");
+  ASSERT_FALSE(started.is_null());
+  EXPECT_EQ(started["state"]["computer_level"], 2) << started.dump();
+  EXPECT_EQ(started["state"]["tournament_id"], id);
 }
 
 }  // namespace
