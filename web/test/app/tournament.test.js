@@ -1,13 +1,15 @@
 // Tournaments in the page (issue 31): the create form's request checked with the
 // server's limits, a summary's state in words, the view read for the page (standings by
 // group, rounds, results, the visitor's place and games), the routes, the pages' own
-// words in both languages, and where a tournament_paired game takes its player (app.js).
+// words in both languages, where a tournament_paired game takes its player (app.js), and
+// the tournament's page rendered (a small DOM of its own): its creator adding the
+// computer at a level and taking it out again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCreateTournament, bothSides, pointsText, tieText, standingsByGroup, gamesByRound, resultMark, place, gamesOf } from '../../public/js/app/tournament.js';
+import { buildCreateTournament, bothSides, pointsText, tieText, standingsByGroup, gamesByRound, resultMark, place, gamesOf, isComputer } from '../../public/js/app/tournament.js';
 import { summaryState, relativeTime } from '../../public/js/app/tournament_summary.js';
 import { parseRoute, tournamentUrl } from '../../public/js/app/router.js';
 import { WORDS as TOURNAMENT_WORDS, tournamentWords } from '../../public/js/app/views/tournament_words.js';
@@ -145,8 +147,8 @@ test('what the visitor may do: join, withdraw, start, as the status and their pl
   const anna = { player: 'anna', registered: true };
   const eve = { player: 'eve', registered: true };
   const guest = { player: 'gus', registered: false };
-  assert.deepEqual(place(upcoming, anna), { entrant: VIEW.entrants[0], playing: true, join: false, withdraw: true, start: true });
-  assert.deepEqual(place(upcoming, eve), { entrant: null, playing: false, join: true, withdraw: false, start: false });
+  assert.deepEqual(place(upcoming, anna), { entrant: VIEW.entrants[0], playing: true, join: false, withdraw: true, start: true, addComputer: false, removeComputer: true });
+  assert.deepEqual(place(upcoming, eve), { entrant: null, playing: false, join: true, withdraw: false, start: false, addComputer: false, removeComputer: false });
   assert.equal(place(upcoming, guest).join, false); // registered players only
   assert.equal(place(upcoming, null).join, false);
   assert.equal(place(upcoming, { player: 'dora', registered: true }).join, true); // before the start: back again
@@ -154,7 +156,7 @@ test('what the visitor may do: join, withdraw, start, as the status and their pl
   assert.equal(place(VIEW, anna).start, false);
   assert.equal(place({ ...VIEW, format: 'arena' }, eve).join, true); // an arena takes players while it runs
   assert.equal(place({ ...VIEW, format: 'arena' }, { player: 'dora', registered: true }).join, false); // withdrawn: final
-  assert.deepEqual(place({ ...VIEW, status: 'finished' }, anna), { entrant: VIEW.entrants[0], playing: true, join: false, withdraw: false, start: false });
+  assert.deepEqual(place({ ...VIEW, status: 'finished' }, anna), { entrant: VIEW.entrants[0], playing: true, join: false, withdraw: false, start: false, addComputer: false, removeComputer: false });
 });
 
 test('the visitor\'s games being played, latest round first', () => {
@@ -285,4 +287,188 @@ test('a tournament\'s game ends with no rematch offered (match_over not kept for
   assert.equal(page.games.get('g5').matchOver.winner, 'anna');
   App.prototype.handle.call(page, { type: 'tournament_paired', tournament_id: 't1', name: 'Spring', round: 1, game_id: 'g7', opponent: 'bob', side: 'first' });
   assert.equal(page.tourGames.get('g7').tournament_id, 't1');
+});
+
+test('the computer in a tournament: its creator adds it where bots may play, before the start, and takes it out', () => {
+  const upcoming = { ...VIEW, status: 'upcoming', standings: [], games: [], bots: true };
+  const anna = { player: 'anna', registered: true };
+  const eve = { player: 'eve', registered: true };
+  assert.deepEqual([place(upcoming, anna).addComputer, place(upcoming, anna).removeComputer], [true, true]);
+  assert.deepEqual([place(upcoming, eve).addComputer, place(upcoming, eve).removeComputer], [false, false]); // not its creator
+  assert.equal(place(upcoming, null).addComputer, false);
+  assert.deepEqual([place({ ...upcoming, bots: false }, anna).addComputer, place({ ...upcoming, bots: false }, anna).removeComputer], [false, true]);
+  assert.equal(place({ ...upcoming, bots: undefined }, anna).addComputer, false); // an older server's view
+  assert.deepEqual([place({ ...upcoming, status: 'running' }, anna).addComputer, place({ ...upcoming, status: 'running' }, anna).removeComputer], [false, false]);
+  assert.equal(isComputer({ name: 'computer', bot: true, level: 4 }), true);
+  assert.equal(isComputer({ name: 'deep', bot: true }), false); // a bot account that joined by itself
+  assert.equal(isComputer({ name: 'anna', bot: false }), false);
+  assert.equal(isComputer(null), false);
+});
+
+// A small DOM for the tournament page's view (dom.js's h and replace, a select's value,
+// clicks and changes); the stylesheets its modules link load at once.
+function pageDom() {
+  class El {
+    constructor(tag) { this.tag = tag; this.children = []; this.attrs = {}; this.dataset = {}; this.listeners = {}; this.className = ''; }
+    setAttribute(k, v) { this.attrs[k] = v; }
+    getAttribute(k) { return this.attrs[k] ?? null; }
+    addEventListener(type, f) { (this.listeners[type] ??= []).push(f); }
+    append(...c) { this.children.push(...c); }
+    replaceChildren(...c) { this.children = c; }
+    get textContent() { return this.tag === '#text' ? this.data : this.children.map((c) => c.textContent).join(''); }
+    set textContent(text) { this.children = [Object.assign(new El('#text'), { data: String(text) })]; }
+    get value() {
+      if (this.tag !== 'select' || this._value !== undefined) return this._value ?? '';
+      const options = this.children.filter((c) => c.tag === 'option');
+      return (options.find((o) => o.selected) ?? options[0])?.value ?? '';
+    }
+    set value(v) { this._value = v; }
+    fire(type) { for (const f of this.listeners[type] ?? []) f({ target: this, preventDefault() {} }); }
+    click() { if (!this.disabled) this.fire('click'); }
+  }
+  globalThis.Node = El;
+  globalThis.document = {
+    createElement: (tag) => new El(tag),
+    createElementNS: (ns, tag) => new El(tag),
+    createTextNode: (data) => Object.assign(new El('#text'), { data }),
+    head: { append: (link) => link.onload?.() },
+  };
+  return El;
+}
+
+/** The nodes under `node` with data-testid `testid`, in document order. */
+function byTestid(node, testid, found = []) {
+  if (node.dataset?.testid === testid) found.push(node);
+  for (const c of node.children ?? []) byTestid(c, testid, found);
+  return found;
+}
+const one = (node, testid) => byTestid(node, testid)[0] ?? null;
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+// An upcoming round robin of anna's where bots may play; `computer` is the connected bot.
+const BOT_VIEW = {
+  ...VIEW, status: 'upcoming', round: 0, standings: [], games: [], bots: true, players: 2,
+  entrants: [{ name: 'anna', rating: 1500, group: 0, withdrawn: false, bot: false }, { name: 'bob', rating: 1480, group: 0, withdrawn: false, bot: false }],
+};
+const COMPUTER = (level) => ({ name: 'computer', rating: 1500, group: 0, withdrawn: false, bot: true, level });
+
+/**
+ * The page of tournament t1 as `player` sees it (null: a visitor without a name) in
+ * `lang`. The server answers get_tournament with `view` and each other request with
+ * `answer(msg)` (a view, or a thrown error). {main, sent, page}.
+ */
+async function render(view, { player = 'anna', lang = 'en', answer = () => view } = {}) {
+  const El = pageDom();
+  const { tournamentView } = await import('../../public/js/app/views/tournament.js');
+  const sent = [];
+  const app = {
+    t: translator(lang, lang === 'ru' ? ruTable : enTable),
+    identity: player ? { player, registered: true } : null,
+    conn: { ready: true, phase: 'ready', request: async (msg) => { sent.push(msg); return msg.type === 'get_tournament' ? view : answer(msg); } },
+    win: { setInterval: () => 1, clearInterval() {}, location: { href: 'http://localhost/tournament/t1' } },
+    doc: { visibilityState: 'visible' },
+    setTitle() {},
+  };
+  const main = new El('main');
+  const page = tournamentView(app, { name: 'tournament', tournamentId: 't1', invite: null }, main);
+  page.onReady();
+  await settle();
+  sent.shift(); // get_tournament
+  return { main, sent, page };
+}
+
+test('the tournament page: "Add the computer" for its creator only, before the start, where bots may play', async () => {
+  const shown = async (view, player) => one((await render(view, { player })).main, 'tournament-add-computer') !== null;
+  assert.equal(await shown(BOT_VIEW, 'anna'), true);
+  assert.equal(await shown(BOT_VIEW, 'bob'), false); // an entrant, not its creator
+  assert.equal(await shown(BOT_VIEW, null), false); // a visitor without a name
+  assert.equal(await shown({ ...BOT_VIEW, bots: false }, 'anna'), false);
+  assert.equal(await shown({ ...BOT_VIEW, status: 'running', round: 1 }, 'anna'), false);
+  assert.equal(await shown({ ...BOT_VIEW, status: 'finished' }, 'anna'), false);
+  // The levels 1 to 8 as the "Play the computer" dialog words them, 4 chosen, described.
+  const { main } = await render(BOT_VIEW);
+  const select = one(main, 'tournament-computer-level');
+  assert.deepEqual(select.children.map((o) => [o.value, o.textContent]), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `Level ${n}`]));
+  assert.equal(select.value, '4');
+  assert.equal(one(main, 'tournament-computer-level-about').textContent, COMPUTER_WORDS.en['computer.level_4']);
+  assert.equal(one(main, 'tournament-add-computer-submit').textContent, 'Add the computer');
+  const ru = await render(BOT_VIEW, { lang: 'ru' });
+  assert.equal(one(ru.main, 'tournament-add-computer-submit').textContent, 'Добавить компьютер');
+  assert.equal(one(ru.main, 'tournament-computer-level').children[5].textContent, 'Уровень 6');
+});
+
+test('the tournament page: adding the computer sends add_computer with the level chosen; it is listed as "computer, level N"', async () => {
+  const added = { ...BOT_VIEW, players: 3, entrants: [...BOT_VIEW.entrants, COMPUTER(6)] };
+  const { main, sent } = await render(BOT_VIEW, { answer: () => added });
+  const select = one(main, 'tournament-computer-level');
+  select.value = '6';
+  select.fire('change');
+  assert.equal(one(main, 'tournament-computer-level-about').textContent, COMPUTER_WORDS.en['computer.level_6']);
+  one(main, 'tournament-add-computer-submit').click();
+  assert.equal(one(main, 'tournament-add-computer-submit').disabled, true); // while it is asked
+  await settle();
+  assert.deepEqual(sent, [{ type: 'add_computer', tournament_id: 't1', level: 6 }]);
+  const entrant = byTestid(main, 'entrant').find((e) => e.dataset.player === 'computer');
+  assert.equal(entrant.dataset.level, '6');
+  assert.equal(one(entrant, 'entrant-computer').textContent, 'computer, level 6');
+  assert.equal(one(main, 'tournament-error').textContent, '');
+  // The level chosen stays chosen; the default is 4.
+  assert.equal(one(main, 'tournament-computer-level').value, '6');
+  const fresh = await render(BOT_VIEW, { answer: () => added });
+  one(fresh.main, 'tournament-add-computer-submit').click();
+  await settle();
+  assert.deepEqual(fresh.sent, [{ type: 'add_computer', tournament_id: 't1', level: 4 }]);
+  // In Russian; and a player who is no computer of its creator's has no such label.
+  const ru = await render(added, { lang: 'ru', player: 'bob' });
+  assert.deepEqual(byTestid(ru.main, 'entrant-computer').map((e) => e.textContent), ['компьютер, уровень 6']);
+  const self = await render({ ...added, entrants: [...BOT_VIEW.entrants, { ...COMPUTER(null), level: undefined }] });
+  assert.equal(byTestid(self.main, 'entrant-computer').length, 0);
+  assert.equal(one(self.main, 'bot-badge').textContent, 'bot'); // a bot that joined by itself
+  // Under way: its level beside its name in the standings and pairings.
+  const running = { ...added, status: 'running', round: 1, standings: [standing(1, 0, 'computer', 0, null)],
+    games: [{ round: 1, group: 0, game_id: 'g1', first: 'anna', second: 'computer', result: null }] };
+  const live = await render(running);
+  assert.deepEqual(byTestid(live.main, 'bot-badge').map((b) => b.textContent), ['bot · level 6', 'bot · level 6']);
+});
+
+test('the tournament page: the server\'s refusals of add_computer, shown as join\'s are', async () => {
+  const refuse = (code, message) => () => { throw { type: 'error', code, message }; };
+  const en = await render(BOT_VIEW, { answer: refuse('no_computer', 'every computer player connected is in it already') });
+  one(en.main, 'tournament-add-computer-submit').click();
+  await settle();
+  assert.equal(one(en.main, 'tournament-error').textContent, 'every computer player connected is in it already');
+  assert.equal(one(en.main, 'tournament-error').attrs.role, 'alert');
+  assert.ok(!one(en.main, 'tournament-add-computer-submit').disabled); // to try again
+  for (const [code, words] of [['no_computer', TOURNAMENT_WORDS.ru['error.no_computer']], ['not_eligible', TOURNAMENT_WORDS.ru['error.not_eligible']]]) {
+    const ru = await render(BOT_VIEW, { lang: 'ru', answer: refuse(code, 'x') });
+    one(ru.main, 'tournament-add-computer-submit').click();
+    await settle();
+    assert.equal(one(ru.main, 'tournament-error').textContent, words, code);
+  }
+  assert.match(TOURNAMENT_WORDS.en['error.no_computer'], /No computer player is free/);
+});
+
+test('the tournament page: its creator takes a computer out ("remove", withdraw_tournament with player), before the start only', async () => {
+  const added = { ...BOT_VIEW, players: 3, entrants: [...BOT_VIEW.entrants, COMPUTER(2)] };
+  const { main, sent } = await render(added, { answer: () => BOT_VIEW });
+  const remove = byTestid(main, 'entrant-remove');
+  assert.equal(remove.length, 1); // beside the computer only (not anna, not bob)
+  assert.equal(byTestid(main, 'entrant').find((e) => e.dataset.player === 'computer').children.includes(remove[0]), true);
+  assert.equal(remove[0].textContent, 'remove');
+  assert.equal(remove[0].attrs.title, 'Take computer out of the tournament');
+  remove[0].click();
+  await settle();
+  assert.deepEqual(sent, [{ type: 'withdraw_tournament', tournament_id: 't1', player: 'computer' }]);
+  assert.deepEqual(byTestid(main, 'entrant').map((e) => e.dataset.player), ['anna', 'bob']);
+  assert.equal(byTestid(main, 'entrant-remove').length, 0);
+  // Not for another player; not once it started; where bots may no longer be added, still for its creator.
+  assert.equal(byTestid((await render(added, { player: 'bob' })).main, 'entrant-remove').length, 0);
+  assert.equal(byTestid((await render({ ...added, status: 'running', round: 1 })).main, 'entrant-remove').length, 0);
+  assert.equal(byTestid((await render({ ...added, bots: false })).main, 'entrant-remove').length, 1);
+  // A refusal shows as join's and withdraw's do.
+  const late = await render(added, { lang: 'ru', answer: () => { throw { type: 'error', code: 'tournament_started', message: 'the tournament has started' }; } });
+  one(late.main, 'entrant-remove').click();
+  await settle();
+  assert.equal(one(late.main, 'tournament-error').textContent, 'Турнир уже начался.');
+  assert.ok(!one(late.main, 'entrant-remove').disabled);
 });

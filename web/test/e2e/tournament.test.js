@@ -10,11 +10,15 @@
 // without a name follows a tournament's page across a server restart (followed again on
 // the new connection), then over HTTP once the server closed its idle connection. A
 // Swiss and an arena of WebSocket players, followed from a browser: Buchholz and the
-// rounds' pairings; the arena's sheets growing live and its fire marks. Screenshots of
-// each page go to build/web-screenshots.
+// rounds' pairings; the arena's sheets growing live and its fire marks. On a server
+// whose tournaments take bots (--tournament-bots), with a stand-in bot connected
+// (support/fake_bot.mjs), a creator adds the computer at a level and takes it out again.
+// Screenshots of each page go to build/web-screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { startStack, launchBrowser, visitor, screenshotPath } from './support/stack.mjs';
+import { createBot, startFakeBot } from './support/fake_bot.mjs';
 import { clickMove } from './support/play.mjs';
 import { pointsText, tieText } from '../../public/js/app/tournament.js';
 
@@ -391,4 +395,46 @@ test('a Swiss and an arena, as a registered visitor follows them: Buchholz and p
   assert.deepEqual(gail.problems, []);
   for (const b of bots) await b.close();
   await gail.context.close();
+});
+
+test('its creator adds the computer at a level and takes it out again (a server whose tournaments take bots)', async () => {
+  let secret;
+  const own = await startStack({ args: ['--tournament-bots'], prepare: (db, dir) => {
+    secret = path.join(dir, 'bot.secret');
+    createBot(db, 'computer', secret);
+  } });
+  let bot = null;
+  const v = await visitor(browser, own);
+  try {
+    await account(v, 'vera');
+    await v.go('/tournaments');
+    await v.page.getByTestId('tournament-name').fill('Bots welcome');
+    await v.page.getByTestId('tournament-game').selectOption('brandubh');
+    await v.page.getByTestId('tournament-submit').click();
+    await v.page.waitForURL(/\/tournament\/t[^/]+$/);
+    const error = v.page.getByTestId('tournament-error');
+    // No bot connected yet: the server's refusal, as join's are shown.
+    await v.page.getByTestId('tournament-add-computer-submit').click();
+    await error.filter({ hasText: 'no computer player is connected' }).waitFor();
+
+    bot = await startFakeBot(own.url, 'computer', secret);
+    await v.page.getByTestId('tournament-computer-level').selectOption('6');
+    await v.page.getByTestId('tournament-add-computer-submit').click();
+    await v.page.getByTestId('entrant-computer').filter({ hasText: 'computer, level 6' }).waitFor();
+    assert.equal(await error.textContent(), '');
+    assert.equal(await v.page.getByTestId('entrant').getAttribute('data-player'), 'computer');
+    // The one bot connected is in already.
+    await v.page.getByTestId('tournament-add-computer-submit').click();
+    await error.filter({ hasText: 'every computer player connected is in it already' }).waitFor();
+    await v.page.screenshot({ path: screenshotPath('tournament-computer.png'), fullPage: true });
+
+    await v.page.getByTestId('entrant-remove').click();
+    await v.page.getByTestId('tournament-no-entrants').waitFor();
+    assert.equal(await v.page.getByTestId('entrant-computer').count(), 0);
+    assert.deepEqual(v.problems, []);
+  } finally {
+    bot?.stop();
+    await v.context.close();
+    await own.close();
+  }
 });

@@ -107,22 +107,30 @@ export const resultMark = (result) => MARKS[result] ?? null;
 
 /**
  * What the visitor `me` may do ({registered}: identity): {entrant (their row, or null),
- * playing (in it, not withdrawn), join, withdraw, start}.
+ * playing (in it, not withdrawn), join, withdraw, start, addComputer (add_computer: its
+ * creator, before the start, where bots may play), removeComputer (its creator takes out
+ * a computer it added: withdraw_tournament with `player`, before the start)}.
  */
 export function place(view, identity) {
   const me = identity?.player;
   const entrant = (view.entrants || []).find((e) => e.name === me) ?? null;
   const playing = Boolean(entrant && !entrant.withdrawn);
   const open = view.status === 'upcoming' || (view.status === 'running' && view.format === 'arena');
+  const creator = Boolean(me) && me === view.creator && view.status === 'upcoming';
   return {
     entrant,
     playing,
     // A withdrawal during the event is final.
     join: Boolean(identity?.registered) && open && !playing && !(entrant && view.status === 'running'),
     withdraw: playing && view.status !== 'finished',
-    start: Boolean(me) && me === view.creator && view.status === 'upcoming',
+    start: creator,
+    addComputer: creator && view.bots === true,
+    removeComputer: creator,
   };
 }
+
+/** An entrant its tournament's creator added as the computer (a bot with its level). */
+export const isComputer = (entrant) => Boolean(entrant?.bot) && Number.isInteger(entrant.level);
 
 /** The visitor's games being played: [{game_id, round, opponent, side}], latest round first. */
 export function gamesOf(view, me) {

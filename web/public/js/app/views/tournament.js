@@ -1,9 +1,11 @@
 // /tournament/{id}: a tournament, live. Its settings in a line and its state; Join,
-// Withdraw and Start (its creator) as they apply, with the server's refusals shown; a
-// private one's invitation link for its creator, and `?invite=CODE` joining once the
-// visitor is a registered player; the visitor's games being played ("your next game",
-// also from tournament_paired: app.js takes a live one's player to the game at once from
-// here); the standings (a round robin's crosstable per group, a Swiss's with Buchholz,
+// Withdraw and Start (its creator) as they apply, with the server's refusals shown; for
+// its creator before the start, "Add the computer" at a level (add_computer, where bots
+// may play) and "remove" beside each computer it added (withdraw_tournament with
+// `player`), the computer listed with its level; a private one's invitation link for its
+// creator, and `?invite=CODE` joining once the visitor is a registered player; the
+// visitor's games being played ("your next game", also from tournament_paired: app.js
+// takes a live one's player to the game at once from here); the standings (a round robin's crosstable per group, a Swiss's with Buchholz,
 // an arena's leaderboard with each player's sheet and the fire mark) and the rounds with
 // their pairings and results, each game linking to its page. Followed with get_tournament
 // on each connection (tournament_updated, tournament_finished; following one keeps a
@@ -14,8 +16,10 @@ import { h, replace } from '../dom.js';
 import { gameUrl, playerUrl, tournamentUrl } from '../router.js';
 import { errorText } from '../describe.js';
 import { getJson } from '../api.js';
-import { place, gamesOf, standingsByGroup, gamesByRound, resultMark, pointsText, tieText } from '../tournament.js';
+import { place, isComputer, gamesOf, standingsByGroup, gamesByRound, resultMark, pointsText, tieText } from '../tournament.js';
+import { LEVELS, DEFAULT_LEVEL } from '../computer_form.js';
 import { tournamentWords } from './tournament_words.js';
+import { computerWords } from './computer_words.js';
 import { aboutText, stateText, signInButton } from './tournament_parts.js';
 import { botBadge } from './bot_badge.js';
 import './tournament_style.js';
@@ -44,6 +48,7 @@ function fireMark(label) {
 export function tournamentView(app, route, main) {
   const t = app.t;
   const w = tournamentWords(t);
+  const cw = computerWords(t); // the levels, as "Play the computer" words them
   const id = route.tournamentId;
   app.setTitle(t('nav.tournaments'));
   const head = h('section', { class: 'panel tournament-head', testid: 'tournament' }, h('p', { class: 'muted' }, t('game.loading')));
@@ -55,13 +60,14 @@ export function tournamentView(app, route, main) {
   let error = '';
   let busy = false;
   let invited = false; // ?invite= joined once
+  let level = DEFAULT_LEVEL; // the computer's level chosen, kept across redraws
   const opened = new Map(); // round → open, as the visitor toggled it
   let gone = false;
 
   const me = () => app.identity?.player ?? null;
   const entrantOf = (name) => view.entrants.find((e) => e.name === name);
   const botNames = () => view.entrants.filter((e) => e.bot).map((e) => e.name);
-  const nameCell = (name) => [h('a', { href: playerUrl(name) }, name), botBadge(t, name, botNames()),
+  const nameCell = (name) => [h('a', { href: playerUrl(name) }, name), botBadge(t, name, botNames(), entrantOf(name)?.level ?? null),
     entrantOf(name)?.withdrawn ? h('span', { class: 'muted' }, ` (${w('tour.withdrawn')})`) : null];
 
   function follow() {
@@ -81,7 +87,7 @@ export function tournamentView(app, route, main) {
   async function act(type, extra = {}) {
     busy = true;
     error = '';
-    drawHead();
+    draw();
     try {
       view = await app.conn.request({ type, tournament_id: id, ...extra });
     } catch (err) {
@@ -118,6 +124,19 @@ export function tournamentView(app, route, main) {
     return parts.join(' · ');
   }
 
+  // "Add the computer" at a level (1-8, described as in the "Play the computer" dialog).
+  function addComputer() {
+    const about = h('span', { class: 'muted level-about', testid: 'tournament-computer-level-about' }, cw(`computer.level_${level}`));
+    const select = h('select', { id: 'tr-level', testid: 'tournament-computer-level', onchange: () => {
+      level = Number(select.value);
+      about.textContent = cw(`computer.level_${level}`);
+    } }, LEVELS.map((n) => h('option', { value: String(n), selected: n === level }, cw('computer.level_option', { n }))));
+    return h('div', { class: 'row add-computer', testid: 'tournament-add-computer' },
+      h('label', { for: 'tr-level' }, cw('computer.level')), select,
+      h('button', { type: 'button', testid: 'tournament-add-computer-submit', disabled: busy || !app.conn.ready, onclick: () => act('add_computer', { level }) }, w('tour.add_computer')),
+      about);
+  }
+
   function drawHead() {
     const v = view;
     const can = place(v, app.identity);
@@ -152,6 +171,7 @@ export function tournamentView(app, route, main) {
         can.playing && v.status !== 'finished' ? h('span', { class: 'muted', testid: 'tournament-in' }, w('tour.you_in')) : null,
         can.entrant?.withdrawn ? h('span', { class: 'muted' }, w('tour.you_withdrew')) : null,
         open && !app.identity?.registered ? h('span', { class: 'muted', testid: 'tournament-log-in' }, w('tour.log_in'), ' ', app.identity ? null : signInButton(app)) : null),
+      can.addComputer ? addComputer() : null,
       h('p', { class: 'form-error', role: 'alert', testid: 'tournament-error' }, error),
       invite,
       v.games.some((g) => g.game_id && g.result) ? h('p', { class: 'small' }, h('a', { href: `/api/tournaments/${encodeURIComponent(id)}/export`, download: `${id}.txt`, testid: 'tournament-export' }, w('tour.export'))) : null);
@@ -193,11 +213,22 @@ export function tournamentView(app, route, main) {
         points(r), h('td', { class: 'sheet', testid: 'standing-sheet' }, (r.sheet || []).join(' ')), num(r.played ? String(r.performance) : ''))))));
   }
 
+  // A computer its creator added: "computer, level 4", and for its creator "remove".
+  function entrantItem(e, can) {
+    if (!isComputer(e)) return h('li', { testid: 'entrant', dataset: { player: e.name } }, nameCell(e.name), h('span', { class: 'muted' }, ` ${e.rating}`));
+    return h('li', { testid: 'entrant', dataset: { player: e.name, level: String(e.level) } },
+      h('a', { href: playerUrl(e.name) }, e.name),
+      h('span', { class: 'bot-badge', testid: 'entrant-computer', title: t('bot.title') }, w('tour.computer_level', { n: e.level })),
+      h('span', { class: 'muted' }, ` ${e.rating}`),
+      can.removeComputer ? h('button', { type: 'button', class: 'link remove', testid: 'entrant-remove', title: w('tour.remove_title', { player: e.name }),
+        disabled: busy || !app.conn.ready, onclick: () => act('withdraw_tournament', { player: e.name }) }, w('tour.remove')) : null);
+  }
+
   function entrantsList() {
     const list = view.entrants.filter((e) => !e.withdrawn);
+    const can = place(view, app.identity);
     return list.length
-      ? h('ul', { class: 'entrants', testid: 'tournament-entrants' }, list.map((e) =>
-          h('li', { testid: 'entrant', dataset: { player: e.name } }, nameCell(e.name), h('span', { class: 'muted' }, ` ${e.rating}`))))
+      ? h('ul', { class: 'entrants', testid: 'tournament-entrants' }, list.map((e) => entrantItem(e, can)))
       : h('p', { class: 'muted', testid: 'tournament-no-entrants' }, w('tour.no_entrants'));
   }
 
