@@ -18,7 +18,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 46> help_table{{
+constexpr std::array<HelpEntry, 48> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -966,14 +966,14 @@ Fallible<Command> parse_command(std::string_view line) {
       c.number = 4;
       if (w.size() == 3) {
         const auto n = to_int(w[2]);
-        if (!n || *n < 1 || *n > 8)
-          return usage_error(c.kind, "the level is a number from 1 to 8, not '" + w[2] + "'");
+        if (!n || *n < 1 || *n > 8) return usage_error(c.kind, "the level is a number from 1 to 8, not '" + w[2] + "'");
         c.number = *n;
       }
       return c;
     }
     case Cmd::remove_computer:
-      if (w.size() != 3) return usage_error(c.kind, w.size() < 3 ? "which tournament, and which computer?" : "too many words");
+      if (w.size() != 3)
+        return usage_error(c.kind, w.size() < 3 ? "which tournament, and which computer?" : "too many words");
       c.text = w[1];
       c.invite = w[2];
       return c;

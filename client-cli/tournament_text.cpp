@@ -71,7 +71,7 @@ std::string settings_text(const srv::TournamentView& v) {
   if (v.min_rating > 0) items.push_back("rating " + std::to_string(v.min_rating) + "+");
   if (v.is_private) items.push_back("private");
   if (v.bots) items.push_back("bots welcome");
-  if (!v.creator.empty()) items.push_back("by " + v.creator);
+  items.push_back(v.creator.empty() ? std::string("run by this server") : "by " + v.creator);
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
   return out;

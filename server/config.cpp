@@ -39,6 +39,7 @@ constexpr FlagSpec kFlags[] = {
     {"tcp-unsent-bytes", true, true},
     {"verbose", false, true},
     {"tournament-bots", false, true},
+    {"tournament-schedule", true, true},
     {"max-connections-per-address", true, true},
     {"identify-timeout", true, true},
     {"auth-rate", true, true},
@@ -272,6 +273,11 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
   if (flag == "game") {
     if (value.empty()) return bad(source, "a game id", value);
     config.import_game = value;
+    return std::nullopt;
+  }
+  if (flag == "tournament-schedule") {
+    if (value.empty()) return bad(source, "a file path", value);
+    config.tournament_schedule = value;
     return std::nullopt;
   }
   if (flag == "secret-file") {
@@ -553,6 +559,9 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
                         the rest waits in the queue the limits above count (default 16k)
   --verbose             also log each connection opened and closed
   --tournament-bots     bot accounts may join tournaments (docs/tournaments.md)
+  --tournament-schedule FILE
+                        the operator's tournaments, once or every N minutes (a JSON
+                        file: docs/tournaments.md, "The operator's tournaments")
   --web-root DIR        serve the web client from DIR instead of the files built into the
                         server (for development: an edited file shows at the next reload)
 

@@ -58,6 +58,7 @@ struct Config {
   std::vector<std::string> allowed_origins;         // empty: any Origin may open a WebSocket
   bool verbose = false;                             // also log each connection opened and closed
   bool tournament_bots = false;                     // bot accounts may join tournaments
+  std::string tournament_schedule;                  // the operator's tournaments (a JSON file)
   std::string web_root;                             // serve the web client from this folder; empty: the built-in files
   std::string probe_url;                            // Mode::health_probe
   // Notifications (docs/notifications.md).

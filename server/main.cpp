@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "app/application.hpp"
+#include "app/tournaments/tournament_schedule.hpp"
 #include "backup_on_signal.hpp"
 #include "cluster/bus.hpp"
 #include "cluster/bus_node_link.hpp"
@@ -201,6 +203,28 @@ int main(int argc, char** argv) {
   app_config.notifications = notifications;
   app_config.tournaments = tournaments;
   app_config.tournament_bots = config.tournament_bots;
+  if (!config.tournament_schedule.empty()) {
+    if (!tournaments) {
+      bh::log::error("--tournament-schedule: a cluster keeps no tournaments yet");
+      return 1;
+    }
+    std::ifstream file(config.tournament_schedule);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (!file) {
+      bh::log::error("cannot read the tournament schedule " + config.tournament_schedule);
+      return 1;
+    }
+    const auto now =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    auto plans = bh::app::read_tournament_plans(text, config.tournament_bots, now);
+    if (!plans) {
+      bh::log::error(config.tournament_schedule + ": " + plans.error());
+      return 1;
+    }
+    bh::log::info("tournament schedule: " + std::to_string(plans->size()) + " from " + config.tournament_schedule);
+    app_config.tournament_plans = std::make_shared<const std::vector<bh::app::TournamentPlan>>(std::move(*plans));
+  }
   app_config.mail_available = !config.smtp_url.empty();
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
   app_config.first_move_ms = config.first_move_seconds * 1000;

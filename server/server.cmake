@@ -142,6 +142,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seeks.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_director.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_request.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_schedule.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_views.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/shutdown.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/handoff.cpp

@@ -38,6 +38,8 @@ struct LiveGame;
 
 namespace bh::app {
 
+struct TournamentPlan;
+
 // Live counters kept by the network layer (net/), read by the application for /metrics.
 // Added by the network helper: main owns one, the network layer writes it, the
 // application only reads it (AppConfig::network). Thread-safety: atomics, any thread.
@@ -122,7 +124,9 @@ struct AppConfig {
   // Tournaments (docs/tournaments.md): the store, on a single server. Null: none (a
   // cluster's nodes, for now).
   storage::Tournaments* tournaments = nullptr;
-  bool tournament_bots = false;        // bot accounts may join tournaments (--tournament-bots)
+  bool tournament_bots = false;  // bot accounts may join tournaments (--tournament-bots)
+  // The operator's tournaments (--tournament-schedule), read and checked at start-up.
+  std::shared_ptr<const std::vector<TournamentPlan>> tournament_plans;
   bool mail_available = false;         // --smtp-url given: players may give an address
   int verification_mails_per_day = 3;  // to one address (rate limit)
   // A correspondence game's day (shorter only in tests: --correspondence-day-ms).

@@ -346,9 +346,8 @@ ALTER TABLE tournament_players ADD COLUMN computer_level INTEGER NOT NULL DEFAUL
 )sql";
 
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3,  kStep4,  kStep5,  kStep6, kStep7,
-                                   kStep8,    kStep9, kStep10, kStep11, kStep12, kStep13,
-                                   kStep14};
+const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3,  kStep4,  kStep5,  kStep6,  kStep7,
+                                   kStep8,    kStep9, kStep10, kStep11, kStep12, kStep13, kStep14};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

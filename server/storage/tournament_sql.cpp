@@ -65,9 +65,10 @@ Tournament header_row(const Query& q) {
 }
 
 StoreError read_players(Db& db, Tournament& t) {
-  Query q(db,
-          "SELECT number, name, rating, grp, withdrawn, bot, computer_level FROM tournament_players WHERE tournament = ?1 "
-          "ORDER BY number");
+  Query q(
+      db,
+      "SELECT number, name, rating, grp, withdrawn, bot, computer_level FROM tournament_players WHERE tournament = ?1 "
+      "ORDER BY number");
   q.bind(1, t.id);
   int rc = 0;
   while ((rc = q.step()) == SQLITE_ROW) {

@@ -131,8 +131,8 @@ TEST(BotInATournament, TheComputerAddedByTheCreatorPlaysItsRoundRobinGamesToTheE
                         "tournament", reply));
   const std::string tid = reply["tournament_id"];
   EXPECT_TRUE(reply["bots"].get<bool>()) << reply.dump();
-  ASSERT_TRUE(alice.ask({{"type", "add_computer"}, {"tournament_id", tid}, {"level", 1}, {"id", ++id}}, "tournament",
-                        reply));
+  ASSERT_TRUE(
+      alice.ask({{"type", "add_computer"}, {"tournament_id", tid}, {"level", 1}, {"id", ++id}}, "tournament", reply));
   ASSERT_EQ(reply["entrants"].size(), 1u);
   EXPECT_EQ(reply["entrants"][0]["level"], 1);
   for (auto* p : {&alice, &bob})

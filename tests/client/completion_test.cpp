@@ -26,7 +26,7 @@ KnownIds known() {
 
 TEST(ClientCompletion, FirstWordCompletesToTheCommandsItStarts) {
   EXPECT_EQ(completions("jo", known()), Words{"join"});
-  EXPECT_EQ(completions("re", known()), (Words{"rematch", "replay", "resign"}));
+  EXPECT_EQ(completions("re", known()), (Words{"rematch", "remove-computer", "replay", "resign"}));
   EXPECT_EQ(completions("  fl", known()), Words{"flip"});
   EXPECT_TRUE(completions("zz", known()).empty());
 }

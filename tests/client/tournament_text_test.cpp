@@ -54,7 +54,7 @@ srv::TournamentView round_robin_in_round_two() {
   v.round = 2;
   v.rounds = 3;
   v.players = 3;
-  for (const auto* name : {"alice", "bob", "carol"}) v.entrants.push_back({name, 1500, 1, false, false});
+  for (const auto* name : {"alice", "bob", "carol"}) v.entrants.push_back({name, 1500, 1, false, false, std::nullopt});
   auto a = row(1, "alice", 1, 1), c = row(2, "carol", 0, 0), b = row(3, "bob", 0, 1);
   a.sonneborn_berger = 0;
   c.sonneborn_berger = 0;
@@ -131,7 +131,7 @@ TEST(TournamentText, AnUpcomingTournamentListsItsPlayersAndItsCreatorSeesTheInvi
   v.is_private = true;
   v.invite_code = "c0ffee12";
   v.players = 2;
-  v.entrants = {{"alice", 1612, 0, false, false}, {"bob", 0, 0, false, false}};
+  v.entrants = {{"alice", 1612, 0, false, false, std::nullopt}, {"bob", 0, 0, false, false, std::nullopt}};
   EXPECT_EQ(
       tournament_lines(v, kNow),
       (Lines{"Tournament Spring cup (t1)", "  tablut 10+5, Swiss, 5 rounds, a bye scores 1, rated, private, by alice",
@@ -162,7 +162,7 @@ TEST(TournamentText, ASwissShowsBuchholzAndItsMedianAndMarksAWithdrawnPlayer) {
   v.round = 2;
   v.players = 2;
   v.winner = "bob";
-  v.entrants = {{"bob", 1500, 0, false, false}, {"dave", 1500, 0, true, false}};
+  v.entrants = {{"bob", 1500, 0, false, false, std::nullopt}, {"dave", 1500, 0, true, false, std::nullopt}};
   auto b = row(1, "bob", 2, 2), d = row(2, "dave", 0.5, 2);
   b.buchholz = 0.5;
   b.median_buchholz = 0;
@@ -203,11 +203,11 @@ TEST(TournamentText, AnArenaShowsEachGamesPointsTheStreakAndTheGamesBeingPlayed)
 TEST(TournamentText, ChangesAreBriefAJoinAStartItsPairingsAResultAndTheRowsThatMoved) {
   auto before = base("round_robin");
   before.status = "upcoming";
-  before.entrants = {{"alice", 1500, 0, false, false}};
+  before.entrants = {{"alice", 1500, 0, false, false, std::nullopt}};
   before.players = 1;
   auto joined = before;
-  joined.entrants.push_back({"bob", 1500, 0, false, false});
-  joined.entrants.push_back({"carol", 1500, 0, false, false});
+  joined.entrants.push_back({"bob", 1500, 0, false, false, std::nullopt});
+  joined.entrants.push_back({"carol", 1500, 0, false, false, std::nullopt});
   joined.players = 3;
   EXPECT_EQ(tournament_changes(before, joined), Lines{"Spring cup: bob and carol joined (3 players)."});
   EXPECT_TRUE(tournament_changes(joined, joined).empty());

@@ -65,6 +65,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/takeback_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/told_before_end_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_requests_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/tournaments/tournament_schedule_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/security_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/store_thread_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/utf8_test.cpp)

@@ -11,6 +11,7 @@
 #include "app/rooms/games.hpp"
 #include "app/secrets.hpp"
 #include "app/tournaments/tournament_request.hpp"
+#include "app/tournaments/tournament_schedule.hpp"
 #include "app/tournaments/tournament_views.hpp"
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
@@ -108,6 +109,7 @@ void TournamentDirector::resume(std::set<std::string> live) {
       }
       d.apply(id, tournament::catch_up(t, now_ms(), d.game_ids()), std::nullopt);
     }
+    d.make_planned(now_ms());
     d.arm_tick();
   });
 }
@@ -299,6 +301,7 @@ void TournamentDirector::tick() {
       due.push_back(id);
   for (const auto& id : due) apply(id, tournament::start_or_cancel(live_.at(id), now, game_ids()), std::nullopt);
   if (++ticks_ % 2 == 0) arena_passes(now);
+  if (ticks_ % 10 == 0) make_planned(now);
   for (const auto& id : dirty_) {
     const auto it = live_.find(id);
     if (it == live_.end()) continue;
@@ -323,6 +326,32 @@ void TournamentDirector::arena_passes(std::int64_t now) {
           (p.bot ? !playing_in(t, p.number) : ctx_.identities.seats(p.name) == 0))
         free.push_back(p.name);
     apply(id, tournament::arena_pass(t, free, now, game_ids()), std::nullopt);
+  }
+}
+
+// Each plan keeps one tournament announced: its next, made once its id is not known.
+void TournamentDirector::make_planned(std::int64_t now) {
+  if (!ctx_.config.tournament_plans) return;
+  for (const auto& plan : *ctx_.config.tournament_plans) {
+    const bool announced = std::any_of(live_.begin(), live_.end(), [&](const auto& entry) {
+      return entry.second.status == tournament::Status::upcoming && is_planned_by(plan, entry.first);
+    });
+    const auto starts = next_planned_start(plan, now);
+    // A tournament is announced at most 90 days ahead (as a player's): a later one waits.
+    if (announced || !starts || *starts > now + 89LL * 86'400'000) continue;
+    const auto tid = planned_tournament_id(plan, *starts);
+    if (live_.contains(tid)) continue;
+    auto request = plan.request;
+    request.starts_ms = *starts;
+    auto settings = checked_tournament_settings(request, "", ctx_.config.tournament_bots, now);
+    if (!settings) {
+      log::error("tournament schedule: " + plan.key + " not made: " + settings.error());
+      continue;
+    }
+    if (settings->is_private) settings->invite_code = random_hex(8);
+    log::info("tournament " + tid + " announced by the schedule (" + plan.key + ")");
+    apply(tid, tournament::Change{tournament::create(tid, std::move(*settings), now), {}, {}, {}, false, false},
+          std::nullopt);
   }
 }
 

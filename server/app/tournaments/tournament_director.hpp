@@ -104,6 +104,8 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void tick();
   void arm_tick();
   void arena_passes(std::int64_t now);
+  // The operator's tournaments (--tournament-schedule) due to be announced, made.
+  void make_planned(std::int64_t now);
 
   Context& ctx_;
   storage::Tournaments* store_;

@@ -120,7 +120,7 @@ export function tournamentView(app, route, main) {
     parts.push(w('tour.max', { n: v.players, max: v.max_players }));
     if (v.min_rating) parts.push(w('tour.min', { n: v.min_rating }));
     if (v.private) parts.push(w('tour.private_mark'));
-    parts.push(w('tour.created_by', { player: v.creator }));
+    parts.push(v.creator ? w('tour.created_by', { player: v.creator }) : w('tour.by_operator'));
     return parts.join(' · ');
   }
 
