@@ -4,6 +4,7 @@
 // standings are compared with a hand computation, and nothing is paired twice.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -352,6 +353,52 @@ TEST(TournamentE2e, AnArenaOfSixForTwoMinutesPairsFreePlayersAndScoresStreaks) {
     EXPECT_EQ(row["points"].get<double>(), points[row["player"]]) << row.dump();
     EXPECT_EQ(row["sheet"].size(), row["played"].get<std::size_t>()) << row.dump();
   }
+}
+
+}  // namespace
+}  // namespace bh::test
+
+namespace bh::test {
+namespace {
+
+// The operator's schedule through the real binary: a mistake stops the server with the
+// entry and the reason; a good file announces its tournament, once, also after a restart.
+TEST(TournamentSchedule, TheServerAnnouncesTheOperatorsTournamentsFromItsFile) {
+  ServerProcess scratch;  // its folder holds the files
+  const std::string bad = scratch.folder() + "/bad.json";
+  std::ofstream(bad) << R"([{"key": "Hourly", "every_min": 60, "name": "X", "format": "arena", "game": "brandubh"}])";
+  const auto refused = run_command({real_server_binary(), "--listen", "127.0.0.1:0", "--db", scratch.folder() + "/x.db",
+                                    "--tournament-schedule", bad});
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.output.find("tournament 1 (Hourly): needs a \"key\""), std::string::npos) << refused.output;
+
+  const std::string good = scratch.folder() + "/good.json";
+  std::ofstream(good) << R"([{"key": "hourly-brandubh", "every_min": 60, "name": "Hourly Brandubh Arena",
+                               "format": "arena", "game": "brandubh", "duration_min": 45,
+                               "clock": {"initial_s": 180, "increment_s": 2}}])";
+  ServerProcess server({"--tournament-schedule", good});
+  ASSERT_TRUE(server.start()) << server.log();
+  auto upcoming = [&] {
+    WsClient ws;
+    json list;
+    for (int i = 0; i < 50 && ws.connect(server.port()); ++i) {
+      ws.send_json({{"type", "list_tournaments"}, {"id", 1}});
+      auto reply = ws.next(5s);
+      while (reply && (*reply)["type"] != "tournaments") reply = ws.next(5s);  // the welcome first
+      if (reply && !(*reply)["upcoming"].empty()) return (*reply)["upcoming"];
+      ws.close();
+      std::this_thread::sleep_for(50ms);
+    }
+    return json::array();
+  };
+  json first = upcoming();
+  ASSERT_EQ(first.size(), 1u) << server.log();
+  EXPECT_EQ(first[0]["name"], "Hourly Brandubh Arena");
+  EXPECT_EQ(first[0]["tournament_id"].get<std::string>().rfind("thourly-brandubh-", 0), 0u);
+  ASSERT_TRUE(server.restart()) << server.log();
+  json again = upcoming();
+  ASSERT_EQ(again.size(), 1u) << server.log();
+  EXPECT_EQ(again[0]["tournament_id"], first[0]["tournament_id"]);
 }
 
 }  // namespace

@@ -77,6 +77,16 @@ TEST(Config, AnIdleCorrespondenceGameSleepsAfterTenMinutesUnlessToldOtherwise) {
   EXPECT_NE(usage().find("--correspondence-sleep-ms"), std::string::npos);
 }
 
+TEST(Config, TheOperatorsTournamentsComeFromAFileAndBotsEnterOnlyWhenAllowed) {
+  EXPECT_EQ(parse({}).config->tournament_schedule, "");
+  EXPECT_FALSE(parse({}).config->tournament_bots);
+  EXPECT_EQ(parse({"--tournament-schedule", "/etc/bh/t.json"}).config->tournament_schedule, "/etc/bh/t.json");
+  EXPECT_EQ(parse({}, {{"BOARDHALL_TOURNAMENT_SCHEDULE", "t.json"}}).config->tournament_schedule, "t.json");
+  EXPECT_TRUE(parse({}, {{"BOARDHALL_TOURNAMENT_BOTS", "1"}}).config->tournament_bots);
+  EXPECT_NE(parse({"--tournament-schedule", ""}).error.find("--tournament-schedule"), std::string::npos);
+  EXPECT_NE(usage().find("--tournament-schedule FILE"), std::string::npos);
+}
+
 TEST(Config, TheDatabaseIsSharedByDefaultAndExclusiveOnRequestWithBackupsBesideIt) {
   const auto defaults = parse({});
   ASSERT_TRUE(defaults.config);
