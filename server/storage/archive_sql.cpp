@@ -356,6 +356,19 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id, std::size_t nam
     if (!q.is_null(23)) g.content_hash = q.text(23);
     if (!q.is_null(24)) g.correspondence = q.text(24);
   }
+  {
+    Query t(db,
+            "SELECT t.name, tg.round FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament "
+            "WHERE tg.game_id = ?1");
+    t.bind(1, id);
+    const int rc = t.step();
+    if (rc == SQLITE_ROW) {
+      g.tournament_name = t.text(0);
+      g.tournament_round = static_cast<int>(t.int64(1));
+    } else if (rc != SQLITE_DONE) {
+      return {error_from(db, rc, "cannot read the tournament of game " + id), std::nullopt};
+    }
+  }
   Query q(db, "SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   q.bind(1, id);
   int rc = 0;

@@ -58,6 +58,10 @@ struct GameRecord {
   bool imported = false;
   std::map<std::string, std::string> tags;
   std::string content_hash;  // empty for a game played here
+  // A tournament's game: its name and the game's round, read from the tournament's rows
+  // (load_game; never written with the game). Empty, 0 otherwise.
+  std::string tournament_name;
+  int tournament_round = 0;
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 

@@ -13,7 +13,8 @@ namespace bh::app {
 // archived_game, no replay), then the mapping the terminal client's export shares
 // (protocol/archived_record.hpp): an imported game with its file's tags, a game played
 // here with Event and Site "Boardhall", its Date (UTC) and, when it had a clock,
-// TimeControl (seconds + increment).
+// TimeControl (seconds + increment); a tournament's game with its name as Event and its
+// Round.
 bh::records::Record record_file(const storage::GameRecord& game);
 
 }  // namespace bh::app

@@ -236,6 +236,14 @@ TEST(TournamentE2e, ADoubleRoundRobinOfFourIsPlayedThroughARestartToTheHandCompu
        at = exported.body.find("[Attackers ", at + 1))
     ++records;
   EXPECT_EQ(records, 12u);
+  // Each record names the tournament as its event and says its round (six rounds of two).
+  for (int round = 1; round <= 6; ++round)
+    EXPECT_NE(exported.body.find("[Round \"" + std::to_string(round) + "\"]"), std::string::npos) << round;
+  std::size_t events = 0;
+  for (auto at = exported.body.find("[Event \"Spring tablut\"]"); at != std::string::npos;
+       at = exported.body.find("[Event \"Spring tablut\"]", at + 1))
+    ++events;
+  EXPECT_EQ(events, 12u);
   auto listed = http_get(server.port(), "/api/tournaments");
   ASSERT_EQ(listed.status, 200);
   EXPECT_EQ(json::parse(listed.body)["finished"][0]["tournament_id"], id);
