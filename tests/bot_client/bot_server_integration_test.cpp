@@ -7,6 +7,7 @@
 #include <mutex>
 #include <thread>
 
+#include "bot_lines.hpp"
 #include "bot_runner.hpp"
 #include "random_chooser.hpp"
 #include "server_process.hpp"
@@ -17,28 +18,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using json = nlohmann::json;
-
-// The bot's log lines, kept for the test to look at.
-struct Lines {
-  std::mutex mutex;
-  std::vector<std::string> lines;
-  void add(const std::string& line) {
-    std::lock_guard lock(mutex);
-    lines.push_back(line);
-  }
-  int count(const std::string& needle) {
-    std::lock_guard lock(mutex);
-    int n = 0;
-    for (const auto& l : lines) n += l.find(needle) != std::string::npos ? 1 : 0;
-    return n;
-  }
-  std::string all() {
-    std::lock_guard lock(mutex);
-    std::string out;
-    for (const auto& l : lines) out += l + "\n";
-    return out;
-  }
-};
 
 // The human side: plays the first of its legal moves whenever it is to move, until
 // the game reaches `target` plies (or ends). Returns the ply reached, -1 on a timeout.

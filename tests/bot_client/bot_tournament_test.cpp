@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "bot_lines.hpp"
 #include "bot_runner.hpp"
 #include "random_chooser.hpp"
 #include "server_process.hpp"
@@ -19,27 +20,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using json = nlohmann::json;
-
-struct Lines {
-  std::mutex mutex;
-  std::vector<std::string> lines;
-  void add(const std::string& line) {
-    std::lock_guard lock(mutex);
-    lines.push_back(line);
-  }
-  int count(const std::string& needle) {
-    std::lock_guard lock(mutex);
-    int n = 0;
-    for (const auto& l : lines) n += l.find(needle) != std::string::npos ? 1 : 0;
-    return n;
-  }
-  std::string all() {
-    std::lock_guard lock(mutex);
-    std::string out;
-    for (const auto& l : lines) out += l + "\n";
-    return out;
-  }
-};
 
 // A registered player who makes two moves in each game, then resigns it.
 struct Player {
