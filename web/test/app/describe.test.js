@@ -53,3 +53,13 @@ test('options, scores and names', () => {
   assert.equal(gameName(ru, 'alquerque'), 'Алькерке');
   assert.equal(gameName(en, 'newgame', 'New game, 7x7'), 'New game, 7x7');
 });
+
+test("a tournament's game: no first move is the mover's forfeit, elsewhere an abort", () => {
+  const status = { state: 'aborted', reason: 'no_first_move' };
+  assert.equal(statusLine(en, view({ status })), 'Aborted: no first move in time');
+  assert.equal(statusLine(en, view({ status, tournamentId: 't1' })), 'ann forfeits: no first move in time');
+  assert.equal(statusLine(en, view({ status, tournamentId: 't1', toMove: 'second' })), 'bob forfeits: no first move in time');
+  assert.match(statusLine(ru, view({ status, tournamentId: 't1' })), /ann/);
+  const aborted = { state: 'aborted', reason: 'aborted' };
+  assert.equal(statusLine(en, view({ status: aborted, tournamentId: 't1' })), 'Aborted: a player aborted the game');
+});

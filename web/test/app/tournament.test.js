@@ -397,7 +397,7 @@ test('the tournament page: "Add the computer" for its creator only, before the s
   assert.equal(one(ru.main, 'tournament-computer-level').children[5].textContent, 'Уровень 6');
 });
 
-test('the tournament page: adding the computer sends add_computer with the level chosen; it is listed as "computer, level N"', async () => {
+test('the tournament page: adding the computer sends add_computer with the level chosen; it is listed as "bot · level N", as everywhere', async () => {
   const added = { ...BOT_VIEW, players: 3, entrants: [...BOT_VIEW.entrants, COMPUTER(6)] };
   const { main, sent } = await render(BOT_VIEW, { answer: () => added });
   const select = one(main, 'tournament-computer-level');
@@ -410,7 +410,7 @@ test('the tournament page: adding the computer sends add_computer with the level
   assert.deepEqual(sent, [{ type: 'add_computer', tournament_id: 't1', level: 6 }]);
   const entrant = byTestid(main, 'entrant').find((e) => e.dataset.player === 'computer');
   assert.equal(entrant.dataset.level, '6');
-  assert.equal(one(entrant, 'entrant-computer').textContent, 'computer, level 6');
+  assert.equal(one(entrant, 'entrant-computer').textContent, 'bot · level 6');
   assert.equal(one(main, 'tournament-error').textContent, '');
   // The level chosen stays chosen; the default is 4.
   assert.equal(one(main, 'tournament-computer-level').value, '6');
@@ -420,7 +420,7 @@ test('the tournament page: adding the computer sends add_computer with the level
   assert.deepEqual(fresh.sent, [{ type: 'add_computer', tournament_id: 't1', level: 4 }]);
   // In Russian; and a player who is no computer of its creator's has no such label.
   const ru = await render(added, { lang: 'ru', player: 'bob' });
-  assert.deepEqual(byTestid(ru.main, 'entrant-computer').map((e) => e.textContent), ['компьютер, уровень 6']);
+  assert.deepEqual(byTestid(ru.main, 'entrant-computer').map((e) => e.textContent), ['бот · уровень 6']);
   const self = await render({ ...added, entrants: [...BOT_VIEW.entrants, { ...COMPUTER(null), level: undefined }] });
   assert.equal(byTestid(self.main, 'entrant-computer').length, 0);
   assert.equal(one(self.main, 'bot-badge').textContent, 'bot'); // a bot that joined by itself

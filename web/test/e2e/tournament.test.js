@@ -420,7 +420,7 @@ test('its creator adds the computer at a level and takes it out again (a server 
     bot = await startFakeBot(own.url, 'computer', secret);
     await v.page.getByTestId('tournament-computer-level').selectOption('6');
     await v.page.getByTestId('tournament-add-computer-submit').click();
-    await v.page.getByTestId('entrant-computer').filter({ hasText: 'computer, level 6' }).waitFor();
+    await v.page.getByTestId('entrant-computer').filter({ hasText: 'bot · level 6' }).waitFor();
     assert.equal(await error.textContent(), '');
     assert.equal(await v.page.getByTestId('entrant').getAttribute('data-player'), 'computer');
     // The one bot connected is in already.

@@ -260,7 +260,7 @@ test('a round robin between two browsers, a terminal player and the computer', {
   // The computer, at level 1, from the page.
   await alice.page.getByTestId('tournament-computer-level').selectOption('1');
   await alice.page.getByTestId('tournament-add-computer-submit').click();
-  await alice.page.getByTestId('entrant-computer').filter({ hasText: 'computer, level 1' }).waitFor();
+  await alice.page.getByTestId('entrant-computer').filter({ hasText: 'bot · level 1' }).waitFor();
   assert.equal(await alice.page.getByTestId('tournament-error').textContent(), '');
 
   // bob from the page; the terminal player with join-tournament.

@@ -22,10 +22,14 @@ export function errorText(t, err) {
   return t.maybe(`error.${err.code}`, err.message || err.code || String(err));
 }
 
-/** The result of a finished game: `alice (defenders) won: the king escaped`, `Draw: agreed`. */
-export function resultText(t, players, sides, status) {
+/**
+ * The result of a finished game: `alice (defenders) won: the king escaped`, `Draw: agreed`;
+ * `forfeiter`: who forfeits an aborted game (a tournament's, where no first move is a forfeit).
+ */
+export function resultText(t, players, sides, status, forfeiter = null) {
   const why = reasonText(t, status.reason);
   if (status.state === 'draw') return t('status.draw', { reason: why });
+  if (status.state === 'aborted' && forfeiter) return t('status.forfeit', { player: forfeiter, reason: why });
   if (status.state === 'aborted') return t('status.aborted', { reason: why });
   if (status.state === 'win')
     return t('status.won', { player: players[status.winner], side: sideName(t, sides[status.winner]), reason: why });
@@ -37,13 +41,21 @@ export function resultText(t, players, sides, status) {
  * @param {import('./game_state.js').GameView} v
  */
 export function statusLine(t, v) {
-  if (v.status.state !== 'ongoing') return resultText(t, v.players, v.sides, v.status);
-  if (v.over) return resultText(t, v.players, v.sides, statusOfResult(v.over.result, v.over.reason));
+  if (v.status.state !== 'ongoing') return resultText(t, v.players, v.sides, v.status, forfeiterOf(v, v.status));
+  if (v.over) {
+    const status = statusOfResult(v.over.result, v.over.reason);
+    return resultText(t, v.players, v.sides, status, forfeiterOf(v, status));
+  }
   if (v.clocks?.paused === 'storage') return t('status.paused_storage');
   if (v.clocks && v.clocks.running === null && v.absent.length)
     return t('status.paused', { players: v.absent.map((a) => a.player).join(', ') });
   if (v.you && v.toMove === v.you) return t('status.your_move', { side: sideName(t, v.sides[v.you]) });
   return t('status.to_move', { player: v.players[v.toMove], side: sideName(t, v.sides[v.toMove]) });
+}
+
+/** In a tournament's game no first move is a forfeit (docs/tournaments.md): the side to move's. */
+export function forfeiterOf(v, status) {
+  return v.tournamentId && status.state === 'aborted' && status.reason === 'no_first_move' ? v.players[v.toMove] : null;
 }
 
 /** Match score: `alice 1 – 0 bob` in the players' order. */

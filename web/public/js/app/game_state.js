@@ -48,6 +48,7 @@ export function fromState(s, now) {
     ratings: s.ratings ?? null,
     bots: s.bots ?? null, // the players that are bot accounts
     computerLevel: s.computer_level ?? null, // a game against the computer: its level
+    tournamentId: s.tournament_id ?? null,
     takebackOffer: s.takeback_offer ?? null,
     legal: legalList(s.legal),
     over: null,

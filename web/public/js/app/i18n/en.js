@@ -215,6 +215,7 @@ export default {
   'error.illegal_move': 'That move is not legal here.',
   'nav.leaderboard': 'Leaderboard',
   'status.aborted': 'Aborted: {reason}',
+  'status.forfeit': '{player} forfeits: {reason}',
   'reason.aborted': 'a player aborted the game',
   'reason.no_first_move': 'no first move in time',
   'game.takeback': 'Take back',

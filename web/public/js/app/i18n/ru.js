@@ -215,6 +215,7 @@ export default {
   'error.illegal_move': 'Такой ход здесь невозможен.',
   'nav.leaderboard': 'Рейтинг',
   'status.aborted': 'Партия прервана: {reason}',
+  'status.forfeit': 'Поражение {player} без игры: {reason}',
   'reason.aborted': 'игрок прервал партию',
   'reason.no_first_move': 'первый ход не сделан вовремя',
   'game.takeback': 'Вернуть ход',

@@ -7,7 +7,7 @@ import { h, replace, setText } from '../dom.js';
 import { clockReading, formatClock } from '../clock.js';
 import { isOver, lastOfMatch, canTakeBack, canAbort, takebackToAnswer, firstMoveDeadline, statusOfResult } from '../game_state.js';
 import { ratingText, changeText } from '../rating.js';
-import { gameName, optionsText, sideName, statusLine, resultText, scoreText, errorText, controlText, timeLeftText } from '../describe.js';
+import { gameName, optionsText, sideName, statusLine, resultText, forfeiterOf, scoreText, errorText, controlText, timeLeftText } from '../describe.js';
 import { gameUrl, playerUrl, tournamentUrl } from '../router.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
@@ -209,7 +209,7 @@ export function liveGame(app, route, root, { onEnded }) {
     const mo = v.matchOver;
     const tour = app.tourGames.get(v.id); // a tournament's game (paired while this page was open)
     replace(el.dialog,
-      h('h2', { id: 'over-h' }, resultText(t, v.players, v.sides, status)),
+      h('h2', { id: 'over-h' }, resultText(t, v.players, v.sides, status, forfeiterOf(v, status))),
       points ? h('p', null, t('game.points', { first: v.players.first, second: v.players.second, a: points.first, b: points.second })) : null,
       mo && mo.games > 1 ? h('p', { testid: 'match-result' }, mo.winner ? t('game.match_won', { player: mo.winner }) : t('game.match_drawn'), ' ', scoreText(v.players, mo.totals)) : null,
       changes ? h('ul', { class: 'rating-changes', testid: 'rating-change' }, ['first', 'second'].map((side) => changes[side]

@@ -213,7 +213,7 @@ export function tournamentView(app, route, main) {
         points(r), h('td', { class: 'sheet', testid: 'standing-sheet' }, (r.sheet || []).join(' ')), num(r.played ? String(r.performance) : ''))))));
   }
 
-  // A computer its creator added: "computer, level 4", and for its creator "remove".
+  // A computer its creator added: "bot · level 4", and for its creator "remove".
   function entrantItem(e, can) {
     if (!isComputer(e)) return h('li', { testid: 'entrant', dataset: { player: e.name } }, nameCell(e.name), h('span', { class: 'muted' }, ` ${e.rating}`));
     return h('li', { testid: 'entrant', dataset: { player: e.name, level: String(e.level) } },
