@@ -72,7 +72,11 @@ void Session::on_game_over(const srv::GameOver& m) {
   // Points by name: "1-0" read by the second player, or by a spectator, says nothing.
   const std::string score = g.view.players.first + " " + format_number(m.points.first) + ", " + g.view.players.second +
                             " " + format_number(m.points.second);
-  if (m.result == "aborted") {
+  if (m.result == "aborted" && m.reason == "no_first_move" && g.view.tournament_id) {
+    // A tournament counts it as a forfeit by the side that did not move (docs/tournaments.md).
+    const std::string& late = g.view.to_move == "first" ? g.view.players.first : g.view.players.second;
+    g.end_text = "Game over: " + late + " forfeits this tournament game: a first move did not come in time.";
+  } else if (m.result == "aborted") {
     g.end_text = m.reason == "no_first_move" ? "Game aborted: a first move did not come in time."
                                              : "Game aborted before both sides had moved.";
   } else if (m.result == "draw") {
