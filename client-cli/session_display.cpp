@@ -80,7 +80,8 @@ std::vector<std::string> Session::game_lines(const FollowedGame& g) const {
       const auto now_ms =
           std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
               .count();
-      lines.push_back(side_label(g, v.to_move) + ": " + first_move_text(*v.clocks->first_move_deadline_ms, now_ms));
+      lines.push_back(side_label(g, v.to_move) + ": " +
+                      first_move_text(*v.clocks->first_move_deadline_ms, now_ms, v.tournament_id.has_value()));
     }
     if (const auto choices = mine ? huff_choices(g) : std::vector<std::string>{}; !choices.empty()) {
       const std::string other = v.to_move == "first" ? v.players.second : v.players.first;

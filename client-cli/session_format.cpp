@@ -81,9 +81,10 @@ std::string rated_text(const std::optional<bool>& rated) {
   return *rated ? "rated" : "casual";
 }
 
-std::string first_move_text(std::int64_t deadline_ms, std::int64_t now_ms) {
+std::string first_move_text(std::int64_t deadline_ms, std::int64_t now_ms, bool forfeit) {
   const std::int64_t seconds = std::max<std::int64_t>(0, (deadline_ms - now_ms + 999) / 1000);
-  return std::to_string(seconds) + " s to make the first move, or the game is aborted";
+  return std::to_string(seconds) + " s to make the first move, or " +
+         (forfeit ? "the game is lost by forfeit" : "the game is aborted");
 }
 
 std::string format_clock(const std::optional<protocol::ClockMs>& c,

@@ -55,8 +55,9 @@ std::string rating_change_text(const protocol::server::RatingChange& c);
 // "rated" / "casual"; "" when a server without ratings did not say.
 std::string rated_text(const std::optional<bool>& rated);
 // The first-move rule as the board says it, `deadline_ms` and `now_ms` Unix times:
-// "12 s to make the first move, or the game is aborted" (0 s once it has passed).
-std::string first_move_text(std::int64_t deadline_ms, std::int64_t now_ms);
+// "12 s to make the first move, or the game is aborted" (0 s once it has passed); in a
+// tournament's game (`forfeit`) "... or the game is lost by forfeit".
+std::string first_move_text(std::int64_t deadline_ms, std::int64_t now_ms, bool forfeit = false);
 // "first" / "second" as a side; nullopt for anything else.
 std::optional<rules::Side> side_of(const std::string& s);
 

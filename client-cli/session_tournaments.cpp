@@ -153,8 +153,7 @@ void Session::on_tournament_reply(const srv::TournamentView& v, Cmd kind) {
     case Cmd::add_computer:
       for (const auto& e : v.entrants)
         if (e.bot && e.level && !e.withdrawn)
-          out.line("The computer " + e.name + " (level " + std::to_string(*e.level) + ") is in " + v.name + ": " +
-                   players + ".");
+          out.line(e.name + " (bot, level " + std::to_string(*e.level) + ") plays in " + v.name + ": " + players + ".");
       break;
     case Cmd::remove_computer:
       out.line("The computer is out of " + v.name + " (" + id + ").");

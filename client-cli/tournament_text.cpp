@@ -44,7 +44,7 @@ std::string players_text(int n) { return std::to_string(n) + (n == 1 ? " player"
 std::string entrant_text(const srv::TournamentEntrant& e) {
   std::string text = e.name;
   if (e.rating > 0) text += " " + std::to_string(e.rating);
-  if (e.bot) text += e.level ? " (computer, level " + std::to_string(*e.level) + ")" : std::string(" (bot)");
+  if (e.bot) text += e.level ? " (bot, level " + std::to_string(*e.level) + ")" : std::string(" (bot)");
   if (e.withdrawn) text += " (withdrawn)";
   return text;
 }

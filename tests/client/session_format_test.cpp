@@ -116,6 +116,8 @@ TEST(SessionFormat, TheFirstMoveRuleSaysTheSecondsLeftRoundedUp) {
   EXPECT_EQ(first_move_text(31'000, 1'000), "30 s to make the first move, or the game is aborted");
   EXPECT_EQ(first_move_text(31'000, 30'500), "1 s to make the first move, or the game is aborted");
   EXPECT_EQ(first_move_text(31'000, 40'000), "0 s to make the first move, or the game is aborted");
+  // A tournament's game: a no-show is a forfeit (docs/tournaments.md).
+  EXPECT_EQ(first_move_text(31'000, 1'000, true), "30 s to make the first move, or the game is lost by forfeit");
 }
 
 TEST(SessionFormat, ABotsNameCarriesItsMarkAndLevel) {

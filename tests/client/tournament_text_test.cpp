@@ -146,6 +146,19 @@ TEST(TournamentText, AnUpcomingTournamentListsItsPlayersAndItsCreatorSeesTheInvi
   EXPECT_EQ(lines.back(), "No players yet: join-tournament t1");
 }
 
+TEST(TournamentText, TheComputerItsCreatorAddedIsListedWithItsLevelAndTheOperatorsAsRunByTheServer) {
+  auto v = base("round_robin");
+  v.status = "upcoming";
+  v.creator = "";
+  v.players = 3;
+  v.entrants = {{"alice", 1612, 0, false, false, std::nullopt},
+                {"computer", 1500, 0, false, true, 3},
+                {"robo", 1400, 0, false, true, std::nullopt}};
+  const auto lines = tournament_lines(v, kNow);
+  EXPECT_NE(lines[1].find("run by this server"), std::string::npos) << lines[1];
+  EXPECT_EQ(lines.back(), "Players: alice 1612, computer 1500 (bot, level 3), robo 1400 (bot)");
+}
+
 TEST(TournamentText, ARoundRobinShowsSonnebornBergerTheCrosstableAndTheRoundBeingPlayed) {
   EXPECT_EQ(tournament_lines(round_robin_in_round_two(), kNow),
             (Lines{"Tournament Spring cup (t1)",  //
