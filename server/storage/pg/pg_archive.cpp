@@ -171,6 +171,16 @@ StoreResult<GameRecord> load_game(Conn& conn, const std::string& id, std::size_t
   if (!q.null(0, 23)) g.content_hash = q.text(0, 23);
   Params pm;
   pm.add(id);
+  // A tournament's game: its name and round (never written with the game).
+  auto tour = conn.run(
+      "SELECT t.name, tg.round FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament "
+      "WHERE tg.game_id = $1",
+      pm);
+  if (!tour.error.ok()) return {tour.error, std::nullopt};
+  if (tour.value->size() > 0) {
+    g.tournament_name = tour.value->text(0, 0);
+    g.tournament_round = static_cast<int>(tour.value->int64(0, 1));
+  }
   auto moves =
       conn.run("SELECT text, first_clock_ms, second_clock_ms, at_ms FROM moves WHERE game_id = $1 ORDER BY ply", pm);
   if (!moves.error.ok()) return {moves.error, std::nullopt};
@@ -182,8 +192,6 @@ StoreResult<GameRecord> load_game(Conn& conn, const std::string& id, std::size_t
 }
 
 StoreResult<ArchivePage> list_games(Conn& conn, const ArchiveQuery& query, std::size_t name_chars) {
-  if (query.tournament)  // docs/tournaments.md: a single server's, for now
-    return {{StoreErrc::invalid_query, "tournaments are not kept in cluster mode"}, std::nullopt};
   if (query.limit < 1 || query.limit > sql::kMaxPageLimit) {
     return {{StoreErrc::invalid_query, "limit must be between 1 and 100, not " + std::to_string(query.limit)},
             std::nullopt};
@@ -200,6 +208,7 @@ StoreResult<ArchivePage> list_games(Conn& conn, const ArchiveQuery& query, std::
   // As archive_sql.cpp: a winner with no player named drives the listing by the
   // winner's own rows; of to_ms and a cursor, only the one that bounds more is kept.
   std::optional<std::string> player = query.player ? query.player : query.winner;
+  if (query.tournament) player.reset();  // a tournament's rows drive its listing (a few thousand at most)
   bool use_to_ms = query.to_ms.has_value();
   if (cursor && use_to_ms) {
     if (cursor->ended_ms < *query.to_ms) {
@@ -218,12 +227,23 @@ StoreResult<ArchivePage> list_games(Conn& conn, const ArchiveQuery& query, std::
   };
   const std::string t = player ? "p" : "g";  // the table whose rows drive the listing
   const std::string id = player ? "p.game_id" : "g.id";
-  std::string from = player ? " FROM game_players p JOIN games g ON g.id = p.game_id" : " FROM games g";
+  std::string from = player             ? " FROM game_players p JOIN games g ON g.id = p.game_id"
+                     : query.tournament ? " FROM tournament_games tt JOIN games g ON g.id = tt.game_id"
+                                        : " FROM games g";
   const std::string chars = p.next();
   p.add(static_cast<std::int64_t>(name_chars));
   if (player) {
     add("p.player = " + p.next());
     p.add(*player);
+  }
+  if (query.tournament) {
+    add("tt.tournament = " + p.next());
+    p.add(*query.tournament);
+    add("tt.game_id <> ''");
+    if (query.player) {
+      add(p.next() + "::text IN (g.first_player, g.second_player)");
+      p.add(*query.player);
+    }
   }
   if (query.game) {
     add(t + ".game = " + p.next());

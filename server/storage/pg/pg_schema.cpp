@@ -210,8 +210,67 @@ CREATE TABLE seats (
 CREATE INDEX seats_by_game ON seats (game_id);
 )sql";
 
+// Version 6: tournaments (docs/tournaments.md), the SQLite store's three tables
+// (schema.cpp, steps 13 and 14) in PostgreSQL's types; a round's boards keep the order
+// they were written in (seq, as SQLite's rowid).
+constexpr std::string_view kStep6 = R"sql(
+CREATE TABLE tournaments (
+  id text COLLATE "C" PRIMARY KEY,
+  name text NOT NULL,
+  format text NOT NULL,
+  game text NOT NULL,
+  options text NOT NULL,
+  initial_ms bigint NOT NULL,
+  increment_ms bigint NOT NULL,
+  days integer NOT NULL,
+  rated boolean NOT NULL,
+  rounds integer NOT NULL,
+  cycles integer NOT NULL,
+  group_size integer NOT NULL,
+  duration_ms bigint NOT NULL,
+  starts_ms bigint NOT NULL,
+  max_players integer NOT NULL,
+  min_rating integer NOT NULL,
+  private boolean NOT NULL,
+  invite_code text NOT NULL,
+  mini_match boolean NOT NULL,
+  bots boolean NOT NULL,
+  bye_points integer NOT NULL,
+  creator text COLLATE "C" NOT NULL,
+  status text COLLATE "C" NOT NULL,
+  round integer NOT NULL,
+  created_ms bigint NOT NULL,
+  started_ms bigint NOT NULL,
+  finished_ms bigint NOT NULL
+);
+CREATE INDEX tournaments_by_status ON tournaments (status, created_ms);
+CREATE TABLE tournament_players (
+  tournament text COLLATE "C" NOT NULL,
+  number integer NOT NULL,
+  name text COLLATE "C" NOT NULL,
+  rating integer NOT NULL,
+  grp integer NOT NULL,
+  withdrawn integer NOT NULL,
+  bot boolean NOT NULL,
+  computer_level integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (tournament, number)
+);
+CREATE TABLE tournament_games (
+  tournament text COLLATE "C" NOT NULL,
+  round integer NOT NULL,
+  first integer NOT NULL,
+  second integer NOT NULL,
+  grp integer NOT NULL,
+  game_id text COLLATE "C" NOT NULL,
+  outcome text,
+  seq bigserial,
+  PRIMARY KEY (tournament, round, first, second)
+);
+CREATE UNIQUE INDEX tournament_games_by_game ON tournament_games (game_id) WHERE game_id <> '';
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5};
+const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

@@ -21,6 +21,7 @@
 #include "storage/pg/pg_ratings.hpp"
 #include "storage/pg/pg_schema.hpp"
 #include "storage/pg/pg_seeks.hpp"
+#include "storage/pg/pg_tournaments.hpp"
 #include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
 #include "storage/write_health.hpp"
@@ -31,8 +32,8 @@ namespace {
 
 // What a write changes and a read observes: a read waits for the writes queued before
 // it of its kinds only (as in sqlite_store.cpp).
-enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u };
-constexpr std::size_t kKinds = 3;
+enum Kind : unsigned { kLive = 1u, kFinished = 2u, kAccounts = 4u, kTournaments = 8u };
+constexpr std::size_t kKinds = 4;
 // A batch that deadlocked with another server's is run again this many times at most.
 constexpr int kRetries = 5;
 
@@ -481,6 +482,29 @@ void PgStore::remove_seek(std::string room_id, std::function<void(StoreError)> d
   impl_->write(
       kAccounts, /*savepoint=*/false,
       [room_id = std::move(room_id)](pg::Conn& conn) { return pg::remove_seek(conn, room_id); }, std::move(done));
+}
+
+void PgStore::save_tournament(TournamentWrite write, std::function<void(StoreError)> done) {
+  impl_->write(
+      kTournaments, /*savepoint=*/true,
+      [write = std::move(write)](pg::Conn& conn) { return pg::save_tournament(conn, write); }, std::move(done));
+}
+
+void PgStore::load_tournaments(std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) {
+  impl_->read<std::vector<tournament::Tournament>>(
+      kTournaments | kFinished, [](pg::Conn& conn) { return pg::load_tournaments(conn); }, std::move(done));
+}
+
+void PgStore::get_tournament(std::string id, std::function<void(StoreResult<tournament::Tournament>)> done) {
+  impl_->read<tournament::Tournament>(
+      kTournaments | kFinished, [id = std::move(id)](pg::Conn& conn) { return pg::get_tournament(conn, id); },
+      std::move(done));
+}
+
+void PgStore::list_tournaments(TournamentQuery query,
+                               std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) {
+  impl_->read<std::vector<tournament::Tournament>>(
+      kTournaments | kFinished, [query](pg::Conn& conn) { return pg::list_tournaments(conn, query); }, std::move(done));
 }
 
 void PgStore::find_name(std::string key, std::function<void(StoreResult<NameHolder>)> done) {

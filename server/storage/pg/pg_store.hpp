@@ -45,6 +45,7 @@
 #include "storage/cluster_names.hpp"
 #include "storage/cluster_seeks.hpp"
 #include "storage/store.hpp"
+#include "storage/tournaments.hpp"
 
 namespace bh::storage {
 
@@ -80,7 +81,7 @@ struct PgStoreStats {
   std::uint64_t retries = 0;   // write batches run again (a deadlock, a connection lost early)
 };
 
-class PgStore final : public Store, public ClusterNames, public ClusterSeeks {
+class PgStore final : public Store, public ClusterNames, public ClusterSeeks, public Tournaments {
  public:
   // Connects to `dsn` ("postgresql:///boardhall?host=/run/pg" or "host=... dbname=..."),
   // creates or migrates the schema, brings the name keys up to date and starts the
@@ -116,6 +117,11 @@ class PgStore final : public Store, public ClusterNames, public ClusterSeeks {
   void find_name(std::string key, std::function<void(StoreResult<NameHolder>)> done) override;
   void take_or_add_seek(SeekJob job, std::function<void(StoreResult<std::optional<SeekRow>>)> done) override;
   void remove_seek(std::string room_id, std::function<void(StoreError)> done) override;
+  void save_tournament(TournamentWrite write, std::function<void(StoreError)> done) override;
+  void load_tournaments(std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) override;
+  void get_tournament(std::string id, std::function<void(StoreResult<tournament::Tournament>)> done) override;
+  void list_tournaments(TournamentQuery query,
+                        std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) override;
 
   PgStoreStats stats() const;
 

@@ -74,12 +74,14 @@ class StoreSuite : public ::testing::TestWithParam<StoreBackend> {
   INSTANTIATE_TEST_SUITE_P(prefix, StoreLiveGames, backends, ::bh::storage::testing::backend_name); \
   INSTANTIATE_TEST_SUITE_P(prefix, StoreRatings, backends, ::bh::storage::testing::backend_name);   \
   INSTANTIATE_TEST_SUITE_P(prefix, StoreAccounts, backends, ::bh::storage::testing::backend_name);  \
-  INSTANTIATE_TEST_SUITE_P(prefix, StoreConcerns, backends, ::bh::storage::testing::backend_name)
+  INSTANTIATE_TEST_SUITE_P(prefix, StoreConcerns, backends, ::bh::storage::testing::backend_name);  \
+  INSTANTIATE_TEST_SUITE_P(prefix, StoreTournaments, backends, ::bh::storage::testing::backend_name)
 
 class StoreArchive : public StoreSuite {};
 class StoreLiveGames : public StoreSuite {};
 class StoreRatings : public StoreSuite {};
 class StoreAccounts : public StoreSuite {};
 class StoreConcerns : public StoreSuite {};
+class StoreTournaments : public StoreSuite {};
 
 }  // namespace bh::storage::testing
