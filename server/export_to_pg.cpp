@@ -15,7 +15,7 @@ int export_to_pg(const std::string& db, const std::string& dsn, std::ostream& ou
   }
   const auto& n = *copied.value;
   out << "exported " << db << ": " << n.accounts << " accounts, " << n.games << " games, " << n.ratings << " ratings, "
-      << n.rating_history << " rating history rows\n";
+      << n.rating_history << " rating history rows, " << n.tournaments << " tournaments\n";
   return 0;
 }
 

@@ -9,8 +9,10 @@
 #include "storage/pg/pg_archive.hpp"
 #include "storage/pg/pg_conn.hpp"
 #include "storage/pg/pg_schema.hpp"
+#include "storage/pg/pg_tournaments.hpp"
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
+#include "storage/tournament_sql.hpp"
 
 namespace bh::storage {
 
@@ -98,6 +100,28 @@ StoreError copy_ratings(sql::Db& db, pg::Conn& conn, std::int64_t& count) {
       count);
 }
 
+// Each tournament whole: its row, its players, its games (a played game's outcome as
+// the archive gives it; PostgreSQL reads it from its copy of the archive all the same).
+StoreError copy_tournaments(sql::Db& db, pg::Conn& conn, std::int64_t& count) {
+  std::vector<std::string> ids;
+  {
+    sql::Query q(db, "SELECT id FROM tournaments ORDER BY created_ms, id");
+    int rc = 0;
+    while ((rc = q.step()) == SQLITE_ROW) ids.push_back(q.text(0));
+    if (rc != SQLITE_DONE) return sql::error_from(db, rc, "cannot list the tournaments");
+  }
+  for (const auto& id : ids) {
+    auto t = sql::get_tournament(db, id);
+    if (!t.error.ok()) return t.error;
+    if (auto error = pg::save_tournament(conn, {*t.value, t.value->players, t.value->games}); !error.ok()) {
+      error.message = "tournament " + id + ": " + error.message;
+      return error;
+    }
+    ++count;
+  }
+  return {};
+}
+
 StoreError copy_history(sql::Db& db, pg::Conn& conn, std::int64_t& count) {
   return each_row(
       db, "SELECT player, key, at_ms, game_id, before, after, rd, volatility, opponent, score FROM rating_history",
@@ -153,6 +177,7 @@ StoreResult<ExportCounts> export_sqlite_to_pg(const std::string& sqlite_path, co
   if (error.ok()) error = copy_games(db, conn, counts.games, log);
   if (error.ok()) error = copy_ratings(db, conn, counts.ratings);
   if (error.ok()) error = copy_history(db, conn, counts.rating_history);
+  if (error.ok()) error = copy_tournaments(db, conn, counts.tournaments);
   db.exec("COMMIT");
   if (!error.ok()) return fail(conn, error);
   if (auto committed = conn.exec("COMMIT"); !committed.ok()) return fail(conn, committed);

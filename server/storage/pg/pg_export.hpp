@@ -1,4 +1,4 @@
-// A SQLite database's accounts, archive and ratings copied into an empty PostgreSQL
+// A SQLite database's accounts, archive, ratings and tournaments copied into an empty PostgreSQL
 // database (boardhall-server --db FILE --export-to DSN): the way from one server to
 // cluster mode. Rows are copied as they are: games with their moves and players,
 // accounts with their hashes, bot marks and name keys, ratings with their histories (no
@@ -18,7 +18,7 @@
 namespace bh::storage {
 
 struct ExportCounts {
-  std::int64_t accounts = 0, games = 0, ratings = 0, rating_history = 0;
+  std::int64_t accounts = 0, games = 0, ratings = 0, rating_history = 0, tournaments = 0;
 };
 
 // Opens (migrating if needed) the SQLite file and the PostgreSQL database (creating its

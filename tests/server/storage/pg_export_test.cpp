@@ -9,6 +9,7 @@
 #include "storage/pg/pg_export.hpp"
 #include "storage/pg/pg_store.hpp"
 #include "storage/sqlite_store.hpp"
+#include "storage/tournaments.hpp"
 #include "storage_test_util.hpp"
 
 namespace bh::storage::testing {
@@ -86,6 +87,17 @@ TEST(PgExport, ASqliteDatabaseReadsTheSameFromPostgreSqlAndASecondExportIsRefuse
     imported.content_hash = std::string(64, 'a');
     ids.push_back(imported.id);
     ASSERT_TRUE(save(*sqlite, imported).ok());
+    // A tournament whose first game is g1 (its result read from the archive).
+    tournament::Tournament t;
+    t.id = "t1";
+    t.settings.name = "Cup";
+    t.settings.game = "tablut";
+    t.settings.creator = "ann";
+    t.status = tournament::Status::running;
+    t.round = 1;
+    t.players = {{"ann", 1, 1600, 0, -1, false}, {"bob", 2, 1500, 0, -1, false}, {"robo", 3, 1500, 0, -1, true, 3}};
+    t.games = {{1, 0, 2, 1, "g1", std::nullopt}, {1, 0, 3, 0, "", tournament::Outcome::bye}};
+    ASSERT_TRUE(await<StoreError>([&](auto done) { sqlite->save_tournament({t, t.players, t.games}, done); }).ok());
   }
   auto sqlite = open_store(dir.file("a.db"));
   ASSERT_NE(sqlite, nullptr);
@@ -101,6 +113,7 @@ TEST(PgExport, ASqliteDatabaseReadsTheSameFromPostgreSqlAndASecondExportIsRefuse
   EXPECT_EQ(exported.value->games, 13);
   EXPECT_EQ(exported.value->ratings, 3);  // ann, bob, robo: tablut; casual games rate nobody
   EXPECT_GT(exported.value->rating_history, 0);
+  EXPECT_EQ(exported.value->tournaments, 1);
 
   auto opened = PgStore::open(cluster->dsn(database));
   ASSERT_TRUE(opened.error.ok()) << opened.error.message;
@@ -119,6 +132,16 @@ TEST(PgExport, ASqliteDatabaseReadsTheSameFromPostgreSqlAndASecondExportIsRefuse
   }
   EXPECT_EQ(after.accounts, before.accounts);
   EXPECT_EQ(after.profiles, before.profiles);
+  const auto tour = [](Tournaments& store) {
+    return await<StoreResult<tournament::Tournament>>([&](auto done) { store.get_tournament("t1", done); });
+  };
+  auto copied = tour(**opened.value);
+  ASSERT_TRUE(copied.error.ok()) << copied.error.message;
+  auto original_store = open_store(dir.file("a.db"));
+  ASSERT_NE(original_store, nullptr);
+  EXPECT_EQ(*copied.value, *tour(*original_store).value);
+  EXPECT_EQ(copied.value->games[0].outcome, tournament::Outcome::first_won);  // g1 from the archive
+  original_store->close();
   // The copy goes on where the original would: the next rated game starts from the
   // copied ratings.
   GameRecord next = sample_game("g99", 9000, "tablut", "ann", "bob", "first");
