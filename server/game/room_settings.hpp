@@ -29,8 +29,9 @@ struct RoomSettings {
   bool is_private = false;
   bool seek = false;   // opened by `seek` (quick pairing)
   bool rated = false;  // both players registered (docs/ratings.md)
-  // A game against the computer (play_computer): the bot's level, 1..8. Such a room is
-  // private (without an invite code) and casual.
+  // A game against the computer: the bot's level, 1..8. A room of play_computer is
+  // private (without an invite code) and casual; a tournament's game with the computer
+  // its creator added is as the tournament says.
   std::optional<int> computer_level;
   // A tournament's game (docs/tournaments.md): the tournament and the game's id, given
   // when it was paired and written with the pairing, so that after a restart the game
