@@ -67,6 +67,7 @@ std::string room_cancelled_text(const std::string& room_id, const std::optional<
   // The game could not start: a player of it sits in a game on another server node.
   if (reason == "seat_taken")
     return "Room " + room_id + " cancelled: a player of its game has a seat in another game. Create it again.";
+  if (reason == "tournament") return "Room " + room_id + " cancelled: your tournament game starts.";
   return "Room " + room_id + " cancelled.";
 }
 

@@ -24,6 +24,7 @@ struct Join {
 };
 struct Cancel {
   int slot = -1;
+  std::optional<std::string> reason;  // told with room_cancelled; none: its creator cancelled it
 };
 // The room's next game starts (the first of a match, the next one, or a rematch's).
 // `game_id`, `first_slot`: chosen by the room for a match's first game; the next game

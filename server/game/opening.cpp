@@ -84,7 +84,7 @@ void cancel(GameSession& s, const Cancel& c, Effects& fx) {
   if (s.phase != Phase::open)
     return fx.push_back(Refuse{ErrorCode::room_full, "room '" + s.room_id + "' has started; resign instead"});
   close(s, "cancelled", fx);
-  fx.push_back(Answer{protocol::encode(sv::RoomCancelled{s.room_id, std::nullopt})});
+  fx.push_back(Answer{protocol::encode(sv::RoomCancelled{s.room_id, c.reason})});
 }
 
 void open_due(GameSession& s, DeadlineKind kind, Effects& fx) {

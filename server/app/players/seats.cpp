@@ -12,13 +12,18 @@ game::Refuse already_seated(const std::string& held_room) {
                                          "': cancel it, or finish its game, before you create or join another"};
 }
 
+std::optional<std::string> claim_seat_or_held(Identities& identities, const game::RoomSettings& settings,
+                                              const std::string& player, const std::string& room_id) {
+  if (!settings.correspondence) return identities.claim_room(player, room_id);
+  if (identities.claim_correspondence(player, room_id)) return std::nullopt;
+  return std::string();
+}
+
 std::optional<game::Refuse> claim_seat(Identities& identities, const game::RoomSettings& settings,
                                        const std::string& player, const std::string& room_id) {
-  if (!settings.correspondence) {
-    if (auto held = identities.claim_room(player, room_id)) return already_seated(*held);
-    return std::nullopt;
-  }
-  if (identities.claim_correspondence(player, room_id)) return std::nullopt;
+  const auto held = claim_seat_or_held(identities, settings, player, room_id);
+  if (!held) return std::nullopt;
+  if (!held->empty()) return already_seated(*held);
   return game::Refuse{ErrorCode::too_many_games, player + " already plays " +
                                                      std::to_string(Identities::kMaxCorrespondenceGames) +
                                                      " correspondence games: finish one before starting another"};

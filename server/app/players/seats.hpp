@@ -25,6 +25,10 @@ game::Refuse already_seated(const std::string& held_room);
 // game's (any number up to a limit), as `settings` say; or the refusal.
 std::optional<game::Refuse> claim_seat(Identities& identities, const game::RoomSettings& settings,
                                        const std::string& player, const std::string& room_id);
+// The same, saying why not as the room held elsewhere ("" when the refusal is the
+// correspondence limit, which no one room holds).
+std::optional<std::string> claim_seat_or_held(Identities& identities, const game::RoomSettings& settings,
+                                              const std::string& player, const std::string& room_id);
 
 class Seats {
  public:

@@ -89,21 +89,20 @@ std::optional<game::Refuse> Games::create_rematch(const game::GameSession& old, 
   return std::nullopt;
 }
 
-std::optional<std::array<bool, 2>> Games::create_tournament_game(game::RoomSettings settings,
-                                                                 const std::array<std::string, 2>& players) {
+std::optional<Games::HeldRooms> Games::create_tournament_game(game::RoomSettings settings,
+                                                              const std::array<std::string, 2>& players) {
   auto& ctx = ctx_;
   settings.creator_side = game::CreatorSide::first;  // the pairing gave the sides
   auto session = open_session(players[0], std::move(settings));
   session.seats[1].player = players[1];
   session.score.seat(players[0], players[1]);
   auto room = std::make_shared<Room>(ctx.rooms, std::move(session));
-  std::array<bool, 2> elsewhere{};
-  for (int i = 0; i < 2; ++i)
-    elsewhere[i] = claim_seat(ctx.identities, room->settings(), players[i], room->id()).has_value();
-  if (elsewhere[0] || elsewhere[1]) {
+  HeldRooms held;
+  for (int i = 0; i < 2; ++i) held[i] = claim_seat_or_held(ctx.identities, room->settings(), players[i], room->id());
+  if (held[0] || held[1]) {
     for (int i = 0; i < 2; ++i)
-      if (!elsewhere[i]) ctx.identities.remove_room(players[i], room->id());
-    return elsewhere;
+      if (!held[i]) ctx.identities.remove_room(players[i], room->id());
+    return held;
   }
   publish(room);
   room->start_seated({ctx.identities.connection_of(players[0]), ctx.identities.connection_of(players[1])}, {});

@@ -53,10 +53,11 @@ class Games {
   // A tournament's game (tournaments/tournament_director.hpp), `players` by side: both
   // seats claimed or neither, the room published and its game begun with the id
   // `settings.tournament` gives, each player seated if connected (absent otherwise: the
-  // first-move rule decides a no-show). When a seat cannot be taken: which players sit
-  // elsewhere (by side), nothing made.
-  std::optional<std::array<bool, 2>> create_tournament_game(game::RoomSettings settings,
-                                                            const std::array<std::string, 2>& players);
+  // first-move rule decides a no-show). When a seat cannot be taken: the room each player
+  // sits in elsewhere (by side; none for a player whose seat was free), nothing made.
+  using HeldRooms = std::array<std::optional<std::string>, 2>;
+  std::optional<HeldRooms> create_tournament_game(game::RoomSettings settings,
+                                                  const std::array<std::string, 2>& players);
 
   // The Begin command of the room's next game: its ids, the seated bots, the ratings by
   // the sides the game will have; the seats' start noted (rated_seating.hpp).

@@ -82,6 +82,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // tournament's game): the players on `connections` present, the game begun and, once
   // durable, announced (a rematch's `rematch_started` first).
   void start_seated(std::array<std::weak_ptr<Connection>, 2> connections, protocol::RequestId request);
+  // `player`'s open room (no opponent yet) cancelled for them with `reason` (a
+  // tournament pairs them and needs their seat); `done(true)` once its seats are free,
+  // false when the room is not theirs or has started. Runs on the room's strand.
+  void cancel_open(std::string player, std::string reason, std::function<void(bool freed)> done);
 
  private:
   using Phase = game::Phase;

@@ -1,6 +1,7 @@
 // How a room leaves this process with its game unfinished: handed over to another node
 // (cluster mode), or put to sleep, a correspondence game nobody is looking at, kept in the
-// store alone until someone opens it again (dormant_games.hpp).
+// store alone until someone opens it again (dormant_games.hpp); or, still open, cancelled
+// for its creator whom a tournament pairs.
 #include <chrono>
 
 #include "app/metrics.hpp"
@@ -42,6 +43,15 @@ void Room::sleep_if_idle() {
   if (asleep_ || !idle() || !services_.games.put_to_sleep(session_)) return;
   asleep_ = true;
   shut();
+}
+
+void Room::cancel_open(std::string player, std::string reason, std::function<void(bool freed)> done) {
+  on_strand([player = std::move(player), reason = std::move(reason), done = std::move(done)](Room& r) {
+    const auto& s = r.session_;
+    if (s.phase != Phase::open || s.seats[0].player != player || !s.seats[1].player.empty()) return done(false);
+    r.decide(game::Cancel{0, reason}, {r.audience_.seat_connection(0).lock(), {}});
+    done(r.session_.phase == Phase::closed);  // its seats were freed as it closed
+  });
 }
 
 bool Room::asleep_with(const std::shared_ptr<Connection>& connection, const protocol::RequestId& request,

@@ -8,7 +8,9 @@
 #include "app/http/http_api.hpp"
 #include "app/ids.hpp"
 #include "app/rooms/computer_games.hpp"
+#include "app/rooms/directory.hpp"
 #include "app/rooms/games.hpp"
+#include "app/rooms/room.hpp"
 #include "app/secrets.hpp"
 #include "app/tournaments/tournament_request.hpp"
 #include "app/tournaments/tournament_schedule.hpp"
@@ -197,8 +199,10 @@ void TournamentDirector::written(const std::string& tid, const tournament::Chang
     ctx_.send(to->connection, protocol::encode(reply, to->request));
   }
   if (!change.created.empty()) {
-    make_games(t, change.created);
+    // Told first: a player's tournament_paired comes before the game's game_started (the
+    // room sends that from its own strand), so a client knows the game is a tournament's.
     tell_paired(t, change.created);
+    make_games(t, change.created);
   }
   dirty_.insert(tid);
   if (change.finished) {
@@ -215,31 +219,57 @@ void TournamentDirector::written(const std::string& tid, const tournament::Chang
 }
 
 void TournamentDirector::make_games(const Tournament& t, const std::vector<tournament::Game>& games) {
-  for (const auto& g : games) {
-    const auto* first = t.number(g.first);
-    const auto* second = t.number(g.second);
-    auto settings = tournament_room_settings(t, g.game_id);
-    std::optional<std::array<bool, 2>> elsewhere;
-    if (!settings || !first || !second) {
-      log::error("tournament " + t.id + ": game " + g.game_id +
-                 " not made: " + (settings ? std::string("a player is missing") : settings.error()));
-      elsewhere = std::array<bool, 2>{true, true};
-    } else {
-      elsewhere = ctx_.games.create_tournament_game(std::move(*settings), {first->name, second->name});
-    }
-    if (!elsewhere) continue;
-    // A player seated in another game when paired forfeits this one (docs/tournaments.md).
-    const auto outcome = (*elsewhere)[0] && (*elsewhere)[1] ? tournament::Outcome::both_forfeited
-                         : (*elsewhere)[0]                  ? tournament::Outcome::second_won_by_forfeit
-                                                            : tournament::Outcome::first_won_by_forfeit;
-    log::info("tournament " + t.id + ": game " + g.game_id + " forfeited (a player sits in another game)");
-    const auto game_id = g.game_id;
-    on_strand([tid = t.id, game_id, outcome](TournamentDirector& d) {
-      const auto it = d.live_.find(tid);
-      if (it != d.live_.end())
-        d.apply(tid, tournament::game_ended(it->second, game_id, outcome, now_ms(), d.game_ids()), std::nullopt);
-    });
+  for (const auto& g : games) make_game(t, g, true);
+}
+
+// A player who sits in another game when paired forfeits this one (docs/tournaments.md),
+// unless that seat is an open room of theirs still waiting for an opponent: it is
+// cancelled (as lichess cancels a paired player's seeks), and the game made again.
+void TournamentDirector::make_game(const Tournament& t, const tournament::Game& g, bool may_free) {
+  const auto* first = t.number(g.first);
+  const auto* second = t.number(g.second);
+  auto settings = tournament_room_settings(t, g.game_id);
+  if (!settings || !first || !second) {
+    log::error("tournament " + t.id + ": game " + g.game_id +
+               " not made: " + (settings ? std::string("a player is missing") : settings.error()));
+    return forfeit(t.id, g.game_id, {true, true});
   }
+  const std::array<std::string, 2> names{first->name, second->name};
+  const auto held = ctx_.games.create_tournament_game(std::move(*settings), names);
+  if (!held) return;
+  std::vector<std::pair<std::string, std::shared_ptr<Room>>> open;
+  bool rooms_found = true;
+  for (int i = 0; i < 2; ++i) {
+    if (!(*held)[i]) continue;
+    auto room = (*held)[i]->empty() ? nullptr : ctx_.directory.find_room(*(*held)[i]);
+    if (room) open.emplace_back(names[i], std::move(room));
+    else rooms_found = false;
+  }
+  if (!may_free || !rooms_found) return forfeit(t.id, g.game_id, {(*held)[0].has_value(), (*held)[1].has_value()});
+  // Made again once every room answered, whether it was cancelled or not (then it forfeits).
+  auto left = std::make_shared<std::size_t>(open.size());
+  for (auto& [player, room] : open)
+    room->cancel_open(player, "tournament", [self = shared_from_this(), left, tid = t.id, id = g.game_id](bool) {
+      self->on_strand([left, tid, id](TournamentDirector& d) {
+        if (--*left > 0) return;
+        const auto it = d.live_.find(tid);
+        if (it == d.live_.end()) return;
+        for (const auto& game : it->second.games)
+          if (game.game_id == id && !game.outcome) return d.make_game(it->second, game, false);
+      });
+    });
+}
+
+void TournamentDirector::forfeit(const std::string& tid, const std::string& game_id, std::array<bool, 2> elsewhere) {
+  const auto outcome = elsewhere[0] && elsewhere[1] ? tournament::Outcome::both_forfeited
+                       : elsewhere[0]               ? tournament::Outcome::second_won_by_forfeit
+                                                    : tournament::Outcome::first_won_by_forfeit;
+  log::info("tournament " + tid + ": game " + game_id + " forfeited (a player sits in another game)");
+  on_strand([tid, game_id, outcome](TournamentDirector& d) {
+    const auto it = d.live_.find(tid);
+    if (it != d.live_.end())
+      d.apply(tid, tournament::game_ended(it->second, game_id, outcome, now_ms(), d.game_ids()), std::nullopt);
+  });
 }
 
 void TournamentDirector::tell_paired(const Tournament& t, const std::vector<tournament::Game>& games) {

@@ -14,6 +14,7 @@
 // under a mutex, for the rooms).
 #pragma once
 
+#include <array>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -93,6 +94,9 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void apply(const std::string& tournament_id, tournament::Step step, std::optional<Requester> to);
   void written(const std::string& tournament_id, const tournament::Change& change, std::optional<Requester> to);
   void make_games(const Tournament& t, const std::vector<tournament::Game>& games);
+  // `may_free`: a player's open room in the way is cancelled and the game made again.
+  void make_game(const Tournament& t, const tournament::Game& g, bool may_free);
+  void forfeit(const std::string& tournament_id, const std::string& game_id, std::array<bool, 2> elsewhere);
   void tell_paired(const Tournament& t, const std::vector<tournament::Game>& games);
   void tell(const std::string& tournament_id, const std::string& frame, bool players_too);
   void refuse(const Requester& to, const tournament::Refused& refused);

@@ -194,6 +194,40 @@ TEST_F(TournamentRequests, ATournamentGameCannotBeAbortedAndOffersNoRematch) {
 namespace bh::app::test {
 namespace {
 
+// A player who waits in an open room of theirs when paired is not forfeited: the room is
+// cancelled (room_cancelled, reason "tournament") and the tournament's game starts.
+TEST_F(TournamentRequests, APlayerWaitingInAnOpenRoomHasItCancelledWhenPaired) {
+  Client& alice = registered("alice");
+  Client& bob = registered("bob");
+  const auto id = create(alice, {{"cycles", 1}});
+  for (Client* c : {&alice, &bob}) {
+    c->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 80}});
+    ASSERT_FALSE(c->next_if("tournament", [](const json& m) { return m.value("id", 0) == 80; }).is_null());
+  }
+  bob.send({{"type", "create_room"}, {"game", "brandubh"}, {"id", 81}});
+  json room = bob.next("room_created");
+  ASSERT_FALSE(room.is_null());
+  alice.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 82}});
+  json cancelled = bob.next("room_cancelled");
+  ASSERT_FALSE(cancelled.is_null());
+  EXPECT_EQ(cancelled["room_id"], room["room"]["room_id"]);
+  EXPECT_EQ(cancelled["reason"], "tournament");
+  json started = bob.next("game_started");
+  ASSERT_FALSE(started.is_null());
+  EXPECT_EQ(started["state"]["tournament_id"], id);
+  ASSERT_FALSE(alice.next("game_started").is_null());
+  // Each player hears of the pairing before the game starts (a client knows it is a
+  // tournament's game when it starts).
+  for (Client* c : {&alice, &bob}) {
+    std::vector<std::string> order;
+    for (const auto& m : c->connection()->all()) {
+      const std::string type = m.value("type", "");
+      if (type == "tournament_paired" || type == "game_started") order.push_back(type);
+    }
+    EXPECT_EQ(order, (std::vector<std::string>{"tournament_paired", "game_started"}));
+  }
+}
+
 class TournamentsWithBots : public TournamentRequests {
  protected:
   TournamentsWithBots() { bots_ = true; }
