@@ -77,21 +77,29 @@ TEST(OpenRoom, AJoinSeatsThePlayerAndBeginsTheFirstGame) {
 TEST(OpenRoom, OnlyTheCreatorCancelsAndOnlyWhileOpen) {
   Driver d(settings_for("tablut"), limits());
   d.run(Open{});
-  d.run(Cancel{1});
+  d.run(Cancel{1, std::nullopt});
   EXPECT_EQ(d.refusals.back().code, ErrorCode::not_creator);
-  d.run(Cancel{0});
+  d.run(Cancel{0, std::nullopt});
   EXPECT_EQ(d.s.phase, Phase::closed);
   ASSERT_FALSE(d.notices.empty());
   EXPECT_EQ(d.notices.back().note, Note::close);
   EXPECT_EQ(d.notices.back().reason, "cancelled");
   EXPECT_TRUE(d.told_contains("room_cancelled"));
-  d.run(Cancel{0});
+  d.run(Cancel{0, std::nullopt});
   EXPECT_EQ(d.refusals.back().code, ErrorCode::room_closed);
 
   Driver started(settings_for("tablut"), limits());
   started.start();
-  started.run(Cancel{0});
+  started.run(Cancel{0, std::nullopt});
   EXPECT_EQ(started.refusals.back().code, ErrorCode::room_full);  // resign instead
+}
+
+TEST(OpenRoom, ACancelForItsCreatorSaysWhy) {
+  Driver d(settings_for("tablut"), limits());
+  d.run(Open{});
+  d.run(Cancel{0, "tournament"});  // a tournament pairs its creator
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_TRUE(d.told_contains("\"reason\":\"tournament\""));
 }
 
 TEST(OpenRoom, ACreatorWhoLeftHasAGraceThenTheRoomIsAbandoned) {
