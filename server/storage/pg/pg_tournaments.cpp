@@ -3,31 +3,17 @@
 #include <algorithm>
 #include <sstream>
 
+#include "storage/tournament_columns.hpp"
+
 namespace bh::storage::pg {
 
 namespace {
 
 using tournament::Tournament;
 
-constexpr const char* kColumns =
-    "id, name, format, game, options, initial_ms, increment_ms, days, rated, rounds, cycles, group_size, "
-    "duration_ms, starts_ms, max_players, min_rating, private, invite_code, mini_match, bots, bye_points, creator, "
-    "status, round, created_ms, started_ms, finished_ms";
-
-// Options as "name=value" words, as the SQLite store keeps them.
-std::string options_text(const std::map<std::string, std::string>& options) {
-  std::string text;
-  for (const auto& [name, value] : options) text += (text.empty() ? "" : " ") + name + "=" + value;
-  return text;
-}
-
-std::map<std::string, std::string> options_from(const std::string& text) {
-  std::map<std::string, std::string> options;
-  std::istringstream in(text);
-  for (std::string pair; in >> pair;)
-    if (const auto eq = pair.find('='); eq != std::string::npos) options[pair.substr(0, eq)] = pair.substr(eq + 1);
-  return options;
-}
+using tournament_columns::kColumns;
+using tournament_columns::options_from;
+using tournament_columns::options_text;
 
 // "name = excluded.name, ..." for every column but the id: the whole row rewritten.
 std::string every_column_again() {

@@ -17,7 +17,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startStack, launchBrowser, visitor, screenshotPath } from './support/stack.mjs';
+import { startStack, launchBrowser, visitor, screenshotPath, until, registerInPage } from './support/stack.mjs';
 import { createBot, startFakeBot } from './support/fake_bot.mjs';
 import { clickMove } from './support/play.mjs';
 import { pointsText, tieText } from '../../public/js/app/tournament.js';
@@ -36,14 +36,7 @@ after(async () => {
 // Brandubh: the attackers (first) capture the king in seven moves (support/play.mjs).
 const BRANDUBH = ['d2-e2', 'c4-c2', 'd6-c6', 'd3-a3', 'b4-b5', 'd4-b4', 'c6-c4'];
 
-async function account(v, name) {
-  await v.go('/');
-  await v.page.getByTestId('guest-name').fill(name);
-  await v.page.locator('details.account summary').click();
-  await v.page.getByTestId('login-password').fill('correct horse battery');
-  await v.page.getByTestId('register-submit').click();
-  await v.page.getByTestId('whoami').filter({ hasText: name }).waitFor();
-}
+const account = (v, name) => registerInPage(v, name);
 
 /**
  * A player outside the browsers: a WebSocket of its own, opened from a page of the
@@ -102,15 +95,6 @@ async function api(id) {
   return res.json();
 }
 
-async function until(what, check, ms = 20000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Some legal move on `page`'s board: a piece of its own with a target, then the target. */
 async function anyMove(page) {

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startStack, launchBrowser, visitor, screenshotPath, REPO } from './support/stack.mjs';
+import { startStack, launchBrowser, visitor, screenshotPath, REPO, until, registerInPage } from './support/stack.mjs';
 import { createBot } from './support/fake_bot.mjs';
 import { clickMove } from './support/play.mjs';
 
@@ -60,24 +60,8 @@ after(async () => {
   await stack?.close();
 });
 
-async function until(what, check, ms = 20000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
-async function account(v, name) {
-  await v.go('/');
-  await v.page.getByTestId('guest-name').fill(name);
-  await v.page.locator('details.account summary').click();
-  await v.page.getByTestId('login-password').fill(PASSWORD);
-  await v.page.getByTestId('register-submit').click();
-  await v.page.getByTestId('whoami').filter({ hasText: name }).waitFor();
-}
+const account = (v, name) => registerInPage(v, name, PASSWORD);
 
 /** The tournament as GET /api/tournaments/{id} has it. */
 async function api(id) {

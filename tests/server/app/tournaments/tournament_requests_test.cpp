@@ -30,6 +30,13 @@ class TournamentRequests : public AppTest {
     EXPECT_EQ(c.reply(1, 30s)["type"], "identity");
     return c;
   }
+  // Each of `players` joins tournament `id`.
+  void join_all(const std::string& id, std::initializer_list<Client*> players) {
+    for (Client* c : players) {
+      c->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 80}});
+      ASSERT_FALSE(c->next_if("tournament", [](const json& m) { return m.value("id", 0) == 80; }).is_null());
+    }
+  }
   bool bots_ = false;
   Client& registered(const std::string& name) {
     Client& c = client();
@@ -158,10 +165,7 @@ TEST_F(TournamentRequests, ATournamentGameCannotBeAbortedAndOffersNoRematch) {
   Client& alice = registered("alice");
   Client& bob = registered("bob");
   const auto id = create(alice, {{"cycles", 1}});
-  for (Client* c : {&alice, &bob}) {
-    c->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 80}});
-    ASSERT_FALSE(c->next_if("tournament", [](const json& m) { return m.value("id", 0) == 80; }).is_null());
-  }
+  join_all(id, {&alice, &bob});
   alice.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 81}});
   json paired = alice.next("tournament_paired");
   ASSERT_FALSE(paired.is_null());
@@ -200,10 +204,7 @@ TEST_F(TournamentRequests, APlayerWaitingInAnOpenRoomHasItCancelledWhenPaired) {
   Client& alice = registered("alice");
   Client& bob = registered("bob");
   const auto id = create(alice, {{"cycles", 1}});
-  for (Client* c : {&alice, &bob}) {
-    c->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 80}});
-    ASSERT_FALSE(c->next_if("tournament", [](const json& m) { return m.value("id", 0) == 80; }).is_null());
-  }
+  join_all(id, {&alice, &bob});
   bob.send({{"type", "create_room"}, {"game", "brandubh"}, {"id", 81}});
   json room = bob.next("room_created");
   ASSERT_FALSE(room.is_null());
@@ -270,10 +271,7 @@ TEST_F(TournamentsWithBots, ItsCreatorAddsTheComputerWhoseGamesSayItsLevel) {
   EXPECT_TRUE(out["entrants"].empty()) << out.dump();  // out before the start: not an entrant
   alice.send({{"type", "add_computer"}, {"tournament_id", id}, {"level", 2}, {"id", 12}});
   ASSERT_FALSE(alice.next_if("tournament", [](const json& m) { return m.value("id", 0) == 12; }).is_null());
-  for (Client* c : {&alice, &bob, &carol}) {
-    c->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 80}});
-    ASSERT_FALSE(c->next_if("tournament", [](const json& m) { return m.value("id", 0) == 80; }).is_null());
-  }
+  join_all(id, {&alice, &bob, &carol});
   alice.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 81}});
   // The computer is told of its pairing and seated: its game says the level chosen.
   ASSERT_FALSE(robo.next("tournament_paired").is_null());

@@ -134,3 +134,24 @@ export function screenshotPath(name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   return path.join(SHOTS, name);
 }
+
+/** Polls `check` every 200 ms until it gives a truthy value (returned), or throws after `ms`. */
+export async function until(what, check, ms = 20000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Registers `name` from the home page's account form (a visitor of `visitor()`). */
+export async function registerInPage(v, name, password = 'correct horse battery') {
+  await v.go('/');
+  await v.page.getByTestId('guest-name').fill(name);
+  await v.page.locator('details.account summary').click();
+  await v.page.getByTestId('login-password').fill(password);
+  await v.page.getByTestId('register-submit').click();
+  await v.page.getByTestId('whoami').filter({ hasText: name }).waitFor();
+}
