@@ -181,7 +181,8 @@ void TournamentDirector::reread(const std::string& tid) {
   store_->get_tournament(tid, on_executor<storage::StoreResult<Tournament>>(
                                   strand_, "a tournament read back",
                                   [self, tid](storage::StoreResult<Tournament> found) {
-                                    if (found.error.ok() && found.value->status != tournament::Status::finished) {
+                                    if (found.error.ok() && found.value.has_value() &&
+                                        found.value->status != tournament::Status::finished) {
                                       self->live_[tid] = std::move(*found.value);
                                     } else if (found.error.code == storage::StoreErrc::not_found) {
                                       self->live_.erase(tid);
