@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
   const bool cluster = !config.cluster_db.empty();
   std::unique_ptr<bh::storage::Store> store;
   bh::storage::Notifications* notifications = nullptr;  // a single server's: the SQLite store
-  bh::storage::Tournaments* tournaments = nullptr;      // the same
+  bh::storage::Tournaments* tournaments = nullptr;      // the same, or a cluster's (with a bus)
   bh::storage::PgStore* node = nullptr;                 // cluster mode: the store, as a node of the cluster
   // Cluster mode with a bus: the application hears it through `slot`.
   AppSlot slot;
@@ -166,6 +166,8 @@ int main(int argc, char** argv) {
     auto opened = open_node(config, gate.get());
     if (!opened) return 1;
     node = opened.get();
+    // One node directs the tournaments and hands requests over the bus: none without it.
+    if (gate) tournaments = node;
     store = std::move(opened);
     // Left to its default action SIGUSR1 would end the node.
     options.on_usr1 = [] { bh::log::info("SIGUSR1: a cluster node keeps no SQLite database to back up"); };
@@ -205,7 +207,7 @@ int main(int argc, char** argv) {
   app_config.tournament_bots = config.tournament_bots;
   if (!config.tournament_schedule.empty()) {
     if (!tournaments) {
-      bh::log::error("--tournament-schedule: a cluster keeps no tournaments yet");
+      bh::log::error("--tournament-schedule: a cluster keeps tournaments only with its bus (--cluster-bus)");
       return 1;
     }
     std::ifstream file(config.tournament_schedule);

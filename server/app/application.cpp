@@ -131,11 +131,14 @@ class AppImpl final : public Application {
   void count_network_error() override { count(ctx_->metrics.network_errors); }
   void shutdown(std::function<void()> done) override;
   void adopt(std::vector<storage::LiveGame> games) override {
-    boost::asio::post(ctx_->io, [ctx = ctx_, games = std::move(games)] {
-      if (ctx->shutting_down) return;  // left to the other nodes (this one's lease ends)
-      const int restored = restore_games(ctx, games);
-      count(ctx->metrics.games_adopted, static_cast<std::uint64_t>(restored));
-      log::info("took over " + std::to_string(restored) + " live games of a node that is gone");
+    // Which games are tournaments' read again first: those of the node gone may be.
+    ctx_->tournaments->refresh_games([ctx = ctx_, games = std::move(games)]() mutable {
+      boost::asio::post(ctx->io, [ctx, games = std::move(games)] {
+        if (ctx->shutting_down) return;  // left to the other nodes (this one's lease ends)
+        const int restored = restore_games(ctx, games);
+        count(ctx->metrics.games_adopted, static_cast<std::uint64_t>(restored));
+        log::info("took over " + std::to_string(restored) + " live games of a node that is gone");
+      });
     });
   }
   void on_node_message(std::string_view payload) override {
@@ -145,6 +148,7 @@ class AppImpl final : public Application {
     if (mirror_) mirror_->receive(payload);
   }
   void nodes_alive(std::vector<std::int64_t> epochs) override {
+    ctx_->tournaments->nodes_alive(epochs);
     if (relay_) relay_->nodes_alive(epochs);
     if (mirror_) mirror_->nodes_alive(std::move(epochs));
   }
@@ -182,6 +186,24 @@ class AppImpl final : public Application {
     if (!owner) owner = room_node(target);  // a room not (yet) listed here, or private
     if (!owner || *owner == relay_->self() || !relay_->alive(*owner)) return false;
     hand_over_connection(ctx_, *relay_, c, id, *owner, protocol::encode_request(cl::Request{request}, id));
+    return true;
+  }
+  // Cluster mode: one node directs the tournaments (tournament_director.hpp). A request
+  // that changes one (`change`) or follows one goes there with its connection, which its
+  // news and games reach there. A player seated here stays: a change is refused, a
+  // follow answered here once (from the store).
+  template <class Request>
+  bool to_tournaments_node(const ConnPtr& c, const RequestId& id, const Request& request, bool change) {
+    if (!relay_) return false;
+    const auto leader = ctx_->tournaments->leader_elsewhere();
+    if (!leader || !relay_->alive(*leader)) return false;
+    if (const auto player = ctx_->identities.player_of(c->id()); player && ctx_->identities.seats(*player) > 0) {
+      if (change)
+        ctx_->send_error(c, id, ErrorCode::already_seated,
+                         "another node of this server runs the tournaments, and your game is here: finish it first");
+      return change;
+    }
+    hand_over_connection(ctx_, *relay_, c, id, *leader, protocol::encode_request(cl::Request{request}, id));
     return true;
   }
   std::optional<std::string> require_player(const ConnPtr& c, const RequestId& id) {
@@ -363,29 +385,31 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                      answer_set_notifications(ctx_, c, id, *player, std::move(r));
                  },
                  [&](cl::CreateTournament& r) {
-                   if (const auto player = require_player(c, id))
+                   if (const auto player = require_player(c, id); player && !to_tournaments_node(c, id, r, true))
                      ctx_->tournaments->create(c, id, *player, std::move(r));
                  },
                  [&](cl::JoinTournament& r) {
-                   if (const auto player = require_player(c, id)) ctx_->tournaments->join(c, id, *player, std::move(r));
+                   if (const auto player = require_player(c, id); player && !to_tournaments_node(c, id, r, true))
+                     ctx_->tournaments->join(c, id, *player, std::move(r));
                  },
                  [&](cl::WithdrawTournament& r) {
-                   if (const auto player = require_player(c, id))
+                   if (const auto player = require_player(c, id); player && !to_tournaments_node(c, id, r, true))
                      ctx_->tournaments->withdraw(c, id, *player, std::move(r.tournament_id), std::move(r.player));
                  },
                  [&](cl::StartTournament& r) {
-                   if (const auto player = require_player(c, id))
+                   if (const auto player = require_player(c, id); player && !to_tournaments_node(c, id, r, true))
                      ctx_->tournaments->start(c, id, *player, std::move(r.tournament_id));
                  },
                  [&](cl::AddComputer& r) {
-                   if (const auto player = require_player(c, id))
+                   if (const auto player = require_player(c, id); player && !to_tournaments_node(c, id, r, true))
                      ctx_->tournaments->add_computer(c, id, *player, std::move(r));
                  },
                  [&](cl::ListTournaments& r) { ctx_->tournaments->list(c, id, std::move(r.status)); },
                  [&](cl::GetTournament& r) {
+                   const bool follow = r.follow.value_or(true);
+                   if (follow && to_tournaments_node(c, id, r, false)) return;
                    const auto player = ctx_->identities.player_of(c->id());
-                   ctx_->tournaments->get(c, id, player.value_or(""), std::move(r.tournament_id),
-                                          r.follow.value_or(true));
+                   ctx_->tournaments->get(c, id, player.value_or(""), std::move(r.tournament_id), follow);
                  },
                  [&](cl::PlayComputer& r) {
                    const auto player = require_player(c, id);

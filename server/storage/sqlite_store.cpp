@@ -644,6 +644,14 @@ void SqliteStore::list_tournaments(TournamentQuery query,
   impl_->submit(std::move(job));
 }
 
+void SqliteStore::live_tournament_games(std::function<void(StoreResult<std::vector<std::string>>)> done) {
+  Job job;
+  job.kinds = kLive | kTournaments;
+  job.read =
+      read_job<std::vector<std::string>>([](sql::Db& db) { return sql::live_tournament_games(db); }, std::move(done));
+  impl_->submit(std::move(job));
+}
+
 void SqliteStore::on_outbox_written(std::function<void()> listener) {
   std::lock_guard lock(impl_->outbox_mutex);
   impl_->outbox_listener = std::move(listener);

@@ -133,6 +133,7 @@ class SqliteStore final : public Store, public Notifications, public Tournaments
   void get_tournament(std::string id, std::function<void(StoreResult<tournament::Tournament>)> done) override;
   void list_tournaments(TournamentQuery query,
                         std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) override;
+  void live_tournament_games(std::function<void(StoreResult<std::vector<std::string>>)> done) override;
   bool healthy() const override;
   void close() override;
 

@@ -183,4 +183,15 @@ StoreResult<std::vector<Tournament>> list_tournaments(Db& db, const TournamentQu
   return read_whole(db, q, "the tournaments");
 }
 
+StoreResult<std::vector<std::string>> live_tournament_games(Db& db) {
+  Query q(db,
+          "SELECT tg.game_id FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament JOIN live_games l ON "
+          "l.game_id = tg.game_id WHERE t.status <> 'finished' AND tg.game_id <> ''");
+  std::vector<std::string> ids;
+  int rc = 0;
+  while ((rc = q.step()) == SQLITE_ROW) ids.push_back(q.text(0));
+  if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read the tournaments' live games"), std::nullopt};
+  return {{}, std::move(ids)};
+}
+
 }  // namespace bh::storage::sql

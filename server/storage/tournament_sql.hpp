@@ -15,5 +15,6 @@ StoreError save_tournament(Db& db, const TournamentWrite& write);
 StoreResult<std::vector<tournament::Tournament>> load_tournaments(Db& db);
 StoreResult<tournament::Tournament> get_tournament(Db& db, const std::string& id);
 StoreResult<std::vector<tournament::Tournament>> list_tournaments(Db& db, const TournamentQuery& query);
+StoreResult<std::vector<std::string>> live_tournament_games(Db& db);
 
 }  // namespace bh::storage::sql

@@ -48,6 +48,9 @@ class Tournaments {
   // from its games). Private ones are left out.
   virtual void list_tournaments(TournamentQuery query,
                                 std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) = 0;
+  // The ids of the live games (any node's, in a cluster) paired by the tournaments not
+  // finished: a director taking over tells a paired game made from one never made.
+  virtual void live_tournament_games(std::function<void(StoreResult<std::vector<std::string>>)> done) = 0;
 };
 
 }  // namespace bh::storage

@@ -203,7 +203,9 @@ endif()
 if(TARGET bh_test_support AND TARGET boardhall-server AND TARGET bh_pg_cluster)
   bh_add_test(bh_failover_tests cluster SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/e2e/cluster_load_test.cpp
               ${CMAKE_CURRENT_SOURCE_DIR}/e2e/failover_test.cpp ${CMAKE_CURRENT_SOURCE_DIR}/e2e/relay_test.cpp
-              ${CMAKE_CURRENT_SOURCE_DIR}/e2e/names_across_nodes_test.cpp LIBS bh_test_support bh_pg_cluster bh_test_redis)
+              ${CMAKE_CURRENT_SOURCE_DIR}/e2e/names_across_nodes_test.cpp
+              ${CMAKE_CURRENT_SOURCE_DIR}/e2e/tournament_cluster_test.cpp LIBS bh_test_support bh_pg_cluster
+                                                                                bh_test_redis)
   add_dependencies(bh_failover_tests boardhall-server)
 endif()
 

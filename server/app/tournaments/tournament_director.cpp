@@ -69,7 +69,12 @@ constexpr int kUpcomingPerCreator = 5;       // tournaments a player may have wa
 }  // namespace
 
 TournamentDirector::TournamentDirector(Context& ctx, storage::Tournaments* store)
-    : ctx_(ctx), store_(store), strand_(boost::asio::make_strand(ctx.io)), timer_(strand_) {}
+    : ctx_(ctx),
+      store_(store),
+      cluster_(store && ctx.config.node_link),
+      leading_(!cluster_),
+      strand_(boost::asio::make_strand(ctx.io)),
+      timer_(strand_) {}
 
 template <class F>
 void TournamentDirector::on_strand(F f) {
@@ -85,35 +90,141 @@ void TournamentDirector::load() {
   auto loaded = wait_for<storage::StoreResult<std::vector<tournament::Tournament>>>(
       [this](auto done) { store_->load_tournaments(std::move(done)); });
   if (!loaded.error.ok()) return log::error("tournaments not read back: " + loaded.error.message);
+  remember_games(*loaded.value);
+  if (cluster_) return;
+  for (auto& t : *loaded.value) live_[t.id] = std::move(t);
+  if (!live_.empty()) log::info("read back " + std::to_string(live_.size()) + " tournaments");
+}
+
+void TournamentDirector::remember_games(const std::vector<Tournament>& tournaments) {
   std::lock_guard lock(games_mutex_);
-  for (auto& t : *loaded.value) {
+  for (const auto& t : tournaments)
     for (const auto& g : t.games)
       if (!g.game_id.empty()) game_tournament_[g.game_id] = t.id;
-    live_[t.id] = std::move(t);
-  }
-  if (!live_.empty()) log::info("read back " + std::to_string(live_.size()) + " tournaments");
 }
 
 void TournamentDirector::resume(std::set<std::string> live) {
   if (!store_) return;
   on_strand([live = std::move(live)](TournamentDirector& d) {
-    std::vector<std::string> ids;
-    for (const auto& [id, t] : d.live_) ids.push_back(id);
-    for (const auto& id : ids) {
-      const auto& t = d.live_.at(id);
-      // Written but never made (the server stopped in between): made now, with their ids.
-      std::vector<tournament::Game> unmade;
-      for (const auto& g : tournament::playable_now(t))
-        if (!live.contains(g.game_id)) unmade.push_back(g);
-      if (!unmade.empty()) {
-        log::info("tournament " + id + ": " + std::to_string(unmade.size()) + " paired games made after the restart");
-        d.make_games(t, unmade);
-      }
-      d.apply(id, tournament::catch_up(t, now_ms(), d.game_ids()), std::nullopt);
-    }
-    d.make_planned(now_ms());
+    if (!d.cluster_) d.resume_all(live);  // a cluster's director resumes when it takes over
     d.arm_tick();
   });
+}
+
+// On the strand: each tournament goes on from where the store has it.
+void TournamentDirector::resume_all(const std::set<std::string>& live) {
+  std::vector<std::string> ids;
+  for (const auto& [id, t] : live_) ids.push_back(id);
+  for (const auto& id : ids) {
+    const auto& t = live_.at(id);
+    // Written but never made (the server stopped in between): made now, with their ids.
+    std::vector<tournament::Game> unmade;
+    for (const auto& g : tournament::playable_now(t))
+      if (!live.contains(g.game_id)) unmade.push_back(g);
+    if (!unmade.empty()) {
+      log::info("tournament " + id + ": " + std::to_string(unmade.size()) + " paired games made after the restart");
+      make_games(t, unmade);
+    }
+    apply(id, tournament::catch_up(t, now_ms(), game_ids()), std::nullopt);
+  }
+  make_planned(now_ms());
+}
+
+// ---- cluster mode: one director ----
+
+void TournamentDirector::nodes_alive(std::vector<std::int64_t> epochs) {
+  if (!cluster_ || epochs.empty()) return;
+  const auto lowest = *std::min_element(epochs.begin(), epochs.end());
+  if (leader_.exchange(lowest) != lowest && lowest != ctx_.config.node_link->self())
+    log::info("node " + std::to_string(lowest) + " directs the tournaments");
+  on_strand([lowest](TournamentDirector& d) {
+    const bool mine = lowest == d.ctx_.config.node_link->self();
+    if (mine && !d.leading_ && !d.taking_ && !d.stopped_) d.take_lead();
+    if (!mine && d.leading_) d.step_down("node " + std::to_string(lowest) + " directs them now");
+  });
+}
+
+std::optional<std::int64_t> TournamentDirector::leader_elsewhere() const {
+  if (!cluster_) return std::nullopt;
+  const auto leader = leader_.load();
+  if (leader == 0 || leader == ctx_.config.node_link->self()) return std::nullopt;
+  return leader;
+}
+
+// Read back whole, with which paired games are live on any node: the rest of what was
+// paired is made here (its node stopped before it made them, or they were never made).
+void TournamentDirector::take_lead() {
+  taking_ = true;
+  auto self = shared_from_this();
+  auto failed = [self] { self->taking_ = false; };
+  using Loaded = storage::StoreResult<std::vector<Tournament>>;
+  using Live = storage::StoreResult<std::vector<std::string>>;
+  store_->load_tournaments(on_executor<Loaded>(
+      strand_, "the tournaments taken over",
+      [self, failed](Loaded loaded) {
+        if (!loaded.error.ok()) {
+          failed();
+          return log::error("tournaments not taken over (tried again): " + loaded.error.message);
+        }
+        self->store_->live_tournament_games(on_executor<Live>(
+            self->strand_, "the tournaments' live games",
+            [self, loaded = std::move(*loaded.value)](Live live) mutable {
+              self->taking_ = false;
+              if (!live.error.ok())
+                return log::error("tournaments not taken over (tried again): " + live.error.message);
+              if (self->stopped_ || self->leader_elsewhere()) return;
+              self->remember_games(loaded);
+              self->live_.clear();
+              for (auto& t : loaded) self->live_[t.id] = std::move(t);
+              self->leading_ = true;
+              log::info("this node directs the tournaments (" + std::to_string(self->live_.size()) + " under way)");
+              self->resume_all(std::set<std::string>(live.value->begin(), live.value->end()));
+            },
+            failed));
+      },
+      failed));
+}
+
+void TournamentDirector::step_down(const std::string& why) {
+  log::info("this node no longer directs the tournaments: " + why);
+  leading_ = false;
+  live_.clear();
+  followers_.clear();
+  dirty_.clear();
+}
+
+void TournamentDirector::refresh_games(std::function<void()> done) {
+  if (!store_) return done();
+  auto self = shared_from_this();
+  store_->load_tournaments([self, done = std::move(done)](storage::StoreResult<std::vector<Tournament>> loaded) {
+    if (loaded.error.ok()) self->remember_games(*loaded.value);
+    else log::error("which games are tournaments' not read again: " + loaded.error.message);
+    done();
+  });
+}
+
+void TournamentDirector::read_results() {
+  auto self = shared_from_this();
+  using Loaded = storage::StoreResult<std::vector<Tournament>>;
+  store_->load_tournaments(on_executor<Loaded>(
+      strand_, "the tournaments' results",
+      [self](Loaded loaded) {
+        if (!loaded.error.ok() || !self->leading_) return;
+        for (const auto& stored : *loaded.value)
+          for (const auto& g : stored.games) {
+            const auto it = self->live_.find(stored.id);
+            if (!g.outcome || g.game_id.empty() || it == self->live_.end()) continue;
+            const bool told =
+                std::any_of(it->second.games.begin(), it->second.games.end(),
+                            [&](const tournament::Game& m) { return m.game_id == g.game_id && m.outcome; });
+            if (told) continue;
+            log::info("tournament " + stored.id + ": game " + g.game_id + "'s result read from the archive");
+            self->apply(stored.id,
+                        tournament::game_ended(it->second, g.game_id, *g.outcome, now_ms(), self->game_ids()),
+                        std::nullopt);
+          }
+      },
+      [] {}));
 }
 
 void TournamentDirector::stop() {
@@ -165,7 +276,9 @@ void TournamentDirector::apply(const std::string& tid, tournament::Step step, st
                                 log::error("tournament " + tid + " not written: " + error.message);
                                 if (to)
                                   self->ctx_.send_error(to->connection, to->request, ErrorCode::storage_unavailable,
-                                                        "the server cannot save the tournament now");
+                                                        "the server cannot save the tournament now; try again");
+                                // Another node directs them now: nothing of this step happened.
+                                if (error.code == storage::StoreErrc::fenced) return self->step_down(error.message);
                                 self->reread(tid);
                               },
                               [self, to] {
@@ -308,7 +421,17 @@ void TournamentDirector::refuse(const Requester& to, const tournament::Refused& 
 
 bool TournamentDirector::refuse_disabled(const ConnPtr& c, const RequestId& id) {
   if (store_) return false;
-  ctx_.send_error(c, id, ErrorCode::storage_unavailable, "this server keeps no tournaments (cluster mode)");
+  ctx_.send_error(c, id, ErrorCode::storage_unavailable,
+                  "this server keeps no tournaments (a cluster's nodes need their bus, --cluster-bus)");
+  return true;
+}
+
+// On the strand, before a change: only the directing node changes a tournament (the
+// others hand such requests to it; this one is taking over, or cannot reach it).
+bool TournamentDirector::refuse_not_leading(const ConnPtr& c, const RequestId& id) {
+  if (leading_) return false;
+  ctx_.send_error(c, id, ErrorCode::storage_unavailable,
+                  "the tournaments are being taken over by another node of this server; try again in a moment");
   return true;
 }
 
@@ -325,6 +448,7 @@ void TournamentDirector::arm_tick() {
 
 void TournamentDirector::tick() {
   if (stopped_) return;
+  if (!leading_) return arm_tick();
   const auto now = now_ms();
   std::vector<std::string> due;
   for (const auto& [id, t] : live_)
@@ -333,6 +457,7 @@ void TournamentDirector::tick() {
   for (const auto& id : due) apply(id, tournament::start_or_cancel(live_.at(id), now, game_ids()), std::nullopt);
   if (++ticks_ % 2 == 0) arena_passes(now);
   if (ticks_ % 10 == 0) make_planned(now);
+  if (cluster_ && ticks_ % 3 == 0) read_results();
   for (const auto& id : dirty_) {
     const auto it = live_.find(id);
     if (it == live_.end()) continue;
@@ -398,6 +523,7 @@ void TournamentDirector::create(const ConnPtr& c, const RequestId& id, const std
   if (!settings) return ctx_.send_error(c, id, ErrorCode::bad_options, settings.error());
   if (settings->is_private) settings->invite_code = random_hex(8);
   on_strand([c, id, player, settings = std::move(*settings)](TournamentDirector& d) mutable {
+    if (d.refuse_not_leading(c, id)) return;
     int waiting = 0;
     for (const auto& [tid, t] : d.live_)
       if (t.status == tournament::Status::upcoming && t.settings.creator == player) ++waiting;
@@ -418,6 +544,7 @@ void TournamentDirector::join(const ConnPtr& c, const RequestId& id, const std::
   if (!credentials || !credentials->registered)
     return ctx_.send_error(c, id, ErrorCode::account_required, "tournaments are for registered players");
   on_strand([c, id, player, bot = credentials->bot, r = std::move(r)](TournamentDirector& d) {
+    if (d.refuse_not_leading(c, id)) return;
     const auto it = d.live_.find(r.tournament_id);
     if (it == d.live_.end())
       return d.ctx_.send_error(c, id, ErrorCode::unknown_tournament,
@@ -439,6 +566,7 @@ void TournamentDirector::add_computer(const ConnPtr& c, const RequestId& id, con
   if (level < 1 || level > kMaxComputerLevel)
     return ctx_.send_error(c, id, ErrorCode::bad_request, "level must be 1 to " + std::to_string(kMaxComputerLevel));
   on_strand([c, id, player, level, tid = std::move(r.tournament_id)](TournamentDirector& d) {
+    if (d.refuse_not_leading(c, id)) return;
     const auto it = d.live_.find(tid);
     if (it == d.live_.end())
       return d.ctx_.send_error(c, id, ErrorCode::unknown_tournament, "no tournament '" + tid + "' open to join");
@@ -461,6 +589,7 @@ void TournamentDirector::withdraw(const ConnPtr& c, const RequestId& id, const s
                                   std::optional<std::string> computer) {
   if (refuse_disabled(c, id)) return;
   on_strand([c, id, player, tid = std::move(tid), computer = std::move(computer)](TournamentDirector& d) {
+    if (d.refuse_not_leading(c, id)) return;
     const auto it = d.live_.find(tid);
     if (it == d.live_.end())
       return d.ctx_.send_error(c, id, ErrorCode::unknown_tournament, "no tournament '" + tid + "' under way");
@@ -474,6 +603,7 @@ void TournamentDirector::withdraw(const ConnPtr& c, const RequestId& id, const s
 void TournamentDirector::start(const ConnPtr& c, const RequestId& id, const std::string& player, std::string tid) {
   if (refuse_disabled(c, id)) return;
   on_strand([c, id, player, tid = std::move(tid)](TournamentDirector& d) {
+    if (d.refuse_not_leading(c, id)) return;
     const auto it = d.live_.find(tid);
     if (it == d.live_.end())
       return d.ctx_.send_error(c, id, ErrorCode::unknown_tournament, "no tournament '" + tid + "' to start");
@@ -509,6 +639,7 @@ void TournamentDirector::http_list(std::function<void(HttpResponse)> respond) {
 // from the store; `done` on the network threads.
 void TournamentDirector::collect(std::function<void(std::optional<sv::TournamentList>)> done) {
   on_strand([done = std::move(done)](TournamentDirector& d) mutable {
+    if (!d.leading_) return d.collect_stored(std::move(done));
     sv::TournamentList list;
     for (const auto& [tid, t] : d.live_) {
       if (t.settings.is_private) continue;
@@ -527,6 +658,30 @@ void TournamentDirector::collect(std::function<void(std::optional<sv::Tournament
                    },
                    [done] { done(std::nullopt); }));
   });
+}
+
+// A node that does not direct them lists them all from the store (upcoming soonest first).
+void TournamentDirector::collect_stored(std::function<void(std::optional<sv::TournamentList>)> done) {
+  storage::TournamentQuery query;
+  query.limit = 100;
+  store_->list_tournaments(query, on_io<storage::StoreResult<std::vector<Tournament>>>(
+                                      ctx_.io, "the tournaments listed",
+                                      [done](storage::StoreResult<std::vector<Tournament>> found) {
+                                        if (!found.error.ok()) return done(std::nullopt);
+                                        sv::TournamentList list;
+                                        int finished = 0;
+                                        for (auto it = found.value->rbegin(); it != found.value->rend(); ++it) {
+                                          if (it->status == tournament::Status::upcoming)
+                                            list.upcoming.push_back(tournament_summary(*it));
+                                          if (it->status == tournament::Status::running)
+                                            list.running.push_back(tournament_summary(*it));
+                                        }
+                                        for (const auto& t : *found.value)
+                                          if (t.status == tournament::Status::finished && finished++ < 20)
+                                            list.finished.push_back(tournament_summary(t));
+                                        done(std::move(list));
+                                      },
+                                      [done] { done(std::nullopt); }));
 }
 
 void TournamentDirector::get(const ConnPtr& c, const RequestId& id, const std::string& player, std::string tid,

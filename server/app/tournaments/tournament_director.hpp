@@ -6,15 +6,18 @@
 // every round paired once: games written but not yet made are made then.
 //
 // Upcoming and running tournaments are in memory (read back at start-up); finished
-// ones in the store only. One clock (a second) starts the tournaments whose time came,
-// runs the arenas' pairing passes and tells followers what changed, at most once a
-// second each.
+// ones in the store only. In cluster mode one node directs them all, the live node with
+// the lowest epoch: it reads them back when it becomes the director, and writes only
+// while it is (the store fences the others); every node reads them from the store. One clock (a second) starts the
+// tournaments whose time came, runs the arenas' pairing passes and tells followers what changed, at most once a second
+// each.
 //
 // Thread-safety: any thread; the state lives on the director's strand (tournament_of
 // under a mutex, for the rooms).
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -39,12 +42,21 @@ struct Context;
 
 class TournamentDirector : public std::enable_shared_from_this<TournamentDirector> {
  public:
-  // `store` null: no tournaments here (a cluster's nodes, for now): requests are refused.
+  // `store` null: no tournaments here (a cluster without a bus): requests are refused.
   TournamentDirector(Context& ctx, storage::Tournaments* store);
 
   // At start-up, before the live games come back: the tournaments not finished read back
-  // (waits for the store), so a restored game knows its tournament.
+  // (waits for the store), so a restored game knows its tournament. In cluster mode only
+  // which game is whose: the director reads the rest when it becomes the director.
   void load();
+  // Cluster mode: the live nodes' epochs (after each lease renewal). The lowest directs;
+  // this node takes over when it becomes that one, and stops when another is.
+  void nodes_alive(std::vector<std::int64_t> epochs);
+  // Cluster mode: the node directing the tournaments when it is another one.
+  std::optional<std::int64_t> leader_elsewhere() const;
+  // Which game is whose, read again (before a node gone's games are adopted here); then
+  // `done`, on any thread.
+  void refresh_games(std::function<void()> done);
   // After the live games (`live`: the ids the store holds): a round whose last result
   // the archive has but the tournament had not written moves on, the games paired but
   // never made are made, the clock starts.
@@ -101,18 +113,31 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void tell(const std::string& tournament_id, const std::string& frame, bool players_too);
   void refuse(const Requester& to, const tournament::Refused& refused);
   bool refuse_disabled(const ConnPtr& c, const RequestId& id);
+  bool refuse_not_leading(const ConnPtr& c, const RequestId& id);
   void reread(const std::string& tournament_id);
   void collect(std::function<void(std::optional<protocol::server::TournamentList>)> done);
+  void collect_stored(std::function<void(std::optional<protocol::server::TournamentList>)> done);
   void find(const std::string& tournament_id, ConnPtr follower,
             std::function<void(std::optional<Tournament>, bool failed)> then);
   void tick();
   void arm_tick();
+  void take_lead();
+  void step_down(const std::string& why);
+  void resume_all(const std::set<std::string>& live);
+  // Cluster mode: the results the archive has that this director was not told (games
+  // another node played to the end: taken over from a node gone), applied.
+  void read_results();
+  void remember_games(const std::vector<Tournament>& tournaments);
   void arena_passes(std::int64_t now);
   // The operator's tournaments (--tournament-schedule) due to be announced, made.
   void make_planned(std::int64_t now);
 
   Context& ctx_;
   storage::Tournaments* store_;
+  const bool cluster_;                   // one of a cluster's nodes, with a bus
+  bool leading_;                         // this node directs (a single server always)
+  bool taking_ = false;                  // reading them back to direct them
+  std::atomic<std::int64_t> leader_{0};  // cluster mode: the directing node's epoch
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
   bool stopped_ = false;

@@ -487,7 +487,11 @@ void PgStore::remove_seek(std::string room_id, std::function<void(StoreError)> d
 void PgStore::save_tournament(TournamentWrite write, std::function<void(StoreError)> done) {
   impl_->write(
       kTournaments, /*savepoint=*/true,
-      [write = std::move(write)](pg::Conn& conn) { return pg::save_tournament(conn, write); }, std::move(done));
+      // A node of a cluster writes only while it directs the tournaments.
+      [write = std::move(write), leader = impl_->epoch](pg::Conn& conn) {
+        return pg::save_tournament(conn, write, leader);
+      },
+      std::move(done));
 }
 
 void PgStore::load_tournaments(std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) {
@@ -505,6 +509,11 @@ void PgStore::list_tournaments(TournamentQuery query,
                                std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) {
   impl_->read<std::vector<tournament::Tournament>>(
       kTournaments | kFinished, [query](pg::Conn& conn) { return pg::list_tournaments(conn, query); }, std::move(done));
+}
+
+void PgStore::live_tournament_games(std::function<void(StoreResult<std::vector<std::string>>)> done) {
+  impl_->read<std::vector<std::string>>(
+      kTournaments | kLive, [](pg::Conn& conn) { return pg::live_tournament_games(conn); }, std::move(done));
 }
 
 void PgStore::find_name(std::string key, std::function<void(StoreResult<NameHolder>)> done) {

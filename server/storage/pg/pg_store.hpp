@@ -122,6 +122,7 @@ class PgStore final : public Store, public ClusterNames, public ClusterSeeks, pu
   void get_tournament(std::string id, std::function<void(StoreResult<tournament::Tournament>)> done) override;
   void list_tournaments(TournamentQuery query,
                         std::function<void(StoreResult<std::vector<tournament::Tournament>>)> done) override;
+  void live_tournament_games(std::function<void(StoreResult<std::vector<std::string>>)> done) override;
 
   PgStoreStats stats() const;
 

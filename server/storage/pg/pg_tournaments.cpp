@@ -126,8 +126,19 @@ StoreResult<std::vector<Tournament>> read_whole(Conn& conn, const std::string& s
 
 }  // namespace
 
-StoreError save_tournament(Conn& conn, const TournamentWrite& write) {
+StoreError save_tournament(Conn& conn, const TournamentWrite& write, std::optional<std::int64_t> leader) {
   const auto& t = write.header;
+  if (leader) {
+    Params e;
+    e.add(*leader);
+    auto leads = conn.run(
+        "SELECT 1 FROM nodes WHERE epoch = $1 AND lease_until > now() AND epoch = (SELECT min(epoch) FROM nodes "
+        "WHERE lease_until > now())",
+        e);
+    if (!leads.error.ok()) return leads.error;
+    if (leads.value->size() == 0)
+      return {StoreErrc::fenced, "node " + std::to_string(*leader) + " no longer directs the tournaments"};
+  }
   const auto& s = t.settings;
   Params h;
   h.add(t.id).add(s.name).add(std::string(tournament::format_text(s.format))).add(s.game).add(options_text(s.options));
@@ -205,6 +216,16 @@ StoreResult<std::vector<Tournament>> list_tournaments(Conn& conn, const Tourname
                     std::string("SELECT ") + kColumns +
                         " FROM tournaments WHERE NOT private ORDER BY created_ms DESC, id DESC LIMIT $1",
                     p);
+}
+
+StoreResult<std::vector<std::string>> live_tournament_games(Conn& conn) {
+  auto rows = conn.run(
+      "SELECT tg.game_id FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament JOIN live_games l ON "
+      "l.game_id = tg.game_id WHERE t.status <> 'finished' AND tg.game_id <> ''");
+  if (!rows.error.ok()) return {rows.error, std::nullopt};
+  std::vector<std::string> ids;
+  for (int r = 0; r < rows.value->size(); ++r) ids.push_back(rows.value->text(r, 0));
+  return {{}, std::move(ids)};
 }
 
 }  // namespace bh::storage::pg

@@ -5,6 +5,8 @@
 // Thread-safety: none; the caller owns the Conn and its transaction.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,9 +15,12 @@
 
 namespace bh::storage::pg {
 
-StoreError save_tournament(Conn& conn, const TournamentWrite& write);
+// `leader`: cluster mode's fence: written only while that epoch is the live node with
+// the lowest epoch (the tournaments' director, docs/tournaments.md), else fenced.
+StoreError save_tournament(Conn& conn, const TournamentWrite& write, std::optional<std::int64_t> leader = std::nullopt);
 StoreResult<std::vector<tournament::Tournament>> load_tournaments(Conn& conn);
 StoreResult<tournament::Tournament> get_tournament(Conn& conn, const std::string& id);
 StoreResult<std::vector<tournament::Tournament>> list_tournaments(Conn& conn, const TournamentQuery& query);
+StoreResult<std::vector<std::string>> live_tournament_games(Conn& conn);
 
 }  // namespace bh::storage::pg

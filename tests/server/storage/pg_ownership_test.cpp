@@ -11,6 +11,7 @@
 #include "pg_backend.hpp"
 #include "storage/pg/pg_store.hpp"
 #include "storage_test_util.hpp"
+#include "tournament/tournament.hpp"
 
 namespace bh::storage::testing {
 namespace {
@@ -229,6 +230,31 @@ TEST_F(PgOwnershipTest, AfterPostgreSQLWasAwayForEveryNodeNoNodeTakesAnothersGam
   lapse(*a);
   a.reset();  // its lease ended by hand first: it stops renewing
   EXPECT_TRUE(by_b.wait_for(1, 10s));
+}
+
+// Tournaments are written by one node, the live one with the lowest epoch: another's
+// write is fenced (nothing written), and once the director's lease lapsed, the next
+// node's writes go in.
+TEST_F(PgOwnershipTest, OnlyTheLiveNodeWithTheLowestEpochWritesTournaments) {
+  auto a = node("a", 120'000, 60'000);
+  auto b = node("b");
+  ASSERT_TRUE(a && b);
+  auto save = [](PgStore& store, const std::string& id) {
+    tournament::Settings settings;
+    settings.name = "Fenced";
+    settings.game = "tablut";
+    settings.creator = "ann";
+    const TournamentWrite write{tournament::create(id, settings, 1000), {}, {}};
+    return await<StoreError>([&](auto done) { store.save_tournament(write, done); });
+  };
+  EXPECT_TRUE(save(*a, "t-a").ok());
+  const auto refused = save(*b, "t-b");
+  EXPECT_EQ(refused.code, StoreErrc::fenced) << refused.message;
+  EXPECT_EQ(sql("SELECT id FROM tournaments ORDER BY id"), (std::vector<std::string>{"t-a"}));
+  lapse(*a);
+  EXPECT_TRUE(save(*b, "t-b").ok());
+  EXPECT_EQ(save(*a, "t-a2").code, StoreErrc::fenced);
+  EXPECT_EQ(sql("SELECT id FROM tournaments ORDER BY id"), (std::vector<std::string>{"t-a", "t-b"}));
 }
 
 }  // namespace
