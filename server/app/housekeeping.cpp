@@ -6,6 +6,7 @@
 
 #include "app/completion.hpp"
 #include "app/rooms/room.hpp"
+#include "app/tournaments/tournament_director.hpp"
 #include "app/wall_clock.hpp"
 #include "log/log.hpp"
 
@@ -38,7 +39,9 @@ void Housekeeping::arm() {
 
 void Housekeeping::sweep() {
   const std::int64_t now = now_ms();
-  for (const auto& gone : ctx_->identities.forget_absent(now)) ctx_->name_claims.release(gone.name, gone.token);
+  const auto in_tournament = [this](const std::string& player) { return ctx_->tournaments->holds(player); };
+  for (const auto& gone : ctx_->identities.forget_absent(now, in_tournament))
+    ctx_->name_claims.release(gone.name, gone.token);
   ctx_->name_claims.retry_releases();
   ctx_->audit.flush();  // the counts of audit lines held back (log/keyed_throttle.hpp)
   // Only where a move waits for the store to be told (cluster mode); elsewhere play goes

@@ -112,12 +112,13 @@ std::vector<std::shared_ptr<Connection>> Identities::unidentified(std::int64_t o
   return out;
 }
 
-std::vector<Identities::Forgotten> Identities::forget_absent(std::int64_t now) {
+std::vector<Identities::Forgotten> Identities::forget_absent(std::int64_t now,
+                                                             const std::function<bool(const std::string&)>& kept) {
   std::vector<Forgotten> out;
   std::lock_guard lock(mutex_);
   for (auto it = players_.begin(); it != players_.end();) {
     const Player& p = it->second;
-    if (p.connection_id == 0 && p.rooms.empty() && now - p.offline_since_ms > grace_ms_) {
+    if (p.connection_id == 0 && p.rooms.empty() && now - p.offline_since_ms > grace_ms_ && !(kept && kept(p.name))) {
       out.push_back({p.name, p.token});
       it = erase_locked(it);
     } else {

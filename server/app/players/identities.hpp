@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -50,10 +51,12 @@ class Identities {
   std::vector<std::shared_ptr<Connection>> unidentified(std::int64_t opened_before_ms) const;
   // Forgets players offline longer than the grace with no seat, so their names are free
   // again and their tokens expire; returns them. Called by the housekeeping every second.
+  // `kept` (may be empty): players kept all the same (in a tournament under way here:
+  // their token resumes them, and in a cluster their name leads them back to this node).
   struct Forgotten {
     std::string name, token;
   };
-  std::vector<Forgotten> forget_absent(std::int64_t now);
+  std::vector<Forgotten> forget_absent(std::int64_t now, const std::function<bool(const std::string&)>& kept = nullptr);
   // Whether a guest may take `name` now (no player record holds it or a name with its
   // key).
   bool name_free(const std::string& name) const;

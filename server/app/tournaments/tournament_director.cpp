@@ -93,7 +93,22 @@ void TournamentDirector::load() {
   remember_games(*loaded.value);
   if (cluster_) return;
   for (auto& t : *loaded.value) live_[t.id] = std::move(t);
+  note_players();
   if (!live_.empty()) log::info("read back " + std::to_string(live_.size()) + " tournaments");
+}
+
+bool TournamentDirector::holds(const std::string& player) const {
+  std::lock_guard lock(games_mutex_);
+  return players_.contains(player);
+}
+
+void TournamentDirector::note_players() {
+  std::set<std::string> players;
+  for (const auto& [id, t] : live_)
+    for (const auto& p : t.players)
+      if (p.in()) players.insert(p.name);
+  std::lock_guard lock(games_mutex_);
+  players_ = std::move(players);
 }
 
 void TournamentDirector::remember_games(const std::vector<Tournament>& tournaments) {
@@ -176,6 +191,7 @@ void TournamentDirector::take_lead() {
               self->remember_games(loaded);
               self->live_.clear();
               for (auto& t : loaded) self->live_[t.id] = std::move(t);
+              self->note_players();
               self->leading_ = true;
               log::info("this node directs the tournaments (" + std::to_string(self->live_.size()) + " under way)");
               self->resume_all(std::set<std::string>(live.value->begin(), live.value->end()));
@@ -189,6 +205,7 @@ void TournamentDirector::step_down(const std::string& why) {
   log::info("this node no longer directs the tournaments: " + why);
   leading_ = false;
   live_.clear();
+  note_players();
   followers_.clear();
   dirty_.clear();
 }
@@ -262,6 +279,7 @@ void TournamentDirector::apply(const std::string& tid, tournament::Step step, st
   auto change = std::get<tournament::Change>(std::move(step));
   if (change.players.empty() && change.games.empty() && change.next == live_[tid] && !to) return;
   live_[tid] = change.next;
+  if (!change.players.empty()) note_players();
   {
     std::lock_guard lock(games_mutex_);
     for (const auto& g : change.created) game_tournament_[g.game_id] = tid;
@@ -300,6 +318,7 @@ void TournamentDirector::reread(const std::string& tid) {
                                     } else if (found.error.code == storage::StoreErrc::not_found) {
                                       self->live_.erase(tid);
                                     }
+                                    self->note_players();
                                   },
                                   [] {}));
 }
@@ -325,6 +344,7 @@ void TournamentDirector::written(const std::string& tid, const tournament::Chang
     tell(tid, protocol::encode(finished), true);
     log::info("tournament " + tid + " finished");
     live_.erase(tid);
+    note_players();
     dirty_.erase(tid);
     followers_.erase(tid);
     std::lock_guard lock(games_mutex_);

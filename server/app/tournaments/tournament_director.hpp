@@ -63,6 +63,10 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void resume(std::set<std::string> live);
   void stop();
 
+  // Whether `player` is in a tournament this node directs, under way or upcoming: kept
+  // known while away (Identities::forget_absent), so that the news and games of it
+  // reach them here when they come back, in a cluster from any node.
+  bool holds(const std::string& player) const;
   // The tournament whose game this is, if any (the rooms' settings after a restart).
   std::optional<std::string> tournament_of(const std::string& game_id) const;
   // A game of a tournament ended (the rooms' seats_released): `result` as the archive
@@ -128,6 +132,7 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   // another node played to the end: taken over from a node gone), applied.
   void read_results();
   void remember_games(const std::vector<Tournament>& tournaments);
+  void note_players();  // players_ again from live_
   void arena_passes(std::int64_t now);
   // The operator's tournaments (--tournament-schedule) due to be announced, made.
   void make_planned(std::int64_t now);
@@ -147,6 +152,7 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   int ticks_ = 0;
   mutable std::mutex games_mutex_;
   std::map<std::string, std::string> game_tournament_;  // game id -> tournament id
+  std::set<std::string> players_;                       // in live_, not withdrawn
 };
 
 }  // namespace bh::app

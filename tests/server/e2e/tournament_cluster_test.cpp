@@ -4,6 +4,10 @@
 // director is killed (SIGKILL) mid-round: the other node adopts the round's games,
 // takes the tournaments over from the database, and the round robin is played to the
 // end, nothing paired twice, the standings those of a hand computation.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "e2e/cluster_nodes.hpp"
@@ -62,6 +66,14 @@ TEST_F(TournamentCluster, ItsDirectorKilledMidRoundTheOtherNodeFinishesItWithNot
     p.ws->send({{"type", "join_tournament"}, {"tournament_id", id}, {"id", 3}});
     ASSERT_TRUE(p.ws->take("tournament", nullptr, 20s)) << p.name << first->log() << second->log();
   }
+  // carol comes back on the node that does not direct, and logs in: her name leads her
+  // to the directing node, where she is told of her pairings.
+  players[2].ws = std::make_unique<WsPlayer>();
+  ASSERT_TRUE(players[2].ws->connect(second->port()));
+  players[2].ws->send({{"type", "login"}, {"name", "carol"}, {"password", "correct horse battery"}, {"id", 1}});
+  auto again = players[2].ws->take("identity", nullptr, 30s);
+  ASSERT_TRUE(again);
+  players[2].token = (*again)["token"];
   alice.send({{"type", "start_tournament"}, {"tournament_id", id}, {"id", 4}});
   ASSERT_TRUE(alice.take(
       "tournament", [](const json& t) { return t["status"] == "running"; }, 20s));
@@ -109,6 +121,38 @@ TEST_F(TournamentCluster, ItsDirectorKilledMidRoundTheOtherNodeFinishesItWithNot
                 id + "'"),
             (std::vector<std::string>{"12"}));
   EXPECT_NE(second->log().find("this node directs the tournaments"), std::string::npos);
+}
+
+// The operator's schedule given to both nodes: the directing node alone announces each
+// plan's tournament, once; the other lists it from the database; when the director is
+// gone the other takes it over and announces nothing twice.
+TEST_F(TournamentCluster, TheOperatorsScheduleIsAnnouncedOnceByWhicheverNodeDirects) {
+  start_bus();
+  const std::string plans =
+      (std::filesystem::temp_directory_path() / ("bh-plans-" + std::to_string(::getpid()) + ".json")).string();
+  std::ofstream(plans) << R"([{"key": "hourly-brandubh", "every_min": 60, "name": "Hourly Brandubh Arena",
+                               "format": "arena", "game": "brandubh", "duration_min": 45,
+                               "clock": {"initial_s": 180, "increment_s": 2}}])";
+  auto first = node("n1", {"--tournament-schedule", plans});
+  auto second = node("n2", {"--tournament-schedule", plans});
+  ASSERT_TRUE(first && second);
+  const auto announced = [&] { return sql("SELECT id FROM tournaments"); };
+  ASSERT_TRUE(wait_for([&] { return announced().size() == 1; }, 30s)) << first->log() << second->log();
+  const auto id = announced();
+  EXPECT_EQ(id[0].rfind("thourly-brandubh-", 0), 0u);
+  EXPECT_TRUE(wait_for(
+      [&] {
+        auto listed = http_get(second->port(), "/api/tournaments");
+        return listed.status == 200 && json::parse(listed.body)["upcoming"].size() == 1;
+      },
+      10s));
+  first->kill();
+  ASSERT_TRUE(wait_for(
+      [&] { return second->log().find("this node directs the tournaments (1 under way)") != std::string::npos; }, 30s))
+      << second->log();
+  std::this_thread::sleep_for(11s);  // the schedule's next look (every ten seconds)
+  EXPECT_EQ(announced(), id);
+  std::filesystem::remove(plans);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // harm, the creator's start, a private tournament's code, and a tournament's game that
 // can be neither aborted nor rematched.
 #include <future>
+#include <thread>
 
 #include "../harness.hpp"
 #include "app/players/passwords.hpp"
@@ -279,6 +280,29 @@ TEST_F(TournamentsWithBots, ItsCreatorAddsTheComputerWhoseGamesSayItsLevel) {
   ASSERT_FALSE(started.is_null());
   EXPECT_EQ(started["state"]["computer_level"], 2) << started.dump();
   EXPECT_EQ(started["state"]["tournament_id"], id);
+}
+
+// A player in a tournament under way is kept while away past the grace: their token
+// resumes them (and, in a cluster, their name leads a login on any node back to the
+// directing node, where their pairings are told). Another player is forgotten.
+TEST_F(TournamentRequests, APlayerInATournamentIsKeptWhileAwayAndResumesWithTheirToken) {
+  Client& alice = registered("alice");
+  Client& bob = registered("bob");
+  auto token_of = [](Client& c) {
+    for (const auto& m : c.connection()->all())
+      if (m.value("type", "") == "identity") return m["token"].get<std::string>();
+    return std::string();
+  };
+  const auto alice_token = token_of(alice), bob_token = token_of(bob);
+  const auto id = create(alice);
+  join_all(id, {&alice});
+  alice.close();
+  bob.close();
+  std::this_thread::sleep_for(1500ms);  // the grace (300 ms) and a housekeeping sweep
+  Client& back = client();
+  back.send({{"type", "resume"}, {"token", alice_token}, {"id", 5}});
+  EXPECT_EQ(back.reply(5)["type"], "identity");
+  EXPECT_EQ(client().error_of({{"type", "resume"}, {"token", bob_token}}, 6), "auth_failed");
 }
 
 }  // namespace
