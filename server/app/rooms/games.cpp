@@ -157,22 +157,38 @@ std::shared_ptr<Room> Games::restored_room(const storage::LiveGame& live) {
   return std::make_shared<Room>(ctx_.rooms, std::move(session));
 }
 
-// The seats of a game at start-up: each player may resume with their token.
-static void restore_seats(Context& ctx, const storage::LiveGame& live) {
+// The seats of a game at start-up (or taken over from a node gone): each player may
+// resume with their token. A registered player already here under another token (who
+// logged in on this node before their game came to it) keeps the seat all the same:
+// returned, those players.
+static std::vector<std::string> restore_seats(Context& ctx, const storage::LiveGame& live,
+                                              const game::RoomSettings& settings) {
+  std::vector<std::string> here;
   for (const auto& seat : live.seats) {
-    if (!ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, live.room_id,
-                                !live.correspondence.empty()))
-      log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
-    else ctx.name_claims.hold(seat.player, seat.token, seat.registered, seat.bot);  // cluster: held here now
+    if (ctx.identities.restore(seat.player, {seat.token, seat.registered, seat.bot}, live.room_id,
+                               !live.correspondence.empty())) {
+      ctx.name_claims.hold(seat.player, seat.token, seat.registered, seat.bot);  // cluster: held here now
+      continue;
+    }
+    const auto present = ctx.identities.credentials(seat.player);
+    if (seat.registered && present && present->registered &&
+        !claim_seat_or_held(ctx.identities, settings, seat.player, live.room_id)) {
+      here.push_back(seat.player);
+      continue;
+    }
+    log::error("live game " + live.game_id + ": " + seat.player + " cannot resume with a token (log in instead)");
   }
+  return here;
 }
 
 bool Games::restore_room(const storage::LiveGame& live) {
   auto room = restored_room(live);
   if (!room) return false;
-  restore_seats(ctx_, live);
+  const auto here = restore_seats(ctx_, live, room->settings());
   publish(room);
   room->command(game::Reopen{});
+  for (const auto& player : here)
+    if (auto c = ctx_.identities.connection_of(player)) room->player_returned(player, c);
   return true;
 }
 
@@ -185,7 +201,7 @@ bool Games::restore_asleep(const storage::LiveGame& live) {
   const auto deadline = s.deadline_ms();
   // A game whose deadline passed while the server was down is decided now, by its room.
   if (s.phase != game::Phase::playing || s.game->status().over() || !deadline || *deadline <= now_ms()) return false;
-  restore_seats(ctx, live);
+  restore_seats(ctx, live, *s.settings);
   ctx.player_games.update(game::player_game(s));
   if (!s.settings->is_private && ctx.lobby)
     ctx.lobby->game_live(game::live_info(s), std::make_shared<std::atomic<int>>(s.game->ply()));

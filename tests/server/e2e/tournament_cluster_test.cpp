@@ -101,8 +101,15 @@ TEST_F(TournamentCluster, ItsDirectorKilledMidRoundTheOtherNodeFinishesItWithNot
   const auto before = tournament_now(second->port(), id);
   first->kill();
 
-  // Everyone comes back on the node left, which takes the games and the tournament over.
-  for (auto& p : players) resume_until_back(p, second->port(), 40s);
+  // Everyone comes back on the node left, which takes the games and the tournament over:
+  // bob logs in there at once, before it took his game over (his seat is his all the
+  // same when it comes), the others resume with their tokens.
+  players[1].ws = std::make_unique<WsPlayer>();
+  ASSERT_TRUE(players[1].ws->connect(second->port()));
+  players[1].ws->send({{"type", "login"}, {"name", "bob"}, {"password", "correct horse battery"}, {"id", 1}});
+  ASSERT_TRUE(players[1].ws->take("identity", nullptr, 30s)) << second->log();
+  for (std::size_t i : {0, 2, 3}) resume_until_back(players[i], second->port(), 40s);
+  ASSERT_TRUE(players[1].ws->take("game_state", nullptr, 30s)) << second->log();
   EXPECT_TRUE(play_until(players, games, decide)) << second->log();
 
   const auto view = tournament_now(second->port(), id);
