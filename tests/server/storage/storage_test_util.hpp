@@ -128,6 +128,20 @@ inline GameRecord sample_game(const std::string& id, std::int64_t ended_ms, std:
   return g;
 }
 
+// A live game's header between two players of its own (one seat at a time: a key on
+// PostgreSQL), of Tablut, no moves.
+inline LiveGame live_header(const std::string& id) {
+  LiveGame g;
+  g.game_id = id;
+  g.room_id = "r-" + id;
+  g.match_id = "m-" + id;
+  g.game = "tablut";
+  g.creator_side = "first";
+  g.seats = {LiveSeat{"ann-" + id, "tok-ann-" + id, false, 0.0}, LiveSeat{"bob-" + id, "tok-bob-" + id, false, 0.0}};
+  g.started_ms = 1000;
+  return g;
+}
+
 inline std::unique_ptr<SqliteStore> open_store(const std::string& path, SqliteOptions options = {}) {
   auto opened = SqliteStore::open(path, std::move(options));
   EXPECT_TRUE(opened.error.ok()) << opened.error.message;

@@ -23,19 +23,6 @@ namespace {
 using namespace bh::storage::testing;
 using namespace std::chrono_literals;
 
-LiveGame live_header(const std::string& id) {
-  LiveGame g;
-  g.game_id = id;
-  g.room_id = "r-" + id;
-  g.match_id = "m-" + id;
-  g.game = "tablut";
-  g.creator_side = "first";
-  // Each game its own players: one seat at a time (a key on PostgreSQL).
-  g.seats = {LiveSeat{"ann-" + id, "tok-ann-" + id, false, 0.0}, LiveSeat{"bob-" + id, "tok-bob-" + id, false, 0.0}};
-  g.started_ms = 1000;
-  return g;
-}
-
 GameRecord rated_game(const std::string& id, std::int64_t ended_ms) {
   GameRecord g = sample_game(id, ended_ms, "tablut", "alice", "bob", "first");
   g.options = {};

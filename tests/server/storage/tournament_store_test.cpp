@@ -32,18 +32,6 @@ tournament::Tournament sample(const std::string& id, std::int64_t created_ms) {
   return t;
 }
 
-LiveGame live_row(const std::string& id) {
-  LiveGame g;
-  g.game_id = id;
-  g.room_id = "r-" + id;
-  g.match_id = "m-" + id;
-  g.game = "tablut";
-  g.creator_side = "first";
-  g.seats = {LiveSeat{"ann-" + id, "tok-ann-" + id, false, 0.0}, LiveSeat{"bob-" + id, "tok-bob-" + id, false, 0.0}};
-  g.started_ms = 1000;
-  return g;
-}
-
 Tournaments& of(Store& store) {
   auto* tournaments = dynamic_cast<Tournaments*>(&store);
   if (!tournaments) ADD_FAILURE() << "this store keeps no tournaments";
@@ -102,8 +90,8 @@ TEST_P(StoreTournaments, TheLiveGamesOfTournamentsUnderWayAreListed) {
   auto t = sample("t1", 1000);
   t.games.push_back({1, 0, 2, 1, "g-unmade", std::nullopt});
   ASSERT_TRUE(save(*store, t).ok());
-  ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live({live_row("g-t1"), "", 1, {}}, done); }).ok());
-  ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live({live_row("g-free"), "", 1, {}}, done); }).ok());
+  ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live({live_header("g-t1"), "", 1, {}}, done); }).ok());
+  ASSERT_TRUE(await<StoreError>([&](auto done) { store->save_live({live_header("g-free"), "", 1, {}}, done); }).ok());
   auto live = await<StoreResult<std::vector<std::string>>>([&](auto d) { of(*store).live_tournament_games(d); });
   ASSERT_TRUE(live.error.ok()) << live.error.message;
   EXPECT_EQ(*live.value, std::vector<std::string>{"g-t1"});
