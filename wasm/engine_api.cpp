@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/engine.hpp"
 #include "rules/game_state.hpp"
@@ -146,8 +147,9 @@ double bh_perft(int handle, int depth) {
 }
 
 // The engine's choice at `level` (1-8), within `movetime_ms` (0: the level's own
-// budget, as the bot's): "MOVE SCORE DEPTH NODES MS" (score in centi-pieces for the side
-// to move; 30000 - n: a forced win in n plies); empty when the game is over.
+// budget, as the bot's): a first line "SCORE DEPTH NODES MS" (score in centi-pieces for
+// the side to move; 30000 - n: a forced win in n plies), then the best line, a move a
+// line, the chosen move first. Empty when the game is over.
 const char* bh_search(int handle, int level, int movetime_ms) {
   Game* g = find(handle);
   if (!g || g->state.status().over() || g->state.legal_moves().empty()) return give({});
@@ -156,8 +158,11 @@ const char* bh_search(int handle, int level, int movetime_ms) {
   limits.level = level;
   if (movetime_ms > 0) limits.movetime_ms = movetime_ms;
   const auto r = g->engine->choose(g->state, limits);
-  return give(g->state.rules().move_text(r.move) + " " + std::to_string(r.score) + " " + std::to_string(r.depth) + " " +
-              std::to_string(r.nodes) + " " + std::to_string(r.elapsed_ms));
+  std::string text = std::to_string(r.score) + " " + std::to_string(r.depth) + " " + std::to_string(r.nodes) + " " +
+                     std::to_string(r.elapsed_ms);
+  const auto& line = r.line.empty() ? std::vector<bh::rules::Move>{r.move} : r.line;
+  for (const auto& m : line) text += "\n" + g->state.rules().move_text(m);
+  return give(std::move(text));
 }
 
 }  // extern "C"

@@ -57,6 +57,8 @@ class GameEngine final : public Engine::Impl {
     r.nodes = out.nodes;
     r.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Budget::Clock::now() - started).count();
     r.forced_loss = out.score <= -(mate_score - max_search_ply);
+    if (out.depth > 0)
+      for (const auto& m : searcher_.principal_line(position_, out.move, out.depth)) r.line.push_back(A::to_rules(m));
     return r;
   }
 

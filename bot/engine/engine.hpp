@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "rules/game_state.hpp"
 #include "rules/ruleset.hpp"
@@ -38,6 +39,9 @@ struct SearchResult {
   std::uint64_t nodes = 0;
   std::int64_t elapsed_ms = 0;
   bool forced_loss = false;  // a forced loss was found (resign-worthy)
+  // The expected continuation, `move` first (the analysis board's best line); as long as
+  // the search's table still held it, at most `depth` moves.
+  std::vector<rules::Move> line;
 };
 
 // Chooses moves for one game. Precondition of choose: the game is not over.

@@ -165,6 +165,29 @@ class Searcher {
     return out;
   }
 
+  // After run(): the line the table holds from `root`, `first` (the move chosen) first,
+  // then each position's stored best move while there is one, up to `max_length` moves
+  // or a position seen before on the line. A table entry may have been overwritten, so
+  // the line can be shorter than the depth searched; every move of it is legal.
+  std::vector<Mv> principal_line(const Pos& root, const Mv& first, int max_length) const {
+    std::vector<Mv> line{first};
+    Pos p = a_.apply(root, first);
+    std::vector<std::uint64_t> seen{a_.key(root), a_.key(p)};
+    std::vector<Mv> moves;
+    while (static_cast<int>(line.size()) < max_length) {
+      const int index = probe_move(seen.back());
+      a_.generate(p, moves);
+      if (index < 0 || index >= static_cast<int>(moves.size())) break;
+      const Mv m = moves[static_cast<std::size_t>(index)];
+      line.push_back(m);
+      p = a_.apply(p, m);
+      const std::uint64_t key = a_.key(p);
+      if (std::find(seen.begin(), seen.end(), key) != seen.end()) break;
+      seen.push_back(key);
+    }
+    return line;
+  }
+
  private:
   enum Bound : std::uint8_t { no_bound = 0, upper_bound = 1, lower_bound = 2, exact_bound = 3 };
   struct Entry {

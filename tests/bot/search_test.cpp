@@ -56,6 +56,38 @@ TEST(Search, TaflKingEscapesInTwoWhateverTheAttackersDo) {
   }
 }
 
+// The best line (the analysis board's): the chosen move first, every move legal in turn,
+// and for a forced escape the line plays it out to the end.
+TEST(Search, TheBestLineStartsWithTheMoveAndPlaysOutAForcedEscape) {
+  const auto rules = ruleset("tablut");
+  const auto game = game_at(rules, "4a4/9/9/9/a3k3a/9/9/9/4a4 d");
+  const SearchResult r = Engine(rules).choose(game, level(7));
+  ASSERT_GE(r.line.size(), 3u);
+  EXPECT_EQ(r.line.front(), r.move);
+  EXPECT_LE(static_cast<int>(r.line.size()), r.depth);
+  rules::GameState after = game;
+  for (const auto& m : r.line) {
+    ASSERT_FALSE(after.status().over());
+    const auto legal = after.legal_moves();
+    ASSERT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << rules->move_text(m);
+    after.play(m);
+  }
+  EXPECT_EQ(after.status().reason, rules::EndReason::king_escaped);
+  // From a start position, a line of legal moves as long as the table kept it.
+  for (const std::string_view id : {"copenhagen", "draughts", "alquerque"}) {
+    const auto r2 = ruleset(id);
+    const rules::GameState start(r2);
+    const SearchResult s = Engine(r2).choose(start, level(4));
+    ASSERT_FALSE(s.line.empty()) << id;
+    rules::GameState at = start;
+    for (const auto& m : s.line) {
+      const auto legal = at.legal_moves();
+      ASSERT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << id << " " << r2->move_text(m);
+      at.play(m);
+    }
+  }
+}
+
 TEST(Search, CopenhagenAndBrandubhKingsEscapeToTheirCorners) {
   // The variant and its board size come from the ruleset (tafl_adapter.cpp).
   const auto cph = ruleset("copenhagen");

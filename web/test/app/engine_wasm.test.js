@@ -68,6 +68,11 @@ test('the engine finds a king escape in one and in two, a draughts shot and the 
   assert.equal(one.mateIn, 1);
   const two = choose('tablut', '4a4/9/9/9/a3k3a/9/9/9/4a4 d');
   assert.ok(two.mateIn <= 3, JSON.stringify(two));
+  // Its best line plays the escape out: the king is out at its end.
+  const played = engine.open('tablut', { position: '4a4/9/9/9/a3k3a/9/9/9/4a4 d' });
+  for (const m of two.line) played.play(m);
+  assert.equal(played.status(), 'second king_escaped', JSON.stringify(two.line));
+  played.close();
   const shot = choose('draughts', 'W:Wb4,d4,e3,f2:Bb6,d6,h8');
   assert.equal(shot.move, 'd4-c5');
   assert.ok(shot.score >= 80, JSON.stringify(shot));

@@ -62,15 +62,17 @@ class Game {
 
   /**
    * The engine's move at `level` (1-8) within `movetimeMs` (0: the level's own budget):
-   * {move, score, depth, nodes, ms}; `score` in centi-pieces for the side to move,
-   * `mateIn` (plies) when it found a forced result. Null once the game is over.
+   * {move, line, score, depth, nodes, ms}; `line` the expected continuation, `move`
+   * first; `score` in centi-pieces for the side to move, `mateIn` (plies) when it found
+   * a forced result. Null once the game is over.
    */
   search({ level = 8, movetimeMs = 1000 } = {}) {
     const text = this.c.search(this.handle, level, movetimeMs);
     if (!text) return null;
-    const [move, score, depth, nodes, ms] = text.split(' ');
-    const result = { move, score: Number(score), depth: Number(depth), nodes: Number(nodes), ms: Number(ms) };
-    if (Math.abs(result.score) >= MATE - 128) result.mateIn = MATE - Math.abs(result.score);
+    const [stats, ...line] = text.split('\n');
+    const [score, depth, nodes, ms] = stats.split(' ').map(Number);
+    const result = { move: line[0], line, score, depth, nodes, ms };
+    if (Math.abs(score) >= MATE - 128) result.mateIn = MATE - Math.abs(score);
     return result;
   }
 
