@@ -134,6 +134,12 @@ int bh_play(int handle, const char* move) {
   return 1;
 }
 
+// "first" or "second": the side to move.
+const char* bh_to_move(int handle) {
+  const Game* g = find(handle);
+  return give(!g ? std::string() : g->state.to_move() == bh::rules::Side::first ? "first" : "second");
+}
+
 // "ongoing", or "first king_escaped", "draw repetition"... (the rules' codes).
 const char* bh_status(int handle) {
   const Game* g = find(handle);

@@ -141,6 +141,11 @@ test('the tournament pages’ code, words and stylesheet are theirs alone; the l
 test('every script and stylesheet under public/ is reached by some page', () => {
   const { views, language } = pages();
   const reached = new Set(Object.values(views).flatMap((s) => [...s]));
+  // A Web Worker's script (the engine's, js/engine/worker.js) runs beside the page, on its
+  // own thread and budget (docs/wasm.md): reached, not weighed.
+  const workers = [...reached].filter((f) => f.endsWith('.js')).flatMap((f) =>
+    [...uncommented(fs.readFileSync(path.join(root, f), 'utf8')).matchAll(/new Worker\(\s*['"]\/([^'"]+)['"]/g)].map((m) => m[1]));
+  for (const f of graph(workers, { dynamic: true })) reached.add(f);
   const files = (dir) => fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(`${dir}/${e.name}`) : /\.(js|css)$/.test(e.name) ? [`${dir}/${e.name}`] : []);
   const stray = [...files('js'), ...files('css')].filter((f) => !reached.has(f) && !(f.startsWith('js/app/i18n/') && f !== language));

@@ -26,6 +26,7 @@ const VIEWS = {
   games: () => import('./views/my_games.js').then((m) => m.myGamesView),
   tournaments: () => import('./views/tournaments.js').then((m) => m.tournamentsView),
   tournament: () => import('./views/tournament.js').then((m) => m.tournamentView),
+  analysis: () => import('./views/analysis.js').then((m) => m.analysisView),
 };
 
 const LANG_KEY = 'boardhall.lang';

@@ -2,7 +2,8 @@
 
 /** @typedef {{name:'lobby'}|{name:'archive', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
  *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}|{name:'games'}
- *   |{name:'tournaments'}|{name:'tournament', tournamentId:string, invite:string|null}|{name:'notfound', path:string}} Route */
+ *   |{name:'tournaments'}|{name:'tournament', tournamentId:string, invite:string|null}|{name:'analysis', gameId:string, ply:number|null}
+ *   |{name:'notfound', path:string}} Route */
 
 // Ids are the server's (r..., g...); anything else cannot be one.
 const ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -28,7 +29,7 @@ export function parseRoute(pathname, search = '') {
     if (![...name].length || [...name].length > 32 || /[\u0000-\u001f\u007f]/.test(name)) return { name: 'notfound', path };
     return { name: 'player', player: name };
   }
-  const m = /^\/(room|game|tournament)\/([^/]+)$/.exec(path);
+  const m = /^\/(room|game|tournament|analysis)\/([^/]+)$/.exec(path);
   if (m) {
     let id;
     try {
@@ -41,7 +42,7 @@ export function parseRoute(pathname, search = '') {
     if (m[1] === 'room') return { name: 'room', roomId: id, invite };
     if (m[1] === 'tournament') return { name: 'tournament', tournamentId: id, invite };
     const ply = query.get('ply');
-    return { name: 'game', gameId: id, ply: ply !== null && /^\d{1,5}$/.test(ply) ? Number(ply) : null };
+    return { name: m[1] === 'analysis' ? 'analysis' : 'game', gameId: id, ply: ply !== null && /^\d{1,5}$/.test(ply) ? Number(ply) : null };
   }
   return { name: 'notfound', path };
 }
@@ -51,6 +52,8 @@ export const roomUrl = (roomId, invite) => invited('room', roomId, invite);
 export const tournamentUrl = (id, invite) => invited('tournament', id, invite);
 export const gameUrl = (gameId, ply = null) =>
   `/game/${encodeURIComponent(gameId)}` + (ply === null ? '' : `?ply=${ply}`);
+export const analysisUrl = (gameId, ply = null) =>
+  `/analysis/${encodeURIComponent(gameId)}` + (ply === null ? '' : `?ply=${ply}`);
 export const archiveUrl = (query) => {
   const text = new URLSearchParams(query).toString();
   return '/archive' + (text ? `?${text}` : '');

@@ -15,6 +15,7 @@ export async function loadEngine(moduleOptions = {}) {
     close: m.cwrap('bh_close', null, ['number']),
     error: m.cwrap('bh_error', 'string', []),
     position: m.cwrap('bh_position', 'string', ['number']),
+    toMove: m.cwrap('bh_to_move', 'string', ['number']),
     legal: m.cwrap('bh_legal', 'string', ['number']),
     play: m.cwrap('bh_play', 'number', ['number', 'string']),
     status: m.cwrap('bh_status', 'string', ['number']),
@@ -53,6 +54,9 @@ class Game {
   }
 
   position() { return this.c.position(this.handle); }
+
+  /** 'first' or 'second': the side to move. */
+  toMove() { return this.c.toMove(this.handle); }
 
   /** 'ongoing', or the result and its reason: 'first king_escaped', 'draw repetition'... */
   status() { return this.c.status(this.handle); }

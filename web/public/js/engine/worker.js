@@ -1,8 +1,9 @@
 // The engine in a Web Worker (docs/wasm.md), so that a search never freezes the page.
 // Each message is a question about one position, stateless: {id, op, game, options,
 // position, moves, ...}, where the position is `position` (its text; '' the start) with
-// `moves` played on it; `op` is 'legal' (the moves), 'state' ({position, status}),
-// 'perft' (`depth`) or 'search' (`level`, `movetimeMs`: engine.js's search). The answer
+// `moves` played on it; `op` is 'legal' (the moves), 'state' ({position, status,
+// toMove}), 'perft' (`depth`) or 'search' (`level`, `movetimeMs`: engine.js's search,
+// with `toMove`). The answer
 // is {id, result} or {id, error} with the rules' reason.
 import { loadEngine } from './engine.js';
 
@@ -17,9 +18,12 @@ self.onmessage = async (event) => {
       for (const m of moves) g.play(m);
       const answers = {
         legal: () => g.legal(),
-        state: () => ({ position: g.position(), status: g.status() }),
+        state: () => ({ position: g.position(), status: g.status(), toMove: g.toMove() }),
         perft: () => g.perft(depth),
-        search: () => g.search({ level, movetimeMs }),
+        search: () => {
+          const found = g.search({ level, movetimeMs });
+          return found && { ...found, toMove: g.toMove() };
+        },
       };
       if (!answers[op]) throw new Error(`unknown op '${op}'`);
       self.postMessage({ id, result: answers[op]() });

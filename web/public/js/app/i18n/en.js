@@ -181,6 +181,7 @@ export default {
   'replay.ply': 'move {n} of {of}',
   'replay.keys': 'Keys: ← → step, Home / End jump.',
   'replay.match_game': 'game {n} of a match',
+  'replay.analyse': 'Analyse',
   'replay.not_found': 'No such game in the archive',
   'replay.failed': 'The game could not be loaded.',
 

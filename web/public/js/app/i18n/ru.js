@@ -181,6 +181,7 @@ export default {
   'replay.ply': 'ход {n} из {of}',
   'replay.keys': 'Клавиши: ← → — по ходу, Home / End — в начало и в конец.',
   'replay.match_game': 'партия {n} матча',
+  'replay.analyse': 'Анализ',
   'replay.not_found': 'В архиве нет такой партии',
   'replay.failed': 'Не удалось загрузить партию.',
 

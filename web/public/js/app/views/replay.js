@@ -5,7 +5,7 @@
 import { h, replace, setText } from '../dom.js';
 import { formatClock } from '../clock.js';
 import { gameName, optionsText, resultText, sideName, controlText } from '../describe.js';
-import { gameUrl } from '../router.js';
+import { gameUrl, analysisUrl } from '../router.js';
 import { replayFrame, clampPly, recordStatus } from '../replay_state.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
@@ -77,7 +77,8 @@ export function replayView(app, route, root) {
         h('aside', { class: 'side-col' },
           h('p', { class: 'muted small' }, t('replay.keys')),
           h('div', { class: 'controls' },
-            h('button', { type: 'button', testid: 'flip', onclick: () => { flipped = !flipped; show(); } }, t('game.flip'))),
+            h('button', { type: 'button', testid: 'flip', onclick: () => { flipped = !flipped; show(); } }, t('game.flip')),
+            (el.analyse = h('a', { class: 'button', testid: 'analyse-link', href: analysisUrl(id) }, t('replay.analyse')))),
           el.moves)));
     flipped = mine !== undefined && mine === rec.second_player;
     host = new BoardHost(el.board, t);
@@ -100,6 +101,7 @@ export function replayView(app, route, root) {
     replace(el.bottom, bar(bottom, f.clocks));
     setText(el.ply, t('replay.ply', { n: ply, of: record.moves.length }));
     el.slider.value = String(ply);
+    el.analyse.href = analysisUrl(id, ply);
     el.board.dataset.ply = String(ply);
     replace(el.moves, moveList(t, record.moves.map((m) => m.move), ply, go));
     el.moves.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
