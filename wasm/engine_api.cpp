@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "engine/engine.hpp"
@@ -138,6 +139,30 @@ int bh_play(int handle, const char* move) {
 const char* bh_to_move(int handle) {
   const Game* g = find(handle);
   return give(!g ? std::string() : g->state.to_move() == bh::rules::Side::first ? "first" : "second");
+}
+
+// The tafl games' open routes: the king's moves that would escape at once were it the
+// defenders' move now, a move a line (the rules decide: each is played and its status
+// read). Empty for the other games, or when there is none.
+const char* bh_king_routes(int handle) {
+  const Game* g = find(handle);
+  const auto* tafl = g ? std::get_if<bh::rules::tafl::Position>(&g->state.position().variant()) : nullptr;
+  if (!tafl || g->state.status().over()) return give({});
+  auto ours = *tafl;
+  ours.to_move = bh::rules::Side::second;  // the defenders
+  const bh::rules::Position defenders(ours);
+  const auto& rules = g->state.rules();
+  bh::rules::MoveList moves;
+  rules.legal_moves(defenders, moves);
+  std::string text;
+  for (const auto& m : moves) {
+    const auto piece = defenders.piece_at(m.from());
+    if (!piece || piece->kind != bh::rules::PieceKind::royal) continue;
+    if (rules.status(rules.apply(defenders, m)).reason != bh::rules::EndReason::king_escaped) continue;
+    if (!text.empty()) text += '\n';
+    text += rules.move_text(m);
+  }
+  return give(std::move(text));
 }
 
 // "ongoing", or "first king_escaped", "draw repetition"... (the rules' codes).

@@ -80,6 +80,20 @@ test('the engine finds a king escape in one and in two, a draughts shot and the 
   assert.equal(choose('brandubh', '2k1a2/7/7/7/7/7/3a3 d').move, 'c7-a7');
 });
 
+test('the king’s open routes: its moves that would escape at once, whichever side is to move', () => {
+  const routes = (game, position) => {
+    const g = engine.open(game, { position });
+    const found = g.kingRoutes();
+    g.close();
+    return found;
+  };
+  assert.deepEqual(routes('tablut', '4a4/9/9/9/a3k3a/9/9/9/9 a'), ['e5-e1']);
+  assert.deepEqual(routes('tablut', '4a4/9/9/9/a3k3a/9/9/9/9 d'), ['e5-e1']);
+  assert.deepEqual(routes('tablut', '4a4/9/9/9/a3k3a/9/9/9/4a4 a'), []);
+  assert.deepEqual(routes('brandubh', '2k1a2/7/7/7/7/7/3a3 a'), ['c7-a7']);
+  assert.deepEqual(routes('draughts', ''), []);
+});
+
 test('a game played to its end says so; an illegal move and a bad position are refused with the reason', () => {
   const g = engine.open('tablut', { position: '4a4/9/9/9/a3k3a/9/9/9/9 d' });
   assert.throws(() => g.play('e5-e9'), /./);

@@ -49,6 +49,12 @@ test('a finished game analysed: the position shown, a variation, and the whole g
   assert.match(await eval_.textContent(), /^([+-]\d+\.\d\d|0\.00|.* in \d+)$/);
   const line = await v.page.getByTestId('engine-line').textContent();
   assert.match(line, /^Best line: \S+/);
+  // A tafl game: the king's open routes said (as the rules find them for this position).
+  const routes = engine.open('copenhagen', { position: record.moves[9].position });
+  const open = routes.kingRoutes();
+  routes.close();
+  assert.equal(await v.page.getByTestId('king-routes').textContent(),
+    open.length ? `The king’s open routes: ${open.join(', ')}` : 'The king has no open route to an escape square.');
 
   // A variation: a legal move of the position after ten plies, played on the board.
   const at = engine.open('copenhagen', { position: record.start_position });

@@ -19,6 +19,7 @@ export async function loadEngine(moduleOptions = {}) {
     legal: m.cwrap('bh_legal', 'string', ['number']),
     play: m.cwrap('bh_play', 'number', ['number', 'string']),
     status: m.cwrap('bh_status', 'string', ['number']),
+    kingRoutes: m.cwrap('bh_king_routes', 'string', ['number']),
     perft: m.cwrap('bh_perft', 'number', ['number', 'number']),
     search: m.cwrap('bh_search', 'string', ['number', 'number', 'number']),
   };
@@ -60,6 +61,15 @@ class Game {
 
   /** 'ongoing', or the result and its reason: 'first king_escaped', 'draw repetition'... */
   status() { return this.c.status(this.handle); }
+
+  /**
+   * The tafl games' open routes: the king's moves that would escape at once were it the
+   * defenders' move ([] in the other games, or when none is open).
+   */
+  kingRoutes() {
+    const text = this.c.kingRoutes(this.handle);
+    return text ? text.split('\n') : [];
+  }
 
   /** Leaf count at `depth` plies. */
   perft(depth) { return this.c.perft(this.handle, depth); }

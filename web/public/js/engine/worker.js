@@ -2,7 +2,7 @@
 // Each message is a question about one position, stateless: {id, op, game, options,
 // position, moves, ...}, where the position is `position` (its text; '' the start) with
 // `moves` played on it; `op` is 'legal' (the moves), 'state' ({position, status,
-// toMove}), 'perft' (`depth`) or 'search' (`level`, `movetimeMs`: engine.js's search,
+// toMove, kingRoutes}), 'perft' (`depth`) or 'search' (`level`, `movetimeMs`: engine.js's search,
 // with `toMove`). The answer
 // is {id, result} or {id, error} with the rules' reason.
 import { loadEngine } from './engine.js';
@@ -18,7 +18,7 @@ self.onmessage = async (event) => {
       for (const m of moves) g.play(m);
       const answers = {
         legal: () => g.legal(),
-        state: () => ({ position: g.position(), status: g.status(), toMove: g.toMove() }),
+        state: () => ({ position: g.position(), status: g.status(), toMove: g.toMove(), kingRoutes: g.kingRoutes() }),
         perft: () => g.perft(depth),
         search: () => {
           const found = g.search({ level, movetimeMs });

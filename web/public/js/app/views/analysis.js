@@ -98,6 +98,7 @@ export function analysisView(app, route, root) {
       bar: h('span', { testid: 'eval-bar' }),
       best: h('p', { class: 'small', testid: 'engine-best' }),
       line: h('p', { class: 'small muted engine-line', testid: 'engine-line' }),
+      routes: h('p', { class: 'small', testid: 'king-routes' }),
       whole: h('button', { type: 'button', testid: 'analyse-game', onclick: analyseWhole }, w('an.whole')),
       progress: h('p', { class: 'small muted', testid: 'analysis-progress', 'aria-live': 'polite' }),
       graph: h('div', { testid: 'eval-graph-wrap' }),
@@ -120,7 +121,7 @@ export function analysisView(app, route, root) {
           h('section', { class: 'engine-panel', testid: 'engine-panel', 'aria-label': w('an.engine') },
             h('div', { class: 'eval-head' }, el.value, el.depth),
             h('div', { class: 'eval-bar', 'aria-hidden': 'true', title: w('an.bar', { first: sideName(app.t, record.sides?.first ?? 'first') }) }, el.bar),
-            el.best, el.line),
+            el.best, el.line, el.routes),
           el.variation,
           h('p', { class: 'muted small' }, w('an.try')),
           el.moves,
@@ -156,6 +157,10 @@ export function analysisView(app, route, root) {
       host.setPosition(state.result.position, { previous: previous.result?.position ?? null, lastMove: variation.moves.at(-1) });
     }
     host.setLegal(legal.result ?? [], (move) => tryMove(move));
+    // What a tafl player looks at first: where the king could escape at once.
+    const tafl = (record.board?.pieces ?? []).some((p) => p.kind === 'royal');
+    setText(el.routes, !tafl ? '' : state.result.kingRoutes.length
+      ? w('an.routes', { moves: state.result.kingRoutes.join(', ') }) : w('an.no_routes'));
     if (state.result.status !== 'ongoing') return engineSays(null, w('an.over'));
     engineSays(null, w('an.thinking'));
     deep?.stop();
@@ -169,8 +174,8 @@ export function analysisView(app, route, root) {
   function valueText(v) {
     if (v.mate === undefined) return pawnsText(v.cp);
     const { winner, moves } = mateMoves(v);
-    const tafl = record.sides && record.sides[winner] === 'defenders';
-    return tafl ? w('an.escape', { n: moves }) : w('an.mate', { side: sideName(app.t, record.sides?.[winner] ?? winner), n: moves });
+    const royal = (record.board?.pieces ?? []).find((p) => p.kind === 'royal');
+    return royal && royal.side === winner ? w('an.escape', { n: moves }) : w('an.mate', { side: sideName(app.t, record.sides?.[winner] ?? winner), n: moves });
   }
 
   function engineSays(result, note = '') {
