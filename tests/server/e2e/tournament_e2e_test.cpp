@@ -169,6 +169,58 @@ TEST(TournamentE2e, ASwissOfNineInMiniMatchesPairsEachRoundOnceThroughARestart) 
 // An arena of six for two minutes: free players are paired again and again, never with
 // the opponent they just played; the leaderboard's points are the games' as counted here
 // by hand (2 a win, 1 a draw, doubled after two wins running until a game is not won).
+// By correspondence (days per move) every game of a round starts at once, a mini-match's
+// two as well, and the round's last result pairs the next: a Swiss of four in Tablut
+// over two rounds, started and advanced a round through the real server.
+TEST(TournamentE2e, ASwissByCorrespondenceStartsARoundsGamesAtOnceAndAdvancesARound) {
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.log();
+  std::vector<Entrant> players(4);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    players[i].name = "post" + std::to_string(i + 1);
+    register_as(players[i], server.port());
+  }
+  const json created = open_and_start(
+      players, {{"name", "Postal Swiss"}, {"format", "swiss"}, {"rounds", 2}, {"clock", {{"days_per_move", 3}}}});
+  ASSERT_FALSE(created.is_null()) << server.log();
+  EXPECT_EQ(created["mini_match"], true);  // a tafl game: a game on each side each round
+  const std::string id = created["tournament_id"];
+  // Round 1: two pairs, each a mini-match of two games, the four told and made at once.
+  std::map<std::string, Paired> games;
+  for (int i = 0; i < 100 && games.size() < 4; ++i) {
+    collect_pairings(players, games);
+    std::this_thread::sleep_for(100ms);
+  }
+  ASSERT_EQ(games.size(), 4u) << server.log();
+  for (const auto& [game_id, g] : games) EXPECT_EQ(g.round, 1) << game_id;
+  auto view = tournament_now(server.port(), id);
+  EXPECT_EQ(view["round"], 1);
+  std::size_t live = 0;
+  for (const auto& g : view["games"])
+    if (!g["game_id"].get<std::string>().empty() && (!g.contains("result") || g["result"].is_null())) ++live;
+  EXPECT_EQ(live, 4u) << view["games"].dump();
+  // The smaller name wins each game; round 1 played, round 2 paired (and made at once).
+  const Decide decide = [](const std::string& a, const std::string& b, int) -> std::string {
+    return a < b ? "first" : "second";
+  };
+  ASSERT_FALSE(play_until(players, games, decide, 2)) << server.log();
+  for (int i = 0; i < 100; ++i) {
+    view = tournament_now(server.port(), id);
+    if (view["round"] == 2) break;
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_EQ(view["round"], 2);
+  EXPECT_EQ(view["status"], "running");
+  std::size_t second_round = 0;
+  for (const auto& g : view["games"])
+    if (g["round"] == 2 && !g["game_id"].get<std::string>().empty()) ++second_round;
+  EXPECT_EQ(second_round, 4u) << view["games"].dump();
+  // Round 1: four games played, a point each.
+  double total = 0;
+  for (const auto& [name, points] : points_of(view)) total += points;
+  EXPECT_EQ(total, 4.0);
+}
+
 TEST(TournamentE2e, AnArenaOfSixForTwoMinutesPairsFreePlayersAndScoresStreaks) {
   ServerProcess server;
   ASSERT_TRUE(server.start()) << server.log();
