@@ -2,23 +2,14 @@
 // in a Web Worker from the page, it answers legal moves and finds the tablut escape; the
 // page's own timers keep running while it searches (the page never freezes); a bad
 // question is answered with the rules' reason.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, launchBrowser, visitor } from './support/stack.mjs';
+import { stackForFile, visitor } from './support/stack.mjs';
 
-let stack;
-let browser;
-before(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const held = stackForFile();
 
 test('the engine runs in a Web Worker of the page and the page stays responsive', async () => {
-  const v = await visitor(browser, stack);
+  const v = await visitor(held.browser, held.stack);
   await v.go('/');
   const answers = await v.page.evaluate(async () => {
     const worker = new Worker('/js/engine/worker.js', { type: 'module' });

@@ -8,6 +8,7 @@
 // the board module from another folder: development before it is merged),
 // BOARDHALL_SCREENSHOTS (where screenshots go; default build/web-screenshots).
 import { spawn } from 'node:child_process';
+import { before, after } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,6 +122,23 @@ export async function visitor(browser, stack, { viewport = { width: 1200, height
   page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
   const go = (p = '/') => page.goto(stack.url + p);
   return { context, page, problems, go };
+}
+
+/**
+ * The usual set-up of a test file: a server (startStack's `options`) and a browser,
+ * started before its tests and closed after them; their handles in the object returned.
+ */
+export function stackForFile(options = {}) {
+  const held = { stack: null, browser: null };
+  before(async () => {
+    held.stack = await startStack(options);
+    held.browser = await launchBrowser();
+  });
+  after(async () => {
+    await held.browser?.close();
+    await held.stack?.close();
+  });
+  return held;
 }
 
 /** Chooses a guest name on the current page. */
