@@ -18,7 +18,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 48> help_table{{
+constexpr std::array<HelpEntry, 49> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -114,6 +114,14 @@ constexpr std::array<HelpEntry, 48> help_table{{
     {Cmd::top, "top", "top GAME [N]", "the best rated players of a game (N: 1 to 100, default 20)",
      "GAME is a rating key: tavlei, tablut, seatafl-9x9, seatafl-11x11, copenhagen,\n"
      "brandubh, draughts or alquerque. Provisional players are left out."},
+    {Cmd::explore, "explore",
+     "explore GAME [MOVE]... [K=V]... [source=here|imported] [rating=MIN-MAX] [since=YYYY-MM] [until=YYYY-MM]",
+     "the moves played from a position in the archive's games, and how they went",
+     "The position is GAME's start after the MOVEs (e.g. explore copenhagen h1-h3). One\n"
+     "line per move played from it: games, the first side's wins, draws, the second\n"
+     "side's wins, the players' average rating (rated games only), then the newest games\n"
+     "through it (replay ID). K=V: the game's options (size=11). The explorer covers the\n"
+     "first 40 plies (docs/explorer.md)."},
     {Cmd::tournaments, "tournaments", "tournaments [upcoming|running|finished]",
      "tournaments open to join, under way and just finished",
      "One line each: id, name, format, game and clock, players, and where it stands\n"
@@ -266,6 +274,29 @@ Fallible<Command> parse_create(Command c, const std::vector<std::string>& w) {
     }
   }
   if (c.create.game.empty()) return usage_error(c.kind, "which game?");
+  return c;
+}
+
+Fallible<Command> parse_explore(Command c, const std::vector<std::string>& w) {
+  if (w.size() < 2) return usage_error(c.kind, "which game?");
+  c.create.game = lower(w[1]);
+  for (std::size_t i = 2; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    const auto eq = a.find('=');
+    if (eq == std::string::npos) {
+      const auto move = normalize_move({a});
+      if (!move) return usage_error(c.kind, "'" + a + "' is not a move");
+      c.explore.moves.push_back(*move);
+      continue;
+    }
+    if (eq == 0) return usage_error(c.kind, "a filter or an option is NAME=VALUE, not '" + a + "'");
+    const std::string name = a.substr(0, eq), value = a.substr(eq + 1);
+    if (name == "source") c.explore.source = value;
+    else if (name == "rating") c.explore.rating = value;
+    else if (name == "since") c.explore.since = value;
+    else if (name == "until") c.explore.until = value;
+    else c.create.options[name] = value;
+  }
   return c;
 }
 
@@ -865,6 +896,8 @@ Fallible<Command> parse_command(std::string_view line) {
       return parse_archive(c, w);
     case Cmd::seek:
       return parse_seek(c, w);
+    case Cmd::explore:
+      return parse_explore(c, w);
     case Cmd::computer:
       return parse_computer(c, w);
     case Cmd::rematch:

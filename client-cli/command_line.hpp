@@ -101,6 +101,7 @@ enum class Cmd {
   seek,
   profile,
   top,
+  explore,
   computer,
   mygames,
   notify,
@@ -154,6 +155,12 @@ struct ArchiveArgs {
   bool next_page = false;
 };
 
+// explore: the moves from the start, and the filters as the protocol carries them.
+struct ExploreArgs {
+  std::vector<std::string> moves;
+  std::optional<std::string> source, rating, since, until;
+};
+
 struct WaitArgs {
   enum class What { turn, end, game, event } what = What::turn;
   std::string event_type;  // for What::event
@@ -173,6 +180,7 @@ struct Command {
   TournamentArgs tournament;  // create-tournament
   std::optional<bool> rated;  // seek: rated (true), casual (false), the server's default
   ArchiveArgs archive;
+  ExploreArgs explore;  // with create's game and options
   WaitArgs wait;
   // notify: the setting (`text`: "", email, webhook, moves, reminders, secret) and its
   // new value ("" to show them all, or for secret).

@@ -167,6 +167,7 @@ class Session {
   void on(const protocol::server::RematchCancelled& m, const Incoming& in);
   void on(const protocol::server::Player& m, const Incoming& in);
   void on(const protocol::server::LeaderboardReply& m, const Incoming& in);
+  void on(const protocol::server::ExplorerReply& m, const Incoming& in);
   void on(const protocol::server::Challenge& m, const Incoming& in);
   void on(const protocol::server::PlayerGames& m, const Incoming& in);
   void on(const protocol::server::NotificationSettings& m, const Incoming& in);
@@ -190,6 +191,7 @@ class Session {
   void on_profile(const protocol::server::Profile& p);
   void remember_player(const std::string& name);
   void on_leaderboard(const protocol::server::Leaderboard& l);
+  void on_explorer(const protocol::server::Explorer& e);
   void on_my_games(const protocol::server::PlayerGames& games);
   void on_notifications(const protocol::server::NotificationSettings& settings);
   // A tournament's reply to one of the commands, and its changes while followed

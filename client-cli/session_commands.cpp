@@ -136,6 +136,18 @@ void Session::run_command(const Command& c) {
     case Cmd::add_computer:
     case Cmd::remove_computer:
       return cmd_tournament(c);
+    case Cmd::explore: {
+      cl::Explore q;
+      q.game = c.create.game;
+      q.options.values = std::map<std::string, std::string>(c.create.options.begin(), c.create.options.end());
+      q.moves = c.explore.moves;
+      q.source = c.explore.source;
+      q.rating = c.explore.rating;
+      q.since = c.explore.since;
+      q.until = c.explore.until;
+      request(c.kind, q);
+      return;
+    }
     case Cmd::top: {
       cl::GetLeaderboard q{c.text, std::nullopt};
       if (c.number > 0) q.limit = c.number;

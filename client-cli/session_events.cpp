@@ -380,6 +380,10 @@ void Session::on(const srv::Player& m, const Incoming& in) {
   if (in.pending) on_profile(m);
 }
 
+void Session::on(const srv::ExplorerReply& m, const Incoming& in) {
+  if (in.pending) on_explorer(m);
+}
+
 void Session::on(const srv::LeaderboardReply& m, const Incoming& in) {
   if (in.pending) on_leaderboard(m);
 }

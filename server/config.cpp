@@ -67,6 +67,7 @@ constexpr FlagSpec kFlags[] = {
     {"create-bot", true, false},
     {"secret-file", true, false},
     {"import", true, false},
+    {"reindex", false, false},
     {"game", true, false},
     {"import-max-line", true, true},
     {"import-max-tags", true, true},
@@ -450,6 +451,7 @@ Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args,
       }
       if (name == "help") config.mode = Mode::help;
       if (name == "version") config.mode = Mode::version;
+      if (name == "reindex") config.mode = Mode::reindex;
       if (name == "verbose") config.verbose = true;
       if (name == "tournament-bots") config.tournament_bots = true;
       continue;
@@ -619,6 +621,10 @@ Limits per client address (docs/protocol.md, "Limits"):
                         (docs/bot.md) and exit: its password is a new random one written to
                         PATH (mode 0600), or the one PATH holds already; a person's account
                         of that name is refused
+  --reindex             build the opening explorer's index (docs/explorer.md) of --db's
+                        archive, or of --cluster-db's, again from its games, and exit with
+                        the counts; run it once after upgrading from a server without the
+                        explorer, with the server stopped
   --import FILE [--game GAME]
                         add the games of a record file to --db's archive (docs/records.md)
                         and exit with a summary: PDN (Russian draughts), Boardhall's own

@@ -20,7 +20,7 @@
 
 namespace bh::server {
 
-enum class Mode { serve, help, version, health_probe, backup, create_bot, import_records, export_to_pg };
+enum class Mode { serve, help, version, health_probe, backup, create_bot, import_records, export_to_pg, reindex };
 
 struct Config {
   Mode mode = Mode::serve;

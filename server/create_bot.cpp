@@ -17,19 +17,11 @@
 #include "app/players/passwords.hpp"
 #include "app/secrets.hpp"
 #include "names/player_names.hpp"
-#include "storage/pg/pg_store.hpp"
-#include "storage/sqlite_store.hpp"
+#include "one_shot_store.hpp"
 
 namespace bh::server {
 
 namespace {
-
-template <class T, class Start>
-T wait(Start start) {
-  std::promise<T> result;
-  start([&result](T value) { result.set_value(std::move(value)); });
-  return result.get_future().get();
-}
 
 // The password PATH holds (its first line), none when there is no file.
 struct Secret {
@@ -70,32 +62,7 @@ std::string write_secret(const std::string& path, const std::string& password) {
 
 }  // namespace
 
-namespace {
-
-// The store the account goes to: PostgreSQL (no lease: this is not a node) or SQLite.
-std::unique_ptr<storage::Store> open_store(const std::string& db, const std::string& cluster_db, std::ostream& err) {
-  auto log = [&err](const std::string& line) { err << "store: " << line << "\n"; };
-  if (!cluster_db.empty()) {
-    storage::PgOptions options;
-    options.log = log;
-    auto opened = storage::PgStore::open(cluster_db, options);
-    if (!opened.error.ok() || !opened.value || !*opened.value) {
-      err << "cannot open the cluster's database: " << opened.error.message << "\n";
-      return nullptr;
-    }
-    return std::move(*opened.value);
-  }
-  storage::SqliteOptions options;
-  options.log = log;
-  auto opened = storage::open_sqlite_store(db, options);
-  if (!opened.error.ok()) {
-    err << storage::open_failure_text(db, opened.error) << "\n";
-    return nullptr;
-  }
-  return std::move(*opened.value);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 int create_bot(const std::string& db, const std::string& cluster_db, const std::string& raw_name,
                const std::string& secret_file, std::ostream& out, std::ostream& err) {
@@ -116,7 +83,7 @@ int create_bot(const std::string& db, const std::string& cluster_db, const std::
     err << "--secret-file " << secret_file << " exists but holds no password (8 to 256 characters on its first line)\n";
     return 2;
   }
-  auto opened = open_store(db, cluster_db, err);
+  auto opened = open_one_shot_store(db, cluster_db, err);
   if (!opened) return 2;
   auto& store = *opened;
   storage::Accounts& accounts = store;  // all a bot account needs, besides close()

@@ -15,7 +15,8 @@ int export_to_pg(const std::string& db, const std::string& dsn, std::ostream& ou
   }
   const auto& n = *copied.value;
   out << "exported " << db << ": " << n.accounts << " accounts, " << n.games << " games, " << n.ratings << " ratings, "
-      << n.rating_history << " rating history rows, " << n.tournaments << " tournaments\n";
+      << n.rating_history << " rating history rows, " << n.tournaments << " tournaments, " << n.explorer_rows
+      << " explorer rows\n";
   return 0;
 }
 

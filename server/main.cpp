@@ -27,6 +27,7 @@
 #include "log/log.hpp"
 #include "net/server.hpp"
 #include "outbox_setup.hpp"
+#include "reindex_explorer.hpp"
 #include "server_options.hpp"
 #include "storage/backup.hpp"
 #include "storage/pg/pg_store.hpp"
@@ -113,6 +114,8 @@ std::unique_ptr<bh::storage::PgStore> open_node(const bh::server::Config& config
 int main(int argc, char** argv) {
   auto started =
       bh::server::start_or_exit(argc, argv, "boardhall-server", "0.1.0 (protocol 1)", [](const bh::server::Config& c) {
+        if (c.mode == bh::server::Mode::reindex)
+          return bh::server::reindex_explorer(c.db, c.cluster_db, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::export_to_pg)
           return bh::server::export_to_pg(c.db, c.export_to, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::create_bot)

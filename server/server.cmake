@@ -96,6 +96,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/application.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/explorer_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_http.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/imported_game.cpp
@@ -158,7 +159,7 @@ add_library(bh_app STATIC ${BH_APP_SOURCES})
 # bh_cli_session and bh_app_tests from 381 s to 309 s (measured 2026-11-24).
 set_target_properties(bh_app PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 7)
 target_include_directories(bh_app PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(bh_app PUBLIC bh_notify_send bh_game bh_base bh_rules bh_records bh_protocol bh_protocol_records bh_storage bh_names
+target_link_libraries(bh_app PUBLIC bh_notify_send bh_game bh_base bh_rules bh_records bh_protocol bh_protocol_records bh_storage bh_explorer bh_names
                                     bh_net_address bh_boost_impl bh_log
                                     nlohmann_json::nlohmann_json OpenSSL::Crypto PkgConfig::SODIUM)
 
@@ -254,7 +255,9 @@ if(BH_NET_SOURCES AND BH_APP_SOURCES)
                                   ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_node_link.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/import_records.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/jemalloc_conf.cpp
-                                  ${CMAKE_CURRENT_SOURCE_DIR}/outbox_setup.cpp)
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/one_shot_store.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/outbox_setup.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/reindex_explorer.cpp)
   target_link_libraries(boardhall-server PRIVATE bh_net bh_app bh_server_config bh_storage bh_storage_pg
                                                   bh_cluster_bus bh_web_embedded bh_notify)
   bh_use_jemalloc(boardhall-server)

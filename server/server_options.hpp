@@ -41,9 +41,9 @@ inline net::ServerOptions server_options(const Config& config) {
 }
 
 // Parses the command line; for every mode but `serve` does the work (help, version,
-// health probe; `backup`, `create_bot`, `import_records` and `export_to_pg` by calling `one_shot`, which knows the
-// database) and returns the exit status to end with.
-// Returns the configuration to serve with otherwise. A bad flag prints one line: 2.
+// health probe; `backup`, `create_bot`, `import_records`, `export_to_pg` and `reindex` by calling `one_shot`, which
+// knows the database) and returns the exit status to end with. Returns the configuration to serve with otherwise. A bad
+// flag prints one line: 2.
 inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::string_view program,
                                                std::string_view version,
                                                const std::function<int(const Config&)>& one_shot) {
@@ -67,6 +67,7 @@ inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::strin
     case Mode::create_bot:
     case Mode::import_records:
     case Mode::export_to_pg:
+    case Mode::reindex:
       return one_shot(config);
     case Mode::serve:
       break;

@@ -67,10 +67,12 @@ BH_ENCODE(server::TournamentUpdated)
 BH_ENCODE(server::TournamentFinished)
 BH_ENCODE(server::TournamentPaired)
 BH_ENCODE(server::TournamentList)
+BH_ENCODE(server::ExplorerReply)
 BH_ENCODE(server::Notification)
 BH_BODY_ONLY(server::ArchivedGame)
 BH_BODY_ONLY(server::Profile)
 BH_BODY_ONLY(server::Leaderboard)
+BH_BODY_ONLY(server::Explorer)
 BH_BODY_ONLY(server::RatingHistory)
 BH_BODY_ONLY(server::TournamentView)
 
@@ -110,6 +112,7 @@ BH_REQUEST(client::LeaveRoom)
 BH_REQUEST(client::Seek)
 BH_REQUEST(client::GetPlayer)
 BH_REQUEST(client::GetLeaderboard)
+BH_REQUEST(client::Explore)
 BH_REQUEST(client::PlayComputer)
 BH_REQUEST(client::MyGames)
 BH_REQUEST(client::GetNotifications)
@@ -127,7 +130,7 @@ BH_REQUEST(client::AddComputer)
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 43, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 45, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 44, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 46, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

@@ -549,13 +549,35 @@ struct GetTournament {
   }
 };
 
+// The opening explorer (docs/explorer.md): the moves played from the position `moves`
+// lead to, in the archive's games the filters keep. The same as GET /api/explorer.
+struct Explore {
+  static constexpr const char* type = "explore";
+  std::string game;
+  OptionMap options;
+  std::vector<std::string> moves;           // from the start, as the rules write them
+  std::optional<std::string> source;        // all (default), here, imported
+  std::optional<std::string> rating;        // "1600-2000", "1600-", "-2000"
+  std::optional<std::string> since, until;  // months, "2024-03"
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("options", s.options);
+    v("moves", s.moves);
+    v("source", s.source);
+    v("rating", s.rating);
+    v("since", s.since);
+    v("until", s.until);
+  }
+};
+
 using Request =
     std::variant<Ping, Guest, Register, Login, Resume, ListRooms, SubscribeLobby, UnsubscribeLobby, CreateRoom,
                  JoinRoom, CancelRoom, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Watch, Unwatch, ListGames,
                  GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
                  AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer, MyGames,
                  GetNotifications, SetNotifications, CreateTournament, JoinTournament, WithdrawTournament,
-                 StartTournament, ListTournaments, GetTournament, AddComputer>;
+                 StartTournament, ListTournaments, GetTournament, AddComputer, Explore>;
 
 }  // namespace client
 
@@ -1368,6 +1390,64 @@ struct RatingHistory {
   }
 };
 
+// The explorer's answer (client::Explore, GET /api/explorer).
+struct ExplorerTotals {
+  std::int64_t games = 0, first = 0, draws = 0, second = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("games", s.games);
+    v("first", s.first);
+    v("draws", s.draws);
+    v("second", s.second);
+  }
+};
+struct ExplorerMove {
+  std::string move;
+  std::int64_t games = 0, first = 0, draws = 0, second = 0;
+  std::optional<double> rating_avg;  // the players' average before the game, over the rated games; null: none
+  std::string last_game;             // the newest game with this move
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("move", s.move);
+    v("games", s.games);
+    v("first", s.first);
+    v("draws", s.draws);
+    v("second", s.second);
+    v("rating_avg", s.rating_avg);
+    v("last_game", s.last_game);
+  }
+};
+struct Explorer {
+  std::string game;
+  OptionMap options;
+  std::vector<std::string> moves;
+  int ply = 0;
+  std::string position;        // the rules' text of the position the moves lead to
+  std::string to_move;         // the side's name: attackers, defenders, white, black
+  int indexed_plies = 0;       // positions after this many plies are not indexed
+  std::optional<Board> board;  // how to draw the game's board (as a game record's)
+  ExplorerTotals total;
+  std::vector<ExplorerMove> played;   // most played first
+  std::vector<GameSummary> examples;  // the newest games through the position
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("game", s.game);
+    v("options", s.options);
+    v("moves", s.moves);
+    v("ply", s.ply);
+    v("position", s.position);
+    v("to_move", s.to_move);
+    v("indexed_plies", s.indexed_plies);
+    v("board", s.board);
+    v("total", s.total);
+    v("played", s.played);
+    v("examples", s.examples);
+  }
+};
+struct ExplorerReply : Explorer {
+  static constexpr const char* type = "explorer";
+};
+
 // The WebSocket replies to get_player and get_leaderboard: the HTTP bodies with a type.
 struct Player : Profile {
   static constexpr const char* type = "player";
@@ -1642,7 +1722,7 @@ using Message =
                  MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
                  TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled,
                  Player, LeaderboardReply, Challenge, PlayerGames, NotificationSettings, TournamentReply,
-                 TournamentUpdated, TournamentFinished, TournamentPaired, TournamentList>;
+                 TournamentUpdated, TournamentFinished, TournamentPaired, TournamentList, ExplorerReply>;
 
 }  // namespace server
 

@@ -9,6 +9,7 @@
 
 #include "app/app_context.hpp"
 #include "app/archive/archive_answers.hpp"
+#include "app/archive/explorer_answers.hpp"
 #include "app/archive/export_answers.hpp"
 #include "app/housekeeping.hpp"
 #include "app/http/http_api.hpp"
@@ -372,6 +373,7 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                  [&](cl::Seek& r) { seek(c, id, std::move(r)); },
                  [&](cl::GetPlayer& r) { answer_get_player(ctx_, c, id, std::move(r.name)); },
                  [&](cl::GetLeaderboard& r) { answer_get_leaderboard(ctx_, c, id, r); },
+                 [&](cl::Explore& r) { answer_explore(ctx_, c, id, r); },
                  [&](cl::MyGames&) {
                    const auto player = require_player(c, id);
                    if (!player) return;
@@ -559,6 +561,7 @@ void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)>
                  [&](http::MailLink& link) { answer_mail_link(ctx_, link, std::move(respond)); },
                  [&](http::ListTournaments&) { ctx_->tournaments->http_list(std::move(respond)); },
                  [&](http::GetTournament& get) { ctx_->tournaments->http_get(std::move(get.id), std::move(respond)); },
+                 [&](http::Explore& get) { answer_http_explore(ctx_, std::move(get.lookup), std::move(respond)); },
                  [&](http::ExportGames& get) {
                    answer_http_export_all(ctx_, std::move(get.query), get.ndjson, std::move(respond));
                  },

@@ -28,6 +28,14 @@ class Archive {
   virtual void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) = 0;
   // not_found when there is no such game.
   virtual void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) = 0;
+  // The opening explorer's moves from one position (docs/explorer.md); invalid_query for
+  // a bad filter.
+  virtual void explore(ExplorerQuery query, std::function<void(StoreResult<ExplorerPosition>)> done) = 0;
+  // What `boardhall-server --reindex` writes with: the explorer's index emptied, and an
+  // archived game's opening line (record.opening) added to it again, filed under its
+  // players' ratings before it (from their history).
+  virtual void clear_explorer(std::function<void(StoreError)> done) = 0;
+  virtual void index_opening(GameRecord record, std::function<void(StoreError)> done) = 0;
 };
 
 }  // namespace bh::storage

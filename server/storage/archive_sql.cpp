@@ -169,6 +169,32 @@ const std::string kSummaryColumns =
 const std::string kWinnerCondition =
     "((g.result = 'first' AND g.first_player = ?10) OR (g.result = 'second' AND g.second_player = ?10))";
 
+// A row of kSummaryColumns.
+GameSummary read_summary(const Query& q) {
+  GameSummary s;
+  s.id = q.text(0);
+  s.game = q.text(1);
+  s.first_player = q.text(2);
+  s.second_player = q.text(3);
+  s.result = q.text(4);
+  s.reason = q.text(5);
+  s.first_points = q.real(6);
+  s.second_points = q.real(7);
+  s.started_ms = q.int64(8);
+  s.ended_ms = q.int64(9);
+  s.move_count = static_cast<int>(q.int64(10));
+  // Options written by this program always decode; a hand-edited row lists without them.
+  if (auto options = decode_options(q.text(11))) s.options = std::move(*options);
+  if (!q.is_null(12)) s.clock = ClockSpec{q.int64(12), q.int64(13)};
+  s.rated = q.int64(14) != 0;
+  if (!q.is_null(15)) s.computer_level = static_cast<int>(q.int64(15));
+  s.first_bot = q.int64(16) != 0;
+  s.second_bot = q.int64(17) != 0;
+  s.imported = q.int64(18) != 0;
+  if (!q.is_null(19)) s.correspondence = q.text(19);
+  return s;
+}
+
 }  // namespace
 
 std::string encode_options(const std::map<std::string, std::string>& options) {
@@ -478,31 +504,23 @@ StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query, std::size
       page.next_cursor = encode_cursor(last.ended_ms, last.id);
       break;
     }
-    GameSummary s;
-    s.id = q.text(0);
-    s.game = q.text(1);
-    s.first_player = q.text(2);
-    s.second_player = q.text(3);
-    s.result = q.text(4);
-    s.reason = q.text(5);
-    s.first_points = q.real(6);
-    s.second_points = q.real(7);
-    s.started_ms = q.int64(8);
-    s.ended_ms = q.int64(9);
-    s.move_count = static_cast<int>(q.int64(10));
-    // Options written by this program always decode; a hand-edited row lists without them.
-    if (auto options = decode_options(q.text(11))) s.options = std::move(*options);
-    if (!q.is_null(12)) s.clock = ClockSpec{q.int64(12), q.int64(13)};
-    s.rated = q.int64(14) != 0;
-    if (!q.is_null(15)) s.computer_level = static_cast<int>(q.int64(15));
-    s.first_bot = q.int64(16) != 0;
-    s.second_bot = q.int64(17) != 0;
-    s.imported = q.int64(18) != 0;
-    if (!q.is_null(19)) s.correspondence = q.text(19);
-    page.games.push_back(std::move(s));
+    page.games.push_back(read_summary(q));
   }
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) return {error_from(db, rc, "cannot list games"), std::nullopt};
   return {{}, std::move(page)};
+}
+
+StoreResult<std::vector<GameSummary>> load_summaries(Db& db, const std::vector<std::string>& ids,
+                                                     std::size_t name_chars) {
+  std::vector<GameSummary> out;
+  for (const std::string& id : ids) {
+    Query q(db, "SELECT " + kSummaryColumns + " FROM games g WHERE g.id = ?1");
+    q.bind(1, id).bind(11, static_cast<std::int64_t>(name_chars));
+    const int rc = q.step();
+    if (rc == SQLITE_ROW) out.push_back(read_summary(q));
+    else if (rc != SQLITE_DONE) return {error_from(db, rc, "cannot read game " + id), std::nullopt};
+  }
+  return {{}, std::move(out)};
 }
 
 StoreError insert_account(Db& db, const Account& a) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "storage/records.hpp"
 #include "storage/sqlite_db.hpp"
@@ -46,6 +47,10 @@ StoreResult<GameRecord> load_game(Db& db, const std::string& id, std::size_t nam
 // Errors: invalid_query (limit outside 1..100, bad cursor, unknown result), unavailable.
 // The players' names are cut to `name_chars` characters.
 StoreResult<ArchivePage> list_games(Db& db, const ArchiveQuery& query, std::size_t name_chars = kAnswerNameChars);
+// The summaries of the games of `ids` that exist, in that order (names cut as above).
+// Errors: unavailable.
+StoreResult<std::vector<GameSummary>> load_summaries(Db& db, const std::vector<std::string>& ids,
+                                                     std::size_t name_chars = kAnswerNameChars);
 // The SELECT list_games runs for this query's filters (parameters unbound), for
 // EXPLAIN QUERY PLAN in tests.
 std::string list_games_sql(const ArchiveQuery& query);

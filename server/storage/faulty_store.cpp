@@ -179,6 +179,20 @@ void FaultyStore::update_password_hash(Account account, std::string old_hash, st
   inner_->update_password_hash(std::move(account), std::move(old_hash), track(std::move(done)));
 }
 
+void FaultyStore::explore(ExplorerQuery query, std::function<void(StoreResult<ExplorerPosition>)> done) {
+  read("explore", std::move(done), [&](auto d) { inner_->explore(std::move(query), std::move(d)); });
+}
+
+void FaultyStore::clear_explorer(std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("clear_explorer"));
+  inner_->clear_explorer(track(std::move(done)));
+}
+
+void FaultyStore::index_opening(GameRecord record, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("index_opening"));
+  inner_->index_opening(std::move(record), track(std::move(done)));
+}
+
 void FaultyStore::list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) {
   read("list_games", std::move(done), [&](auto d) { inner_->list_games(std::move(query), std::move(d)); });
 }

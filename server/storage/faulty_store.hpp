@@ -60,6 +60,9 @@ class FaultyStore final : public Store {
   void rating_history(std::string name, std::string key,
                       std::function<void(StoreResult<std::vector<RatingHistoryEntry>>)> done) override;
   void list_games(ArchiveQuery query, std::function<void(StoreResult<ArchivePage>)> done) override;
+  void explore(ExplorerQuery query, std::function<void(StoreResult<ExplorerPosition>)> done) override;
+  void clear_explorer(std::function<void(StoreError)> done) override;
+  void index_opening(GameRecord record, std::function<void(StoreError)> done) override;
   void get_game(std::string id, std::function<void(StoreResult<GameRecord>)> done) override;
   void save_live(LiveUpdate update, std::function<void(StoreError)> done) override;
   void load_live(std::function<void(StoreResult<std::vector<LiveGame>>)> done) override;

@@ -25,6 +25,16 @@ struct MoveRecord {
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 
+// The opening explorer's line of a game (docs/explorer.md): its variant, and the key of
+// the position before each of its first kExplorerPlies moves. The store knows no rules:
+// whoever makes a record computes it (explorer/opening_line.hpp); empty: not indexed.
+inline constexpr int kExplorerPlies = 40;
+struct OpeningLine {
+  std::string variant;
+  std::vector<std::int64_t> positions;
+  friend bool operator==(const OpeningLine&, const OpeningLine&) = default;
+};
+
 // A finished game. `result` is "first", "second", "draw" or "aborted" (ended before
 // both sides moved: no points); `reason` is the rules module's EndReason code (e.g.
 // "king_captured", "resignation", "aborted", "no_first_move").
@@ -62,6 +72,8 @@ struct GameRecord {
   // (load_game; never written with the game). Empty, 0 otherwise.
   std::string tournament_name;
   int tournament_round = 0;
+  // Written to the explorer's index with the game, never read back with it.
+  OpeningLine opening;
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 
@@ -100,6 +112,32 @@ struct ArchiveQuery {
 struct ArchivePage {
   std::vector<GameSummary> games;          // newest first (ended_ms, then id, descending)
   std::optional<std::string> next_cursor;  // absent on the last page
+};
+
+// An explorer lookup (docs/explorer.md): the moves played from one position of one
+// variant in the archived games the filters keep.
+struct ExplorerQuery {
+  std::string variant;
+  std::int64_t position = 0;
+  std::optional<bool> imported;    // none: both the games played here and the imported ones
+  std::optional<int> min_rating;   // the players' average rating before the game, rated games
+  std::optional<int> max_rating;   // only; in steps of kExplorerBand (rounded outwards)
+  std::optional<int> since_month;  // yyyymm (UTC), inclusive
+  std::optional<int> until_month;
+  int examples = 8;  // newest games through the position, at most
+};
+inline constexpr int kExplorerBand = 100;
+struct ExplorerMove {
+  std::string move;
+  std::int64_t games = 0, first = 0, draws = 0, second = 0;
+  std::int64_t rated_games = 0;  // those with a rating, of which rating_sum is the sum
+  double rating_sum = 0;
+  std::string last_game;  // the newest game with this move
+  std::int64_t last_ms = 0;
+};
+struct ExplorerPosition {
+  std::vector<ExplorerMove> moves;    // most played first
+  std::vector<GameSummary> examples;  // newest first
 };
 
 // A game being played, kept so that it comes back after a crash or a restart: the
@@ -236,6 +274,11 @@ struct RatingChanges {
 struct GameFinish {
   std::optional<RatingChanges> rating_changes;  // none: a casual game
 };
+// The players' average rating before a rated game (what the explorer files it under).
+inline std::optional<double> average_before(const GameFinish& finish) {
+  if (!finish.rating_changes) return std::nullopt;
+  return (finish.rating_changes->first.before + finish.rating_changes->second.before) / 2;
+}
 
 // One row of a player's rating history: a rated game, oldest first.
 struct RatingHistoryEntry {

@@ -345,9 +345,34 @@ constexpr std::string_view kStep14 = R"sql(
 ALTER TABLE tournament_players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 15: the opening explorer (docs/explorer.md). One row per position, variant,
+// move, source (0 played here, 1 imported), rating band (average rating / 100, -1
+// unrated) and month (yyyymm) with its counts and its newest game, added to when a game is
+// archived: a lookup sums one position's rows (its primary key's prefix). An archive of
+// an older version has the table empty until `boardhall-server --reindex` fills it.
+constexpr std::string_view kStep15 = R"sql(
+CREATE TABLE explorer_moves (
+  position INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  move TEXT NOT NULL,
+  source INTEGER NOT NULL,
+  band INTEGER NOT NULL,
+  month INTEGER NOT NULL,
+  games INTEGER NOT NULL,
+  first INTEGER NOT NULL,
+  draws INTEGER NOT NULL,
+  second INTEGER NOT NULL,
+  rated_games INTEGER NOT NULL,
+  rating_sum REAL NOT NULL,
+  last_ms INTEGER NOT NULL,
+  last_game TEXT NOT NULL,
+  PRIMARY KEY (position, variant, move, source, band, month)
+) WITHOUT ROWID;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2, kStep3,  kStep4,  kStep5,  kStep6,  kStep7,
-                                   kStep8,    kStep9, kStep10, kStep11, kStep12, kStep13, kStep14};
+const std::string_view kSteps[] = {kSchemaV1, kStep2,  kStep3,  kStep4,  kStep5,  kStep6,  kStep7, kStep8,
+                                   kStep9,    kStep10, kStep11, kStep12, kStep13, kStep14, kStep15};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -18,6 +18,7 @@
 
 #include "storage/archive_sql.hpp"
 #include "storage/backup.hpp"
+#include "storage/explorer_sql.hpp"
 #include "storage/live_sql.hpp"
 #include "storage/name_keys.hpp"
 #include "storage/notify_sql.hpp"
@@ -319,6 +320,7 @@ void SqliteStore::finish_game(GameRecord record, std::optional<LiveGame> next,
       error = rated.error;
       if (error.ok()) *finish = std::move(*rated.value);
     }
+    if (error.ok()) error = sql::index_opening(db, record, average_before(*finish));
     if (error.ok()) error = sql::delete_live(db, record.id);
     if (error.ok() && !record.correspondence.empty()) error = sql::drop_pending_reminders(db, record.id);
     if (error.ok() && !record.correspondence.empty() && !record.imported)
@@ -456,6 +458,36 @@ void SqliteStore::list_games(ArchiveQuery query, std::function<void(StoreResult<
                  sql::Db* db, const StoreError& rejected) {
     done(db ? sql::list_games(*db, query, chars) : StoreResult<ArchivePage>{rejected, std::nullopt});
   };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::explore(ExplorerQuery query, std::function<void(StoreResult<ExplorerPosition>)> done) {
+  Job job;
+  job.kinds = kFinished;
+  job.read = [query = std::move(query), done = std::move(done), chars = impl_->options.answer_name_chars](
+                 sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::explore(*db, query, chars) : StoreResult<ExplorerPosition>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::clear_explorer(std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kFinished;
+  job.write = [](sql::Db& db) { return sql::clear_explorer(db); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::index_opening(GameRecord record, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kFinished;
+  job.write = [record = std::move(record)](sql::Db& db) {
+    auto rating = sql::rating_before(db, record);
+    if (!rating.error.ok()) return rating.error;
+    return sql::index_opening(db, record, *rating.value);
+  };
+  job.write_done = std::move(done);
   impl_->submit(std::move(job));
 }
 

@@ -43,6 +43,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/passwords_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/token_buckets_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/explorer_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/ratings_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/lobby_nodes_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay_test.cpp

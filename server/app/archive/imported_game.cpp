@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "explorer/opening_line.hpp"
 #include "protocol/utf8.hpp"
 #include "rules/registry.hpp"
 
@@ -69,6 +70,7 @@ storage::GameRecord imported_game(const bh::records::ReadGame& read, std::int64_
   for (const auto& move : r.moves) out.moves.push_back(storage::MoveRecord{move, -1, -1, when});
   out.imported = true;
   for (const auto& [name, value] : r.tags) out.tags.emplace(name, value);  // the first of a repeated tag
+  out.opening = explorer::opening_line(out);
   return out;
 }
 

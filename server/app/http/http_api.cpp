@@ -1,6 +1,7 @@
 #include "app/http/http_api.hpp"
 
 #include "app/archive/archive.hpp"
+#include "app/archive/explorer_answers.hpp"
 #include "app/http/http_counts.hpp"
 #include "app/thread_check.hpp"
 #include "protocol/utf8.hpp"
@@ -133,6 +134,13 @@ Route route(const HttpRequest& request) {
       if (id.size() > 64) return error(404, "not_found", "no such tournament");
       return export_games(request, std::move(id));
     }
+    case HttpPath::explorer: {
+      auto asked = explorer::explore_from_query(request.query);
+      if (!asked) return error(400, "bad_query", asked.error());
+      auto lookup = explorer::lookup(*asked);
+      if (!lookup) return error(400, "bad_query", lookup.error());
+      return Explore{std::move(lookup).value()};
+    }
     case HttpPath::ws:  // a plain GET of the WebSocket's path, without the upgrade
     case HttpPath::other:
       break;
@@ -145,6 +153,13 @@ HttpResponse games_page(const storage::StoreResult<storage::ArchivePage>& page) 
   if (page.error.code == storage::StoreErrc::invalid_query) return error(400, "bad_query", page.error.message);
   if (!page.error.ok() || !page.value) return error(503, "storage_unavailable", page.error.message);
   return json(200, protocol::encode_body(games_view(*page.value)));
+}
+
+HttpResponse explorer_answer(const explorer::Walk& walk, const storage::StoreResult<storage::ExplorerPosition>& found) {
+  expect_off_store_thread("an HTTP explorer answer");
+  if (found.error.code == storage::StoreErrc::invalid_query) return error(400, "bad_query", found.error.message);
+  if (!found.error.ok() || !found.value) return error(503, "storage_unavailable", found.error.message);
+  return json(200, protocol::encode_body(explorer_body(walk, *found.value)));
 }
 
 HttpResponse game_record(const std::string& id, const storage::StoreResult<storage::GameRecord>& found,

@@ -15,6 +15,7 @@
 
 #include "app/application.hpp"
 #include "app/ratings/rating_http.hpp"
+#include "explorer/explorer_request.hpp"
 #include "protocol/messages.hpp"
 #include "storage/records.hpp"
 #include "storage/store.hpp"
@@ -58,9 +59,13 @@ struct ListTournaments {};
 struct GetTournament {
   std::string id;
 };
+// GET /api/explorer (docs/explorer.md), checked and replayed.
+struct Explore {
+  explorer::Lookup lookup;
+};
 using Route =
     std::variant<HttpResponse, Health, Metrics, Lobby, ListGames, GetGame, GetProfile, GetLeaderboard, GetRatingHistory,
-                 ExportGame, ExportGames, GetPlayerGames, MailLink, ListTournaments, GetTournament>;
+                 ExportGame, ExportGames, GetPlayerGames, MailLink, ListTournaments, GetTournament, Explore>;
 
 Route route(const HttpRequest& request);
 
@@ -73,6 +78,8 @@ HttpResponse games_page(const storage::StoreResult<storage::ArchivePage>& page);
 // The record replayed through the rules (archive.hpp); `replay_error` as record_view's.
 HttpResponse game_record(const std::string& id, const storage::StoreResult<storage::GameRecord>& found,
                          std::string* replay_error);
+// The explorer's answer for the position `walk` reached, from the store's rows.
+HttpResponse explorer_answer(const explorer::Walk& walk, const storage::StoreResult<storage::ExplorerPosition>& found);
 // The same from a record replayed already (`record` set when `error` is ok).
 HttpResponse game_record(const std::string& id, const storage::StoreError& error,
                          const protocol::server::ArchivedGame* record);

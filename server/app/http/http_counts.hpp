@@ -35,6 +35,7 @@ enum class HttpPath {
   tournaments,
   tournament,
   tournament_export,
+  explorer,
   ws,
   other
 };
@@ -44,7 +45,7 @@ struct ClassifiedPath {
   // "/api/games/{id}/export", "/api/games/export", "/api/players/{name}",
   // "/api/players/{name}/ratings", "/api/players/{name}/games", "/api/leaderboard",
   // "/notifications/verify", "/notifications/unsubscribe", "/api/tournaments",
-  // "/api/tournaments/{id}", "/api/tournaments/{id}/export", "/ws",
+  // "/api/tournaments/{id}", "/api/tournaments/{id}/export", "/api/explorer", "/ws",
   // "other"
   std::string_view label;
 };
@@ -70,6 +71,7 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
       return {HttpPath::player_games, "/api/players/{name}/games"};
   }
   if (path == "/api/tournaments") return {HttpPath::tournaments, "/api/tournaments"};
+  if (path == "/api/explorer") return {HttpPath::explorer, "/api/explorer"};
   constexpr std::string_view tournaments = "/api/tournaments/";
   if (path.starts_with(tournaments) && path.size() > tournaments.size()) {
     const auto slash = path.find('/', tournaments.size());

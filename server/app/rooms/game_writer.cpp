@@ -8,6 +8,7 @@
 #include "app/metrics.hpp"
 #include "app/pending_writes.hpp"
 #include "app/ratings/ratings.hpp"
+#include "explorer/opening_line.hpp"
 #include "log/log.hpp"
 
 namespace bh::app {
@@ -34,6 +35,8 @@ void GameWriter::save_live(storage::LiveUpdate update, Strand strand, std::funct
 void GameWriter::finish(storage::GameRecord record, std::optional<storage::LiveGame> next, Strand strand,
                         std::function<void(storage::StoreErrc, std::optional<storage::RatingChanges>)> done) {
   pending_.add();
+  // The explorer's keys, replayed here: the store's threads run no rules.
+  record.opening = explorer::opening_line(record);
   auto kept = std::make_shared<const storage::GameRecord>(record);
   auto answer = on_executor<storage::StoreResult<storage::GameFinish>>(
       strand, "a game's end",

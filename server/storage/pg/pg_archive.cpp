@@ -129,6 +129,21 @@ StoreError insert_game(Conn& conn, const GameRecord& g) {
   return moves.error;
 }
 
+StoreResult<std::vector<GameSummary>> load_summaries(Conn& conn, const std::vector<std::string>& ids,
+                                                     std::size_t name_chars) {
+  std::vector<GameSummary> out;
+  if (ids.empty()) return {{}, std::move(out)};
+  Params p;
+  p.add_texts(ids).add(static_cast<std::int64_t>(name_chars));
+  auto rows = conn.run("SELECT " + summary_columns("$2") +
+                           " FROM unnest($1::text[]) WITH ORDINALITY AS wanted(id, n) JOIN games g ON g.id = wanted.id "
+                           "ORDER BY wanted.n",
+                       p);
+  if (!rows.error.ok()) return {rows.error, std::nullopt};
+  for (int r = 0; r < rows.value->size(); ++r) out.push_back(read_summary(*rows.value, r));
+  return {{}, std::move(out)};
+}
+
 StoreResult<GameRecord> load_game(Conn& conn, const std::string& id, std::size_t name_chars) {
   Params p;
   p.add(id).add(static_cast<std::int64_t>(name_chars));

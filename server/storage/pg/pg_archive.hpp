@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "storage/pg/pg_conn.hpp"
 #include "storage/records.hpp"
@@ -23,6 +24,9 @@ StoreError insert_game(Conn& conn, const GameRecord& record);
 StoreResult<GameRecord> load_game(Conn& conn, const std::string& id, std::size_t name_chars);
 // Errors: invalid_query (limit outside 1..100, bad cursor, unknown result), unavailable.
 StoreResult<ArchivePage> list_games(Conn& conn, const ArchiveQuery& query, std::size_t name_chars);
+// The summaries of the games of `ids` that exist, in that order. Errors: unavailable.
+StoreResult<std::vector<GameSummary>> load_summaries(Conn& conn, const std::vector<std::string>& ids,
+                                                     std::size_t name_chars);
 
 // Errors: invalid_query (empty name), conflict (the name or its key is taken; nothing
 // written), unavailable.

@@ -139,6 +139,28 @@ StoreError copy_history(sql::Db& db, pg::Conn& conn, std::int64_t& count) {
       count);
 }
 
+// The explorer's rows as they are (--reindex on either store writes the same).
+StoreError copy_explorer(sql::Db& db, pg::Conn& conn, std::int64_t& count) {
+  return each_row(
+      db,
+      "SELECT position, variant, move, source, band, month, games, first, draws, second, rated_games, rating_sum, "
+      "last_ms, last_game FROM explorer_moves",
+      [&conn](const sql::Query& q) {
+        pg::Params p;
+        p.add(q.int64(0)).add(q.text(1)).add(q.text(2)).add(q.int64(3)).add(q.int64(4)).add(q.int64(5));
+        p.add(q.int64(6)).add(q.int64(7)).add(q.int64(8)).add(q.int64(9)).add(q.int64(10)).add(q.real(11));
+        p.add(q.int64(12)).add(q.text(13));
+        return conn
+            .run(
+                "INSERT INTO explorer_moves (position, variant, move, source, band, month, games, first, draws, "
+                "second, rated_games, rating_sum, last_ms, last_game) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+                "$10, $11, $12, $13, $14)",
+                p)
+            .error;
+      },
+      count);
+}
+
 }  // namespace
 
 StoreResult<ExportCounts> export_sqlite_to_pg(const std::string& sqlite_path, const std::string& dsn,
@@ -178,6 +200,7 @@ StoreResult<ExportCounts> export_sqlite_to_pg(const std::string& sqlite_path, co
   if (error.ok()) error = copy_ratings(db, conn, counts.ratings);
   if (error.ok()) error = copy_history(db, conn, counts.rating_history);
   if (error.ok()) error = copy_tournaments(db, conn, counts.tournaments);
+  if (error.ok()) error = copy_explorer(db, conn, counts.explorer_rows);
   db.exec("COMMIT");
   if (!error.ok()) return fail(conn, error);
   if (auto committed = conn.exec("COMMIT"); !committed.ok()) return fail(conn, committed);

@@ -18,7 +18,7 @@
 namespace bh::storage {
 
 struct ExportCounts {
-  std::int64_t accounts = 0, games = 0, ratings = 0, rating_history = 0, tournaments = 0;
+  std::int64_t accounts = 0, games = 0, ratings = 0, rating_history = 0, tournaments = 0, explorer_rows = 0;
 };
 
 // Opens (migrating if needed) the SQLite file and the PostgreSQL database (creating its

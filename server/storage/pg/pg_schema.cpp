@@ -269,8 +269,30 @@ CREATE TABLE tournament_games (
 CREATE UNIQUE INDEX tournament_games_by_game ON tournament_games (game_id) WHERE game_id <> '';
 )sql";
 
+// Version 7: the opening explorer (docs/explorer.md), the SQLite store's table (schema.cpp,
+// step 15) in PostgreSQL's types; "C" order, as SQLite compares move texts.
+constexpr std::string_view kStep7 = R"sql(
+CREATE TABLE explorer_moves (
+  position bigint NOT NULL,
+  variant text COLLATE "C" NOT NULL,
+  move text COLLATE "C" NOT NULL,
+  source integer NOT NULL,
+  band integer NOT NULL,
+  month integer NOT NULL,
+  games bigint NOT NULL,
+  first bigint NOT NULL,
+  draws bigint NOT NULL,
+  second bigint NOT NULL,
+  rated_games bigint NOT NULL,
+  rating_sum double precision NOT NULL,
+  last_ms bigint NOT NULL,
+  last_game text NOT NULL,
+  PRIMARY KEY (position, variant, move, source, band, month)
+);
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6};
+const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

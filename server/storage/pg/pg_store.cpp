@@ -14,6 +14,7 @@
 
 #include "storage/pg/pg_archive.hpp"
 #include "storage/pg/pg_conn.hpp"
+#include "storage/pg/pg_explorer.hpp"
 #include "storage/pg/pg_live.hpp"
 #include "storage/pg/pg_names.hpp"
 #include "storage/pg/pg_node.hpp"
@@ -342,6 +343,7 @@ void PgStore::finish_game(GameRecord record, std::optional<LiveGame> next,
           error = rated.error;
           if (error.ok()) *finish = std::move(*rated.value);
         }
+        if (error.ok()) error = pg::index_opening(conn, record, average_before(*finish));
         if (error.ok()) error = pg::delete_live(conn, record.id, epoch);
         if (error.ok() && next) error = pg::save_live(conn, LiveUpdate{next, next->game_id, 1, {}}, epoch);
         return error;
@@ -386,6 +388,31 @@ void PgStore::list_games(ArchiveQuery query, std::function<void(StoreResult<Arch
       kFinished,
       [query = std::move(query), chars = impl_->options.answer_name_chars](pg::Conn& conn) {
         return pg::list_games(conn, query, chars);
+      },
+      std::move(done));
+}
+
+void PgStore::explore(ExplorerQuery query, std::function<void(StoreResult<ExplorerPosition>)> done) {
+  impl_->read<ExplorerPosition>(
+      kFinished,
+      [query = std::move(query), chars = impl_->options.answer_name_chars](pg::Conn& conn) {
+        return pg::explore(conn, query, chars);
+      },
+      std::move(done));
+}
+
+void PgStore::clear_explorer(std::function<void(StoreError)> done) {
+  impl_->write(
+      kFinished, /*savepoint=*/false, [](pg::Conn& conn) { return pg::clear_explorer(conn); }, std::move(done));
+}
+
+void PgStore::index_opening(GameRecord record, std::function<void(StoreError)> done) {
+  impl_->write(
+      kFinished, /*savepoint=*/false,
+      [record = std::move(record)](pg::Conn& conn) {
+        auto rating = pg::rating_before(conn, record);
+        if (!rating.error.ok()) return rating.error;
+        return pg::index_opening(conn, record, *rating.value);
       },
       std::move(done));
 }

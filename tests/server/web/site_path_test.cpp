@@ -24,7 +24,7 @@ TEST(SitePath, TheRootAndTheAppsRoutesServeThePage) {
 
 TEST(SitePath, TheProfileAndLeaderboardPagesServeThePage) {
   for (const char* raw : {"/player/alice", "/player/%D0%B8%D0%B2%D0%B0%D0%BD", "/player/", "/player", "/leaderboard",
-                          "/leaderboard/", "/leaderboard/tablut", "/games", "/games/", "/analysis/g7"})
+                          "/leaderboard/", "/leaderboard/tablut", "/games", "/games/", "/analysis/g7", "/explorer"})
     EXPECT_EQ(kind(raw), PathKind::app_page) << raw;
   // Still refused there: what could name another folder.
   for (const char* raw : {"/player/../js/app/main.js", "/player/a%2fb", "/leaderboard/%00"})

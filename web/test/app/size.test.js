@@ -88,7 +88,7 @@ css.href = '/js/board/board.css';`);
 
 test('each page loads at most 150 KiB of scripts and styles', (t) => {
   const { base, views } = pages();
-  assert.ok(['lobby', 'room', 'game', 'archive', 'player', 'leaderboard', 'tournaments', 'tournament'].every((v) => v in views), `views: ${Object.keys(views)}`);
+  assert.ok(['lobby', 'room', 'game', 'archive', 'player', 'leaderboard', 'tournaments', 'tournament', 'analysis', 'explorer'].every((v) => v in views), `views: ${Object.keys(views)}`);
   for (const [name, files] of Object.entries(views)) {
     const bytes = total(files);
     t.diagnostic(`${name}: ${bytes} bytes (${kib(bytes)}), ${files.size} files`);
@@ -136,6 +136,15 @@ test('the tournament pages’ code, words and stylesheet are theirs alone; the l
     assert.ok(!base.has(f) && !views.game.has(f), f);
     for (const name of on) assert.ok(views[name].has(f), `${f} on ${name}`);
   }
+});
+
+test('the opening explorer’s code, words and stylesheet are its page’s alone; it draws with the board module', () => {
+  const { base, views } = pages();
+  for (const f of ['js/app/views/explorer.js', 'js/app/explorer_state.js', 'js/app/views/explorer_words.js', 'css/explorer.css']) {
+    assert.ok(!base.has(f) && !views.game.has(f) && !views.lobby.has(f) && !views.analysis.has(f), `${f} is loaded by another page`);
+    assert.ok(views.explorer.has(f), `${f} is not loaded by the explorer`);
+  }
+  assert.ok(views.explorer.has('js/board/board.js') && views.explorer.has('js/app/views/engine_worker.js'));
 });
 
 test('every script and stylesheet under public/ is reached by some page', () => {

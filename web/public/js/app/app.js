@@ -1,7 +1,6 @@
-// The page: the connection, who the visitor is, what the server has told us (open
-// room, games, their turns; the lobby's lists, which its view keeps), the header, and
-// which view shows in <main> for the URL. Views are small objects mounted per route
-// (views/*.js); they hear every message after the state here took it in.
+// The page: the connection, who the visitor is, what the server told us (open room,
+// games, turns), the header, and which view (views/*.js) shows in <main> for the URL;
+// views hear every message after the state here took it in.
 
 import { Connection } from './connection.js';
 import { IdentityStore } from './identity_store.js';
@@ -27,6 +26,7 @@ const VIEWS = {
   tournaments: () => import('./views/tournaments.js').then((m) => m.tournamentsView),
   tournament: () => import('./views/tournament.js').then((m) => m.tournamentView),
   analysis: () => import('./views/analysis.js').then((m) => m.analysisView),
+  explorer: () => import('./views/explorer.js').then((m) => m.explorerView),
 };
 
 const LANG_KEY = 'boardhall.lang';
@@ -37,11 +37,7 @@ const MAX_GAMES = 16;
 
 const isLoopback = (host) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(host);
 
-/**
- * The WebSocket URL: the page's own host at /ws. For development a page served from a
- * loopback address may name another server with `?ws=ws://127.0.0.1:PORT/ws`
- * (remembered in localStorage under `boardhall.ws`; `?ws=` with no value forgets it).
- */
+/** The page's own host at /ws; a loopback page may name another (`?ws=ws://127.0.0.1:PORT/ws`, kept; `?ws=` forgets it). */
 export function chooseWsUrl(location, storage) {
   const own = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
   if (!isLoopback(location.hostname)) return own;

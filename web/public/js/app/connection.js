@@ -1,8 +1,7 @@
-// The page's one WebSocket to the server: request ids and their replies, a ping when
-// the line has been quiet (a dropped network is otherwise noticed only much later), and
-// connecting again after a drop with growing waits. Knows nothing of the UI: it reports
-// its phase through onPhase and every message through onMessage. The WebSocket class and
-// the timers are passed in, so the tests drive it without a network.
+// The page's one WebSocket: request ids and replies, a ping when the line is quiet (else
+// a dropped network is noticed much later), reconnecting after a drop with growing
+// waits. No UI: its phase goes to onPhase, each message to onMessage. The WebSocket
+// class and the timers are passed in, so the tests drive it without a network.
 
 import { reconnectDelay } from './backoff.js';
 
@@ -76,9 +75,8 @@ export class Connection {
   }
 
   /**
-   * Sends `msg` with a fresh id; the promise resolves with the reply (the message that
-   * echoes the id) or rejects with the error message ({code, message, ...}). Before the
-   * connection is ready only `early` requests (the identity) go; others fail `offline`.
+   * Sends `msg` with a fresh id: resolves with the reply (echoing the id) or rejects with
+   * the error ({code, message}). Until ready only `early` ones (identity) go, others fail `offline`.
    */
   request(msg, { early = false, timeoutMs = REQUEST_MS } = {}) {
     if (!this.isOpen() || (!this.ready && !early))

@@ -1,6 +1,5 @@
-// The state of one live game as the page shows it, and how each server message changes
-// it. Pure: no DOM, no network; `now` is the local monotonic time (performance.now())
-// at which the message arrived, from which running clocks are counted down.
+// One live game's state as the page shows it, and how each message changes it. Pure;
+// `now` is when the message arrived (performance.now()): running clocks count from it.
 
 import { clockReading } from './clock.js';
 
@@ -9,11 +8,10 @@ export const legalList = (l) =>
   Array.isArray(l) ? l : l?.split ? l.split(';').flatMap((g) => g.split(',').map((t, i, [h]) => i ? h.slice(0, h.search(/[-:]/) + 1) + t : t)) : null;
 
 /**
- * GameView: the state's fields in camelCase (fromState), plus clocksAt (when the clocks
- * arrived), previous and lastMove (the position before the last move seen, and that
- * move: for the capture marks), over and matchOver (game_over, match_over), nextGameId
- * (the match's next game), gap (a move was missed: ask for the state again), rewindTo
- * (a takeback was accepted: the next state may be behind, at this ply).
+ * GameView: the state in camelCase (fromState), plus clocksAt (when the clocks came),
+ * previous and lastMove (for the capture marks), over and matchOver (game_over,
+ * match_over), nextGameId (the match's next), gap (a move was missed: ask for the state
+ * again), rewindTo (a takeback was accepted: the next state may be behind, at this ply).
  * @typedef {ReturnType<typeof fromState>} GameView
  */
 

@@ -1,6 +1,6 @@
 // Routes of the page: parsed from a URL's path and query, and built back. Pure (no DOM).
 
-/** @typedef {{name:'lobby'}|{name:'archive', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
+/** @typedef {{name:'lobby'}|{name:'archive'|'explorer', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
  *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}|{name:'games'}
  *   |{name:'tournaments'}|{name:'tournament', tournamentId:string, invite:string|null}|{name:'analysis', gameId:string, ply:number|null}
  *   |{name:'notfound', path:string}} Route */
@@ -17,6 +17,7 @@ export function parseRoute(pathname, search = '') {
   if (path === '/leaderboard') return { name: 'leaderboard', game: query.get('game') || null };
   if (path === '/games') return { name: 'games' };
   if (path === '/tournaments') return { name: 'tournaments' };
+  if (path === '/explorer') return { name: 'explorer', query };
   const p = /^\/player\/([^/]+)$/.exec(path);
   if (p) {
     let name;
@@ -60,3 +61,6 @@ export const archiveUrl = (query) => {
 };
 export const playerUrl = (name) => `/player/${encodeURIComponent(name)}`;
 export const leaderboardUrl = (key = null) => '/leaderboard' + (key ? `?game=${encodeURIComponent(key)}` : '');
+// The opening explorer at a game's moves (explorer_state.js reads it).
+export const explorerUrl = (game, options, moves) =>
+  '/explorer?' + `${new URLSearchParams({ game, options: Object.entries(options ?? {}).map((e) => e.join(':')), moves })}`.replace(/%2C|%3A/g, decodeURIComponent);

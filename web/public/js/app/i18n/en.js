@@ -182,6 +182,7 @@ export default {
   'replay.keys': 'Keys: ← → step, Home / End jump.',
   'replay.match_game': 'game {n} of a match',
   'replay.analyse': 'Analyse',
+  'replay.explorer': 'Openings',
   'replay.not_found': 'No such game in the archive',
   'replay.failed': 'The game could not be loaded.',
 

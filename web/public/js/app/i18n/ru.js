@@ -182,6 +182,7 @@ export default {
   'replay.keys': 'Клавиши: ← → — по ходу, Home / End — в начало и в конец.',
   'replay.match_game': 'партия {n} матча',
   'replay.analyse': 'Анализ',
+  'replay.explorer': 'Дебюты',
   'replay.not_found': 'В архиве нет такой партии',
   'replay.failed': 'Не удалось загрузить партию.',
 

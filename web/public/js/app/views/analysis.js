@@ -7,10 +7,11 @@
 
 import { h, replace, setText } from '../dom.js';
 import { gameName, sideName } from '../describe.js';
-import { gameUrl } from '../router.js';
+import { gameUrl, explorerUrl } from '../router.js';
 import { clampPly } from '../replay_state.js';
 import { forFirst, pawnsText, mateMoves, markedMoves, graphPoints, graphValue, barShare } from '../analysis_state.js';
 import { BoardHost } from './board_host.js';
+import { engineWorker } from './engine_worker.js';
 import { moveList } from './move_list.js';
 import { analysisWords } from './analysis_words.js';
 import './analysis_style.js';
@@ -18,36 +19,6 @@ import './analysis_style.js';
 const LIVE_MS = 1000; // the engine's budget for the position shown
 const WHOLE_MS = 250; // per position when the whole game is analysed
 const SVG = 'http://www.w3.org/2000/svg';
-
-/** A Web Worker of the engine, asked one question at a time by id. */
-function engineWorker() {
-  const worker = new Worker('/js/engine/worker.js', { type: 'module' });
-  let next = 0;
-  const waiting = new Map();
-  worker.onmessage = (e) => {
-    const done = waiting.get(e.data.id);
-    waiting.delete(e.data.id);
-    done?.(e.data);
-  };
-  worker.onerror = (e) => {
-    for (const done of waiting.values()) done({ error: e.message || 'the engine failed to load' });
-    waiting.clear();
-  };
-  return {
-    ask(question) {
-      const id = ++next;
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
-        worker.postMessage({ id, ...question });
-      });
-    },
-    stop() {
-      worker.terminate();
-      for (const done of waiting.values()) done({ stopped: true });
-      waiting.clear();
-    },
-  };
-}
 
 /** @param {import('../app.js').App} app */
 export function analysisView(app, route, root) {
@@ -108,7 +79,8 @@ export function analysisView(app, route, root) {
     replace(root,
       h('div', { class: 'game-head' },
         h('h1', null, `${w('an.title')} · ${gameName(app.t, record.game)}`),
-        h('p', { class: 'muted sub' }, `${players.first} – ${players.second} · `, h('a', { href: gameUrl(id), testid: 'analysis-back' }, w('an.back')))),
+        h('p', { class: 'muted sub' }, `${players.first} – ${players.second} · `, h('a', { href: gameUrl(id), testid: 'analysis-back' }, w('an.back')),
+          ' · ', (el.explore = h('a', { testid: 'explorer-link' }, w('an.explorer'))))),
       h('div', { class: 'play' },
         h('div', { class: 'board-col' }, el.board,
           h('div', { class: 'replay-bar' },
@@ -143,6 +115,7 @@ export function analysisView(app, route, root) {
         h('button', { type: 'button', testid: 'variation-exit', onclick: () => go(variation.from) }, w('an.exit'))]
       : []);
     const q = question();
+    el.explore.href = explorerUrl(record.game, record.options, q.moves);
     if (!variation) {
       const at = (k) => (k === 0 ? record.start_position : record.moves[k - 1].position);
       host.setPosition(at(ply), { previous: ply > 0 ? at(ply - 1) : null, lastMove: ply > 0 ? record.moves[ply - 1].move : null });

@@ -33,6 +33,7 @@ export const WORDS = {
     'an.blunder': 'blunder',
     'an.instead': 'best was {move}',
     'an.offline': 'Works offline once loaded: the engine runs in this browser.',
+    'an.explorer': 'Opening explorer',
   },
   ru: {
     'an.title': 'Анализ',
@@ -63,6 +64,7 @@ export const WORDS = {
     'an.blunder': 'грубая ошибка',
     'an.instead': 'лучше было {move}',
     'an.offline': 'Загрузившись, работает и без сети: движок считает в этом браузере.',
+    'an.explorer': 'Дебютный справочник',
   },
 };
 

@@ -41,7 +41,8 @@ export function archiveView(app, route, main) {
       h('button', { type: 'submit', class: 'primary', testid: 'archive-submit' }, w('archive.search')),
       h('a', { href: '/archive', class: 'button' }, w('archive.clear'))));
   const results = h('div', { class: 'results', 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('game.loading')));
-  main.append(h('section', { class: 'panel' }, h('h1', null, t('nav.archive')), form), h('section', { class: 'panel' }, results));
+  const explorer = h('a', { href: '/explorer' + (filters.game ? `?game=${encodeURIComponent(filters.game)}` : ''), testid: 'archive-explorer' }, w('archive.explorer'));
+  main.append(h('section', { class: 'panel' }, h('h1', null, t('nav.archive')), h('p', { class: 'small' }, explorer), form), h('section', { class: 'panel' }, results));
 
   const resultOf = (g) => {
     if (g.result === 'draw') return w('archive.result_draw');

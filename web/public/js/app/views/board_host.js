@@ -1,6 +1,5 @@
-// Holds the board module's board for a view: loads the module on first use (the lobby
-// never needs it), keeps the latest wanted picture until it is loaded, and works out
-// which pieces the last move captured (captures.js) to have them marked.
+// A view's board: the board module loaded on first use (the lobby never needs it), the
+// latest wanted picture kept until then, the last move's captures marked (captures.js).
 
 import { h, replace } from '../dom.js';
 

@@ -1,7 +1,6 @@
-// A live game: the board from the player's side (the first side's for a spectator),
+// A live game: the board from the player's side (a spectator's: the first side's), the
 // clocks (or a correspondence move's time left), turn or result, moves, resign, draws,
-// takebacks, abort (with the first move's deadline), absent players and their
-// deadlines, match score, chat, ratings, and the end with its rating change and rematch.
+// takebacks, abort, absent players, match score, chat, ratings, the end and rematch.
 
 import { h, replace, setText } from '../dom.js';
 import { clockReading, formatClock } from '../clock.js';

@@ -42,6 +42,7 @@ export const WORDS = {
     'leaderboard.rank': '#',
     'leaderboard.player': 'Player',
     'archive.result_aborted': 'aborted',
+    'archive.explorer': 'The opening explorer: the moves played from each position →',
     'profile.bot': 'A bot account: the computer, run by this server’s operator.',
   },
   ru: {
@@ -81,6 +82,7 @@ export const WORDS = {
     'leaderboard.rank': '№',
     'leaderboard.player': 'Игрок',
     'archive.result_aborted': 'прервана',
+    'archive.explorer': 'Дебютный справочник: ходы, сделанные из каждой позиции →',
     'profile.bot': 'Учётная запись бота: компьютер, которого запускает администратор сервера.',
   },
 };

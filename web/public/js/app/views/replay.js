@@ -5,7 +5,7 @@
 import { h, replace, setText } from '../dom.js';
 import { formatClock } from '../clock.js';
 import { gameName, optionsText, resultText, sideName, controlText } from '../describe.js';
-import { gameUrl, analysisUrl } from '../router.js';
+import { gameUrl, analysisUrl, explorerUrl } from '../router.js';
 import { replayFrame, clampPly, recordStatus } from '../replay_state.js';
 import { BoardHost } from './board_host.js';
 import { moveList } from './move_list.js';
@@ -78,7 +78,8 @@ export function replayView(app, route, root) {
           h('p', { class: 'muted small' }, t('replay.keys')),
           h('div', { class: 'controls' },
             h('button', { type: 'button', testid: 'flip', onclick: () => { flipped = !flipped; show(); } }, t('game.flip')),
-            (el.analyse = h('a', { class: 'button', testid: 'analyse-link', href: analysisUrl(id) }, t('replay.analyse')))),
+            (el.analyse = h('a', { class: 'button', testid: 'analyse-link', href: analysisUrl(id) }, t('replay.analyse'))),
+            (el.explore = h('a', { class: 'button', testid: 'explorer-link' }, t('replay.explorer')))),
           el.moves)));
     flipped = mine !== undefined && mine === rec.second_player;
     host = new BoardHost(el.board, t);
@@ -102,6 +103,7 @@ export function replayView(app, route, root) {
     setText(el.ply, t('replay.ply', { n: ply, of: record.moves.length }));
     el.slider.value = String(ply);
     el.analyse.href = analysisUrl(id, ply);
+    el.explore.href = explorerUrl(record.game, record.options, record.moves.slice(0, ply).map((m) => m.move));
     el.board.dataset.ply = String(ply);
     replace(el.moves, moveList(t, record.moves.map((m) => m.move), ply, go));
     el.moves.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });

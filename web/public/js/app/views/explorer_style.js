@@ -1,0 +1,5 @@
+// The opening explorer's own stylesheet (css/explorer.css), after the other pages' (its
+// top-level await holds the view's import until the sheet has loaded or failed).
+
+await new Promise((resolve) =>
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/css/explorer.css', onload: resolve, onerror: resolve })));
