@@ -139,8 +139,9 @@ void Session::run_command(const Command& c) {
     case Cmd::explore: {
       cl::Explore q;
       q.game = c.create.game;
-      q.options.values = std::map<std::string, std::string>(c.create.options.begin(), c.create.options.end());
-      q.moves = c.explore.moves;
+      if (!c.create.options.empty())
+        q.options = protocol::OptionMap{{c.create.options.begin(), c.create.options.end()}};
+      if (!c.explore.moves.empty()) q.moves = c.explore.moves;
       q.source = c.explore.source;
       q.rating = c.explore.rating;
       q.since = c.explore.since;

@@ -4,6 +4,7 @@
 #include <deque>
 #include <future>
 #include <memory>
+#include <vector>
 
 #include "explorer/opening_line.hpp"
 #include "one_shot_store.hpp"
@@ -44,11 +45,18 @@ int reindex_explorer(const std::string& db, const std::string& cluster_db, std::
     auto page = wait<storage::StoreResult<storage::ArchivePage>>(
         [&](auto done) { store->list_games(page_query, std::move(done)); });
     if (!page.error.ok()) return fail("cannot list the games", page.error);
+    // A page's records are all asked for before its writes are queued: a read waits
+    // for the writes queued before it, so the page's writes then share one commit.
+    std::vector<std::future<storage::StoreResult<storage::GameRecord>>> records;
     for (const storage::GameSummary& summary : page.value->games) {
-      auto game = wait<storage::StoreResult<storage::GameRecord>>(
-          [&](auto done) { store->get_game(summary.id, std::move(done)); });
-      if (!game.error.ok()) return fail("cannot read game " + summary.id, game.error);
-      ++read;
+      auto got = std::make_shared<std::promise<storage::StoreResult<storage::GameRecord>>>();
+      records.push_back(got->get_future());
+      store->get_game(summary.id, [got](storage::StoreResult<storage::GameRecord> r) { got->set_value(std::move(r)); });
+    }
+    for (auto& record : records) {
+      auto game = record.get();
+      if (!game.error.ok()) return fail("cannot read a game", game.error);
+      if (++read % 10000 == 0) err << "boardhall-server: --reindex: " << read << " games read\n";
       game.value->opening = explorer::opening_line(*game.value);
       if (game.value->opening.positions.empty()) {
         ++skipped;
@@ -59,7 +67,6 @@ int reindex_explorer(const std::string& db, const std::string& cluster_db, std::
       pending.push_back(done->get_future());
       store->index_opening(std::move(*game.value), [done](storage::StoreError e) { done->set_value(std::move(e)); });
       ++indexed;
-      if (read % 10000 == 0) err << "boardhall-server: --reindex: " << read << " games read\n";
     }
     if (!page.value->next_cursor) break;
     page_query.cursor = page.value->next_cursor;
@@ -68,7 +75,7 @@ int reindex_explorer(const std::string& db, const std::string& cluster_db, std::
   if (write_failed) return fail("cannot write the index", *write_failed);
   store->close();
   out << "reindexed " << (cluster_db.empty() ? db : std::string("the cluster's database")) << ": " << read
-      << " games read, " << indexed << " indexed, " << skipped << " without a line the rules replay\n";
+      << " games read, " << indexed << " indexed, " << skipped << " without a move the rules replay\n";
   return 0;
 }
 

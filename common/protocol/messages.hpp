@@ -554,11 +554,11 @@ struct GetTournament {
 struct Explore {
   static constexpr const char* type = "explore";
   std::string game;
-  OptionMap options;
-  std::vector<std::string> moves;           // from the start, as the rules write them
-  std::optional<std::string> source;        // all (default), here, imported
-  std::optional<std::string> rating;        // "1600-2000", "1600-", "-2000"
-  std::optional<std::string> since, until;  // months, "2024-03"
+  std::optional<OptionMap> options;               // none: the game's defaults
+  std::optional<std::vector<std::string>> moves;  // from the start, as the rules write them; none: the start
+  std::optional<std::string> source;              // all (default), here, imported
+  std::optional<std::string> rating;              // "1600-2000", "1600-", "-2000"
+  std::optional<std::string> since, until;        // months, "2024-03"
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("game", s.game);

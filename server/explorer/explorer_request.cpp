@@ -43,11 +43,13 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 }  // namespace
 
 Fallible<Lookup> lookup(const protocol::client::Explore& r) {
-  if (r.moves.size() > kMaxMoves)
-    return failure("at most " + std::to_string(kMaxMoves) + " moves, not " + std::to_string(r.moves.size()));
-  for (std::size_t i = 0; i < r.moves.size(); ++i) {
-    if (r.moves[i].empty() || r.moves[i].size() > kMaxMoveBytes || !protocol::utf8::is_valid(r.moves[i]))
-      return failure("move " + std::to_string(i + 1) + " " + quoted(r.moves[i]) + " is not a move");
+  static const std::vector<std::string> kNone;
+  const std::vector<std::string>& moves = r.moves ? *r.moves : kNone;
+  if (moves.size() > kMaxMoves)
+    return failure("at most " + std::to_string(kMaxMoves) + " moves, not " + std::to_string(moves.size()));
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (moves[i].empty() || moves[i].size() > kMaxMoveBytes || !protocol::utf8::is_valid(moves[i]))
+      return failure("move " + std::to_string(i + 1) + " " + quoted(moves[i]) + " is not a move");
   }
   Lookup out;
   if (r.source && *r.source != "all") {
@@ -77,7 +79,9 @@ Fallible<Lookup> lookup(const protocol::client::Explore& r) {
   }
   if (out.query.since_month && out.query.until_month && *out.query.since_month > *out.query.until_month)
     return failure("since is after until");
-  auto walked = walk(r.game, r.options.values, r.moves);
+  // The rules quote an unknown game whole: a long one is refused here, cut.
+  if (r.game.size() > 32) return failure("unknown game " + quoted(r.game));
+  auto walked = walk(r.game, r.options ? r.options->values : std::map<std::string, std::string>{}, moves);
   if (!walked) return failure(walked.error());
   out.walk = std::move(walked).value();
   out.query.variant = out.walk.variant;
@@ -96,14 +100,16 @@ Fallible<protocol::client::Explore> explore_from_query(const std::map<std::strin
         const auto colon = pair.find(':');
         if (colon == std::string_view::npos || colon == 0)
           return failure("options must be name:value,..., not " + quoted(value));
-        r.options.values[std::string(pair.substr(0, colon))] = std::string(pair.substr(colon + 1));
+        if (!r.options) r.options.emplace();
+        r.options->values[std::string(pair.substr(0, colon))] = std::string(pair.substr(colon + 1));
       }
     } else if (name == "moves") {
       if (value.empty()) continue;
       const auto moves = split(value, ',');
       if (moves.size() > kMaxMoves)
         return failure("at most " + std::to_string(kMaxMoves) + " moves, not " + std::to_string(moves.size()));
-      for (const std::string_view m : moves) r.moves.emplace_back(m);
+      r.moves.emplace();
+      for (const std::string_view m : moves) r.moves->emplace_back(m);
     } else if (name == "source") {
       r.source = value;
     } else if (name == "rating") {

@@ -131,6 +131,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/kill_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/takeback_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/rematch_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/explorer_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/records_e2e_test.cpp
 
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/notifications_e2e_test.cpp

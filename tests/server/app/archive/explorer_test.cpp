@@ -160,7 +160,7 @@ TEST(ExplorerRequest, BadFiltersGamesAndOptionsAreRefused) {
   EXPECT_FALSE(lookup(r));
   r = request();
   r.game = "seatafl";
-  r.options.values = {{"size", "13"}};
+  r.options = protocol::OptionMap{{{"size", "13"}}};
   EXPECT_FALSE(lookup(r));
 }
 
@@ -169,11 +169,11 @@ TEST(ExplorerRequest, TheHttpParametersReadAsTheRequest) {
       {{"game", "seatafl"}, {"options", "size:11"}, {"moves", "a,b"}, {"source", "here"}, {"rating", "1500-"}});
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(r->game, "seatafl");
-  EXPECT_EQ(r->options.values, (std::map<std::string, std::string>{{"size", "11"}}));
-  EXPECT_EQ(r->moves, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(r->options->values, (std::map<std::string, std::string>{{"size", "11"}}));
+  EXPECT_EQ(*r->moves, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(r->source, "here");
   EXPECT_EQ(r->rating, "1500-");
-  EXPECT_TRUE(explore_from_query({{"game", "copenhagen"}, {"moves", ""}})->moves.empty());
+  EXPECT_FALSE(explore_from_query({{"game", "copenhagen"}, {"moves", ""}})->moves);
   EXPECT_EQ(explore_from_query({}).error(), "game is required");
   EXPECT_FALSE(explore_from_query({{"game", "copenhagen"}, {"limit", "5"}}));
   EXPECT_FALSE(explore_from_query({{"game", "seatafl"}, {"options", "size"}}));
