@@ -26,19 +26,14 @@
 #include "storage/sqlite_db.hpp"
 #include "storage/sqlite_store.hpp"
 #include "storage/synthetic.hpp"
+#include "store_bench.hpp"
 
 namespace {
 
 using namespace bh::storage;
 using Clock = std::chrono::steady_clock;
-
-template <class R, class Start>
-R await(Start start) {
-  auto promise = std::make_shared<std::promise<R>>();
-  auto future = promise->get_future();
-  start([promise](R result) { promise->set_value(std::move(result)); });
-  return future.get();
-}
+using bh::bench::await;
+using bh::bench::percentile;
 
 std::vector<std::string> rows(SqliteStore& store, const std::string& sql) {
   auto result = await<StoreResult<std::vector<std::string>>>([&](auto done) { store.run_sql(sql, done); });
@@ -62,11 +57,6 @@ struct Figures {
   double p50 = 0, p99 = 0, max = 0;
   std::size_t rows = 0;
 };
-
-double percentile(std::vector<double> values, int p) {
-  std::sort(values.begin(), values.end());
-  return values[std::min(values.size() - 1, (values.size() * static_cast<std::size_t>(p) + 99) / 100 - 1)];
-}
 
 double thread_cpu_ms() {
   timespec t{};
@@ -147,12 +137,8 @@ int main(int argc, char** argv) {
   if (!positional.empty()) {
     path = positional[0];
   } else {
-    std::string pattern = (std::filesystem::temp_directory_path() / "bh-archive-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) {
-      std::perror("mkdtemp");
-      return 1;
-    }
-    temp_dir = pattern;
+    temp_dir = bh::bench::temp_folder("bh-archive");
+    if (temp_dir.empty()) return 1;
     path = (temp_dir / "archive.db").string();
   }
   if (positional.size() > 1) count = std::atoll(positional[1].c_str());

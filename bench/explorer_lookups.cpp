@@ -32,24 +32,14 @@
 #include "storage/schema.hpp"
 #include "storage/sqlite_db.hpp"
 #include "storage/sqlite_store.hpp"
+#include "store_bench.hpp"
 
 namespace {
 
 using namespace bh::storage;
 using Clock = std::chrono::steady_clock;
-
-template <class R, class Start>
-R await(Start start) {
-  auto promise = std::make_shared<std::promise<R>>();
-  auto future = promise->get_future();
-  start([promise](R result) { promise->set_value(std::move(result)); });
-  return future.get();
-}
-
-double percentile(std::vector<double> values, int p) {
-  std::sort(values.begin(), values.end());
-  return values[std::min(values.size() - 1, (values.size() * static_cast<std::size_t>(p) + 99) / 100 - 1)];
-}
+using bh::bench::await;
+using bh::bench::percentile;
 
 void die(const std::string& what, const StoreError& e) {
   std::fprintf(stderr, "%s: %s\n", what.c_str(), e.message.c_str());
@@ -153,12 +143,8 @@ int main(int argc, char** argv) {
   if (!positional.empty()) {
     path = positional[0];
   } else {
-    std::string pattern = (std::filesystem::temp_directory_path() / "bh-explorer-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) {
-      std::perror("mkdtemp");
-      return 1;
-    }
-    temp_dir = pattern;
+    temp_dir = bh::bench::temp_folder("bh-explorer");
+    if (temp_dir.empty()) return 1;
     path = (temp_dir / "explorer.db").string();
   }
   if (positional.size() > 1) count = std::atoll(positional[1].c_str());

@@ -25,19 +25,14 @@
 #include <vector>
 
 #include "storage/sqlite_store.hpp"
+#include "store_bench.hpp"
 
 namespace {
 
 using namespace bh::storage;
 using Clock = std::chrono::steady_clock;
-
-template <class R, class Start>
-R await(Start start) {
-  auto promise = std::make_shared<std::promise<R>>();
-  auto future = promise->get_future();
-  start([promise](R result) { promise->set_value(std::move(result)); });
-  return future.get();
-}
+using bh::bench::await;
+using bh::bench::percentile;
 
 LiveGame header(int i) {
   LiveGame g;

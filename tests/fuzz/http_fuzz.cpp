@@ -27,6 +27,7 @@
 #include "app/archive/export_http.hpp"
 #include "app/http/http_api.hpp"
 #include "app/http/http_counts.hpp"
+#include "explorer/explorer_request.hpp"
 #include "app/tournaments/tournament_views.hpp"
 #include "net/client_address.hpp"
 #include "net/request_checks.hpp"
@@ -100,7 +101,7 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
       label != "/api/players/{name}" && label != "/api/players/{name}/ratings" &&
       label != "/api/players/{name}/games" && label != "/api/leaderboard" && label != "/notifications/verify" &&
       label != "/notifications/unsubscribe" && label != "/api/tournaments" && label != "/api/tournaments/{id}" &&
-      label != "/api/tournaments/{id}/export" && label != "/ws" && label != "other")
+      label != "/api/tournaments/{id}/export" && label != "/api/explorer" && label != "/ws" && label != "other")
     fail("a route label outside the fixed set", label);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
@@ -176,6 +177,19 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
     std::vector<storage::PlayerRating> top{storage::PlayerRating{text, get->key, 1800, 60, 0.06, 40, 30, 2, 8}};
     check_answer(app::http::leaderboard_answer(get->key, {{}, top}), input);
     check_answer(app::http::leaderboard_answer(get->key, {{storage::StoreErrc::unavailable, text}, {}}), input);
+  }
+  // The explorer (docs/explorer.md): a lookup that passed its checks replayed legal moves
+  // to a position; its answers with the input's text in every name are JSON.
+  if (auto* explore = std::get_if<app::http::Explore>(&route)) {
+    const auto& walk = explore->lookup.walk;
+    if (walk.moves.size() > explorer::kMaxMoves) fail("an explorer line over the bound", input);
+    if (explore->lookup.query.variant.empty()) fail("an explorer lookup without a variant", input);
+    storage::ExplorerPosition found;
+    found.moves.push_back(storage::ExplorerMove{text, 3, 1, 1, 1, 1, 1650.5, text, 7});
+    found.examples.push_back(summary_from(text));
+    check_answer(app::http::explorer_answer(walk, {{}, found}), input);
+    check_answer(app::http::explorer_answer(walk, {{storage::StoreErrc::invalid_query, text}, {}}), input);
+    check_answer(app::http::explorer_answer(walk, {{storage::StoreErrc::unavailable, text}, {}}), input);
   }
   // A player's games in progress: a name a player can have, answered as JSON.
   if (auto* get = std::get_if<app::http::GetPlayerGames>(&route)) {

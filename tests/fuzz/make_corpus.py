@@ -118,6 +118,12 @@ write('http_fuzz', [b'/healthz', b'/metrics', b'/api/lobby', b'/api/games', b'/a
                     b'/api/games/export?format=ndjson&result=first', b'/api/games/export?format=xml',
                     b'/api/games/export?limit=5', b'/api/games/export?cursor=c1.5.6731',
                     b'/api/games/export\nAccept: application/x-ndjson', b'/api/games/export/g1',
+                    # The explorer (docs/explorer.md).
+                    b'/api/explorer?game=copenhagen', b'/api/explorer?game=brandubh&moves=d2-e2,c4-c2',
+                    b'/api/explorer?game=seatafl&options=size:11&moves=a4-a2&source=here&rating=1600-2000',
+                    b'/api/explorer?game=draughts&moves=c3-d4,f6-e5,d4:f6&since=2024-01&until=2024-06',
+                    b'/api/explorer?game=brandubh&moves=%ff%fe,,x&rating=-&since=2024-13',
+                    b'/api/explorer?game=alquerque&moves=' + b'c2-c3,' * 210,
                     # The mails' links (docs/notifications.md).
                     b'/notifications/verify?token=' + b'a' * 48, b'/notifications/unsubscribe?token=%00%27--',
                     b'/notifications/unsubscribe', b'/notifications/verify?token=a&token=b&x=1',
