@@ -28,6 +28,7 @@ struct Seen {
   std::vector<std::vector<RatingHistoryEntry>> histories;
   std::vector<std::string> accounts;
   std::vector<std::string> profiles;
+  std::vector<std::string> explorer;  // the moves from the positions the games' lines start with
 };
 
 Seen seen(Store& store, const std::vector<std::string>& ids, const std::vector<std::string>& names) {
@@ -42,6 +43,16 @@ Seen seen(Store& store, const std::vector<std::string>& ids, const std::vector<s
       *read<StoreResult<std::vector<PlayerRating>>>(store, [](Store& s, auto done) { s.load_ratings(done); }).value;
   std::sort(out.ratings.begin(), out.ratings.end(),
             [](const auto& a, const auto& b) { return std::tie(a.player, a.key) < std::tie(b.player, b.key); });
+  for (const std::int64_t position : {100, 101, 200}) {
+    ExplorerQuery q;
+    q.variant = "tablut";
+    q.position = position;
+    auto found = read<StoreResult<ExplorerPosition>>(store, [&](Store& s, auto done) { s.explore(q, done); });
+    for (const auto& m : found.value->moves)
+      out.explorer.push_back(m.move + " " + std::to_string(m.games) + " " + std::to_string(m.first) + " " +
+                             std::to_string(m.draws) + " " + std::to_string(m.rated_games) + " " + m.last_game);
+    for (const auto& g : found.value->examples) out.explorer.push_back(g.id);
+  }
   for (const auto& name : names) {
     auto history = read<StoreResult<std::vector<RatingHistoryEntry>>>(
         store, [&](Store& s, auto done) { s.rating_history(name, "tablut", done); });
@@ -77,6 +88,7 @@ TEST(PgExport, ASqliteDatabaseReadsTheSameFromPostgreSqlAndASecondExportIsRefuse
       g.rated = i % 3 != 0;
       g.is_private = i == 5;
       g.second_bot = g.second_player == "robo";
+      g.opening = {"tablut", {100 + i % 2, 200}};  // the explorer's rows, copied as they are
       ids.push_back(g.id);
       auto finished = await<StoreResult<GameFinish>>([&](auto done) { sqlite->finish_game(g, std::nullopt, done); });
       ASSERT_TRUE(finished.error.ok()) << finished.error.message;
@@ -114,6 +126,7 @@ TEST(PgExport, ASqliteDatabaseReadsTheSameFromPostgreSqlAndASecondExportIsRefuse
   EXPECT_EQ(exported.value->ratings, 3);  // ann, bob, robo: tablut; casual games rate nobody
   EXPECT_GT(exported.value->rating_history, 0);
   EXPECT_EQ(exported.value->tournaments, 1);
+  EXPECT_GT(exported.value->explorer_rows, 0);
 
   auto opened = PgStore::open(cluster->dsn(database));
   ASSERT_TRUE(opened.error.ok()) << opened.error.message;
@@ -132,6 +145,8 @@ TEST(PgExport, ASqliteDatabaseReadsTheSameFromPostgreSqlAndASecondExportIsRefuse
   }
   EXPECT_EQ(after.accounts, before.accounts);
   EXPECT_EQ(after.profiles, before.profiles);
+  EXPECT_FALSE(before.explorer.empty());
+  EXPECT_EQ(after.explorer, before.explorer);
   const auto tour = [](Tournaments& store) {
     return await<StoreResult<tournament::Tournament>>([&](auto done) { store.get_tournament("t1", done); });
   };
