@@ -36,7 +36,7 @@ void Session::on_explorer(const srv::Explorer& e) {
       for (auto& l : render_board(**rules, *position, {}, BoardStyle{config_.colour, false})) out.line(l);
     }
   }
-  const std::string line = e.moves.empty() ? "the start" : "after " + std::to_string(e.moves.size()) + " plies";
+  const std::string line = e.moves.empty() ? "the start" : "after " + plies(static_cast<int>(e.moves.size()));
   out.line(e.game + ", " + line + ", " + e.to_move + " to move: " + std::to_string(e.total.games) +
            (e.total.games == 1 ? " game" : " games") + " in the archive.");
   if (!e.played.empty()) out.line("move        games   first  draws  second  rating");
@@ -55,8 +55,8 @@ void Session::on_explorer(const srv::Explorer& e) {
                                       : "Nobody has played on from here.");
   if (!e.examples.empty()) out.line("Newest games through it (replay ID):");
   for (const auto& g : e.examples) {
-    const std::string result =
-        g.result == "draw" ? "draw" : (g.result == "first" ? g.first_player : g.second_player) + " won";
+    // The score as records write it: the players' names may be unknown ("?").
+    const std::string result = g.result == "draw" ? "1/2-1/2" : g.result == "first" ? "1-0" : "0-1";
     out.line("  " + g.game_id + "  " + g.first_player + " vs " + g.second_player + "  " + result + "  " +
              plies(g.moves));
   }
