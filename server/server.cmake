@@ -97,6 +97,7 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/archive_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/explorer_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/explorer_body.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/export_http.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/imported_game.cpp

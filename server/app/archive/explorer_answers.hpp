@@ -1,7 +1,8 @@
 // The opening explorer answered (docs/explorer.md): the store's rows for the position a
 // request's moves lead to, shaped as the protocol's Explorer, over the WebSocket
 // (`explore`) and HTTP (GET /api/explorer). The request is checked before
-// (explorer/explorer_request.hpp); both answers share one fetch and one body.
+// (explorer/explorer_request.hpp); both answers share one fetch and one body
+// (explorer_body.hpp).
 //
 // Thread-safety: any network thread; the answers are sent from the network threads.
 #pragma once
@@ -16,9 +17,6 @@
 #include "storage/records.hpp"
 
 namespace bh::app {
-
-// The body both answers send (pure).
-protocol::server::Explorer explorer_body(const explorer::Walk& walk, const storage::ExplorerPosition& found);
 
 void answer_explore(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Connection>& c,
                     const protocol::RequestId& id, const protocol::client::Explore& request);

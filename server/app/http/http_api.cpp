@@ -1,7 +1,7 @@
 #include "app/http/http_api.hpp"
 
 #include "app/archive/archive.hpp"
-#include "app/archive/explorer_answers.hpp"
+#include "app/archive/explorer_body.hpp"
 #include "app/http/http_counts.hpp"
 #include "app/thread_check.hpp"
 #include "protocol/utf8.hpp"
