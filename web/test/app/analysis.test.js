@@ -1,7 +1,7 @@
 // The analysis board's arithmetic (analysis_state.js) and words, and its route.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { forFirst, graphValue, mateMoves, pawnsText, markedMoves, graphPoints, barShare } from '../../public/js/app/analysis_state.js';
+import { forFirst, graphValue, mateMoves, pawnsText, markedMoves, graphPoints, barShare, routeEnds } from '../../public/js/app/analysis_state.js';
 import { WORDS } from '../../public/js/app/views/analysis_words.js';
 import { parseRoute, analysisUrl } from '../../public/js/app/router.js';
 
@@ -50,4 +50,9 @@ test('its route and URL', () => {
   assert.equal(parseRoute('/analysis/a%2Fb').name, 'notfound');
   assert.equal(analysisUrl('g12', 3), '/analysis/g12?ply=3');
   assert.equal(analysisUrl('g12'), '/analysis/g12');
+});
+
+test('the king’s open routes are drawn on the squares they end on', () => {
+  assert.deepEqual(routeEnds(['f6-f11', 'd4-a4xa3', 'e5-k5']), ['f11', 'a4', 'k5']);
+  assert.deepEqual(routeEnds([]), []);
 });

@@ -4,6 +4,7 @@
 // "Analyse the whole game" draws the evaluation over the game and marks the mistakes;
 // and the page on a phone's screen.
 import { test, before, after } from 'node:test';
+import { routeEnds } from '../../public/js/app/analysis_state.js';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,6 +56,9 @@ test('a finished game analysed: the position shown, a variation, and the whole g
   routes.close();
   assert.equal(await v.page.getByTestId('king-routes').textContent(),
     open.length ? `The king’s open routes: ${open.join(', ')}` : 'The king has no open route to an escape square.');
+  // And drawn: the squares those routes end on are marked on the board.
+  const marked = await v.page.locator('[data-square].king-route').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-square')));
+  assert.deepEqual(marked.sort(), routeEnds(open).sort());
 
   // A variation: a legal move of the position after ten plies, played on the board.
   const at = engine.open('copenhagen', { position: record.start_position });

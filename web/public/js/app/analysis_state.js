@@ -68,3 +68,8 @@ export function barShare(v) {
   if (v.mate !== undefined) return v.mate > 0 ? 1 : 0;
   return 1 / (1 + Math.exp(-v.cp / 250));
 }
+
+/** The squares the king's open routes end on, from their move texts ("f6-f11", "d4-a4xa3"). */
+export function routeEnds(moves) {
+  return moves.map((m) => m.split('-')[1]?.split('x')[0]).filter(Boolean);
+}

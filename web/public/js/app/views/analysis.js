@@ -9,7 +9,7 @@ import { h, replace, setText } from '../dom.js';
 import { gameName, sideName } from '../describe.js';
 import { gameUrl, explorerUrl } from '../router.js';
 import { clampPly } from '../replay_state.js';
-import { forFirst, pawnsText, mateMoves, markedMoves, graphPoints, graphValue, barShare } from '../analysis_state.js';
+import { forFirst, pawnsText, mateMoves, markedMoves, graphPoints, graphValue, barShare, routeEnds } from '../analysis_state.js';
 import { BoardHost } from './board_host.js';
 import { engineWorker } from './engine_worker.js';
 import { moveList } from './move_list.js';
@@ -134,6 +134,11 @@ export function analysisView(app, route, root) {
     const tafl = (record.board?.pieces ?? []).some((p) => p.kind === 'royal');
     setText(el.routes, !tafl ? '' : state.result.kingRoutes.length
       ? w('an.routes', { moves: state.result.kingRoutes.join(', ') }) : w('an.no_routes'));
+    // The same on the board: the squares those routes end on, tinted (a class the board
+    // itself never sets, so its redraws leave it).
+    for (const g of el.board.querySelectorAll('.king-route')) g.classList.remove('king-route');
+    for (const sq of tafl ? routeEnds(state.result.kingRoutes) : [])
+      el.board.querySelector(`[data-square="${sq}"]`)?.classList.add('king-route');
     if (state.result.status !== 'ongoing') return engineSays(null, w('an.over'));
     engineSays(null, w('an.thinking'));
     deep?.stop();
