@@ -18,7 +18,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 49> help_table{{
+constexpr std::array<HelpEntry, 53> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -122,6 +122,22 @@ constexpr std::array<HelpEntry, 49> help_table{{
      "side's wins, the players' average rating (rated games only), then the newest games\n"
      "through it (replay ID). K=V: the game's options (size=11). The explorer covers the\n"
      "first 40 plies (docs/explorer.md)."},
+    {Cmd::challenge, "challenge", "challenge NAME GAME [create's flags] [--rated|--casual]",
+     "offer a game to one player by name",
+     "A private room whose other seat is kept for NAME, who is told at once (or sees it\n"
+     "with challenges later) and accepts with join ROOM or says no with decline-challenge.\n"
+     "The flags are create's (--clock, --side, --option, --match). Unanswered, it lapses\n"
+     "after 3 minutes (3 days for a correspondence game); cancel withdraws it."},
+    {Cmd::challenges, "challenges", "challenges", "the challenges waiting for you, and yours", ""},
+    {Cmd::decline_challenge, "decline-challenge", "decline-challenge ROOM [REASON]", "say no to a challenge",
+     "REASON (told to the challenger): generic, later, too_fast, too_slow, time_control,\n"
+     "rated, casual, variant, no_bot or only_bot."},
+    {Cmd::token, "token", "token [list] | token new LABEL SCOPE... | token revoke ID",
+     "your personal API tokens, for programs that play for you",
+     "A program holding a token uses the HTTP API (docs/api.md) as you. SCOPE: read,\n"
+     "play (your own games, through a program), bot:play (a bot account's games) and\n"
+     "challenge (start games). A new token's secret is shown once: keep it then.\n"
+     "Registered players only."},
     {Cmd::tournaments, "tournaments", "tournaments [upcoming|running|finished]",
      "tournaments open to join, under way and just finished",
      "One line each: id, name, format, game and clock, players, and where it stands\n"
@@ -846,6 +862,40 @@ Fallible<Command> parse_notify(Command c, const std::vector<std::string>& w) {
   return c;
 }
 
+// challenge NAME GAME [create's flags] [--rated|--casual]
+Fallible<Command> parse_challenge(Command c, const std::vector<std::string>& w) {
+  if (w.size() < 3) return usage_error(c.kind, "challenge NAME GAME: a player and a game");
+  c.text = w[1];
+  std::vector<std::string> rest{w[0]};
+  for (std::size_t i = 2; i < w.size(); ++i) {
+    if (w[i] == "--rated" || w[i] == "--casual") {
+      c.rated = w[i] == "--rated";
+    } else if (w[i] == "--private") {
+      return usage_error(c.kind, "a challenge is private already");
+    } else {
+      rest.push_back(w[i]);
+    }
+  }
+  return parse_create(c, rest);
+}
+
+Fallible<Command> parse_token(Command c, const std::vector<std::string>& w) {
+  c.text = w.size() > 1 ? lower(w[1]) : "list";
+  if (c.text == "list") {
+    if (w.size() > 2) return usage_error(c.kind, "unexpected '" + w[2] + "'");
+  } else if (c.text == "new") {
+    if (w.size() < 4) return usage_error(c.kind, "token new LABEL SCOPE...: a label and at least one scope");
+    c.value = w[2];
+    c.scopes.assign(w.begin() + 3, w.end());
+  } else if (c.text == "revoke") {
+    if (w.size() != 3) return usage_error(c.kind, "token revoke ID: one token's id (token list)");
+    c.value = w[2];
+  } else {
+    return usage_error(c.kind, "list, new or revoke, not '" + w[1] + "'");
+  }
+  return c;
+}
+
 Fallible<Command> parse_command(std::string_view line) {
   // `say` takes the rest of the line as it is: quotes and backslashes are chat.
   const auto start = line.find_first_not_of(" \t");
@@ -967,6 +1017,15 @@ Fallible<Command> parse_command(std::string_view line) {
       return c;
     case Cmd::notify:
       return parse_notify(c, w);
+    case Cmd::token:
+      return parse_token(c, w);
+    case Cmd::challenge:
+      return parse_challenge(c, w);
+    case Cmd::decline_challenge:
+      if (w.size() < 2 || w.size() > 3) return usage_error(c.kind, "decline-challenge ROOM [REASON]");
+      c.text = w[1];
+      if (w.size() == 3) c.value = lower(w[2]);
+      return c;
     case Cmd::create_tournament:
       return parse_create_tournament(c, w);
     case Cmd::tournaments:

@@ -113,6 +113,10 @@ enum class Cmd {
   start_tournament,
   add_computer,
   remove_computer,
+  token,
+  challenge,
+  challenges,
+  decline_challenge,
 };
 
 struct CreateArgs {
@@ -183,8 +187,10 @@ struct Command {
   ExploreArgs explore;  // with create's game and options
   WaitArgs wait;
   // notify: the setting (`text`: "", email, webhook, moves, reminders, secret) and its
-  // new value ("" to show them all, or for secret).
+  // new value ("" to show them all, or for secret). token: `text` list, new or revoke;
+  // `value` the new token's label or the token revoked.
   std::string value;
+  std::vector<std::string> scopes;  // token new
 };
 
 // One line typed by the user. An empty line is an error "" (the caller skips it).

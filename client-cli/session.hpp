@@ -108,6 +108,7 @@ class Session {
   void cmd_games();
   void cmd_create(const Command& c);
   void cmd_seek(const Command& c);
+  void cmd_challenge(const Command& c);
   void cmd_computer(const Command& c);
   void cmd_create_tournament(const Command& c);
   void cmd_tournament(const Command& c);  // tournaments, tournament, join-, withdraw-, start-tournament
@@ -135,6 +136,10 @@ class Session {
   void on(const protocol::server::Welcome& m, const Incoming& in);
   void on(const protocol::server::Pong& m, const Incoming& in);
   void on(const protocol::server::Ok& m, const Incoming& in);
+  void on(const protocol::server::TokenCreated& m, const Incoming& in);
+  void on(const protocol::server::ChallengeReceived& m, const Incoming& in);
+  void on(const protocol::server::Challenges& m, const Incoming& in);
+  void on(const protocol::server::Tokens& m, const Incoming& in);
   void on(const protocol::server::Error& m, const Incoming& in);
   void on(const protocol::server::Identity& m, const Incoming& in);
   void on(const protocol::server::SessionReplaced& m, const Incoming& in);

@@ -126,6 +126,23 @@ void Session::run_command(const Command& c) {
       return;
     case Cmd::notify:
       return cmd_notify(c);
+    case Cmd::challenge:
+      return cmd_challenge(c);
+    case Cmd::challenges:
+      request(c.kind, cl::ListChallenges{});
+      return;
+    case Cmd::decline_challenge:
+      request(c.kind, cl::DeclineChallenge{c.text, c.value.empty() ? std::nullopt : std::optional(c.value)});
+      return;
+    case Cmd::token:
+      if (c.text == "new") {
+        request(c.kind, cl::CreateToken{c.value, c.scopes});
+      } else if (c.text == "revoke") {
+        request(c.kind, cl::RevokeToken{c.value});
+      } else {
+        request(c.kind, cl::ListTokens{});
+      }
+      return;
     case Cmd::create_tournament:
       return cmd_create_tournament(c);
     case Cmd::tournaments:
@@ -255,6 +272,21 @@ void Session::cmd_create(const Command& c) {
   if (a.clock) r.clock = clock_request(*a.clock);
   if (a.match != 1) r.games = a.match;
   if (a.is_private) r.is_private = true;
+  request(c.kind, r);
+}
+
+void Session::cmd_challenge(const Command& c) {
+  const CreateArgs& a = c.create;
+  if (auto r = rules::make_ruleset(a.game, a.options); !r && r.error().code != rules::Errc::unknown_game)
+    return reply_error("challenge", "bad_options", r.error().message);
+  cl::ChallengePlayer r;
+  r.to = c.text;
+  r.game = a.game;
+  if (!a.options.empty()) r.options = protocol::OptionMap{{a.options.begin(), a.options.end()}};
+  if (!a.side.empty()) r.side = a.side;
+  if (a.clock) r.clock = clock_request(*a.clock);
+  if (a.match != 1) r.games = a.match;
+  r.rated = c.rated;
   request(c.kind, r);
 }
 

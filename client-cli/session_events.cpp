@@ -154,6 +154,9 @@ void Session::on(const srv::RoomCreated& m, const Incoming& in) {
     // The server keeps the other seat for a bot; the game starts when it joins.
     out.number("computer_level", *m.room.computer_level);
     out.line("Waiting for the computer (level " + std::to_string(*m.room.computer_level) + ")...");
+  } else if (m.room.challenged) {
+    out.field("challenged", *m.room.challenged);
+    out.line("Waiting for " + *m.room.challenged + " to answer (cancel withdraws the challenge).");
   } else {
     if (m.invite_code) out.line("Private: the opponent types  join " + m.room.room_id + " " + *m.invite_code);
     out.line("Waiting for an opponent (cancel to close the room).");
@@ -162,11 +165,39 @@ void Session::on(const srv::RoomCreated& m, const Incoming& in) {
 }
 
 void Session::on(const srv::RoomCancelled& m, const Incoming& in) {
-  room_id_.reset();
+  if (room_id_ == m.room_id) room_id_.reset();  // not a challenge to us that was withdrawn
   Out out = event(in, "room_cancelled");
   out.field("room", m.room_id).field("reason", m.reason.value_or(""));
-  out.line(room_cancelled_text(m.room_id, m.reason));
+  if (m.decline_reason) out.field("decline_reason", *m.decline_reason);
+  out.line(room_cancelled_text(m.room_id, m.reason, m.decline_reason));
   emit(in, std::move(out));
+}
+
+void Session::on(const srv::ChallengeReceived& m, const Incoming& in) {
+  Out out = event(in, "challenge_received");
+  out.field("room", m.room.room_id).field("from", m.room.creator).field("game", m.room.game);
+  out.line(challenge_text(m.room, "you"));
+  out.line("  join " + m.room.room_id + " to accept, decline-challenge " + m.room.room_id + " to say no.");
+  emit(in, std::move(out));
+}
+
+void Session::on(const srv::Challenges& m, const Incoming& in) {
+  if (!in.pending) return;
+  for (const auto* list : {&m.incoming, &m.outgoing}) {
+    const bool incoming = list == &m.incoming;
+    for (const auto& c : *list) {
+      Out d{Out::Kind::data, incoming ? "incoming" : "outgoing"};
+      d.field("room", c.room.room_id).field("from", c.room.creator).field("to", c.room.challenged.value_or(""));
+      d.field("game", c.room.game);
+      d.line(challenge_text(c.room, incoming ? "you" : c.room.challenged.value_or("?")));
+      sink_.emit(d);
+    }
+  }
+  Out out{Out::Kind::ok, "challenges"};
+  out.number("incoming", static_cast<std::int64_t>(m.incoming.size()));
+  out.number("outgoing", static_cast<std::int64_t>(m.outgoing.size()));
+  if (m.incoming.empty() && m.outgoing.empty()) out.line("No challenges.");
+  answer(in, std::move(out));
 }
 
 void Session::on(const srv::GameStarted& m, const Incoming& in) {
@@ -394,6 +425,32 @@ void Session::on(const srv::PlayerGames& m, const Incoming& in) {
 
 void Session::on(const srv::NotificationSettings& m, const Incoming& in) {
   if (in.pending) on_notifications(m);
+}
+
+void Session::on(const srv::TokenCreated& m, const Incoming& in) {
+  if (!in.pending) return;
+  Out out{Out::Kind::ok, "token"};
+  out.field("token_id", m.token.token_id).field("label", m.token.label).field("secret", m.secret);
+  out.line("Token " + m.token.token_id + " (" + m.token.label + ": " + join_scopes(m.token.scopes) + ") made.");
+  out.line("Its secret, shown this once (send it as Authorization: Bearer ...):");
+  out.line("  " + m.secret);
+  out.lines_for_scripts = false;
+  answer(in, std::move(out));
+}
+
+void Session::on(const srv::Tokens& m, const Incoming& in) {
+  if (!in.pending) return;
+  for (const auto& t : m.tokens) {
+    Out d{Out::Kind::data, "token"};
+    d.field("token_id", t.token_id).field("label", t.label).field("scopes", join_scopes(t.scopes));
+    d.line(t.token_id + "  " + t.label + "  " + join_scopes(t.scopes) + "  made " + format_date(t.created_ms) +
+           ", last used " + (t.last_used_ms ? format_date(*t.last_used_ms) : std::string("never")));
+    sink_.emit(d);
+  }
+  Out out{Out::Kind::ok, "token"};
+  out.number("tokens", static_cast<std::int64_t>(m.tokens.size()));
+  if (m.tokens.empty()) out.line("No tokens (token new LABEL SCOPE... makes one).");
+  answer(in, std::move(out));
 }
 
 // Only a bot account is sent challenges; a person's terminal has nothing to do with one.

@@ -1,5 +1,7 @@
 #include "session_format.hpp"
 
+#include <ctime>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -9,6 +11,21 @@
 #include "protocol/utf8.hpp"
 
 namespace bh::cli {
+
+std::string format_date(std::int64_t unix_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm day{};
+  gmtime_r(&seconds, &day);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &day);
+  return buf;
+}
+
+std::string join_scopes(const std::vector<std::string>& scopes) {
+  std::string out;
+  for (const auto& s : scopes) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
 
 std::string format_ms(std::int64_t ms) {
   if (ms < 0) ms = 0;
@@ -62,13 +79,25 @@ std::string no_computer_text() {
 
 std::string computer_did_not_come_text() { return "The computer did not come; is a bot running? See docs/bot.md"; }
 
-std::string room_cancelled_text(const std::string& room_id, const std::optional<std::string>& reason) {
+std::string room_cancelled_text(const std::string& room_id, const std::optional<std::string>& reason,
+                                const std::optional<std::string>& decline_reason) {
   if (reason == "no_computer") return computer_did_not_come_text();
+  if (reason == "declined")
+    return "Challenge " + room_id + " declined" + (decline_reason ? " (" + *decline_reason + ")" : std::string()) + ".";
+  if (reason == "expired") return "Challenge " + room_id + " lapsed unanswered.";
+  if (reason == "cancelled") return "Challenge " + room_id + " withdrawn.";
   // The game could not start: a player of it sits in a game on another server node.
   if (reason == "seat_taken")
     return "Room " + room_id + " cancelled: a player of its game has a seat in another game. Create it again.";
   if (reason == "tournament") return "Room " + room_id + " cancelled: your tournament game starts.";
   return "Room " + room_id + " cancelled.";
+}
+
+std::string challenge_text(const protocol::server::RoomInfo& room, const std::string& whom) {
+  return room.creator + " challenges " + whom + ": " + room.game +
+         (room.options.values.empty() ? "" : " (" + options_text(room.options) + ")") + ", clock " +
+         format_clock(room.clock, room.correspondence) + (room.rated.value_or(false) ? ", rated" : ", casual") +
+         " (room " + room.room_id + ").";
 }
 
 std::string rating_change_text(const protocol::server::RatingChange& c) {

@@ -19,6 +19,10 @@ namespace bh::cli {
 // A clock reading: "4.3" under ten seconds (tenths), else "4:59" or "1:02:03".
 // Negative times show as 0.0.
 std::string format_ms(std::int64_t ms);
+// A day in UTC, "2026-11-29", of unix milliseconds.
+std::string format_date(std::int64_t unix_ms);
+// API token scopes as listed: "bot:play, challenge".
+std::string join_scopes(const std::vector<std::string>& scopes);
 // A score or amount: "1" for whole numbers, else the shortest "%g" form ("0.5").
 std::string format_number(double v);
 // A time control as minutes+seconds ("5+3", "0.5+0"), a correspondence game's as "3d a
@@ -49,7 +53,10 @@ std::string bots_text(const std::optional<std::vector<std::string>>& bots);
 std::string no_computer_text();
 std::string computer_did_not_come_text();
 // Why a room of ours was cancelled (room_cancelled's reason; none: we cancelled it).
-std::string room_cancelled_text(const std::string& room_id, const std::optional<std::string>& reason);
+std::string room_cancelled_text(const std::string& room_id, const std::optional<std::string>& reason,
+                                const std::optional<std::string>& decline_reason = std::nullopt);
+// "alice challenges you: tablut, 5+3, rated (room r1)."
+std::string challenge_text(const protocol::server::RoomInfo& room, const std::string& whom);
 // A rating change as "1500 -> 1742 (+242)".
 std::string rating_change_text(const protocol::server::RatingChange& c);
 // "rated" / "casual"; "" when a server without ratings did not say.

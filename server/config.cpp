@@ -28,6 +28,7 @@ constexpr FlagSpec kFlags[] = {
     {"grace", true, true},
     {"first-move-seconds", true, true},
     {"correspondence-day-ms", true, true},
+    {"challenge-ms", true, true},
     {"correspondence-sleep-ms", true, true},
     {"max-frame", true, true},
     {"rate", true, true},
@@ -66,6 +67,9 @@ constexpr FlagSpec kFlags[] = {
     {"export-to", true, false},
     {"create-bot", true, false},
     {"secret-file", true, false},
+    {"create-token", true, false},
+    {"scopes", true, false},
+    {"label", true, false},
     {"import", true, false},
     {"reindex", false, false},
     {"game", true, false},
@@ -265,6 +269,20 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     config.bot_name = value;
     return std::nullopt;
   }
+  if (flag == "create-token") {
+    if (value.empty()) return bad(source, "an account's name", value);
+    config.mode = Mode::create_token;
+    config.token_owner = value;
+    return std::nullopt;
+  }
+  if (flag == "scopes") {
+    config.token_scopes = value;
+    return std::nullopt;
+  }
+  if (flag == "label") {
+    config.token_label = value;
+    return std::nullopt;
+  }
   if (flag == "import") {
     if (value.empty()) return bad(source, "a record file's path", value);
     config.mode = Mode::import_records;
@@ -326,6 +344,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"grace", 0, 86'400, false, "whole seconds from 0 to 86400"},
       {"first-move-seconds", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"correspondence-day-ms", 100, 86'400'000, false, "milliseconds from 100 to 86400000"},
+      {"challenge-ms", 100, 86'400'000, false, "milliseconds from 100 to 86400000"},
       {"correspondence-sleep-ms", 0, 86'400'000, false, "milliseconds from 0 to 86400000"},
       {"mails-per-address-per-day", 1, 10'000, false, "a number of mails from 1 to 10000"},
       {"max-frame", 1024, 16 * 1024 * 1024, true, "bytes from 1024 to 16M (k and M suffixes allowed)"},
@@ -368,6 +387,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "grace") config.grace_seconds = static_cast<std::int64_t>(*number);
     if (flag == "first-move-seconds") config.first_move_seconds = static_cast<std::int64_t>(*number);
     if (flag == "correspondence-day-ms") config.correspondence_day_ms = static_cast<std::int64_t>(*number);
+    if (flag == "challenge-ms") config.challenge_ms = static_cast<std::int64_t>(*number);
     if (flag == "correspondence-sleep-ms") config.correspondence_sleep_ms = static_cast<std::int64_t>(*number);
     if (flag == "mails-per-address-per-day") config.mails_per_address_per_day = static_cast<unsigned>(*number);
     if (flag == "max-frame") config.max_frame = static_cast<std::size_t>(*number);
@@ -468,8 +488,14 @@ Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args,
   }
   if (config.mode == Mode::create_bot && config.secret_file.empty())
     return failure(ConfigError{"--create-bot NAME needs --secret-file PATH (where the bot's password is kept)"});
-  if (config.mode != Mode::create_bot && !config.secret_file.empty())
-    return failure(ConfigError{"--secret-file goes with --create-bot NAME"});
+  if (config.mode == Mode::create_token && (config.secret_file.empty() || config.token_scopes.empty()))
+    return failure(ConfigError{
+        "--create-token NAME needs --scopes LIST (read,play,bot:play,challenge) and --secret-file PATH (where the "
+        "token is written)"});
+  if (config.mode != Mode::create_bot && config.mode != Mode::create_token && !config.secret_file.empty())
+    return failure(ConfigError{"--secret-file goes with --create-bot NAME or --create-token NAME"});
+  if (config.mode != Mode::create_token && (!config.token_scopes.empty() || !config.token_label.empty()))
+    return failure(ConfigError{"--scopes and --label go with --create-token NAME"});
   if (config.mode != Mode::import_records && !config.import_game.empty())
     return failure(ConfigError{"--game goes with --import FILE"});
   if (!config.node_id.empty() && config.cluster_db.empty())
@@ -539,6 +565,9 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
                         FOR TESTS ONLY: the length of a correspondence game's "day"
                         (default 86400000, a real day); a few seconds lets a test see
                         deadlines pass
+  --challenge-ms MS     how long a challenge to a named player waits for its answer
+                        (default 180000, 3 minutes; a correspondence game's waits three
+                        of its days)
   --correspondence-sleep-ms MS
                         a correspondence game nobody is connected to or watching
                         leaves memory after this long, kept in the database alone
@@ -621,6 +650,12 @@ Limits per client address (docs/protocol.md, "Limits"):
                         (docs/bot.md) and exit: its password is a new random one written to
                         PATH (mode 0600), or the one PATH holds already; a person's account
                         of that name is refused
+  --create-token NAME --scopes LIST [--label TEXT] --secret-file PATH
+                        make a personal API token of the account NAME (docs/api.md) in
+                        --db, or in --cluster-db's PostgreSQL, with the scopes LIST
+                        (comma-separated: read, play, bot:play, challenge), write it to PATH
+                        (a new file, mode 0600) and exit; when PATH holds a token of NAME
+                        already, nothing changes
   --reindex             build the opening explorer's index (docs/explorer.md) of --db's
                         archive, or of --cluster-db's, again from its games, and exit with
                         the counts; run it once after upgrading from a server without the

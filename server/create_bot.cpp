@@ -1,12 +1,5 @@
 #include "create_bot.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <future>
 #include <iterator>
 #include <optional>
@@ -18,51 +11,9 @@
 #include "app/secrets.hpp"
 #include "names/player_names.hpp"
 #include "one_shot_store.hpp"
+#include "secret_file.hpp"
 
 namespace bh::server {
-
-namespace {
-
-// The password PATH holds (its first line), none when there is no file.
-struct Secret {
-  bool exists = false;
-  std::string password;
-  std::string error;  // the file exists but cannot be read
-};
-Secret read_secret(const std::string& path) {
-  Secret out;
-  struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) {
-    if (errno != ENOENT) out.error = std::strerror(errno);
-    out.exists = errno != ENOENT;
-    return out;
-  }
-  out.exists = true;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    out.error = "cannot be read";
-    return out;
-  }
-  std::getline(in, out.password);
-  if (!out.password.empty() && out.password.back() == '\r') out.password.pop_back();
-  return out;
-}
-
-// Writes a new file (never an existing one), readable by its owner only.
-std::string write_secret(const std::string& path, const std::string& password) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) return std::strerror(errno);
-  const std::string text = password + "\n";
-  const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) && ::fsync(fd) == 0;
-  const std::string error = ok ? std::string() : std::strerror(errno);
-  ::close(fd);
-  if (!ok) ::unlink(path.c_str());
-  return error;
-}
-
-}  // namespace
-
-namespace {}  // namespace
 
 int create_bot(const std::string& db, const std::string& cluster_db, const std::string& raw_name,
                const std::string& secret_file, std::ostream& out, std::ostream& err) {

@@ -22,6 +22,7 @@
 #include "cluster/bus_node_link.hpp"
 #include "config.hpp"
 #include "create_bot.hpp"
+#include "create_token.hpp"
 #include "export_to_pg.hpp"
 #include "import_records.hpp"
 #include "log/log.hpp"
@@ -120,6 +121,9 @@ int main(int argc, char** argv) {
           return bh::server::export_to_pg(c.db, c.export_to, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::create_bot)
           return bh::server::create_bot(c.db, c.cluster_db, c.bot_name, c.secret_file, std::cout, std::cerr);
+        if (c.mode == bh::server::Mode::create_token)
+          return bh::server::create_token(
+              {c.db, c.cluster_db, c.token_owner, c.token_scopes, c.token_label, c.secret_file}, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::import_records) {
           bh::server::ImportRequest request{c.db, c.import_file, c.import_game, {}};
           request.limits.line_bytes = c.import_max_line;
@@ -234,6 +238,7 @@ int main(int argc, char** argv) {
   app_config.reconnect_grace_ms = config.grace_seconds * 1000;
   app_config.first_move_ms = config.first_move_seconds * 1000;
   app_config.correspondence_day_ms = config.correspondence_day_ms;
+  app_config.challenge_ms = config.challenge_ms;
   app_config.correspondence_sleep_ms = config.correspondence_sleep_ms;
   app_config.identify_timeout_ms = config.identify_seconds * 1000;
   app_config.auth_rate = config.auth_rate;

@@ -105,6 +105,13 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/completion_inbox.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/housekeeping.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/http/http_api.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/challenge_book.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/api/api_client.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/api/api_hub.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/api/api_routes.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/api/api_token.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/api/push_body.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/api/token_answers.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
@@ -251,6 +258,8 @@ endfunction()
 
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/create_token.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/secret_file.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/backup_on_signal.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/export_to_pg.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/cluster/bus_node_link.cpp

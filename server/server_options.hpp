@@ -65,6 +65,7 @@ inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::strin
       return net::run_health_probe(config.probe_url);
     case Mode::backup:
     case Mode::create_bot:
+    case Mode::create_token:
     case Mode::import_records:
     case Mode::export_to_pg:
     case Mode::reindex:

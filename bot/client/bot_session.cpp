@@ -214,6 +214,14 @@ void BotSession::on_error(Actions& out, const sv::Error& m, const std::optional<
   const Sent kind = pending ? pending->kind : Sent::other;
   const std::string subject = pending ? pending->subject : std::string();
   out.log.push_back("error " + m.code + (subject.empty() ? "" : " (" + subject + ")") + ": " + m.message);
+  if (m.code == "rate_limited" && !pending) {
+    // The server dropped a frame unread (over its --rate): which one, it cannot say, so a
+    // move may be lost and its game would wait for it forever. Come back after a second:
+    // the resume brings every game's state, and the moves due are searched again.
+    out.reconnect = true;
+    out.retry_after_ms = 1000;
+    return;
+  }
   if (kind == Sent::resume) {
     // An unknown token (the server forgot us): the password logs us in again.
     config_.token.reset();

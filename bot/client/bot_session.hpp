@@ -10,7 +10,8 @@
 // the game's ply, answers draw offers through the policy, takebacks by level (accepted
 // at levels <= 4), rematch offers (accepted), resigns at levels >= 5 when the policy
 // says so, offers a draw at most once per 20 of its own moves, and resyncs a game whose
-// move was refused (stale_ply...) by watching it once for its full state.
+// move was refused (stale_ply...) by watching it once for its full state; a frame the
+// server dropped for its rate (rate_limited, no id) makes it reconnect a second later.
 //
 // Thread-safety: none; one thread (the runner's network thread) owns it.
 #pragma once

@@ -68,6 +68,10 @@ BH_ENCODE(server::TournamentFinished)
 BH_ENCODE(server::TournamentPaired)
 BH_ENCODE(server::TournamentList)
 BH_ENCODE(server::ExplorerReply)
+BH_ENCODE(server::TokenCreated)
+BH_ENCODE(server::Tokens)
+BH_ENCODE(server::ChallengeReceived)
+BH_ENCODE(server::Challenges)
 BH_ENCODE(server::Notification)
 BH_BODY_ONLY(server::ArchivedGame)
 BH_BODY_ONLY(server::Profile)
@@ -113,6 +117,12 @@ BH_REQUEST(client::Seek)
 BH_REQUEST(client::GetPlayer)
 BH_REQUEST(client::GetLeaderboard)
 BH_REQUEST(client::Explore)
+BH_REQUEST(client::CreateToken)
+BH_REQUEST(client::ListTokens)
+BH_REQUEST(client::RevokeToken)
+BH_REQUEST(client::ChallengePlayer)
+BH_REQUEST(client::DeclineChallenge)
+BH_REQUEST(client::ListChallenges)
 BH_REQUEST(client::PlayComputer)
 BH_REQUEST(client::MyGames)
 BH_REQUEST(client::GetNotifications)
@@ -130,7 +140,7 @@ BH_REQUEST(client::AddComputer)
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 44, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 46, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 48, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 52, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

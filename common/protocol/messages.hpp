@@ -447,6 +447,69 @@ struct SetNotifications {
   }
 };
 
+// Challenge a player by name (docs/protocol.md, "Challenge a player"): a private room
+// whose second seat is kept for `to`.
+struct ChallengePlayer {
+  static constexpr const char* type = "challenge_player";
+  std::string to;
+  std::string game;
+  std::optional<OptionMap> options;
+  std::optional<std::string> side;
+  std::optional<ClockSeconds> clock;
+  std::optional<int> games;
+  std::optional<bool> rated;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("to", s.to);
+    v("game", s.game);
+    v("options", s.options);
+    v("side", s.side);
+    v("clock", s.clock);
+    v("games", s.games);
+    v("rated", s.rated);
+  }
+};
+struct DeclineChallenge {
+  static constexpr const char* type = "decline_challenge";
+  std::string room_id;
+  std::optional<std::string> reason;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room_id", s.room_id);
+    v("reason", s.reason);
+  }
+};
+struct ListChallenges {
+  static constexpr const char* type = "list_challenges";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+
+// Personal API tokens (docs/api.md): a registered player's tokens for programs.
+struct CreateToken {
+  static constexpr const char* type = "create_token";
+  std::optional<std::string> label;
+  std::vector<std::string> scopes;  // read, play, bot:play, challenge
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("label", s.label);
+    v("scopes", s.scopes);
+  }
+};
+struct ListTokens {
+  static constexpr const char* type = "list_tokens";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct RevokeToken {
+  static constexpr const char* type = "revoke_token";
+  std::string token_id;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("token_id", s.token_id);
+  }
+};
+
 // Tournaments (docs/tournaments.md). A tournament is created by a registered player (or
 // the operator); the format's fields apply to it alone.
 struct CreateTournament {
@@ -577,7 +640,8 @@ using Request =
                  GetGame, Chat, Mute, Unmute, Takeback, AcceptTakeback, DeclineTakeback, Abort, OfferRematch,
                  AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer, MyGames,
                  GetNotifications, SetNotifications, CreateTournament, JoinTournament, WithdrawTournament,
-                 StartTournament, ListTournaments, GetTournament, AddComputer, Explore>;
+                 StartTournament, ListTournaments, GetTournament, AddComputer, Explore, CreateToken, ListTokens,
+                 RevokeToken, ChallengePlayer, DeclineChallenge, ListChallenges>;
 
 }  // namespace client
 
@@ -685,6 +749,7 @@ struct RoomInfo {
   std::optional<RatingView> creator_rating;      // for the room's rating key; null: a guest
   std::optional<int> computer_level;             // a room of play_computer: the bot's level
   std::optional<Correspondence> correspondence;  // a correspondence game's time control; null: none
+  std::optional<std::string> challenged;         // challenge_player: the player the second seat is kept for
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
@@ -700,6 +765,7 @@ struct RoomInfo {
     v("creator_rating", s.creator_rating);
     v("computer_level", s.computer_level);
     v("correspondence", s.correspondence);
+    v("challenged", s.challenged);
   }
 };
 struct LiveGameInfo {
@@ -795,10 +861,43 @@ struct RoomCancelled {
   static constexpr const char* type = "room_cancelled";
   std::string room_id;
   std::optional<std::string> reason;  // null: its creator cancelled it; "no_computer": the bot never came
+  // A challenge declined (reason "declined"): why, as the challenged player said.
+  std::optional<std::string> decline_reason;
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("room_id", s.room_id);
     v("reason", s.reason);
+    v("decline_reason", s.decline_reason);
+  }
+};
+// To a player challenged by name (challenge_player): the room kept for them, and when
+// the challenge lapses (unix ms).
+struct ChallengeReceived {
+  static constexpr const char* type = "challenge_received";
+  RoomInfo room;
+  std::int64_t expires_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room", s.room);
+    v("expires_ms", s.expires_ms);
+  }
+};
+struct ChallengeEntry {
+  RoomInfo room;
+  std::int64_t expires_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("room", s.room);
+    v("expires_ms", s.expires_ms);
+  }
+};
+struct Challenges {
+  static constexpr const char* type = "challenges";
+  std::vector<ChallengeEntry> incoming, outgoing;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("incoming", s.incoming);
+    v("outgoing", s.outgoing);
   }
 };
 // To a bot account: a player asked for a game against the computer in this room.
@@ -1716,13 +1815,48 @@ struct TournamentList {
   }
 };
 
+// A personal API token as its owner sees it (never its secret, but once: TokenCreated).
+struct TokenInfo {
+  std::string token_id, label;
+  std::vector<std::string> scopes;
+  std::int64_t created_ms = 0;
+  std::optional<std::int64_t> last_used_ms;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("token_id", s.token_id);
+    v("label", s.label);
+    v("scopes", s.scopes);
+    v("created_ms", s.created_ms);
+    v("last_used_ms", s.last_used_ms);
+  }
+};
+struct TokenCreated {
+  static constexpr const char* type = "token_created";
+  TokenInfo token;
+  std::string secret;  // shown this once; the server keeps only its hash
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("token", s.token);
+    v("secret", s.secret);
+  }
+};
+struct Tokens {
+  static constexpr const char* type = "tokens";
+  std::vector<TokenInfo> tokens;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("tokens", s.tokens);
+  }
+};
+
 using Message =
     std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed,
                  LiveGameListed, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver,
                  MatchOver, DrawOffered, DrawDeclined, PlayerReturned, PlayerLeft, Spectators, Games, GameRecord, Chat,
                  TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled,
                  Player, LeaderboardReply, Challenge, PlayerGames, NotificationSettings, TournamentReply,
-                 TournamentUpdated, TournamentFinished, TournamentPaired, TournamentList, ExplorerReply>;
+                 TournamentUpdated, TournamentFinished, TournamentPaired, TournamentList, ExplorerReply, TokenCreated,
+                 Tokens, ChallengeReceived, Challenges>;
 
 }  // namespace server
 

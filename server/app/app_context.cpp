@@ -6,8 +6,8 @@
 namespace bh::app {
 
 RoomLimits room_limits(const AppConfig& c) {
-  return {{c.first_move_ms, c.reconnect_grace_ms, c.open_room_grace_ms, c.computer_join_ms, c.rematch_window_ms,
-           c.correspondence_day_ms},
+  return {{c.first_move_ms, c.reconnect_grace_ms, c.open_room_grace_ms, c.computer_join_ms, c.challenge_ms,
+           c.rematch_window_ms, c.correspondence_day_ms},
           c.spectator_count_interval_ms,
           c.correspondence_sleep_ms};
 }

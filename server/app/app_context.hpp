@@ -29,6 +29,7 @@
 #include "app/players/watchers.hpp"
 #include "app/ratings/rated_seating.hpp"
 #include "app/ratings/ratings.hpp"
+#include "app/rooms/challenge_book.hpp"
 #include "app/rooms/deadline_sweep.hpp"
 #include "app/rooms/directory.hpp"
 #include "app/rooms/dormant_games.hpp"
@@ -88,6 +89,7 @@ struct Context {
   PendingWrites pending;
   Seeks seeks;                   // open rooms made by `seek`
   RematchRooms rematch_rooms;    // finished rooms still open for a rematch, by player
+  ChallengeBook challenges;      // challenges to a named player waiting for an answer
   RatingsCache ratings;          // ratings.hpp: loaded at start-up, follows the store
   TokenBuckets auth_attempts;    // register and login (a password hash each), per address
   TokenBuckets new_accounts;     // accounts created, per address

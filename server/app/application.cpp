@@ -7,11 +7,16 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
+#include "app/api/api_hub.hpp"
+#include "app/api/api_routes.hpp"
+#include "app/api/token_answers.hpp"
 #include "app/app_context.hpp"
 #include "app/archive/archive_answers.hpp"
 #include "app/archive/explorer_answers.hpp"
 #include "app/archive/export_answers.hpp"
+#include "app/completion.hpp"
 #include "app/housekeeping.hpp"
+#include "app/http/failure_replies.hpp"
 #include "app/http/http_api.hpp"
 #include "app/ids.hpp"
 #include "app/players/identity_flows.hpp"
@@ -81,9 +86,20 @@ class AppImpl final : public Application {
     ctx_->tournaments->load();  // before the games: a restored game knows its tournament
     ctx_->tournaments->resume(restore_live_games(ctx_));
     housekeeping_->start();
+    api_ = std::make_shared<api::ApiHub>(
+        ctx_, api::ApiHooks{
+                  [this](const ConnPtr& c) { opened(c); },
+                  [this](const ConnPtr& c, std::string text) { on_message(c, std::move(text)); },
+                  [this](const ConnPtr& c) { on_close(c); },
+                  [this](const ConnPtr& c, const RequestId& id, const std::string& player, bool bot) {
+                    identity_->token_login(c, id, player, bot);
+                  },
+              });
+    api_->start();
   }
 
   ~AppImpl() override {
+    api_->stop();
     housekeeping_->stop();
     ctx_->tournaments->stop();
     if (mirror_) mirror_->stop();
@@ -231,6 +247,11 @@ class AppImpl final : public Application {
   }
   void create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom r);
   void seek(const ConnPtr& c, const RequestId& id, cl::Seek r);
+  // challenge_player (docs/protocol.md, "Challenge a player"): `to` known here (online,
+  // or within the grace) or an account, then a private room kept for them.
+  void challenge_player(const ConnPtr& c, const RequestId& id, cl::ChallengePlayer r);
+  void open_challenge(const ConnPtr& c, const RequestId& id, const std::string& player, const std::string& to,
+                      game::RoomSettings settings);
   // The player sits down elsewhere: the rematch of their finished room, if any, lapses.
   // Not for a bot, which plays any number of games at once.
   void leave_finished_room(const std::string& player) {
@@ -271,6 +292,7 @@ class AppImpl final : public Application {
   std::shared_ptr<LobbyMirror> mirror_;
   std::unique_ptr<IdentityFlows> identity_;
   std::shared_ptr<Housekeeping> housekeeping_;
+  std::shared_ptr<api::ApiHub> api_;  // the HTTP API for programs (docs/api.md)
   Frame welcome_;
 };
 
@@ -379,6 +401,34 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                    if (!player) return;
                    ctx_->send(c, protocol::encode(sv::PlayerGames{*player, ctx_->player_games.of(*player, true)}, id));
                  },
+                 [&](cl::CreateToken& r) {
+                   if (const auto player = require_player(c, id))
+                     answer_create_token(ctx_, c, id, *player, std::move(r));
+                 },
+                 [&](cl::ListTokens&) {
+                   if (const auto player = require_player(c, id)) answer_list_tokens(ctx_, c, id, *player);
+                 },
+                 [&](cl::RevokeToken& r) {
+                   if (const auto player = require_player(c, id))
+                     answer_revoke_token(ctx_, c, id, *player, std::move(r.token_id),
+                                         [api = api_](const std::string& token_id) { api->revoked(token_id); });
+                 },
+                 [&](cl::ChallengePlayer& r) { challenge_player(c, id, std::move(r)); },
+                 [&](cl::DeclineChallenge& r) {
+                   if (r.reason && !known_decline_reason(*r.reason))
+                     return ctx_->send_error(c, id, ErrorCode::bad_request,
+                                             "reason: generic, later, too_fast, too_slow, time_control, rated, "
+                                             "casual, variant, no_bot or only_bot");
+                   with_room(c, id, r.room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
+                     room->play(player, c, game::Decline{player, std::move(r.reason)}, id);
+                   });
+                 },
+                 [&](cl::ListChallenges&) {
+                   if (const auto player = require_player(c, id))
+                     ctx_->send(c, protocol::encode(sv::Challenges{ctx_->challenges.incoming(*player),
+                                                                   ctx_->challenges.outgoing(*player)},
+                                                    id));
+                 },
                  [&](cl::GetNotifications&) {
                    if (const auto player = require_player(c, id)) answer_notifications(ctx_, c, id, *player);
                  },
@@ -465,6 +515,56 @@ void AppImpl::create_room(const ConnPtr& c, const RequestId& id, cl::CreateRoom 
   room->open(c, id);
 }
 
+void AppImpl::challenge_player(const ConnPtr& c, const RequestId& id, cl::ChallengePlayer r) {
+  const auto player = require_player(c, id);
+  if (!player) return;
+  if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
+  if (r.to == *player) return ctx_->send_error(c, id, ErrorCode::bad_request, "you cannot challenge yourself");
+  const cl::CreateRoom create{r.game, r.options, r.side, r.clock, r.games, true, r.rated};
+  auto settings = checked_room_settings(create);
+  if (!settings) return ctx_->send_error(c, id, ErrorCode::bad_options, settings.error());
+  const auto credentials = ctx_->identities.credentials(*player);
+  const auto rated = decide_rated(r.rated, credentials && credentials->registered);
+  if (!rated) return ctx_->send_error(c, id, ErrorCode::account_required, "rated games are for registered players");
+  settings->rated = *rated;
+  if (ctx_->identities.credentials(r.to)) return open_challenge(c, id, *player, r.to, std::move(settings).value());
+  // Not here now: an account's name may be challenged all the same (it sees the challenge
+  // when it comes, with list_challenges).
+  using Found = storage::StoreResult<storage::Account>;
+  ctx_->store.find_account(
+      r.to,
+      on_io<Found>(
+          ctx_->io, "challenge",
+          [this, c, id, player = *player, to = r.to, settings = std::move(settings).value()](Found found) mutable {
+            if (found.error.code == storage::StoreErrc::not_found)
+              return ctx_->send_error(c, id, ErrorCode::not_found, "no player '" + to + "' to challenge");
+            if (!found.error.ok())
+              return ctx_->send_error(c, id, ErrorCode::storage_unavailable,
+                                      "accounts are unavailable: " + found.error.message);
+            open_challenge(c, id, player, to, std::move(settings));
+          },
+          internal_error_reply(ctx_, c, id)));
+}
+
+void AppImpl::open_challenge(const ConnPtr& c, const RequestId& id, const std::string& player, const std::string& to,
+                             game::RoomSettings settings) {
+  const auto kept = ctx_->identities.connection_of(to);
+  // The server's computer players play play_computer's rooms; a bot of the HTTP API takes
+  // challenges (docs/api.md).
+  if (ctx_->identities.is_bot(to) && kept && !kept->through_http_api())
+    return ctx_->send_error(c, id, ErrorCode::bad_request, "'" + to + "' is the server's computer: use play_computer");
+  if (refuse_new_game(c, id)) return;
+  leave_finished_room(player);
+  auto room = ctx_->games.create_room(player, std::move(settings), c, id);
+  if (!room) return;
+  auto slot = take_open_room(c, id);
+  if (!slot) return ctx_->games.discard(room, player);
+  room->hold_while_open(std::move(*slot));
+  ctx_->games.publish(room);
+  log::info("room " + room->id() + ": " + protocol::json_string(player) + " challenges " + protocol::json_string(to));
+  room->open(c, id, {to, kept});
+}
+
 void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   const auto player = require_player(c, id);
   if (!player) return;
@@ -516,6 +616,10 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
 // ---- HTTP ----
 
 void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) {
+  if (auto program = api::route(request)) {
+    if (auto* answer = std::get_if<HttpResponse>(&*program)) return respond(std::move(*answer));
+    return api_->handle(std::move(request), std::move(*program), std::move(respond));
+  }
   auto route = http::route(request);
   std::visit(Overloaded{
                  [&](HttpResponse& answer) { respond(std::move(answer)); },
@@ -576,7 +680,8 @@ void AppImpl::shutdown(std::function<void()> done) {
   housekeeping_->stop();
   ctx_->tournaments->stop();
   if (mirror_) mirror_->stop();
-  shut_down(ctx_, [ctx = ctx_, done = std::move(done)] {
+  shut_down(ctx_, [ctx = ctx_, api = api_, done = std::move(done)] {
+    api->stop();  // the programs' streams were told `shutdown`; they end now
     if (ctx->config.games_stopped) ctx->config.games_stopped();
     done();
   });

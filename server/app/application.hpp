@@ -138,6 +138,9 @@ struct AppConfig {
   std::int64_t rematch_window_ms = 600'000;
   // A room of play_computer is cancelled when its bot has not joined within this time.
   std::int64_t computer_join_ms = 15'000;
+  // A challenge to a named player lapses unanswered after this (a correspondence game's
+  // after three of its days). --challenge-ms, for tests.
+  std::int64_t challenge_ms = 180'000;
   // Who plays first in a room created with side "random" (creator_side.hpp); empty: fair.
   std::function<bool()> coin;
   // Set by main (never null in the server; may be null in unit tests): the network
@@ -158,6 +161,11 @@ struct HttpRequest {
   std::string path;                          // "/api/games/g12" (no query string)
   std::map<std::string, std::string> query;  // decoded query parameters
   std::string accept;                        // the Accept header, as sent ("" without one)
+  // The HTTP API for programs (docs/api.md): its token, and a POST's body.
+  std::string authorization;  // the Authorization header, as sent
+  std::string content_type;   // the Content-Type header, as sent
+  std::string body;           // a POST's body (at most the network layer's body limit)
+  std::string address;        // the client's address (per-address limits, audit lines)
 };
 
 // A body written piece by piece, for an answer too large to build at once (the bulk

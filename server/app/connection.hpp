@@ -34,6 +34,10 @@ class Connection {
   // the per-address limits, and what audit log lines name.
   virtual const std::string& address() const = 0;
   virtual LegalForm legal_form() const { return LegalForm::list; }
+  // A program's connection through the HTTP API (app/api/api_client.hpp): a bot account
+  // there plays the games it starts or is challenged to, and is never picked as the
+  // server's computer player.
+  virtual bool through_http_api() const { return false; }
 };
 
 inline Frame make_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }

@@ -89,6 +89,17 @@ Fallible<Lookup> lookup(const protocol::client::Explore& r) {
   return out;
 }
 
+Fallible<protocol::OptionMap> options_from_text(std::string_view text) {
+  protocol::OptionMap options;
+  for (const std::string_view pair : split(text, ',')) {
+    const auto colon = pair.find(':');
+    if (colon == std::string_view::npos || colon == 0)
+      return failure("options must be name:value,..., not " + quoted(text));
+    options.values[std::string(pair.substr(0, colon))] = std::string(pair.substr(colon + 1));
+  }
+  return options;
+}
+
 Fallible<protocol::client::Explore> explore_from_query(const std::map<std::string, std::string>& query) {
   protocol::client::Explore r;
   for (const auto& [name, value] : query) {
@@ -96,13 +107,9 @@ Fallible<protocol::client::Explore> explore_from_query(const std::map<std::strin
       r.game = value;
     } else if (name == "options") {
       if (value.empty()) continue;
-      for (const std::string_view pair : split(value, ',')) {
-        const auto colon = pair.find(':');
-        if (colon == std::string_view::npos || colon == 0)
-          return failure("options must be name:value,..., not " + quoted(value));
-        if (!r.options) r.options.emplace();
-        r.options->values[std::string(pair.substr(0, colon))] = std::string(pair.substr(colon + 1));
-      }
+      auto options = options_from_text(value);
+      if (!options) return failure(options.error());
+      r.options = std::move(options).value();
     } else if (name == "moves") {
       if (value.empty()) continue;
       const auto moves = split(value, ',');

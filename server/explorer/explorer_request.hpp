@@ -27,6 +27,10 @@ struct Lookup {
 };
 Fallible<Lookup> lookup(const protocol::client::Explore& request);
 
+// Options as an HTTP parameter writes them, "name:value,..." (also the HTTP API's,
+// docs/api.md); "" is none.
+Fallible<protocol::OptionMap> options_from_text(std::string_view text);
+
 // GET /api/explorer's parameters: game, options (name:value,...), moves (comma-separated),
 // source, rating, since, until; anything else is refused.
 Fallible<protocol::client::Explore> explore_from_query(const std::map<std::string, std::string>& query);

@@ -26,6 +26,11 @@ struct Cancel {
   int slot = -1;
   std::optional<std::string> reason;  // told with room_cancelled; none: its creator cancelled it
 };
+// The player a room's second seat is kept for by a challenge (challenge_player) says no.
+struct Decline {
+  std::string player;
+  std::optional<std::string> reason;  // told to the challenger as decline_reason
+};
 // The room's next game starts (the first of a match, the next one, or a rematch's).
 // `game_id`, `first_slot`: chosen by the room for a match's first game; the next game
 // of a match was chosen when the last one ended (GameSession::next).
@@ -152,8 +157,8 @@ struct Storage {
 };
 
 using Command =
-    std::variant<Open, Join, Cancel, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue, Persisted, Told,
-                 Left, Returned, Archived, Reopen, Chat, Mute, Rematch, RematchLapse, Storage>;
+    std::variant<Open, Join, Cancel, Decline, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue,
+                 Persisted, Told, Left, Returned, Archived, Reopen, Chat, Mute, Rematch, RematchLapse, Storage>;
 
 // The requester's seat on a command that names one (the room finds it from the player).
 inline void set_slot(Command& command, int slot) {

@@ -44,6 +44,7 @@ Effects decide_in_place(GameSession& s, const Command& command, Now now) {
         if constexpr (std::is_same_v<C, Open>) steps::open(s, now, fx);
         else if constexpr (std::is_same_v<C, Join>) steps::join(s, c, fx);
         else if constexpr (std::is_same_v<C, Cancel>) steps::cancel(s, c, fx);
+        else if constexpr (std::is_same_v<C, Decline>) steps::decline(s, c, fx);
         else if constexpr (std::is_same_v<C, Begin>) steps::begin(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Announce>) steps::announce(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Move>) steps::move(s, c, now, fx);
@@ -107,6 +108,7 @@ sv::RoomInfo room_info(const GameSession& s) {
   r.rated = settings.rated;
   r.creator_rating = s.creator_rating;
   r.computer_level = settings.computer_level;
+  if (!s.kept_for.empty() && !settings.computer_level) r.challenged = s.kept_for;
   return r;
 }
 

@@ -230,7 +230,8 @@ void seat_taken(GameSession& s, Effects& fx) {
   fx.push_back(Disarm{DeadlineKind::turn});
   fx.push_back(Notice{Note::game_ended});
   for (int i = 0; i < 2; ++i)
-    fx.push_back(Tell{protocol::encode(sv::RoomCancelled{s.room_id, std::string("seat_taken")}), Audience::seat, i});
+    fx.push_back(Tell{protocol::encode(sv::RoomCancelled{s.room_id, std::string("seat_taken"), std::nullopt}),
+                      Audience::seat, i});
   fx.push_back(Refuse{ErrorCode::already_seated,
                       "the game could not start: one of its players has a seat in another "
                       "game"});

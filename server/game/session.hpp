@@ -63,6 +63,8 @@ struct Limits {
   std::int64_t reconnect_grace_ms = 60'000;  // an absent player's time to come back
   std::int64_t open_room_grace_ms = 10'000;  // an open room's creator's, once their connection closed
   std::int64_t computer_join_ms = 15'000;    // the computer's time to sit down (play_computer)
+  std::int64_t challenge_ms = 180'000;       // a live game's challenge to a player, unanswered
+  // (a correspondence game's lapses after three of its days)
   std::int64_t rematch_window_ms = 600'000;  // a finished room's wait for a rematch
   // A correspondence game's day: shorter only in tests (--correspondence-day-ms).
   std::int64_t correspondence_day_ms = CorrespondenceClock::kDayMs;
@@ -95,8 +97,11 @@ struct GameSession {
   Limits limits;
 
   Phase phase = Phase::open;
-  std::array<Seat, 2> seats;                           // 0: the creator, 1: the joiner
-  std::string kept_for;                                // play_computer: the bot the second seat is kept for
+  std::array<Seat, 2> seats;  // 0: the creator, 1: the joiner
+  // The player the second seat is kept for: the bot of play_computer (settings say its
+  // level), or the player challenged by name (challenge_player), who may decline.
+  std::string kept_for;
+  std::int64_t kept_until_ms = 0;                      // a challenge's lapse (unix ms)
   std::optional<protocol::RatingView> creator_rating;  // shown with the open room
   int first_slot = 0;                                  // the seat playing the first side in the current game
   MatchScore score{1};

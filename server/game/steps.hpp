@@ -10,7 +10,9 @@ namespace bh::game::steps {
 void open(GameSession& s, Now now, Effects& fx);
 void join(GameSession& s, const Join& c, Effects& fx);
 void cancel(GameSession& s, const Cancel& c, Effects& fx);
-// An open room's deadline: its creator's grace, the computer's time to sit down.
+void decline(GameSession& s, const Decline& c, Effects& fx);
+// An open room's deadline: its creator's grace, the computer's time to sit down, a
+// challenge's lapse.
 void open_due(GameSession& s, DeadlineKind kind, Effects& fx);
 // The open room's player (back) on `slot`: the grace ends, the room shown again.
 void open_returned(GameSession& s, int slot, Effects& fx);

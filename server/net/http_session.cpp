@@ -120,9 +120,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     const bool head = request.method() == http::verb::head;  // answered as GET, without the body
-    // RFC 8058's one-click unsubscribe is a POST to the mail's link; nothing else is.
-    const bool unsubscribe = request.method() == http::verb::post && target->path == "/notifications/unsubscribe";
-    if (request.method() != http::verb::get && !head && !unsubscribe)
+    // RFC 8058's one-click unsubscribe is a POST to the mail's link; the HTTP API for
+    // programs (docs/api.md) takes POSTs under /api/; nothing else does.
+    const bool post = request.method() == http::verb::post &&
+                      (target->path == "/notifications/unsubscribe" || target->path.starts_with("/api/"));
+    // A program revokes its own token (docs/api.md).
+    const bool del = request.method() == http::verb::delete_ && target->path == "/api/token";
+    if (request.method() != http::verb::get && !head && !post && !del)
       return reply_error(405, version, keep_alive, "method_not_allowed", "only GET and HEAD are allowed");
     if (target->path == "/ws")
       return reply_error(400, version, keep_alive, "bad_request", "WebSocket upgrade expected at /ws");
@@ -142,8 +146,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
     }
 
-    app::HttpRequest app_request{unsubscribe ? "POST" : "GET", target->path, target->query,
-                                 std::string(request[http::field::accept])};
+    app::HttpRequest app_request{post  ? "POST"
+                                 : del ? "DELETE"
+                                       : "GET",
+                                 target->path, target->query, std::string(request[http::field::accept])};
+    app_request.authorization = std::string(request[http::field::authorization]);
+    app_request.content_type = std::string(request[http::field::content_type]);
+    app_request.body = std::move(request.body());
+    app_request.address = client;
     auto answer = std::make_shared<Answer>(shared_from_this(), version, keep_alive, head);
     try {
       context_->app->handle_http(std::move(app_request),

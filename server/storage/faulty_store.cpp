@@ -213,6 +213,35 @@ void FaultyStore::find_account_like(std::string name, std::function<void(StoreRe
   read("find_account_like", std::move(done), [&](auto d) { inner_->find_account_like(std::move(name), std::move(d)); });
 }
 
+void FaultyStore::create_token(ApiToken token, int max_per_owner, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("create_token"));
+  inner_->create_token(std::move(token), max_per_owner, track(std::move(done)));
+}
+
+void FaultyStore::list_tokens(std::string owner, std::function<void(StoreResult<std::vector<ApiToken>>)> done) {
+  read("list_tokens", std::move(done), [&](auto d) { inner_->list_tokens(std::move(owner), std::move(d)); });
+}
+
+void FaultyStore::revoke_token(std::string owner, std::string id, std::int64_t now_ms,
+                               std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("revoke_token"));
+  inner_->revoke_token(std::move(owner), std::move(id), now_ms, track(std::move(done)));
+}
+
+void FaultyStore::find_api_token(std::string hash, std::function<void(StoreResult<ApiToken>)> done) {
+  read("find_api_token", std::move(done), [&](auto d) { inner_->find_api_token(std::move(hash), std::move(d)); });
+}
+
+void FaultyStore::touch_token(std::string id, std::int64_t now_ms, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("touch_token"));
+  inner_->touch_token(std::move(id), now_ms, track(std::move(done)));
+}
+
+void FaultyStore::upgrade_to_bot(std::string name, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("upgrade_to_bot"));
+  inner_->upgrade_to_bot(std::move(name), track(std::move(done)));
+}
+
 bool FaultyStore::healthy() const {
   return !fail_all_writes_.load() && !injected_unhealthy_.load() && inner_->healthy();
 }

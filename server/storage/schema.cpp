@@ -370,9 +370,25 @@ CREATE TABLE explorer_moves (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 16: personal API tokens (docs/api.md): the SHA-256 of each secret, never the
+// secret; a revoked token is kept (revoked_ms set) so its id is never given again.
+constexpr std::string_view kStep16 = R"sql(
+CREATE TABLE api_tokens (
+  id TEXT PRIMARY KEY NOT NULL,
+  owner TEXT NOT NULL,
+  hash TEXT NOT NULL UNIQUE,
+  scopes TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  last_used_ms INTEGER,
+  revoked_ms INTEGER
+);
+CREATE INDEX api_tokens_by_owner ON api_tokens (owner, created_ms);
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2,  kStep3,  kStep4,  kStep5,  kStep6,  kStep7, kStep8,
-                                   kStep9,    kStep10, kStep11, kStep12, kStep13, kStep14, kStep15};
+const std::string_view kSteps[] = {kSchemaV1, kStep2,  kStep3,  kStep4,  kStep5,  kStep6,  kStep7,  kStep8,
+                                   kStep9,    kStep10, kStep11, kStep12, kStep13, kStep14, kStep15, kStep16};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

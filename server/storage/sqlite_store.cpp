@@ -27,6 +27,7 @@
 #include "storage/sqlite_db.hpp"
 #include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
+#include "storage/token_sql.hpp"
 #include "storage/tournament_sql.hpp"
 #include "storage/write_health.hpp"
 
@@ -525,6 +526,61 @@ void SqliteStore::find_account_like(std::string name, std::function<void(StoreRe
   job.read = [name = std::move(name), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
     done(db ? sql::load_account_like(*db, name) : StoreResult<Account>{rejected, std::nullopt});
   };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::create_token(ApiToken token, int max_per_owner, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.write = [token = std::move(token), max_per_owner](sql::Db& db) {
+    return sql::insert_token(db, token, max_per_owner);
+  };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::list_tokens(std::string owner, std::function<void(StoreResult<std::vector<ApiToken>>)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.read = [owner = std::move(owner), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_tokens(*db, owner) : StoreResult<std::vector<ApiToken>>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::revoke_token(std::string owner, std::string id, std::int64_t now_ms,
+                               std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.write = [owner = std::move(owner), id = std::move(id), now_ms](sql::Db& db) {
+    return sql::revoke_token(db, owner, id, now_ms);
+  };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::find_api_token(std::string hash, std::function<void(StoreResult<ApiToken>)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.read = [hash = std::move(hash), done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::find_api_token(*db, hash) : StoreResult<ApiToken>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::touch_token(std::string id, std::int64_t now_ms, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.write = [id = std::move(id), now_ms](sql::Db& db) { return sql::touch_token(db, id, now_ms); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::upgrade_to_bot(std::string name, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kAccounts | kFinished;
+  job.write = [name = std::move(name)](sql::Db& db) { return sql::upgrade_to_bot(db, name); };
+  job.write_done = std::move(done);
   impl_->submit(std::move(job));
 }
 

@@ -122,6 +122,13 @@ class SqliteStore final : public Store, public Notifications, public Tournaments
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) override;
   void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  void create_token(ApiToken token, int max_per_owner, std::function<void(StoreError)> done) override;
+  void list_tokens(std::string owner, std::function<void(StoreResult<std::vector<ApiToken>>)> done) override;
+  void revoke_token(std::string owner, std::string id, std::int64_t now_ms,
+                    std::function<void(StoreError)> done) override;
+  void find_api_token(std::string hash, std::function<void(StoreResult<ApiToken>)> done) override;
+  void touch_token(std::string id, std::int64_t now_ms, std::function<void(StoreError)> done) override;
+  void upgrade_to_bot(std::string name, std::function<void(StoreError)> done) override;
   void notify_settings(std::string player, std::function<void(StoreResult<NotifySettings>)> done) override;
   void save_notify_settings(NotifyChange change, std::function<void(StoreResult<NotifySettings>)> done) override;
   void verify_email(std::string token, std::function<void(StoreResult<std::string>)> done) override;

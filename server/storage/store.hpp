@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "storage/accounts.hpp"
+#include "storage/api_tokens.hpp"
 #include "storage/archive.hpp"
 #include "storage/live_games.hpp"
 #include "storage/ratings.hpp"
@@ -30,7 +31,7 @@
 
 namespace bh::storage {
 
-class Store : public LiveGames, public Archive, public Accounts, public Ratings {
+class Store : public LiveGames, public Archive, public Accounts, public Ratings, public ApiTokens {
  public:
   ~Store() override = default;
 

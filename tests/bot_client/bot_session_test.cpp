@@ -405,6 +405,19 @@ TEST_F(SessionTest, StalePlyErrorResyncsThroughWatch) {
   EXPECT_EQ(b.searches[0].state.ply(), 2);
 }
 
+// The server's rate limit drops a frame unread and cannot say which (no id): a move may be
+// lost, so the bot comes back a second later and its resume brings every game's state.
+TEST_F(SessionTest, AFrameDroppedForTheRateMakesItReconnectASecondLater) {
+  log_in();
+  SearchOrder order = start_my_game("g1");
+  ASSERT_EQ(parsed(session_.on_search_done(order.search_id, first_legal(order))).size(), 1u);
+  auto a = feed(R"({"type":"error","code":"rate_limited","message":"too many messages; this one was dropped"})");
+  EXPECT_TRUE(a.reconnect);
+  EXPECT_FALSE(a.fatal);
+  ASSERT_TRUE(a.retry_after_ms.has_value());
+  EXPECT_EQ(*a.retry_after_ms, 1000);
+}
+
 TEST_F(SessionTest, RematchOfferIsAccepted) {
   log_in();
   auto frames = parsed(feed(R"({"type":"rematch_offered","room_id":"r1","player":"alice"})"));

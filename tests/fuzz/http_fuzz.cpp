@@ -12,6 +12,8 @@
 // Its Transfer-Encoding and Sec-WebSocket-Key headers go through the framing checks
 // (net/request_checks): only "chunked" alone is served, only a 24-character key accepted,
 // and the WebSocket URL's `legal` gives lists, compact, or a refusal.
+// The programs' API (app/api/api_routes) is routed first, as the application does, with
+// the input's Body, Content-Type and Authorization headers.
 // Thread-safety: libFuzzer calls the entry point from one thread.
 #include <algorithm>
 #include <cstddef>
@@ -24,6 +26,8 @@
 #include <string_view>
 #include <variant>
 
+#include "app/api/api_routes.hpp"
+#include "app/api/api_token.hpp"
 #include "app/archive/export_http.hpp"
 #include "app/http/http_api.hpp"
 #include "app/http/http_counts.hpp"
@@ -92,6 +96,34 @@ storage::GameSummary summary_from(const std::string& text) {
   return s;
 }
 
+// A route of the programs' API: its refusals are JSON of documented statuses, a game is
+// named by a plausible id, a move and a chat line are bounded, and every scope
+// combination gets a verdict (a refusal says why).
+void check_program_route(const app::api::Route& route, const app::HttpRequest& request, std::string_view input) {
+  if (const auto* answer = std::get_if<app::HttpResponse>(&route)) {
+    if (answer->status != 400 && answer->status != 404 && answer->status != 405 && answer->status != 413)
+      fail("a program route refused with a status the API does not document", std::to_string(answer->status));
+    if (!nlohmann::json::accept(answer->body)) fail("a program route's refusal that is not JSON", answer->body);
+    return;
+  }
+  const auto check_game = [&](const std::string& id) {
+    if (id.empty() || id.size() > 64 || id.find_first_of("/%?#") != std::string::npos)
+      fail("a program route naming an implausible game", id);
+  };
+  if (const auto* stream = std::get_if<app::api::GameStream>(&route)) check_game(stream->game_id);
+  if (const auto* action = std::get_if<app::api::Action>(&route)) {
+    check_game(action->game_id);
+    if (request.method != "POST") fail("an action taken with another method than POST", request.method);
+    if (action->kind == app::api::ActionKind::move && (action->text.empty() || action->text.size() > 64))
+      fail("a move outside 1..64 bytes", action->text);
+  }
+  if (request.body.size() > app::api::kMaxBodyBytes) fail("a body over the bound taken", input);
+  for (int scopes = 0; scopes < 16; ++scopes)
+    for (const bool bot : {false, true})
+      if (const auto why = app::api::refusal(route, static_cast<app::api::Scopes>(scopes), bot); why && why->empty())
+        fail("a refusal without a reason", input);
+}
+
 void route_and_answer(const app::HttpRequest& request, std::string_view input) {
   const std::string text(input);
   // The metrics label of any path is one of a fixed few, so no client grows the table.
@@ -101,8 +133,13 @@ void route_and_answer(const app::HttpRequest& request, std::string_view input) {
       label != "/api/players/{name}" && label != "/api/players/{name}/ratings" &&
       label != "/api/players/{name}/games" && label != "/api/leaderboard" && label != "/notifications/verify" &&
       label != "/notifications/unsubscribe" && label != "/api/tournaments" && label != "/api/tournaments/{id}" &&
-      label != "/api/tournaments/{id}/export" && label != "/api/explorer" && label != "/ws" && label != "other")
+      label != "/api/tournaments/{id}/export" && label != "/api/explorer" && label != "/ws" && label != "other" &&
+      label != "/api/account" && label != "/api/token" && label != "/api/stream/event" &&
+      label != "/api/bot/account/upgrade" && label != "/api/challenge/{kind}" &&
+      label != "/api/{bot|board}/game/stream/{id}" && label != "/api/{bot|board}/game/{id}/{action}")
     fail("a route label outside the fixed set", label);
+  // The HTTP API for programs (docs/api.md) first, as the application asks it.
+  if (auto program = app::api::route(request)) return check_program_route(*program, request, input);
   auto route = app::http::route(request);
   if (auto* answer = std::get_if<app::HttpResponse>(&route)) return check_answer(*answer, input);
   if (auto* list = std::get_if<app::http::ListGames>(&route)) {
@@ -318,8 +355,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   };
 
   if (auto split = net::split_target(target)) {
-    for (const char* method : {"GET", "POST"})
-      route_and_answer(app::HttpRequest{method, split->path, split->query, std::string(header("Accept"))}, input);
+    for (const char* method : {"GET", "POST", "DELETE"}) {
+      app::HttpRequest request{method, split->path, split->query, std::string(header("Accept"))};
+      request.body = header("Body");
+      request.content_type = header("Content-Type");
+      route_and_answer(request, input);
+    }
+    // A Bearer header: a secret of the one form, or none.
+    if (const auto secret = app::api::bearer_secret(header("Authorization")))
+      if (secret->size() != 68 || !secret->starts_with("bhp_")) fail("a Bearer secret of another form", *secret);
     check_site(split->path, header("If-None-Match"), input);
     // The WebSocket URL's `legal`: lists without it, compact for exactly "compact", else refused.
     const auto asked = split->query.find("legal");

@@ -124,6 +124,17 @@ write('http_fuzz', [b'/healthz', b'/metrics', b'/api/lobby', b'/api/games', b'/a
                     b'/api/explorer?game=draughts&moves=c3-d4,f6-e5,d4:f6&since=2024-01&until=2024-06',
                     b'/api/explorer?game=brandubh&moves=%ff%fe,,x&rating=-&since=2024-13',
                     b'/api/explorer?game=alquerque&moves=' + b'c2-c3,' * 210,
+                    # The HTTP API for programs (docs/api.md), with a body and a token.
+                    b'/api/account\nAuthorization: Bearer bhp_' + b'0' * 64, b'/api/token',
+                    b'/api/stream/event\nAuthorization: bearer  bhp_' + b'a' * 63,
+                    b'/api/bot/game/stream/g18f2c3a4b5-1a2b3c4d', b'/api/board/game/stream/g%2f..',
+                    b'/api/bot/game/g1/move/c3%3Ae5%3Ag3', b'/api/board/game/g1/move/huff%20c3%20b2-b3',
+                    b'/api/board/game/g1/move/%zz', b'/api/board/game/g1/draw/yes', b'/api/board/game/g1/takeback/no',
+                    b'/api/board/game/g1/chat\nBody: text=gl+hf%21',
+                    b'/api/board/game/g1/chat\nContent-Type: application/json\nBody: {"text":["x"]}',
+                    b'/api/challenge/ai\nBody: game=seatafl&options=size:11&level=3&side=second&clock=300+5',
+                    b'/api/challenge/ai\nBody: {"game":"tablut","clock":"3d","level":2.5}',
+                    b'/api/challenge/ai?game=brandubh\nBody: level=9&clock=fast', b'/api/bot/account/upgrade',
                     # The mails' links (docs/notifications.md).
                     b'/notifications/verify?token=' + b'a' * 48, b'/notifications/unsubscribe?token=%00%27--',
                     b'/notifications/unsubscribe', b'/notifications/verify?token=a&token=b&x=1',

@@ -6,6 +6,7 @@
 
 set(support_sources
     ${CMAKE_CURRENT_SOURCE_DIR}/support/cluster_site.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/support/ndjson_stream.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/raw_tcp.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/round_robin_proxy.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/support/server_process.cpp
@@ -44,6 +45,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/players/token_buckets_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/protocol_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/archive/explorer_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/api/api_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ratings/ratings_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/lobby_nodes_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/relay/relay_test.cpp
@@ -132,6 +134,8 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/takeback_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/rematch_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/explorer_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/api_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/challenge_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/records_e2e_test.cpp
 
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/notifications_e2e_test.cpp

@@ -141,7 +141,8 @@ Route route(const HttpRequest& request) {
       if (!lookup) return error(400, "bad_query", lookup.error());
       return Explore{std::move(lookup).value()};
     }
-    case HttpPath::ws:  // a plain GET of the WebSocket's path, without the upgrade
+    case HttpPath::program:  // api_routes.cpp's, taken before these
+    case HttpPath::ws:       // a plain GET of the WebSocket's path, without the upgrade
     case HttpPath::other:
       break;
   }

@@ -36,6 +36,7 @@ enum class HttpPath {
   tournament,
   tournament_export,
   explorer,
+  program,  // the HTTP API for programs (app/api/api_routes.hpp), by its own router
   ws,
   other
 };
@@ -46,7 +47,7 @@ struct ClassifiedPath {
   // "/api/players/{name}/ratings", "/api/players/{name}/games", "/api/leaderboard",
   // "/notifications/verify", "/notifications/unsubscribe", "/api/tournaments",
   // "/api/tournaments/{id}", "/api/tournaments/{id}/export", "/api/explorer", "/ws",
-  // "other"
+  // the programs' API's (docs/api.md), "other"
   std::string_view label;
 };
 
@@ -86,6 +87,16 @@ inline ClassifiedPath classify_http_path(std::string_view path) {
     if (slash > games.size() && path.substr(slash) == "/export")
       return {HttpPath::game_export, "/api/games/{id}/export"};
   }
+  // The HTTP API for programs (docs/api.md): a label per kind of route.
+  if (path == "/api/account") return {HttpPath::program, "/api/account"};
+  if (path == "/api/token") return {HttpPath::program, "/api/token"};
+  if (path == "/api/stream/event") return {HttpPath::program, "/api/stream/event"};
+  if (path == "/api/bot/account/upgrade") return {HttpPath::program, "/api/bot/account/upgrade"};
+  if (path.starts_with("/api/challenge/")) return {HttpPath::program, "/api/challenge/{kind}"};
+  if (path.starts_with("/api/bot/game/stream/") || path.starts_with("/api/board/game/stream/"))
+    return {HttpPath::program, "/api/{bot|board}/game/stream/{id}"};
+  if (path.starts_with("/api/bot/") || path.starts_with("/api/board/"))
+    return {HttpPath::program, "/api/{bot|board}/game/{id}/{action}"};
   return {HttpPath::other, "other"};
 }
 

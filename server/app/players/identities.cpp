@@ -271,14 +271,14 @@ bool Identities::is_bot(const std::string& player) const {
   return p != players_.end() && p->second.bot;
 }
 
-std::optional<Identities::Bot> Identities::claim_bot(const std::string& room_id) {
+std::optional<Identities::Bot> Identities::claim_bot(const std::string& room_id, const std::string& requester) {
   std::lock_guard lock(mutex_);
   Player* best = nullptr;
   std::shared_ptr<Connection> best_connection;
   for (auto& [name, p] : players_) {
-    if (!p.bot || p.connection_id == 0) continue;
+    if (!p.bot || p.connection_id == 0 || name == requester) continue;
     auto connection = p.connection.lock();
-    if (!connection) continue;
+    if (!connection || connection->through_http_api()) continue;
     if (!best || p.rooms.size() < best->rooms.size()) {
       best = &p;
       best_connection = std::move(connection);
@@ -293,7 +293,9 @@ std::vector<std::string> Identities::connected_bots() const {
   std::lock_guard lock(mutex_);
   std::vector<std::pair<std::size_t, std::string>> bots;
   for (const auto& [name, p] : players_)
-    if (p.bot && p.connection_id != 0 && !p.connection.expired()) bots.emplace_back(p.rooms.size(), name);
+    if (auto connection = p.connection.lock();
+        p.bot && p.connection_id != 0 && connection && !connection->through_http_api())
+      bots.emplace_back(p.rooms.size(), name);
   std::sort(bots.begin(), bots.end());
   std::vector<std::string> names;
   for (auto& [seats, name] : bots) names.push_back(std::move(name));

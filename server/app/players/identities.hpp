@@ -105,12 +105,13 @@ class Identities {
   bool is_bot(const std::string& player) const;
   // play_computer: the connected bot holding the fewest seats (ties: the first name)
   // takes a seat in `room_id`, in one step, so games spread over the bots; none when no
-  // bot is connected.
+  // bot is connected. Neither `requester` (a bot account playing the computer) nor a
+  // program's connection through the HTTP API is picked.
   struct Bot {
     std::string name;
     std::shared_ptr<Connection> connection;
   };
-  std::optional<Bot> claim_bot(const std::string& room_id);
+  std::optional<Bot> claim_bot(const std::string& room_id, const std::string& requester = {});
   // The bot accounts connected now, the fewest seats first (a tournament's computer).
   std::vector<std::string> connected_bots() const;
   // The seats `player` holds (rooms kept for a bot included).

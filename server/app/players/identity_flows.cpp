@@ -215,6 +215,11 @@ bool IdentityFlows::refuse(const ConnPtr& c, const RequestId& id) {
   return false;
 }
 
+void IdentityFlows::token_login(const ConnPtr& c, const RequestId& id, const std::string& name, bool bot) {
+  if (refuse(c, id)) return;
+  bind_login(ctx_, relay_, c, id, name, bot);
+}
+
 void IdentityFlows::resume(const ConnPtr& c, const RequestId& id, const cl::Resume& r) {
   if (refuse(c, id)) return;
   // Only failures spend the address's budget (a token is taken first and given back):

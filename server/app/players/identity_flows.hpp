@@ -35,6 +35,9 @@ class IdentityFlows {
   void register_account(const ConnPtr& c, const protocol::RequestId& id, protocol::client::Register r);
   void login(const ConnPtr& c, const protocol::RequestId& id, protocol::client::Login r);
   void resume(const ConnPtr& c, const protocol::RequestId& id, const protocol::client::Resume& r);
+  // A program's connection (app/api/api_client.hpp) logged in as the owner of the token
+  // it was found by: a login whose password the token stood for.
+  void token_login(const ConnPtr& c, const protocol::RequestId& id, const std::string& name, bool bot);
 
  private:
   // Cluster mode: a token unknown here that a live game's seat holds in the shared

@@ -28,7 +28,7 @@ void play_computer(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Co
   // The player's seat first: a refusal then leaves no bot's seat to give back.
   auto room = ctx->games.create_room(player, std::move(settings), connection, id);
   if (!room) return;
-  auto bot = ctx->identities.claim_bot(room->id());
+  auto bot = ctx->identities.claim_bot(room->id(), player);
   if (!bot) {
     ctx->identities.remove_room(player, room->id());
     return ctx->send_error(connection, id, ErrorCode::no_computer, "no computer player is connected");

@@ -18,8 +18,10 @@ void subscribe_services(Context& ctx) {
     switch (e.note) {
       case game::Note::opened:
         if (!s.settings->is_private) ctx.lobby->room_opened(game::room_info(s));
+        ctx.challenges.opened(s);
         return;
       case game::Note::joined:
+        ctx.challenges.ended(s.room_id);
         ctx.seeks.remove(s.room_id);
         if (s.settings->seek) end_cluster_seek(ctx, s.room_id);
         if (!s.settings->is_private) ctx.lobby->room_closed(s.room_id, "started");
@@ -62,6 +64,7 @@ void subscribe_services(Context& ctx) {
         for (const auto& seat : s.seats) ctx.rematch_rooms.set(seat.player, s.room_id);
         return;
       case game::Note::closed:
+        ctx.challenges.ended(s.room_id);
         ctx.directory.remove_room(s.room_id);
         ctx.seeks.remove(s.room_id);
         if (s.settings->seek && s.game_ids.empty()) end_cluster_seek(ctx, s.room_id);  // closed waiting

@@ -115,7 +115,7 @@ void RoomAudience::tell(game::Tell& t, const std::array<bool, 2>& present, std::
     case game::Audience::spectator_chat:
       return to_spectators(make_frame(std::move(t.text)), except, is_player);
     case game::Audience::computer:
-      if (auto bot = std::exchange(computer_, nullptr)) bot->send(make_frame(std::move(t.text)));
+      if (auto kept = computer_.lock()) kept->send(make_frame(std::move(t.text)));
       return;
   }
 }

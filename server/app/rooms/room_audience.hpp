@@ -38,9 +38,10 @@ class RoomAudience {
   // To the seat's connection when the player is `present`.
   void send_to(int slot, bool present, const Frame& frame) const;
 
-  // ---- the computer ----
-  // play_computer: the bot's connection, told the challenge (Audience::computer) once.
-  void challenge(std::shared_ptr<Connection> bot) { computer_ = std::move(bot); }
+  // ---- the player the second seat is kept for ----
+  // play_computer's bot, or the player challenged by name: their connection when the
+  // room opened, told what Audience::computer is (the challenge, and a person's its end).
+  void challenge(const std::shared_ptr<Connection>& kept) { computer_ = kept; }
 
   // ---- spectators ----
   // False when the connection has closed meanwhile (it must not count).
@@ -88,7 +89,7 @@ class RoomAudience {
     std::weak_ptr<Connection> connection;
     std::uint64_t id = 0;
   };
-  std::shared_ptr<Connection> computer_;  // until challenged
+  std::weak_ptr<Connection> computer_;  // see challenge()
   Watchers& watchers_;
   const std::string room_id_;
   std::array<Link, 2> seats_;

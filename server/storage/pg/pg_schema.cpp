@@ -291,8 +291,23 @@ CREATE TABLE explorer_moves (
 );
 )sql";
 
+// Version 8: personal API tokens (docs/api.md), as SQLite's (schema.cpp, step 16).
+constexpr std::string_view kStep8 = R"sql(
+CREATE TABLE api_tokens (
+  id text COLLATE "C" PRIMARY KEY,
+  owner text COLLATE "C" NOT NULL,
+  hash text COLLATE "C" NOT NULL UNIQUE,
+  scopes text NOT NULL,
+  label text NOT NULL,
+  created_ms bigint NOT NULL,
+  last_used_ms bigint,
+  revoked_ms bigint
+);
+CREATE INDEX api_tokens_by_owner ON api_tokens (owner, created_ms);
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7};
+const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

@@ -22,6 +22,7 @@
 #include "storage/pg/pg_ratings.hpp"
 #include "storage/pg/pg_schema.hpp"
 #include "storage/pg/pg_seeks.hpp"
+#include "storage/pg/pg_tokens.hpp"
 #include "storage/pg/pg_tournaments.hpp"
 #include "storage/store_queues.hpp"
 #include "storage/store_thread.hpp"
@@ -579,6 +580,47 @@ void PgStore::find_account_like(std::string name, std::function<void(StoreResult
   impl_->read<Account>(
       kAccounts, [name = std::move(name)](pg::Conn& conn) { return pg::load_account_like(conn, name); },
       std::move(done));
+}
+
+void PgStore::create_token(ApiToken token, int max_per_owner, std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/true,
+      [token = std::move(token), max_per_owner](pg::Conn& conn) {
+        return pg::insert_token(conn, token, max_per_owner);
+      },
+      std::move(done));
+}
+
+void PgStore::list_tokens(std::string owner, std::function<void(StoreResult<std::vector<ApiToken>>)> done) {
+  impl_->read<std::vector<ApiToken>>(
+      kAccounts, [owner = std::move(owner)](pg::Conn& conn) { return pg::load_tokens(conn, owner); }, std::move(done));
+}
+
+void PgStore::revoke_token(std::string owner, std::string id, std::int64_t now_ms,
+                           std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [owner = std::move(owner), id = std::move(id), now_ms](pg::Conn& conn) {
+        return pg::revoke_token(conn, owner, id, now_ms);
+      },
+      std::move(done));
+}
+
+void PgStore::find_api_token(std::string hash, std::function<void(StoreResult<ApiToken>)> done) {
+  impl_->read<ApiToken>(
+      kAccounts, [hash = std::move(hash)](pg::Conn& conn) { return pg::find_api_token(conn, hash); }, std::move(done));
+}
+
+void PgStore::touch_token(std::string id, std::int64_t now_ms, std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [id = std::move(id), now_ms](pg::Conn& conn) { return pg::touch_token(conn, id, now_ms); }, std::move(done));
+}
+
+void PgStore::upgrade_to_bot(std::string name, std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [name = std::move(name)](pg::Conn& conn) { return pg::upgrade_to_bot(conn, name); }, std::move(done));
 }
 
 bool PgStore::healthy() const {

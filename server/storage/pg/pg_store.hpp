@@ -111,6 +111,13 @@ class PgStore final : public Store, public ClusterNames, public ClusterSeeks, pu
   void find_account(std::string name, std::function<void(StoreResult<Account>)> done) override;
   void update_password_hash(Account account, std::string old_hash, std::function<void(StoreError)> done) override;
   void find_account_like(std::string name, std::function<void(StoreResult<Account>)> done) override;
+  void create_token(ApiToken token, int max_per_owner, std::function<void(StoreError)> done) override;
+  void list_tokens(std::string owner, std::function<void(StoreResult<std::vector<ApiToken>>)> done) override;
+  void revoke_token(std::string owner, std::string id, std::int64_t now_ms,
+                    std::function<void(StoreError)> done) override;
+  void find_api_token(std::string hash, std::function<void(StoreResult<ApiToken>)> done) override;
+  void touch_token(std::string id, std::int64_t now_ms, std::function<void(StoreError)> done) override;
+  void upgrade_to_bot(std::string name, std::function<void(StoreError)> done) override;
   bool healthy() const override;
   void close() override;
   void claim_name(NameClaim claim, std::function<void(StoreResult<bool>)> done) override;

@@ -210,7 +210,7 @@ server::Move sample_move_event() {
 TEST(Protocol, AnIdAddedToEncodedTextIsWhatEncodeWrites) {
   const server::Move move = sample_move_event();
   const server::DrawOffered offer{"g1", "first", "alice"};
-  const server::RoomCancelled cancelled{"r1", std::nullopt};
+  const server::RoomCancelled cancelled{"r1", std::nullopt, std::nullopt};
   for (const RequestId& id : {RequestId{std::int64_t{12}}, RequestId{std::int64_t{-7}},
                               RequestId{std::string("a\"b,c")}, RequestId{std::string("")}}) {
     EXPECT_EQ(with_request_id(encode(move), id), encode(move, id));

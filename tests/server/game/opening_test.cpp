@@ -127,8 +127,15 @@ TEST(OpenRoom, ACreatorBackInTimeKeepsTheRoomAndSeesItAgain) {
   EXPECT_EQ(d.s.phase, Phase::open);
 }
 
+// play_computer's room: its settings say the computer's level.
+std::shared_ptr<const RoomSettings> computer_settings() {
+  auto settings = std::make_shared<RoomSettings>(*settings_for("tablut"));
+  settings->computer_level = 3;
+  return settings;
+}
+
 TEST(OpenRoom, TheComputerIsChallengedAndTheRoomClosesIfItDoesNotCome) {
-  Driver d(settings_for("tablut"), limits());
+  Driver d(computer_settings(), limits());
   d.s.kept_for = "robo";
   d.run(Open{});
   EXPECT_TRUE(d.told_contains("\"type\":\"challenge\""));
@@ -140,13 +147,92 @@ TEST(OpenRoom, TheComputerIsChallengedAndTheRoomClosesIfItDoesNotCome) {
 }
 
 TEST(OpenRoom, TheComputerSittingDownEndsItsDeadline) {
-  Driver d(settings_for("tablut"), limits());
+  Driver d(computer_settings(), limits());
   d.s.kept_for = "robo";
   d.run(Open{});
   d.run(Join{"robo", true});
   EXPECT_FALSE(d.deadlines.contains(DeadlineKind::computer));
   d.run(DeadlineDue{DeadlineKind::computer});  // stale: the game goes on
   EXPECT_EQ(d.s.phase, Phase::playing);
+}
+
+// A challenge to a named player (docs/protocol.md, "Challenge a player"): told to them
+// with its lapse, kept for them alone, and ended by their no, its withdrawal or its lapse,
+// each told to both.
+TEST(Challenge, TheChallengedPlayerIsToldAndNobodyElseMaySitDown) {
+  Driver d(settings_for("tablut"), limits());
+  d.s.kept_for = "bob";
+  d.run(Open{});
+  ASSERT_EQ(d.told.size(), 2u);
+  EXPECT_NE(d.told[0].find("\"challenged\":\"bob\""), std::string::npos) << d.told[0];  // room_created
+  EXPECT_NE(d.told[1].find("\"type\":\"challenge_received\""), std::string::npos) << d.told[1];
+  EXPECT_EQ(d.s.kept_until_ms, d.now.unix_ms + 180'000);
+  EXPECT_NE(d.told[1].find("\"expires_ms\":" + std::to_string(d.s.kept_until_ms)), std::string::npos);
+  EXPECT_EQ(d.deadlines[DeadlineKind::computer], d.now.steady + std::chrono::milliseconds(180'000));
+  const auto other = refuse_join(d.s, "carol", std::nullopt, d.s.kept_for);
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->code, ErrorCode::room_full);
+  EXPECT_NE(other->message.find("a challenge to bob"), std::string::npos);
+  EXPECT_FALSE(refuse_join(d.s, "bob", std::nullopt, d.s.kept_for));  // no invite needed
+  d.run(Join{"bob", true});
+  EXPECT_FALSE(d.deadlines.contains(DeadlineKind::computer));
+  EXPECT_EQ(d.s.phase, Phase::playing);
+}
+
+TEST(Challenge, ADeclineIsTheChallengedPlayersAndToldToTheChallengerWithItsReason) {
+  Driver d(settings_for("tablut"), limits());
+  d.s.kept_for = "bob";
+  d.run(Open{});
+  d.run(Decline{"carol", std::string("later")});
+  ASSERT_EQ(d.refusals.size(), 1u);
+  EXPECT_EQ(d.refusals[0].code, ErrorCode::not_a_player);
+  EXPECT_EQ(d.s.phase, Phase::open);
+  d.run(Decline{"bob", std::string("too_fast")});
+  EXPECT_EQ(d.s.phase, Phase::closed);
+  EXPECT_EQ(d.notices.back().reason, "declined");
+  EXPECT_TRUE(d.told_contains("\"reason\":\"declined\",\"decline_reason\":\"too_fast\""));
+  EXPECT_TRUE(d.told_contains("\"type\":\"ok\""));
+  d.run(Decline{"bob", std::nullopt});  // once
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::room_closed);
+}
+
+TEST(Challenge, AWithdrawnOrLapsedChallengeIsToldToBoth) {
+  Driver withdrawn(settings_for("tablut"), limits());
+  withdrawn.s.kept_for = "bob";
+  withdrawn.run(Open{});
+  withdrawn.run(Cancel{0, std::nullopt});
+  EXPECT_EQ(withdrawn.s.phase, Phase::closed);
+  EXPECT_TRUE(withdrawn.told_contains("\"reason\":\"cancelled\""));  // to bob
+  Driver lapsed(settings_for("tablut"), limits());
+  lapsed.s.kept_for = "bob";
+  lapsed.run(Open{});
+  lapsed.fire(DeadlineKind::computer);
+  EXPECT_EQ(lapsed.s.phase, Phase::closed);
+  EXPECT_EQ(lapsed.notices.back().reason, "expired");
+  int told = 0;
+  for (const auto& t : lapsed.told) told += t.find("\"reason\":\"expired\"") != std::string::npos;
+  EXPECT_EQ(told, 2);  // the challenger and the challenged
+}
+
+TEST(Challenge, ACorrespondenceChallengeWaitsThreeOfItsDays) {
+  auto settings = std::make_shared<RoomSettings>(*settings_for("tablut", false));
+  settings->correspondence = std::get<CorrespondenceControl>(CorrespondenceControl::days(3));
+  Limits l = limits();
+  l.correspondence_day_ms = 1000;
+  Driver d(settings, l);
+  d.s.kept_for = "bob";
+  d.run(Open{});
+  EXPECT_EQ(d.s.kept_until_ms, d.now.unix_ms + 3000);
+}
+
+TEST(Challenge, PlayComputersRoomIsNoChallengeAndCannotBeDeclined) {
+  Driver d(computer_settings(), limits());
+  d.s.kept_for = "robo";
+  d.run(Open{});
+  EXPECT_FALSE(d.told_contains("challenge_received"));
+  EXPECT_FALSE(d.told_contains("\"challenged\":\"robo\""));
+  d.run(Decline{"robo", std::nullopt});
+  EXPECT_EQ(d.refusals.back().code, ErrorCode::not_a_player);
 }
 
 TEST(FinishedRoom, TheRematchWindowExpires) {

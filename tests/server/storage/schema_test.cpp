@@ -115,6 +115,7 @@ TEST(SchemaTest, Version12MarksTheMovesOfCorrespondenceGamesAndReadsOneThroughIt
   exec_raw(db,
            "DROP TABLE tournaments; DROP TABLE tournament_players; DROP TABLE tournament_games;"  // version 13's
            "DROP TABLE explorer_moves;"                                                           // version 15's
+           "DROP TABLE api_tokens;"                                                               // version 16's
            "DROP INDEX live_moves_of_correspondence; ALTER TABLE live_moves DROP COLUMN correspondence;"
            "INSERT INTO live_games (" +
                columns +

@@ -53,7 +53,7 @@ beast::error_code bind_source(tcp::socket& socket, std::string_view source) {
 }
 
 HttpResult http_exchange(std::string_view source, std::uint16_t port, std::string_view method, std::string_view target,
-                         std::string_view body, std::chrono::milliseconds timeout) {
+                         std::string_view body, std::chrono::milliseconds timeout, const HttpHeaders& headers) {
   HttpResult result;
   asio::io_context io;
   beast::tcp_stream stream(io);
@@ -68,6 +68,7 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
   request.version(11);
   request.set(http::field::host, "127.0.0.1:" + std::to_string(port));
   request.keep_alive(false);
+  for (const auto& [name, value] : headers) request.set(name, value);
   if (!body.empty()) request.body() = std::string(body);
   request.prepare_payload();
   http::response_parser<http::string_body> parser;
@@ -100,6 +101,7 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
   result.body = response.body();
   result.content_type = std::string(response[http::field::content_type]);
   result.content_length = std::string(response[http::field::content_length]);
+  for (const auto& field : response) result.headers.emplace_back(field.name_string(), field.value());
   return result;
 }
 
@@ -107,7 +109,18 @@ HttpResult http_exchange(std::string_view source, std::uint16_t port, std::strin
 
 HttpResult http_request(std::uint16_t port, std::string_view method, std::string_view target, std::string_view body,
                         std::chrono::milliseconds timeout) {
-  return http_exchange({}, port, method, target, body, timeout);
+  return http_exchange({}, port, method, target, body, timeout, {});
+}
+
+HttpResult http_call(std::uint16_t port, std::string_view method, std::string_view target, const HttpHeaders& headers,
+                     std::string_view body, std::chrono::milliseconds timeout) {
+  return http_exchange({}, port, method, target, body, timeout, headers);
+}
+
+std::string HttpResult::header(std::string_view name) const {
+  for (const auto& [n, v] : headers)
+    if (beast::iequals(n, name)) return v;
+  return "";
 }
 
 HttpResult http_get(std::uint16_t port, std::string_view target, std::chrono::milliseconds timeout) {
@@ -124,7 +137,7 @@ std::string metric(std::uint16_t port, const std::string& name) {
 
 HttpResult http_get_from(std::string_view source, std::uint16_t port, std::string_view target,
                          std::chrono::milliseconds timeout) {
-  return http_exchange(source, port, "GET", target, {}, timeout);
+  return http_exchange(source, port, "GET", target, {}, timeout, {});
 }
 
 struct WsClient::Impl {

@@ -27,11 +27,17 @@ struct HttpResult {
   std::string content_type;
   std::string content_length;  // the header as sent (a HEAD answer has it without a body)
   std::string error;
+  std::vector<std::pair<std::string, std::string>> headers;  // every header of the answer
+  std::string header(std::string_view name) const;           // "" when absent (name as sent)
 };
+using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
 
 // One request on a fresh connection, with a deadline for the whole exchange.
 HttpResult http_request(std::uint16_t port, std::string_view method, std::string_view target,
                         std::string_view body = {}, std::chrono::milliseconds timeout = 5s);
+// The same with request headers (Authorization, Content-Type...).
+HttpResult http_call(std::uint16_t port, std::string_view method, std::string_view target, const HttpHeaders& headers,
+                     std::string_view body = {}, std::chrono::milliseconds timeout = 5s);
 // The same from a chosen loopback source address ("127.0.0.2": another client address).
 HttpResult http_get_from(std::string_view source, std::uint16_t port, std::string_view target,
                          std::chrono::milliseconds timeout = 5s);

@@ -147,6 +147,25 @@ test('the opening explorer’s code, words and stylesheet are its page’s alone
   assert.ok(views.explorer.has('js/board/board.js') && views.explorer.has('js/app/views/engine_worker.js'));
 });
 
+test('the API tokens page’s code, words and stylesheet are its own: the game page gains only its route', () => {
+  const { base, views } = pages();
+  assert.ok('account' in views);
+  for (const f of ['js/app/views/account.js', 'js/app/account_tokens.js', 'js/app/views/account_words.js', 'js/app/views/account_style.js', 'css/account.css']) {
+    assert.ok(!base.has(f), `${f} is in the entry's static graph`);
+    for (const [name, files] of Object.entries(views)) if (name !== 'account') assert.ok(!files.has(f), `${f} is loaded by ${name}`);
+    assert.ok(views.account.has(f), `${f} is not loaded by the tokens page`);
+  }
+});
+
+test('challenges’ code, words and stylesheet are not on any page’s first load but the profile’s (app.js loads them on a challenge)', () => {
+  const { base, views } = pages();
+  for (const f of ['js/app/views/challenge.js', 'js/app/challenge.js', 'js/app/views/challenge_words.js', 'js/app/views/challenge_style.js', 'css/challenge.css']) {
+    assert.ok(!base.has(f), `${f} is in the entry's static graph`);
+    for (const [name, files] of Object.entries(views)) if (name !== 'player') assert.ok(!files.has(f), `${f} is loaded by ${name}`);
+    assert.ok(views.player.has(f), `${f} is not reached from the profile`);
+  }
+});
+
 test('every script and stylesheet under public/ is reached by some page', () => {
   const { views, language } = pages();
   const reached = new Set(Object.values(views).flatMap((s) => [...s]));

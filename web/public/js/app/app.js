@@ -27,6 +27,8 @@ const VIEWS = {
   tournament: () => import('./views/tournament.js').then((m) => m.tournamentView),
   analysis: () => import('./views/analysis.js').then((m) => m.analysisView),
   explorer: () => import('./views/explorer.js').then((m) => m.explorerView),
+  account: () => import('./views/account.js').then((m) => m.accountView),
+  notfound: () => import('./views/not_found.js').then((m) => m.notFoundView),
 };
 
 const LANG_KEY = 'boardhall.lang';
@@ -150,21 +152,15 @@ export class App {
     this.view = null;
     let make = null;
     try {
-      make = VIEWS[route.name] && (await VIEWS[route.name]());
+      make = await VIEWS[route.name]();
     } catch {
       if (token === this.renderToken) replace(this.el.main, h('p', { class: 'form-error', role: 'alert' }, this.t('conn.offline')));
       return;
     }
     if (token !== this.renderToken) return; // another navigation came first
     replace(this.el.main);
-    this.view = make ? make(this, route, this.el.main) : this.notFound();
+    this.view = make(this, route, this.el.main);
     if (this.conn.ready) this.view.onReady?.();
-  }
-
-  notFound() {
-    replace(this.el.main, h('section', { class: 'panel' }, h('h1', null, this.t('notfound.title')), h('p', null, h('a', { href: '/' }, this.t('nav.lobby')))));
-    this.setTitle(this.t('notfound.title'));
-    return {};
   }
 
   /** `(3) Lobby · Boardhall`: 3 games await the visitor's move. */
@@ -326,8 +322,8 @@ export class App {
   acceptIdentity(msg) {
     this.ids.save({ player: msg.player, token: msg.token, registered: msg.registered });
     this.setIdentity({ player: msg.player, registered: msg.registered });
-    // For the title's count (the answer goes through handle()).
-    this.conn.request({ type: 'my_games' }, { early: true }).catch(() => {});
+    // The title's count, the challenges waiting (the answers go through handle()).
+    for (const type of ['my_games', 'list_challenges']) this.conn.request({ type }, { early: true }).catch(() => {});
   }
 
   setIdentity(identity) {
@@ -398,6 +394,8 @@ export class App {
       notifyTurn(this.win.Notification, this.doc.hidden, msg, was.get(id), this.turns.get(id), me,
         (player, game) => this.t('notify.turn', { player, game: gameName(this.t, game) }), () => { this.win.focus(); this.navigate(gameUrl(id)); });
     }
+    // Challenges (views/challenge.js, loaded with the first): told every message.
+    if (this.challenge || /^challenge/.test(msg.type)) (this.challenge ??= import('./views/challenge.js')).then((m) => m.take(this, msg), () => {});
     this.view?.onMessage?.(msg);
   }
 

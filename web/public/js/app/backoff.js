@@ -1,6 +1,5 @@
-// How long to wait before connecting again: 1 s, 2 s, 4 s ... at most 10 s (as the
-// terminal client), each stretched by up to a fifth at random so that many pages
-// dropped by one server restart do not all come back in the same instant.
+// The wait before connecting again: 1 s, 2 s, 4 s ... at most 10 s, each up to a fifth
+// longer at random (docs/web.md, "Connection", says why).
 
 export const BASE_MS = 1000;
 export const MAX_MS = 10000;

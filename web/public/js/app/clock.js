@@ -1,6 +1,5 @@
-// Clock arithmetic. The server's figures win: each message carries both sides' times as
-// of the moment it was built, and the running side's time is counted down locally from
-// the moment the message arrived until the next message replaces it.
+// Clock arithmetic. The server's figures win: the running side's time counts down from
+// a message's arrival until the next replaces it (docs/web.md, "Game page").
 
 /** Both sides' time left at local time `now`, the clocks having arrived at `receivedAt`. */
 export function clockReading(clocks, receivedAt, now) {

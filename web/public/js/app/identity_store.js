@@ -1,7 +1,5 @@
-// The player remembered per server in the browser's storage: name, token, and whether
-// the name is registered. Never a password. The server is known by its WebSocket URL
-// made canonical (loopback addresses are one host, as in the terminal client), so that
-// a token is only ever offered to the server that issued it.
+// The player remembered per server in the browser's storage: name, token, registered;
+// never a password. The server is its canonical WebSocket URL (docs/web.md, "Identity").
 
 const PREFIX = 'boardhall.identity.';
 

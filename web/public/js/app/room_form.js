@@ -101,6 +101,17 @@ export function buildCreateRoom(form, info) {
   };
 }
 
+/**
+ * The create form's values offered to the player `to` as challenge_player (its room is
+ * private anyway: no `private`): {ok:true, request} or {ok:false, error, params}.
+ */
+export function buildChallenge(form, info, to) {
+  const built = buildCreateRoom(form, info);
+  if (!built.ok) return built;
+  const { type, private: _, ...fields } = built.request;
+  return { ok: true, request: { type: 'challenge_player', to, ...fields } };
+}
+
 /** The quick pairing's clocks ("play tablut 5+3 now"): presets only (a seek pairs equal clocks), beside CORRESPONDENCE. */
 export const SEEK_CLOCKS = ['1+0', '3+2', '5+3', '10+5', '15+10', 'none'];
 

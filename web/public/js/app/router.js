@@ -1,6 +1,6 @@
 // Routes of the page: parsed from a URL's path and query, and built back. Pure (no DOM).
 
-/** @typedef {{name:'lobby'}|{name:'archive'|'explorer', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
+/** @typedef {{name:'lobby'|'account'}|{name:'archive'|'explorer', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
  *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}|{name:'games'}
  *   |{name:'tournaments'}|{name:'tournament', tournamentId:string, invite:string|null}|{name:'analysis', gameId:string, ply:number|null}
  *   |{name:'notfound', path:string}} Route */
@@ -18,6 +18,7 @@ export function parseRoute(pathname, search = '') {
   if (path === '/games') return { name: 'games' };
   if (path === '/tournaments') return { name: 'tournaments' };
   if (path === '/explorer') return { name: 'explorer', query };
+  if (path === '/account/tokens') return { name: 'account' };
   const p = /^\/player\/([^/]+)$/.exec(path);
   if (p) {
     let name;

@@ -164,6 +164,10 @@ export async function until(what, check, ms = 20000) {
   }
 }
 
+let serial = 0;
+/** `name` made unique to this run and this test file: a name no earlier test has taken. */
+export const unique = (name) => `${name}${Date.now() % 100000}${++serial}`;
+
 /** Registers `name` from the home page's account form (a visitor of `visitor()`). */
 export async function registerInPage(v, name, password = 'correct horse battery') {
   await v.go('/');

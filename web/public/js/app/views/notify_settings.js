@@ -1,7 +1,7 @@
 // The /games page's notification settings (docs/notifications.md): the address mails go
 // to (verified by the link sent there), a webhook URL and the secret that signs its
-// POSTs, mails on each move or reminders only, the reminders' hours. Registered players
-// only; loaded with the /games page.
+// POSTs, mails on each move or reminders only, the reminders' hours; and the way to the
+// API tokens (/account/tokens). Registered players only; loaded with the /games page.
 
 import { h, replace } from '../dom.js';
 import { errorText } from '../describe.js';
@@ -50,7 +50,8 @@ export function notifySettings(app, w) {
       h('div', { class: 'field check' }, onMove, h('label', { for: 'ns-moves' }, w('notify.on_move'))),
       field('ns-reminders', w('notify.reminders'), reminders)),
     error, save, h('span', { class: 'muted', role: 'status', testid: 'notify-status' }, ` ${status}`));
-    replace(box, h('h2', null, w('notify.title')), h('p', { class: 'muted' }, w('notify.about')), form);
+    replace(box, h('h2', null, w('notify.title')), h('p', { class: 'muted' }, w('notify.about')), form,
+      h('p', null, h('a', { href: '/account/tokens', testid: 'account-tokens-link' }, w('notify.tokens'))));
   }
 
   function load() {

@@ -44,6 +44,8 @@ export const WORDS = {
     'archive.result_aborted': 'aborted',
     'archive.explorer': 'The opening explorer: the moves played from each position →',
     'profile.bot': 'A bot account: the computer, run by this server’s operator.',
+    'profile.tokens': 'Your API tokens: let a program of yours play on this account →',
+    'profile.challenge': 'Challenge',
   },
   ru: {
     'archive.game': 'Игра',
@@ -84,6 +86,8 @@ export const WORDS = {
     'archive.result_aborted': 'прервана',
     'archive.explorer': 'Дебютный справочник: ходы, сделанные из каждой позиции →',
     'profile.bot': 'Учётная запись бота: компьютер, которого запускает администратор сервера.',
+    'profile.tokens': 'Ваши токены API: пусть на этой учётной записи играет ваша программа →',
+    'profile.challenge': 'Вызвать на игру',
   },
 };
 

@@ -1,5 +1,7 @@
 // /player/{name}: a player's ratings per game (from GET /api/players/{name}) and their
-// recent games, each linking to its replay. Loaded only on this page.
+// recent games, each linking to its replay; on one's own (registered) profile, the way
+// to one's API tokens; on another's, for a visitor with a name, Challenge (its dialog,
+// views/challenge.js, loaded on the first click). Loaded only on this page.
 
 import { h, replace } from '../dom.js';
 import { gameUrl, playerUrl, leaderboardUrl } from '../router.js';
@@ -18,8 +20,29 @@ export function profileView(app, route, main) {
   const name = route.player;
   app.setTitle(name);
   const box = h('div', { 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('game.loading')));
-  main.append(h('section', { class: 'panel profile', testid: 'profile' }, h('h1', { testid: 'profile-name' }, name), box));
+  const mine = h('div');
+  main.append(h('section', { class: 'panel profile', testid: 'profile' }, h('h1', { testid: 'profile-name' }, name), mine, box));
   let gone = false;
+  let profile = null; // the API's answer
+  let dialog = null; // the open challenge dialog, when it is
+  async function challenge(e) {
+    const button = e.currentTarget;
+    button.disabled = true;
+    try {
+      // Kept where app.js finds it: once loaded, the module hears every message.
+      const m = await (app.challenge ??= import('./challenge.js').catch((err) => { app.challenge = null; throw err; }));
+      if (!gone) dialog = await m.openChallenge(app, name, { guest: profile?.registered === false });
+      if (gone) dialog?.close(); // the page went while it loaded
+    } catch {
+      app.showError({ code: 'offline' });
+    } finally {
+      button.disabled = false;
+    }
+  }
+  const drawMine = () => replace(mine, !app.identity ? null : app.identity.player !== name
+    ? h('p', null, h('button', { type: 'button', class: 'primary', testid: 'profile-challenge', onclick: challenge }, w('profile.challenge')))
+    : app.identity.registered ? h('p', null, h('a', { href: '/account/tokens', testid: 'profile-tokens' }, w('profile.tokens'))) : null);
+  drawMine();
 
   const resultOf = (g) => {
     if (g.result === 'draw') return w('archive.result_draw');
@@ -59,9 +82,9 @@ export function profileView(app, route, main) {
 
   getJson(app.win, `/api/players/${encodeURIComponent(name)}`).then(({ status, body }) => {
     if (gone) return;
-    if (status === 200 && body) return draw(body);
+    if (status === 200 && body) return draw((profile = body));
     replace(box, h('p', { class: status === 404 ? 'muted' : 'form-error', testid: 'profile-missing' }, status === 404 ? w('profile.unknown') : w('profile.failed')));
   }, () => !gone && replace(box, h('p', { class: 'form-error', testid: 'profile-missing' }, t('conn.offline'))));
 
-  return { destroy: () => { gone = true; } };
+  return { onReady: drawMine, onIdentity: drawMine, destroy: () => { gone = true; dialog?.close(); } };
 }

@@ -2,7 +2,7 @@
 // someone's room once the visitor has a name. The game page follows when the game starts.
 
 import { h, replace } from '../dom.js';
-import { roomUrl } from '../router.js';
+import { roomUrl, playerUrl } from '../router.js';
 import { gameName, optionsText, sideName, errorText, controlText } from '../describe.js';
 import './page_style.js';
 
@@ -34,12 +34,15 @@ export function roomBox(app, { room, invite_code }) {
       e.target.disabled = false;
     }
   };
-  // A room of play_computer: no link to send, the bot is on its way.
-  if (Number.isInteger(room.computer_level))
+  // A room of play_computer (the bot is on its way) or a challenge (its player is asked,
+  // views/challenge.js): no link to send.
+  const bot = Number.isInteger(room.computer_level);
+  if (bot || room.challenged)
     return h('div', { class: 'room-box', testid: 'room-box', dataset: { room: room.room_id } },
       h('p', { class: 'what' }, gameName(t, room.game), ' · ', controlText(t, room) ?? t('clock.none'), ' · ', t('room.your_side', { side })),
-      h('p', { class: 'waiting', testid: 'room-waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('computer.waiting', { n: room.computer_level })),
-      h('p', null, h('button', { type: 'button', class: 'danger', testid: 'room-cancel', onclick: cancel }, t('computer.cancel'))));
+      h('p', { class: 'waiting', testid: 'room-waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        bot ? t('computer.waiting', { n: room.computer_level }) : [t('room.waiting'), ' ', h('a', { href: playerUrl(room.challenged) }, room.challenged)]),
+      h('p', null, h('button', { type: 'button', class: 'danger', testid: 'room-cancel', onclick: cancel }, t(bot ? 'computer.cancel' : 'room.cancel'))));
   return h('div', { class: 'room-box', testid: 'room-box', dataset: { room: room.room_id } },
     h('p', { class: 'what' }, gameName(t, room.game),
       Object.keys(room.options || {}).length ? ` (${optionsText(t, room.options)})` : '',
