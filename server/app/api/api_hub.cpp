@@ -67,15 +67,22 @@ std::string ndjson_line(const Json& value) { return value.dump(-1, ' ', false, J
 }  // namespace
 
 ApiHub::ApiHub(std::shared_ptr<Context> ctx, ApiHooks hooks)
-    : ctx_(std::move(ctx)), hooks_(std::move(hooks)), timer_(ctx_->io) {}
+    : ctx_(std::move(ctx)), hooks_(std::move(hooks)), strand_(boost::asio::make_strand(ctx_->io)), timer_(strand_) {}
 
 void ApiHub::start() {
+  boost::asio::post(strand_, [weak = weak_from_this()] {
+    if (auto self = weak.lock()) self->arm();
+  });
+}
+
+void ApiHub::arm() {
+  if (!ticking_) return;
   timer_.expires_after(kTick);
   timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
     if (ec) return;
     if (auto self = weak.lock()) {
       self->tick();
-      self->start();
+      self->arm();
     }
   });
 }
@@ -88,7 +95,12 @@ void ApiHub::stop() {
     for (auto& [player, entry] : clients_) closing.push_back(entry.client);
     clients_.clear();
   }
-  timer_.cancel();
+  boost::asio::post(strand_, [weak = weak_from_this()] {
+    if (auto self = weak.lock()) {
+      self->ticking_ = false;
+      self->timer_.cancel();
+    }
+  });
   for (const auto& client : closing) client->close("shutdown");
 }
 

@@ -9,7 +9,9 @@
 // back to the network threads (app/completion.hpp).
 #pragma once
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <functional>
 #include <map>
 #include <memory>
@@ -72,11 +74,15 @@ class ApiHub : public std::enable_shared_from_this<ApiHub> {
   void answer(const ClientPtr& client, const ChallengeAnswer& answer, Respond respond);
   void upgrade(const storage::ApiToken& token, Respond respond);
   void revoke_self(const storage::ApiToken& token, Respond respond);
+  void arm();  // on strand_
   void tick();
 
   std::shared_ptr<Context> ctx_;
   ApiHooks hooks_;
+  // The tick's timer, touched on its strand alone (start and stop come from any thread).
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
+  bool ticking_ = true;  // on strand_
   TokenBuckets rate_{20, 60};
   std::mutex mutex_;
   std::map<std::string, Entry> clients_;         // by player
