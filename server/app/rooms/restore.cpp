@@ -6,6 +6,7 @@
 
 #include "app/completion.hpp"
 #include "app/rooms/games.hpp"
+#include "app/rooms/room.hpp"
 #include "log/log.hpp"
 #include "storage/store.hpp"
 
@@ -25,6 +26,23 @@ std::set<std::string> restore_live_games(const std::shared_ptr<Context>& ctx) {
   return ids;
 }
 
+namespace {
+
+// Cluster mode: a game taken over from a node that died may have a player connected here
+// already (resumed on this node before it took the game over, with the same token): that
+// player is back in the game at once, as after a resume.
+void seat_players_here(const std::shared_ptr<Context>& ctx, const storage::LiveGame& live) {
+  auto room = ctx->directory.find_room(live.room_id);
+  if (!room) return;
+  for (const auto& seat : live.seats) {
+    auto connection = ctx->identities.connection_of(seat.player);
+    const auto credentials = ctx->identities.credentials(seat.player);
+    if (connection && credentials && credentials->token == seat.token) room->player_returned(seat.player, connection);
+  }
+}
+
+}  // namespace
+
 int restore_games(const std::shared_ptr<Context>& ctx, const std::vector<storage::LiveGame>& games) {
   // A room has one live game; an older row of the same room is a game whose archive
   // write failed (it was told as ended, not archived): it is not brought back.
@@ -42,9 +60,13 @@ int restore_games(const std::shared_ptr<Context>& ctx, const std::vector<storage
       continue;
     }
     // An idle correspondence game stays in the store until someone opens it.
-    if (ctx->games.restore_asleep(live) || ctx->games.restore_room(live)) {
+    if (ctx->games.restore_asleep(live)) {
       count(ctx->metrics.games_restored);
       ++restored;
+    } else if (ctx->games.restore_room(live)) {
+      count(ctx->metrics.games_restored);
+      ++restored;
+      seat_players_here(ctx, live);
     }
   }
   return restored;
