@@ -164,11 +164,6 @@ std::int64_t ApiClient::expect(Answered answered, std::string ends_game) {
   return id;
 }
 
-void ApiClient::forget(std::int64_t request) {
-  std::lock_guard lock(mutex_);
-  pending_.erase(request);
-}
-
 void ApiClient::add_event_stream(const std::string& token_id, std::shared_ptr<PushBody> body) {
   std::lock_guard lock(mutex_);
   last_used_ = std::chrono::steady_clock::now();

@@ -48,8 +48,6 @@ class ApiClient final : public Connection {
   // tells the end to both players once it is archived, with no request id.
   using Answered = std::function<void(const std::string& frame, const std::string& type)>;
   std::int64_t expect(Answered answered, std::string ends_game = {});
-  // Forgets a request whose frame could not be sent.
-  void forget(std::int64_t request);
 
   // The streams a program reads. `token_id`: the token that opened it (revoking it ends
   // the stream).
