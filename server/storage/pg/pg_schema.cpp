@@ -294,6 +294,7 @@ CREATE TABLE explorer_moves (
 // Version 8: personal API tokens (docs/api.md), as SQLite's (schema.cpp, step 16).
 constexpr std::string_view kStep8 = R"sql(
 CREATE TABLE api_tokens (
+  seq bigserial NOT NULL,  -- the order of making: tokens made in one millisecond listed newest first
   id text COLLATE "C" PRIMARY KEY,
   owner text COLLATE "C" NOT NULL,
   hash text COLLATE "C" NOT NULL UNIQUE,

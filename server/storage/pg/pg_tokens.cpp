@@ -47,7 +47,7 @@ StoreResult<std::vector<ApiToken>> load_tokens(Conn& conn, const std::string& ow
   p.add(owner);
   auto rows = conn.run(std::string("SELECT ") + kColumns +
                            " FROM api_tokens t WHERE t.owner = $1 AND t.revoked_ms IS NULL "
-                           "ORDER BY t.created_ms DESC, t.id",
+                           "ORDER BY t.created_ms DESC, t.seq DESC",
                        p);
   if (!rows.error.ok()) return {rows.error, std::nullopt};
   std::vector<ApiToken> out;

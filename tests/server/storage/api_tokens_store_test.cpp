@@ -67,6 +67,20 @@ TEST_P(StoreAccounts, ATokenIsFoundByItsHashUntilItIsRevokedByItsOwner) {
   EXPECT_EQ(by_hash(*store, "nothing").error.code, StoreErrc::not_found);
 }
 
+TEST_P(StoreAccounts, TokensMadeInTheSameMillisecondAreListedNewestFirst) {
+  ASSERT_TRUE(create(*store, Account{"ann", "s", "h", 10, 1}).ok());
+  // Ids are random: "tz" sorts after "ta", so an order by id would list the first first.
+  ASSERT_TRUE(make(*store, token("tz", "ann", "h1", 30)).ok());
+  ASSERT_TRUE(make(*store, token("ta", "ann", "h2", 30)).ok());
+  ASSERT_TRUE(make(*store, token("tm", "ann", "h3", 30)).ok());
+  auto listed = of(*store, "ann");
+  ASSERT_TRUE(listed.error.ok());
+  ASSERT_EQ(listed.value->size(), 3u);
+  EXPECT_EQ((*listed.value)[0].id, "tm");
+  EXPECT_EQ((*listed.value)[1].id, "ta");
+  EXPECT_EQ((*listed.value)[2].id, "tz");
+}
+
 TEST_P(StoreAccounts, AnOwnerHoldsAtMostTheLimitOfTokensNotRevoked) {
   ASSERT_TRUE(create(*store, Account{"ann", "s", "h", 10, 1}).ok());
   ASSERT_TRUE(make(*store, token("t1", "ann", "h1"), 2).ok());
