@@ -47,8 +47,10 @@ StoreError insert_token(Db& db, const ApiToken& token, int max_per_owner) {
 }
 
 StoreResult<std::vector<ApiToken>> load_tokens(Db& db, const std::string& owner) {
-  Query q(db, std::string("SELECT ") + kColumns +
-                  " FROM api_tokens t WHERE t.owner = ?1 AND t.revoked_ms IS NULL ORDER BY t.created_ms DESC, t.rowid DESC");
+  Query q(
+      db,
+      std::string("SELECT ") + kColumns +
+          " FROM api_tokens t WHERE t.owner = ?1 AND t.revoked_ms IS NULL ORDER BY t.created_ms DESC, t.rowid DESC");
   q.bind(1, owner);
   std::vector<ApiToken> out;
   int rc = SQLITE_ROW;
