@@ -242,6 +242,50 @@ void FaultyStore::upgrade_to_bot(std::string name, std::function<void(StoreError
   inner_->upgrade_to_bot(std::move(name), track(std::move(done)));
 }
 
+void FaultyStore::load_moderation(std::int64_t now_ms, std::function<void(StoreResult<ModerationState>)> done) {
+  read("load_moderation", std::move(done), [&](auto d) { inner_->load_moderation(now_ms, std::move(d)); });
+}
+
+void FaultyStore::save_block(std::string player, std::string blocked, bool on, int max, std::int64_t now_ms,
+                             std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("save_block"));
+  inner_->save_block(std::move(player), std::move(blocked), on, max, now_ms, track(std::move(done)));
+}
+
+void FaultyStore::save_report(Report report, std::function<void(StoreResult<std::int64_t>)> done) {
+  auto plain = [done](StoreError e) { done({std::move(e), std::nullopt}); };
+  if (take_write_fault()) return deliver(std::move(plain), injected_error("save_report"));
+  auto tracked = track([](StoreError) {});
+  inner_->save_report(std::move(report), [tracked, done = std::move(done)](StoreResult<std::int64_t> result) {
+    tracked(result.error);
+    done(std::move(result));
+  });
+}
+
+void FaultyStore::list_reports(bool open_only, int limit, std::function<void(StoreResult<std::vector<Report>>)> done) {
+  read("list_reports", std::move(done), [&](auto d) { inner_->list_reports(open_only, limit, std::move(d)); });
+}
+
+void FaultyStore::moderate(ModerationAction action, std::function<void(StoreResult<ModerationOutcome>)> done) {
+  auto plain = [done](StoreError e) { done({std::move(e), std::nullopt}); };
+  if (take_write_fault()) return deliver(std::move(plain), injected_error("moderate"));
+  auto tracked = track([](StoreError) {});
+  inner_->moderate(std::move(action), [tracked, done = std::move(done)](StoreResult<ModerationOutcome> result) {
+    tracked(result.error);
+    done(std::move(result));
+  });
+}
+
+void FaultyStore::list_audit(std::optional<std::int64_t> before_id, int limit,
+                             std::function<void(StoreResult<std::vector<AuditEntry>>)> done) {
+  read("list_audit", std::move(done), [&](auto d) { inner_->list_audit(before_id, limit, std::move(d)); });
+}
+
+void FaultyStore::purge_report_chat(std::int64_t before_ms, std::function<void(StoreError)> done) {
+  if (take_write_fault()) return deliver(std::move(done), injected_error("purge_report_chat"));
+  inner_->purge_report_chat(before_ms, track(std::move(done)));
+}
+
 bool FaultyStore::healthy() const {
   return !fail_all_writes_.load() && !injected_unhealthy_.load() && inner_->healthy();
 }

@@ -80,6 +80,15 @@ class FaultyStore final : public Store {
   void find_api_token(std::string hash, std::function<void(StoreResult<ApiToken>)> done) override;
   void touch_token(std::string id, std::int64_t now_ms, std::function<void(StoreError)> done) override;
   void upgrade_to_bot(std::string name, std::function<void(StoreError)> done) override;
+  void load_moderation(std::int64_t now_ms, std::function<void(StoreResult<ModerationState>)> done) override;
+  void save_block(std::string player, std::string blocked, bool on, int max, std::int64_t now_ms,
+                  std::function<void(StoreError)> done) override;
+  void save_report(Report report, std::function<void(StoreResult<std::int64_t>)> done) override;
+  void list_reports(bool open_only, int limit, std::function<void(StoreResult<std::vector<Report>>)> done) override;
+  void moderate(ModerationAction action, std::function<void(StoreResult<ModerationOutcome>)> done) override;
+  void list_audit(std::optional<std::int64_t> before_id, int limit,
+                  std::function<void(StoreResult<std::vector<AuditEntry>>)> done) override;
+  void purge_report_chat(std::int64_t before_ms, std::function<void(StoreError)> done) override;
   bool healthy() const override;
   void close() override;
 

@@ -386,9 +386,69 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_by_owner ON api_tokens (owner, created_ms);
 )sql";
 
+// Version 17: moderation (docs/moderation.md). Blocks between players; reports, whose
+// chat is emptied after some days; the moderators' roles, sanctions, blocked addresses
+// and refused names (by their name key); the audit log, which triggers keep append-only.
+constexpr std::string_view kStep17 = R"sql(
+CREATE TABLE player_blocks (
+  player TEXT NOT NULL,
+  blocked TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (player, blocked)
+) WITHOUT ROWID;
+CREATE TABLE staff_roles (
+  name TEXT PRIMARY KEY NOT NULL,
+  role TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE sanctions (
+  name TEXT PRIMARY KEY NOT NULL,
+  kind TEXT NOT NULL,
+  until_ms INTEGER,
+  at_ms INTEGER NOT NULL,
+  reason TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE address_blocks (
+  cidr TEXT PRIMARY KEY NOT NULL,
+  until_ms INTEGER,
+  at_ms INTEGER NOT NULL,
+  reason TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE refused_names (
+  key TEXT PRIMARY KEY NOT NULL,
+  name TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  reason TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at_ms INTEGER NOT NULL,
+  reporter TEXT NOT NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  text TEXT NOT NULL,
+  game_id TEXT,
+  ply INTEGER,
+  chat TEXT NOT NULL,
+  closed_by TEXT,
+  closed_ms INTEGER
+);
+CREATE INDEX reports_by_time ON reports (at_ms);
+CREATE TABLE audit_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at_ms INTEGER NOT NULL,
+  moderator TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
+CREATE TRIGGER audit_log_kept BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER audit_log_whole BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+)sql";
+
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
 const std::string_view kSteps[] = {kSchemaV1, kStep2,  kStep3,  kStep4,  kStep5,  kStep6,  kStep7,  kStep8,
-                                   kStep9,    kStep10, kStep11, kStep12, kStep13, kStep14, kStep15, kStep16};
+                                   kStep9,    kStep10, kStep11, kStep12, kStep13, kStep14, kStep15, kStep16, kStep17};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -12,7 +12,7 @@
 namespace bh::storage::sql {
 
 // The version a fully migrated file has.
-inline constexpr int kSchemaVersion = 16;
+inline constexpr int kSchemaVersion = 17;
 
 // The frozen SQL of schema version 1, the oldest this code migrates from. Exposed so the
 // migration test can build an old file by hand exactly as an old server left it.

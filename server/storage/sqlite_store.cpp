@@ -20,6 +20,7 @@
 #include "storage/backup.hpp"
 #include "storage/explorer_sql.hpp"
 #include "storage/live_sql.hpp"
+#include "storage/moderation_sql.hpp"
 #include "storage/name_keys.hpp"
 #include "storage/notify_sql.hpp"
 #include "storage/rating_sql.hpp"
@@ -642,7 +643,69 @@ Job value_write(F run, std::function<void(StoreResult<T>)> done) {
   };
   return job;
 }
+
 }  // namespace
+
+void SqliteStore::load_moderation(std::int64_t now_ms, std::function<void(StoreResult<ModerationState>)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.read = [now_ms, done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_moderation(*db, now_ms) : StoreResult<ModerationState>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::save_block(std::string player, std::string blocked, bool on, int max, std::int64_t now_ms,
+                             std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.write = [player = std::move(player), blocked = std::move(blocked), on, max, now_ms](sql::Db& db) {
+    return sql::save_block(db, player, blocked, on, max, now_ms);
+  };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::save_report(Report report, std::function<void(StoreResult<std::int64_t>)> done) {
+  Job job = value_write<std::int64_t>(
+      [report = std::move(report)](sql::Db& db) { return sql::insert_report(db, report); }, std::move(done));
+  job.kinds = kAccounts;
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::list_reports(bool open_only, int limit, std::function<void(StoreResult<std::vector<Report>>)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.read = [open_only, limit, done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_reports(*db, open_only, limit) : StoreResult<std::vector<Report>>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::moderate(ModerationAction action, std::function<void(StoreResult<ModerationOutcome>)> done) {
+  Job job = value_write<ModerationOutcome>(
+      [action = std::move(action)](sql::Db& db) { return sql::moderate(db, action); }, std::move(done));
+  job.kinds = kAccounts | kFinished;  // an annulment changes games and ratings
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::list_audit(std::optional<std::int64_t> before_id, int limit,
+                             std::function<void(StoreResult<std::vector<AuditEntry>>)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.read = [before_id, limit, done = std::move(done)](sql::Db* db, const StoreError& rejected) {
+    done(db ? sql::load_audit(*db, before_id, limit) : StoreResult<std::vector<AuditEntry>>{rejected, std::nullopt});
+  };
+  impl_->submit(std::move(job));
+}
+
+void SqliteStore::purge_report_chat(std::int64_t before_ms, std::function<void(StoreError)> done) {
+  Job job;
+  job.kinds = kAccounts;
+  job.write = [before_ms](sql::Db& db) { return sql::purge_report_chat(db, before_ms); };
+  job.write_done = std::move(done);
+  impl_->submit(std::move(job));
+}
 
 void SqliteStore::notify_settings(std::string player, std::function<void(StoreResult<NotifySettings>)> done) {
   Job job;

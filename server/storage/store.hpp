@@ -25,13 +25,15 @@
 #include "storage/api_tokens.hpp"
 #include "storage/archive.hpp"
 #include "storage/live_games.hpp"
+#include "storage/moderation.hpp"
 #include "storage/ratings.hpp"
 #include "storage/records.hpp"
 #include "storage/store_result.hpp"
 
 namespace bh::storage {
 
-class Store : public LiveGames, public Archive, public Accounts, public Ratings, public ApiTokens {
+class Store : public LiveGames, public Archive, public Accounts, public Ratings, public ApiTokens,
+              public Moderation {
  public:
   ~Store() override = default;
 

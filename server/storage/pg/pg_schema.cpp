@@ -307,8 +307,71 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_by_owner ON api_tokens (owner, created_ms);
 )sql";
 
+// Version 9: moderation (docs/moderation.md), as SQLite's (schema.cpp, step 17); a rule
+// and a trigger keep the audit log append-only.
+constexpr std::string_view kStep9 = R"sql(
+CREATE TABLE player_blocks (
+  player text COLLATE "C" NOT NULL,
+  blocked text COLLATE "C" NOT NULL,
+  at_ms bigint NOT NULL,
+  PRIMARY KEY (player, blocked)
+);
+CREATE TABLE staff_roles (
+  name text COLLATE "C" PRIMARY KEY,
+  role text NOT NULL
+);
+CREATE TABLE sanctions (
+  name text COLLATE "C" PRIMARY KEY,
+  kind text NOT NULL,
+  until_ms bigint,
+  at_ms bigint NOT NULL,
+  reason text NOT NULL
+);
+CREATE TABLE address_blocks (
+  cidr text COLLATE "C" PRIMARY KEY,
+  until_ms bigint,
+  at_ms bigint NOT NULL,
+  reason text NOT NULL
+);
+CREATE TABLE refused_names (
+  key text COLLATE "C" PRIMARY KEY,
+  name text NOT NULL,
+  at_ms bigint NOT NULL,
+  reason text NOT NULL
+);
+CREATE TABLE reports (
+  id bigserial PRIMARY KEY,
+  at_ms bigint NOT NULL,
+  reporter text NOT NULL,
+  target text NOT NULL,
+  reason text NOT NULL,
+  text text NOT NULL,
+  game_id text,
+  ply integer,
+  chat text NOT NULL,
+  closed_by text,
+  closed_ms bigint
+);
+CREATE INDEX reports_by_time ON reports (at_ms);
+CREATE TABLE audit_log (
+  id bigserial PRIMARY KEY,
+  at_ms bigint NOT NULL,
+  moderator text NOT NULL,
+  action text NOT NULL,
+  target text NOT NULL,
+  reason text NOT NULL,
+  detail text NOT NULL
+);
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$;
+CREATE TRIGGER audit_log_kept BEFORE UPDATE OR DELETE ON audit_log
+  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE TRIGGER audit_log_whole BEFORE TRUNCATE ON audit_log
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+)sql";
+
 // kSteps[i] takes a database from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8};
+const std::string_view kSteps[] = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8, kStep9};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 StoreError fail(Conn& conn, StoreError error) {

@@ -14,7 +14,7 @@
 
 namespace bh::storage::pg {
 
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 
 // The version stored (0 for an empty database). Errors: unavailable.
 StoreResult<int> schema_version(Conn& conn);

@@ -16,6 +16,7 @@
 #include "storage/pg/pg_conn.hpp"
 #include "storage/pg/pg_explorer.hpp"
 #include "storage/pg/pg_live.hpp"
+#include "storage/pg/pg_moderation.hpp"
 #include "storage/pg/pg_names.hpp"
 #include "storage/pg/pg_node.hpp"
 #include "storage/pg/pg_ownership.hpp"
@@ -621,6 +622,71 @@ void PgStore::upgrade_to_bot(std::string name, std::function<void(StoreError)> d
   impl_->write(
       kAccounts, /*savepoint=*/false,
       [name = std::move(name)](pg::Conn& conn) { return pg::upgrade_to_bot(conn, name); }, std::move(done));
+}
+
+void PgStore::load_moderation(std::int64_t now_ms, std::function<void(StoreResult<ModerationState>)> done) {
+  impl_->read<ModerationState>(
+      kAccounts, [now_ms](pg::Conn& conn) { return pg::load_moderation(conn, now_ms); }, std::move(done));
+}
+
+void PgStore::save_block(std::string player, std::string blocked, bool on, int max, std::int64_t now_ms,
+                         std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/true,
+      [player = std::move(player), blocked = std::move(blocked), on, max, now_ms](pg::Conn& conn) {
+        return pg::save_block(conn, player, blocked, on, max, now_ms);
+      },
+      std::move(done));
+}
+
+void PgStore::save_report(Report report, std::function<void(StoreResult<std::int64_t>)> done) {
+  auto id = std::make_shared<std::int64_t>(0);  // written by the write, read by its completion
+  impl_->write(
+      kAccounts, /*savepoint=*/false,
+      [report = std::move(report), id](pg::Conn& conn) {
+        auto saved = pg::insert_report(conn, report);
+        if (saved.error.ok()) *id = *saved.value;
+        return saved.error;
+      },
+      [id, done = std::move(done)](StoreError error) {
+        if (!error.ok()) return done({std::move(error), std::nullopt});
+        done({{}, *id});
+      });
+}
+
+void PgStore::list_reports(bool open_only, int limit, std::function<void(StoreResult<std::vector<Report>>)> done) {
+  impl_->read<std::vector<Report>>(
+      kAccounts, [open_only, limit](pg::Conn& conn) { return pg::load_reports(conn, open_only, limit); },
+      std::move(done));
+}
+
+void PgStore::moderate(ModerationAction action, std::function<void(StoreResult<ModerationOutcome>)> done) {
+  auto outcome = std::make_shared<ModerationOutcome>();  // written by the write, read by its completion
+  // A savepoint: an annulment's many statements, and the audit entry, all or nothing.
+  impl_->write(
+      kAccounts | kFinished, /*savepoint=*/true,
+      [action = std::move(action), outcome](pg::Conn& conn) {
+        auto result = pg::moderate(conn, action);
+        if (result.error.ok()) *outcome = std::move(*result.value);
+        return result.error;
+      },
+      [outcome, done = std::move(done)](StoreError error) {
+        if (!error.ok()) return done({std::move(error), std::nullopt});
+        done({{}, std::move(*outcome)});
+      });
+}
+
+void PgStore::list_audit(std::optional<std::int64_t> before_id, int limit,
+                         std::function<void(StoreResult<std::vector<AuditEntry>>)> done) {
+  impl_->read<std::vector<AuditEntry>>(
+      kAccounts, [before_id, limit](pg::Conn& conn) { return pg::load_audit(conn, before_id, limit); },
+      std::move(done));
+}
+
+void PgStore::purge_report_chat(std::int64_t before_ms, std::function<void(StoreError)> done) {
+  impl_->write(
+      kAccounts, /*savepoint=*/false, [before_ms](pg::Conn& conn) { return pg::purge_report_chat(conn, before_ms); },
+      std::move(done));
 }
 
 bool PgStore::healthy() const {

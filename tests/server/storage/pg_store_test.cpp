@@ -92,6 +92,22 @@ TEST_F(PgStoreTest, TheStoresConnectionSettingsGiveWayToTheDsns) {
   EXPECT_EQ(setting("postgresql:///" + database + "?host=" + cluster->folder() + "&user=boardhall"), "UTF8");
 }
 
+TEST_F(PgStoreTest, TheAuditLogRefusesEveryChange) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  ASSERT_TRUE(create(*store, Account{"bob", "s", "h", 10, 1}).ok());
+  ModerationAction ban{"ban", "bob", "", std::nullopt, "olga", "because", 500};
+  ASSERT_TRUE(await<StoreResult<ModerationOutcome>>([&](auto done) { store->moderate(ban, done); }).error.ok());
+  pg::Conn conn;
+  ASSERT_TRUE(conn.connect(cluster->dsn(database)).ok());
+  for (const char* change : {"UPDATE audit_log SET reason = 'nothing'", "DELETE FROM audit_log", "TRUNCATE audit_log"})
+    EXPECT_FALSE(conn.run(change).error.ok()) << change;
+  auto rows = conn.run("SELECT reason FROM audit_log");
+  ASSERT_TRUE(rows.error.ok());
+  ASSERT_EQ(rows.value->size(), 1);
+  EXPECT_EQ(rows.value->text(0, 0), "because");
+}
+
 TEST_F(PgStoreTest, NoServerThereIsUnavailable) {
   auto refused = PgStore::open("host=" + cluster->folder() + "/nowhere dbname=x");
   EXPECT_EQ(refused.error.code, StoreErrc::unavailable);
