@@ -29,6 +29,7 @@ constexpr FlagSpec kFlags[] = {
     {"first-move-seconds", true, true},
     {"correspondence-day-ms", true, true},
     {"challenge-ms", true, true},
+    {"report-chat-days", true, true},
     {"correspondence-sleep-ms", true, true},
     {"max-frame", true, true},
     {"rate", true, true},
@@ -68,6 +69,7 @@ constexpr FlagSpec kFlags[] = {
     {"create-bot", true, false},
     {"secret-file", true, false},
     {"create-token", true, false},
+    {"grant-role", true, false},
     {"scopes", true, false},
     {"label", true, false},
     {"import", true, false},
@@ -275,6 +277,12 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     config.token_owner = value;
     return std::nullopt;
   }
+  if (flag == "grant-role") {
+    if (value.empty()) return bad(source, "an account's name", value);
+    config.mode = Mode::grant_role;
+    config.role_name = value;
+    return std::nullopt;
+  }
   if (flag == "scopes") {
     config.token_scopes = value;
     return std::nullopt;
@@ -345,6 +353,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
       {"first-move-seconds", 1, 86'400, false, "whole seconds from 1 to 86400"},
       {"correspondence-day-ms", 100, 86'400'000, false, "milliseconds from 100 to 86400000"},
       {"challenge-ms", 100, 86'400'000, false, "milliseconds from 100 to 86400000"},
+      {"report-chat-days", 1, 3650, false, "days from 1 to 3650"},
       {"correspondence-sleep-ms", 0, 86'400'000, false, "milliseconds from 0 to 86400000"},
       {"mails-per-address-per-day", 1, 10'000, false, "a number of mails from 1 to 10000"},
       {"max-frame", 1024, 16 * 1024 * 1024, true, "bytes from 1024 to 16M (k and M suffixes allowed)"},
@@ -388,6 +397,7 @@ std::optional<Bad> apply(std::string_view flag, const std::string& source, const
     if (flag == "first-move-seconds") config.first_move_seconds = static_cast<std::int64_t>(*number);
     if (flag == "correspondence-day-ms") config.correspondence_day_ms = static_cast<std::int64_t>(*number);
     if (flag == "challenge-ms") config.challenge_ms = static_cast<std::int64_t>(*number);
+    if (flag == "report-chat-days") config.report_chat_days = static_cast<int>(*number);
     if (flag == "correspondence-sleep-ms") config.correspondence_sleep_ms = static_cast<std::int64_t>(*number);
     if (flag == "mails-per-address-per-day") config.mails_per_address_per_day = static_cast<unsigned>(*number);
     if (flag == "max-frame") config.max_frame = static_cast<std::size_t>(*number);
@@ -485,7 +495,12 @@ Fallible<Config, ConfigError> parse_config(const std::vector<std::string>& args,
     }
     if (name == "burst") burst_given = true;
     if (auto error = apply(name, source, value, config)) return failure(ConfigError{error->message});
+    // --grant-role NAME ROLE: the one flag with two values.
+    if (name == "grant-role" && !inline_value && i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0)
+      config.role = args[++i];
   }
+  if (config.mode == Mode::grant_role && config.role != "moderator" && config.role != "admin" && config.role != "none")
+    return failure(ConfigError{"--grant-role NAME ROLE: ROLE is moderator, admin or none"});
   if (config.mode == Mode::create_bot && config.secret_file.empty())
     return failure(ConfigError{"--create-bot NAME needs --secret-file PATH (where the bot's password is kept)"});
   if (config.mode == Mode::create_token && (config.secret_file.empty() || config.token_scopes.empty()))
@@ -568,6 +583,8 @@ Boardhall's game server: the web client at /, WebSocket at /ws, HTTP API (/healt
   --challenge-ms MS     how long a challenge to a named player waits for its answer
                         (default 180000, 3 minutes; a correspondence game's waits three
                         of its days)
+  --report-chat-days N  how long a report keeps the chat sent with it (default 30 days;
+                        docs/moderation.md)
   --correspondence-sleep-ms MS
                         a correspondence game nobody is connected to or watching
                         leaves memory after this long, kept in the database alone
@@ -656,6 +673,11 @@ Limits per client address (docs/protocol.md, "Limits"):
                         (comma-separated: read, play, bot:play, challenge), write it to PATH
                         (a new file, mode 0600) and exit; when PATH holds a token of NAME
                         already, nothing changes
+  --grant-role NAME ROLE
+                        give the account NAME the role ROLE (moderator, admin, or none to
+                        take it away; docs/moderation.md) in --db, or in --cluster-db's
+                        PostgreSQL, with an entry in the audit log, and exit; the first
+                        admin is made so, the others from the admin page
   --reindex             build the opening explorer's index (docs/explorer.md) of --db's
                         archive, or of --cluster-db's, again from its games, and exit with
                         the counts; run it once after upgrading from a server without the

@@ -28,6 +28,7 @@ enum class Mode {
   backup,
   create_bot,
   create_token,
+  grant_role,
   import_records,
   export_to_pg,
   reindex
@@ -42,6 +43,7 @@ struct Config {
   std::int64_t grace_seconds = 60;                  // reconnect grace
   std::int64_t first_move_seconds = 30;             // a side's first move, or the game is aborted
   std::int64_t correspondence_day_ms = 86'400'000;  // shorter only in tests
+  int report_chat_days = 30;                        // a report's chat is dropped after this
   std::int64_t challenge_ms = 180'000;              // a live game's challenge lapses (shorter in tests)
   std::int64_t correspondence_sleep_ms = 600'000;   // an idle correspondence game leaves memory (0: never)
   std::size_t max_frame = 64 * 1024;                // largest WebSocket message read, bytes
@@ -88,8 +90,9 @@ struct Config {
   // Mode::create_token: a personal API token (docs/api.md) of this account, written to
   // secret_file, with these scopes ("bot:play,challenge") and label.
   std::string token_owner, token_scopes, token_label;
-  std::string import_file;  // Mode::import_records: the record file to add to --db...
-  std::string import_game;  // ...its games' game id when the file does not say
+  std::string role_name, role;  // Mode::grant_role: this account gets this role
+  std::string import_file;      // Mode::import_records: the record file to add to --db...
+  std::string import_game;      // ...its games' game id when the file does not say
   // What an imported record may hold (docs/records.md, "Limits"); past it, the game is refused.
   std::size_t import_max_line = 64 * 1024;  // bytes of one line of the file
   std::size_t import_max_tags = 64;         // tags per game

@@ -24,6 +24,7 @@
 #include "create_bot.hpp"
 #include "create_token.hpp"
 #include "export_to_pg.hpp"
+#include "grant_role.hpp"
 #include "import_records.hpp"
 #include "log/log.hpp"
 #include "net/server.hpp"
@@ -124,6 +125,8 @@ int main(int argc, char** argv) {
         if (c.mode == bh::server::Mode::create_token)
           return bh::server::create_token(
               {c.db, c.cluster_db, c.token_owner, c.token_scopes, c.token_label, c.secret_file}, std::cout, std::cerr);
+        if (c.mode == bh::server::Mode::grant_role)
+          return bh::server::grant_role(c.db, c.cluster_db, c.role_name, c.role, std::cout, std::cerr);
         if (c.mode == bh::server::Mode::import_records) {
           bh::server::ImportRequest request{c.db, c.import_file, c.import_game, {}};
           request.limits.line_bytes = c.import_max_line;
@@ -239,6 +242,7 @@ int main(int argc, char** argv) {
   app_config.first_move_ms = config.first_move_seconds * 1000;
   app_config.correspondence_day_ms = config.correspondence_day_ms;
   app_config.challenge_ms = config.challenge_ms;
+  app_config.report_chat_days = config.report_chat_days;
   app_config.correspondence_sleep_ms = config.correspondence_sleep_ms;
   app_config.identify_timeout_ms = config.identify_seconds * 1000;
   app_config.auth_rate = config.auth_rate;

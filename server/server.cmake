@@ -112,6 +112,8 @@ set(BH_APP_SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/app/api/api_token.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/api/push_body.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/api/token_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/moderation/moderation_answers.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/moderation/moderation_book.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/ids.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/metrics.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/pending_writes.cpp
@@ -259,6 +261,7 @@ endfunction()
 if(BH_NET_SOURCES AND BH_APP_SOURCES)
   add_executable(boardhall-server ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp ${CMAKE_CURRENT_SOURCE_DIR}/create_bot.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/create_token.cpp
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/grant_role.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/secret_file.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/backup_on_signal.cpp
                                   ${CMAKE_CURRENT_SOURCE_DIR}/export_to_pg.cpp

@@ -66,6 +66,7 @@ inline std::variant<Config, int> start_or_exit(int argc, char** argv, std::strin
     case Mode::backup:
     case Mode::create_bot:
     case Mode::create_token:
+    case Mode::grant_role:
     case Mode::import_records:
     case Mode::export_to_pg:
     case Mode::reindex:

@@ -72,6 +72,10 @@ BH_ENCODE(server::TokenCreated)
 BH_ENCODE(server::Tokens)
 BH_ENCODE(server::ChallengeReceived)
 BH_ENCODE(server::Challenges)
+BH_ENCODE(server::Blocks)
+BH_ENCODE(server::Reports)
+BH_ENCODE(server::ModerationReply)
+BH_ENCODE(server::Moderated)
 BH_ENCODE(server::Notification)
 BH_BODY_ONLY(server::ArchivedGame)
 BH_BODY_ONLY(server::Profile)
@@ -123,6 +127,13 @@ BH_REQUEST(client::RevokeToken)
 BH_REQUEST(client::ChallengePlayer)
 BH_REQUEST(client::DeclineChallenge)
 BH_REQUEST(client::ListChallenges)
+BH_REQUEST(client::BlockPlayer)
+BH_REQUEST(client::UnblockPlayer)
+BH_REQUEST(client::ListBlocks)
+BH_REQUEST(client::ReportPlayer)
+BH_REQUEST(client::ListReports)
+BH_REQUEST(client::GetModeration)
+BH_REQUEST(client::Moderate)
 BH_REQUEST(client::PlayComputer)
 BH_REQUEST(client::MyGames)
 BH_REQUEST(client::GetNotifications)
@@ -140,7 +151,7 @@ BH_REQUEST(client::AddComputer)
 #undef BH_BODY_ONLY
 
 // Every alternative of server::Message has its line above (checked at compile time).
-static_assert(std::variant_size_v<server::Message> == 48, "a new server message needs its BH_ENCODE line above");
-static_assert(std::variant_size_v<client::Request> == 52, "a new request needs its BH_REQUEST line above");
+static_assert(std::variant_size_v<server::Message> == 52, "a new server message needs its BH_ENCODE line above");
+static_assert(std::variant_size_v<client::Request> == 59, "a new request needs its BH_REQUEST line above");
 
 }  // namespace bh::protocol

@@ -96,7 +96,9 @@ struct FieldReader {
     read(*it, out, name);
   }
   // A string field with its own length limit instead of `max_string` (chat text).
-  void operator()(const char* name, std::string& out, std::size_t max_length) const {
+  template <class T>
+  requires std::is_same_v<T, std::string> || std::is_same_v<T, std::optional<std::string>>
+  void operator()(const char* name, T& out, std::size_t max_length) const {
     FieldReader wider{in, max_length};
     wider(name, out);
   }

@@ -62,6 +62,10 @@ constexpr std::array<std::string_view, kErrorCodeCount> kErrorNames{
     "already_joined",
     "not_joined",
     "too_few_players",
+    "blocked",
+    "forbidden",
+    "suspended",
+    "banned",
     "internal",
 };
 

@@ -71,6 +71,10 @@ enum class ErrorCode {
   already_joined,
   not_joined,
   too_few_players,
+  blocked,
+  forbidden,
+  suspended,
+  banned,
   internal,
 };
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::internal) + 1;
@@ -510,6 +514,75 @@ struct RevokeToken {
   }
 };
 
+// Moderation (docs/protocol.md, "Moderation"): what a player does about another, and
+// what a moderator does.
+inline constexpr std::size_t kMaxModerationText = 500;
+struct BlockPlayer {
+  static constexpr const char* type = "block_player";
+  std::string name;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+  }
+};
+struct UnblockPlayer {
+  static constexpr const char* type = "unblock_player";
+  std::string name;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+  }
+};
+struct ListBlocks {
+  static constexpr const char* type = "list_blocks";
+  template <class S, class V>
+  static void fields(S&, V&) {}
+};
+struct ReportPlayer {
+  static constexpr const char* type = "report_player";
+  std::string name, reason;
+  std::optional<std::string> text, game_id;
+  std::optional<int> ply;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("reason", s.reason);
+    v("text", s.text, kMaxModerationText);
+    v("game_id", s.game_id);
+    v("ply", s.ply);
+  }
+};
+struct ListReports {
+  static constexpr const char* type = "list_reports";
+  std::optional<bool> open;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("open", s.open);
+  }
+};
+struct GetModeration {
+  static constexpr const char* type = "get_moderation";
+  std::optional<std::int64_t> audit_before;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("audit_before", s.audit_before);
+  }
+};
+struct Moderate {
+  static constexpr const char* type = "moderate";
+  std::string action, target, reason;
+  std::optional<std::string> role;
+  std::optional<int> hours;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("action", s.action);
+    v("target", s.target);
+    v("reason", s.reason, kMaxModerationText);
+    v("role", s.role);
+    v("hours", s.hours);
+  }
+};
+
 // Tournaments (docs/tournaments.md). A tournament is created by a registered player (or
 // the operator); the format's fields apply to it alone.
 struct CreateTournament {
@@ -641,7 +714,8 @@ using Request =
                  AcceptRematch, DeclineRematch, LeaveRoom, Seek, GetPlayer, GetLeaderboard, PlayComputer, MyGames,
                  GetNotifications, SetNotifications, CreateTournament, JoinTournament, WithdrawTournament,
                  StartTournament, ListTournaments, GetTournament, AddComputer, Explore, CreateToken, ListTokens,
-                 RevokeToken, ChallengePlayer, DeclineChallenge, ListChallenges>;
+                 RevokeToken, ChallengePlayer, DeclineChallenge, ListChallenges, BlockPlayer, UnblockPlayer, ListBlocks,
+                 ReportPlayer, ListReports, GetModeration, Moderate>;
 
 }  // namespace client
 
@@ -710,13 +784,15 @@ struct Identity {
   static constexpr const char* type = "identity";
   std::string player, token;
   bool registered = false;
-  std::optional<bool> bot;  // true for an operator-made bot account; null otherwise
+  std::optional<bool> bot;          // true for an operator-made bot account; null otherwise
+  std::optional<std::string> role;  // moderator or admin (docs/protocol.md, "Moderation"); null otherwise
   template <class S, class V>
   static void fields(S& s, V& v) {
     v("player", s.player);
     v("token", s.token);
     v("registered", s.registered);
     v("bot", s.bot);
+    v("role", s.role);
   }
 };
 struct SessionReplaced {
@@ -1849,6 +1925,145 @@ struct Tokens {
   }
 };
 
+// Moderation (docs/protocol.md, "Moderation").
+struct Blocks {
+  static constexpr const char* type = "blocks";
+  std::vector<std::string> names;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("names", s.names);
+  }
+};
+struct ReportChatLine {
+  std::string from, channel, text;
+  std::int64_t at_ms = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("from", s.from);
+    v("channel", s.channel);
+    v("text", s.text);
+    v("at_ms", s.at_ms);
+  }
+};
+struct ReportInfo {
+  std::int64_t report_id = 0, at_ms = 0;
+  std::string reporter, target, reason, text;
+  std::optional<std::string> game_id;
+  std::optional<int> ply;
+  std::vector<ReportChatLine> chat;
+  std::optional<std::string> closed_by;
+  std::optional<std::int64_t> closed_ms;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("report_id", s.report_id);
+    v("at_ms", s.at_ms);
+    v("reporter", s.reporter);
+    v("target", s.target);
+    v("reason", s.reason);
+    v("text", s.text);
+    v("game_id", s.game_id);
+    v("ply", s.ply);
+    v("chat", s.chat);
+    v("closed_by", s.closed_by);
+    v("closed_ms", s.closed_ms);
+  }
+};
+struct Reports {
+  static constexpr const char* type = "reports";
+  std::vector<ReportInfo> reports;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("reports", s.reports);
+  }
+};
+struct StaffInfo {
+  std::string name, role;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("role", s.role);
+  }
+};
+struct SanctionInfo {
+  std::string name, kind;
+  std::optional<std::int64_t> until_ms;
+  std::int64_t at_ms = 0;
+  std::string reason;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("kind", s.kind);
+    v("until_ms", s.until_ms);
+    v("at_ms", s.at_ms);
+    v("reason", s.reason);
+  }
+};
+struct AddressBlockInfo {
+  std::string cidr;
+  std::optional<std::int64_t> until_ms;
+  std::int64_t at_ms = 0;
+  std::string reason;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("cidr", s.cidr);
+    v("until_ms", s.until_ms);
+    v("at_ms", s.at_ms);
+    v("reason", s.reason);
+  }
+};
+struct RefusedNameInfo {
+  std::string name;
+  std::int64_t at_ms = 0;
+  std::string reason;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("name", s.name);
+    v("at_ms", s.at_ms);
+    v("reason", s.reason);
+  }
+};
+struct AuditInfo {
+  std::int64_t audit_id = 0, at_ms = 0;
+  std::string moderator, action, target, reason, detail;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("audit_id", s.audit_id);
+    v("at_ms", s.at_ms);
+    v("moderator", s.moderator);
+    v("action", s.action);
+    v("target", s.target);
+    v("reason", s.reason);
+    v("detail", s.detail);
+  }
+};
+struct ModerationReply {
+  static constexpr const char* type = "moderation";
+  std::vector<StaffInfo> staff;
+  std::vector<SanctionInfo> sanctions;
+  std::vector<AddressBlockInfo> address_blocks;
+  std::vector<RefusedNameInfo> refused_names;
+  std::vector<AuditInfo> audit;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("staff", s.staff);
+    v("sanctions", s.sanctions);
+    v("address_blocks", s.address_blocks);
+    v("refused_names", s.refused_names);
+    v("audit", s.audit);
+  }
+};
+struct Moderated {
+  static constexpr const char* type = "moderated";
+  std::string action, target;
+  std::int64_t count = 0;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v("action", s.action);
+    v("target", s.target);
+    v("count", s.count);
+  }
+};
+
 using Message =
     std::variant<Welcome, Pong, Ok, Error, Identity, SessionReplaced, Shutdown, Lobby, RoomOpened, RoomClosed,
                  LiveGameListed, LiveGameEnded, RoomCreated, RoomCancelled, GameStarted, GameState, Move, GameOver,
@@ -1856,7 +2071,7 @@ using Message =
                  TakebackOffered, TakebackDeclined, TakebackAccepted, RematchOffered, RematchStarted, RematchCancelled,
                  Player, LeaderboardReply, Challenge, PlayerGames, NotificationSettings, TournamentReply,
                  TournamentUpdated, TournamentFinished, TournamentPaired, TournamentList, ExplorerReply, TokenCreated,
-                 Tokens, ChallengeReceived, Challenges>;
+                 Tokens, ChallengeReceived, Challenges, Blocks, Reports, ModerationReply, Moderated>;
 
 }  // namespace server
 

@@ -18,6 +18,7 @@
 #include "app/completion_inbox.hpp"
 #include "app/connection.hpp"
 #include "app/metrics.hpp"
+#include "app/moderation/moderation_book.hpp"
 #include "app/pending_writes.hpp"
 #include "app/players/address_quota.hpp"
 #include "app/players/identities.hpp"
@@ -73,7 +74,8 @@ struct Context {
           limits.name_ceiling = config.failed_logins_per_name;
           return limits;
         }()),
-        resume_failures(config.resume_fail_rate, config.resume_fail_burst) {
+        resume_failures(config.resume_fail_rate, config.resume_fail_burst),
+        reports(kReportsPerHour / 3600.0, kReportsPerHour) {
     subscribe_services(*this);
   }
 
@@ -98,6 +100,9 @@ struct Context {
   PairLedger rated_pairs;        // rated games started by each pair of players, a day
   LoginThrottle logins;          // failed logins per (name, address) and per name
   TokenBuckets resume_failures;  // resumes with an unknown token, per address
+  static constexpr int kReportsPerHour = 10;
+  TokenBuckets reports;       // reports sent, per player (docs/moderation.md)
+  ModerationBook moderation;  // blocks, roles, sanctions, blocked addresses, refused names in force
   NameClaims name_claims{io, config.cluster_names, config.epoch};   // cluster mode: names across the nodes
   log::KeyedThrottle audit;                                         // per-attempt audit lines, per (kind, address)
   RatedSeating seating{ratings, identities, rated_pairs, metrics};  // ratings shown, rated seats

@@ -19,6 +19,7 @@
 #include "app/http/failure_replies.hpp"
 #include "app/http/http_api.hpp"
 #include "app/ids.hpp"
+#include "app/moderation/moderation_answers.hpp"
 #include "app/players/identity_flows.hpp"
 #include "app/players/notification_answers.hpp"
 #include "app/ratings/rating_answers.hpp"
@@ -82,6 +83,7 @@ class AppImpl final : public Application {
       mirror_->start();
     }
     load_ratings(ctx_);
+    load_moderation_book(*ctx_);
     ctx_->tournaments = std::make_shared<TournamentDirector>(*ctx_, ctx_->config.tournaments);
     ctx_->tournaments->load();  // before the games: a restored game knows its tournament
     ctx_->tournaments->resume(restore_live_games(ctx_));
@@ -109,6 +111,11 @@ class AppImpl final : public Application {
 
   void on_open(const ConnPtr& connection) override {
     opened(connection);
+    // A blocked address (docs/moderation.md) is told so, and let go.
+    if (ctx_->moderation.address_blocked(connection->address(), now_ms())) {
+      ctx_->send_error(connection, {}, ErrorCode::forbidden, kAddressRefused);
+      return connection->close("address blocked");
+    }
     connection->send(welcome_);
   }
 
@@ -162,6 +169,7 @@ class AppImpl final : public Application {
     if (relay_) relay_->receive(payload);
   }
   void on_lobby_message(std::string_view payload) override {
+    if (payload.starts_with(kModerationNote)) return moderation_elsewhere(payload.substr(kModerationNote.size()));
     if (mirror_) mirror_->receive(payload);
   }
   void nodes_alive(std::vector<std::int64_t> epochs) override {
@@ -175,6 +183,65 @@ class AppImpl final : public Application {
   }
 
  private:
+  static constexpr const char* kAddressRefused = "connections from your address are refused here";
+  static constexpr std::string_view kModerationNote = "moderation\n";
+
+  // What a moderator's action sets in motion here (moderation_answers.hpp).
+  Enforcement enforcement() {
+    Enforcement e;
+    e.sanctioned = [this](const std::string& player, const ModerationBook::InForce& sanction) {
+      sanction_here(player, sanction);
+    };
+    e.address_blocked = [this](const std::string&) { close_blocked_addresses(); };
+    e.changed = [this](const std::string& action, const std::string& target) {
+      if (ctx_->config.node_link)
+        ctx_->config.node_link->send_to_lobbies(std::string(kModerationNote) + std::to_string(ctx_->config.epoch) +
+                                                "\n" + action + "\n" + target);
+    };
+    return e;
+  }
+  // A suspended or banned player's connections close (theirs and a program's) and their
+  // games in play here end as forfeits.
+  void sanction_here(const std::string& player, const ModerationBook::InForce& sanction) {
+    if (auto c = ctx_->identities.connection_of(player)) {
+      ctx_->send_error(c, {}, sanction.kind == "ban" ? ErrorCode::banned : ErrorCode::suspended,
+                       sanction_text(sanction));
+      c->close(sanction.kind);
+    }
+    api_->sanctioned(player);
+    for (const auto& room : ctx_->directory.rooms()) room->command(game::Forfeit{player});
+  }
+  void close_blocked_addresses() {
+    const auto now = now_ms();
+    for (const auto& c : ctx_->identities.connections())
+      if (ctx_->moderation.address_blocked(c->address(), now)) {
+        ctx_->send_error(c, {}, ErrorCode::forbidden, kAddressRefused);
+        c->close("address blocked");
+      }
+  }
+  // Another node's moderator acted ("<epoch>\n<action>\n<target>"): the book is read
+  // again from the store, and a sanction or an address block carried out here too.
+  void moderation_elsewhere(std::string_view note) {
+    const auto first = note.find('\n'), second = note.find('\n', first + 1);
+    if (first == std::string_view::npos || second == std::string_view::npos) return;
+    if (note.substr(0, first) == std::to_string(ctx_->config.epoch)) return;  // this node's own
+    std::string action(note.substr(first + 1, second - first - 1)), target(note.substr(second + 1));
+    using State = storage::StoreResult<storage::ModerationState>;
+    ctx_->store.load_moderation(now_ms(),
+                                on_io<State>(
+                                    ctx_->io, "moderation from another node",
+                                    [this, action, target](State state) {
+                                      if (!state.error.ok())
+                                        return log::error("moderation not read again: " + state.error.message);
+                                      ctx_->moderation.load(*state.value);
+                                      if (action == "suspend" || action == "ban")
+                                        if (auto sanction = ctx_->moderation.sanction_of(target, now_ms()))
+                                          sanction_here(target, *sanction);
+                                      if (action == "block_address") close_blocked_addresses();
+                                    },
+                                    [] {}));
+  }
+
   void opened(const ConnPtr& connection) {
     ctx_->identities.add_connection(connection);
     ctx_->watchers.opened(connection->id(), now_ms());
@@ -273,13 +340,16 @@ class AppImpl final : public Application {
   void with_game(const ConnPtr& c, const RequestId& id, const std::string& game_id, bool need_player, WithGame then);
   // A player's command on a game, to its room (which finds the seat).
   void play(const ConnPtr& c, const RequestId& id, const std::string& game_id, game::Command command) {
-    with_game(
-        c, id, game_id, true,
-        // Called once (now, or once an asleep game is loaded): the command moves on.
-        [c, id, command = std::move(command)](const std::shared_ptr<Room>& room, const std::string& player) mutable {
-          if (auto* chat = std::get_if<game::Chat>(&command)) chat->player = player;  // a spectator's too
-          room->play(player, c, std::move(command), id);
-        });
+    with_game(c, id, game_id, true,
+              // Called once (now, or once an asleep game is loaded): the command moves on.
+              [ctx = ctx_, c, id, command = std::move(command)](const std::shared_ptr<Room>& room,
+                                                                const std::string& player) mutable {
+                if (auto* chat = std::get_if<game::Chat>(&command)) {
+                  chat->player = player;  // a spectator's too
+                  chat->unheard_by = ctx->moderation.kept_apart_from(player);
+                }
+                room->play(player, c, std::move(command), id);
+              });
   }
   void rematch(const ConnPtr& c, const RequestId& id, const std::string& room_id, game::RematchAction action) {
     with_room(c, id, room_id, [&](const std::shared_ptr<Room>& room, const std::string& player) {
@@ -378,7 +448,7 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                              });
                  },
                  [&](cl::Chat& r) {
-                   play(c, id, r.game_id, game::Chat{-1, false, {}, r.game_id, std::move(r.text)});
+                   play(c, id, r.game_id, game::Chat{-1, false, {}, r.game_id, std::move(r.text), {}});
                  },
                  [&](cl::Mute& r) {
                    play(c, id, r.game_id, game::Mute{-1, r.game_id, true});
@@ -428,6 +498,30 @@ void AppImpl::dispatch(const ConnPtr& c, const RequestId& id, cl::Request reques
                      ctx_->send(c, protocol::encode(sv::Challenges{ctx_->challenges.incoming(*player),
                                                                    ctx_->challenges.outgoing(*player)},
                                                     id));
+                 },
+                 [&](cl::BlockPlayer& r) {
+                   if (const auto player = require_player(c, id))
+                     answer_block(ctx_, c, id, *player, std::move(r.name), true, enforcement());
+                 },
+                 [&](cl::UnblockPlayer& r) {
+                   if (const auto player = require_player(c, id))
+                     answer_block(ctx_, c, id, *player, std::move(r.name), false, enforcement());
+                 },
+                 [&](cl::ListBlocks&) {
+                   if (const auto player = require_player(c, id)) answer_list_blocks(ctx_, c, id, *player);
+                 },
+                 [&](cl::ReportPlayer& r) {
+                   if (const auto player = require_player(c, id)) answer_report(ctx_, c, id, *player, std::move(r));
+                 },
+                 [&](cl::ListReports& r) {
+                   if (const auto player = require_player(c, id)) answer_list_reports(ctx_, c, id, *player, r);
+                 },
+                 [&](cl::GetModeration& r) {
+                   if (const auto player = require_player(c, id)) answer_get_moderation(ctx_, c, id, *player, r);
+                 },
+                 [&](cl::Moderate& r) {
+                   if (const auto player = require_player(c, id))
+                     answer_moderate(ctx_, c, id, *player, std::move(r), enforcement());
                  },
                  [&](cl::GetNotifications&) {
                    if (const auto player = require_player(c, id)) answer_notifications(ctx_, c, id, *player);
@@ -520,6 +614,10 @@ void AppImpl::challenge_player(const ConnPtr& c, const RequestId& id, cl::Challe
   if (!player) return;
   if (ctx_->shutting_down) return ctx_->send_error(c, id, ErrorCode::shutting_down, "the server is shutting down");
   if (r.to == *player) return ctx_->send_error(c, id, ErrorCode::bad_request, "you cannot challenge yourself");
+  if (ctx_->moderation.apart(*player, r.to))
+    return ctx_->send_error(c, id, ErrorCode::blocked,
+                            ctx_->moderation.blocks(*player, r.to) ? "you block '" + r.to + "': unblock them first"
+                                                                   : "'" + r.to + "' does not take your challenges");
   const cl::CreateRoom create{r.game, r.options, r.side, r.clock, r.games, true, r.rated};
   auto settings = checked_room_settings(create);
   if (!settings) return ctx_->send_error(c, id, ErrorCode::bad_options, settings.error());
@@ -601,7 +699,7 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
   ctx_->games.publish(room);
   // Cluster mode: decided with every node's seeks, in PostgreSQL.
   if (ctx_->config.cluster_seeks) return seek_across_nodes(ctx_, relay_, {*player, c, id, room, terms, rating});
-  Seeks::Entry mine{room->id(), *player, terms, rating, 0};
+  Seeks::Entry mine{room->id(), *player, terms, rating, 0, ctx_->moderation.kept_apart_from(*player)};
   for (;;) {
     // None fits: this room waits, opened (posted) before another seeker can find it.
     auto found = ctx_->seeks.take_or_add(mine, now_ms(), [&] { room->open(c, id); });
@@ -616,6 +714,8 @@ void AppImpl::seek(const ConnPtr& c, const RequestId& id, cl::Seek r) {
 // ---- HTTP ----
 
 void AppImpl::handle_http(HttpRequest request, std::function<void(HttpResponse)> respond) {
+  if (request.path.starts_with("/api/") && ctx_->moderation.address_blocked(request.address, now_ms()))
+    return respond(http::error(403, "forbidden", kAddressRefused));
   if (auto program = api::route(request)) {
     if (auto* answer = std::get_if<HttpResponse>(&*program)) return respond(std::move(*answer));
     return api_->handle(std::move(request), std::move(*program), std::move(respond));

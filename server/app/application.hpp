@@ -141,6 +141,8 @@ struct AppConfig {
   // A challenge to a named player lapses unanswered after this (a correspondence game's
   // after three of its days). --challenge-ms, for tests.
   std::int64_t challenge_ms = 180'000;
+  // A report's chat is dropped after this many days (docs/moderation.md).
+  int report_chat_days = 30;
   // Who plays first in a room created with side "random" (creator_side.hpp); empty: fair.
   std::function<bool()> coin;
   // Set by main (never null in the server; may be null in unit tests): the network

@@ -44,6 +44,12 @@ void Housekeeping::sweep() {
     ctx_->name_claims.release(gone.name, gone.token);
   ctx_->name_claims.retry_releases();
   ctx_->audit.flush();  // the counts of audit lines held back (log/keyed_throttle.hpp)
+  // Hourly, and once at start: the chat sent with reports is kept only so long.
+  if (sweeps_++ % 3600 == 0)
+    ctx_->store.purge_report_chat(now - std::int64_t{ctx_->config.report_chat_days} * 86'400'000,
+                                  [](const storage::StoreError& error) {
+                                    if (!error.ok()) log::error("reports' chat not dropped: " + error.message);
+                                  });
   // Only where a move waits for the store to be told (cluster mode); elsewhere play goes
   // on from memory, and the clocks with it. Every second while down, so a room made
   // meanwhile (a restored game) hears it too.

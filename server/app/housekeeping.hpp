@@ -31,6 +31,7 @@ class Housekeeping : public std::enable_shared_from_this<Housekeeping> {
   boost::asio::steady_timer timer_;
   bool stopped_ = false;
   bool storage_up_ = true;  // as last told to the rooms
+  std::int64_t sweeps_ = 0;
 };
 
 }  // namespace bh::app

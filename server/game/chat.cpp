@@ -1,6 +1,9 @@
 // Chat in a game (docs/protocol.md, "Chat"): the players' channel and the spectators',
 // kept apart; each line checked (chat_text.hpp) and rate limited (chat_rate.hpp); a
-// player may mute the opponent. Lines are told and forgotten: nothing is archived.
+// player may mute the opponent, and never hears a player a block keeps apart. Lines are
+// told, not archived: only the game's last few stay in memory, for a report.
+#include <algorithm>
+
 #include "game/chat_text.hpp"
 #include "game/steps.hpp"
 
@@ -40,9 +43,13 @@ void chat(GameSession& s, const Chat& c, Now now, Effects& fx) {
   const sv::Chat event{s.game_id, c.slot >= 0 ? "players" : "spectators", c.player,
                        std::get<std::string>(std::move(checked)), now.unix_ms};
   const std::string text = protocol::encode(event);
+  if (s.recent_chat.size() == GameSession::kRecentChat) s.recent_chat.erase(s.recent_chat.begin());
+  s.recent_chat.push_back(event);
   fx.push_back(Answer{text});
   if (c.slot < 0) return fx.push_back(Tell{text, Audience::spectator_chat, -1, -1, true});
   const int other = 1 - c.slot;
+  const auto& unheard = c.unheard_by;
+  if (std::find(unheard.begin(), unheard.end(), s.seats[other].player) != unheard.end()) return;
   if (!s.muted[other]) fx.push_back(Tell{text, Audience::seat, other});
 }
 

@@ -68,6 +68,11 @@ struct Abort {
   int slot = -1;
   std::string game_id;
 };
+// A player a moderator suspended or banned (docs/moderation.md): their game in play ends
+// at once, lost by abandonment.
+struct Forfeit {
+  std::string player;
+};
 // A deadline armed by an Arm effect is due (the room's timer fired; it may be stale):
 // the side to move's; a seated player's absence in a game, or in an open room; the
 // computer's time to sit down; a finished room's rematch window.
@@ -126,6 +131,7 @@ struct Chat {
   std::string player;  // the identity chatting (a spectator's too)
   std::string game_id;
   std::string text;
+  std::vector<std::string> unheard_by;  // players kept apart from `player` by a block: not told
 };
 struct Mute {
   int slot = -1;
@@ -156,9 +162,9 @@ struct Storage {
   bool up = true;
 };
 
-using Command =
-    std::variant<Open, Join, Cancel, Decline, Begin, Announce, Move, Resign, Draw, Takeback, Abort, DeadlineDue,
-                 Persisted, Told, Left, Returned, Archived, Reopen, Chat, Mute, Rematch, RematchLapse, Storage>;
+using Command = std::variant<Open, Join, Cancel, Decline, Begin, Announce, Move, Resign, Draw, Takeback, Abort, Forfeit,
+                             DeadlineDue, Persisted, Told, Left, Returned, Archived, Reopen, Chat, Mute, Rematch,
+                             RematchLapse, Storage>;
 
 // The requester's seat on a command that names one (the room finds it from the player).
 inline void set_slot(Command& command, int slot) {

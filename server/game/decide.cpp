@@ -52,6 +52,7 @@ Effects decide_in_place(GameSession& s, const Command& command, Now now) {
         else if constexpr (std::is_same_v<C, Draw>) steps::draw(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Takeback>) steps::takeback(s, c, now, fx);
         else if constexpr (std::is_same_v<C, Abort>) steps::abort(s, c, now, fx);
+        else if constexpr (std::is_same_v<C, Forfeit>) steps::forfeit(s, c, now, fx);
         else if constexpr (std::is_same_v<C, DeadlineDue>) due(s, c.kind, now, fx);
         else if constexpr (std::is_same_v<C, Persisted>) steps::persisted(s, c, fx);
         else if constexpr (std::is_same_v<C, Told>) steps::told(s, c, now, fx);

@@ -1,4 +1,4 @@
-// Resignation and draw offers (docs/protocol.md, "Draws"): one offer per side every
+// Resignation, a moderator's forfeit, and draw offers (docs/protocol.md, "Draws"): one offer per side every
 // DrawOffers::kPlies plies, a repeat while it stands tells nothing new, an offer to a
 // side that offered first is an agreement. A move lapses an offer (moves.cpp).
 #include "game/room_views.hpp"
@@ -20,6 +20,14 @@ void resign(GameSession& s, const Resign& c, Now now, Effects& fx) {
   if (s.settings->rated && s.game->ply() < 2 && !s.settings->tournament)
     return end_game(s, rules::Status::aborted(rules::EndReason::aborted), now, fx);
   end_game(s, rules::Status::win(rules::other(s.side_of_slot(c.slot)), rules::EndReason::resignation), now, fx);
+}
+
+void forfeit(GameSession& s, const Forfeit& c, Now now, Effects& fx) {
+  const auto slot = s.slot_of(c.player);
+  if (!slot) return;
+  if (s.journal.untold()) return fx.push_back(Defer{c});
+  if (s.phase != Phase::playing || !s.game || s.game->status().over()) return;
+  end_game(s, rules::Status::win(rules::other(s.side_of_slot(*slot)), rules::EndReason::abandonment), now, fx);
 }
 
 void draw(GameSession& s, const Draw& c, Now now, Effects& fx) {

@@ -128,8 +128,11 @@ struct GameSession {
   int spectators = 0;                            // watching, the players not counted
   std::array<bool, 2> muted{};                   // by seat: it muted the other's chat
   ChatRate chat_rate;                            // lines per (game, identity)
-  std::optional<int> rematch_offer;              // the seat that offered a rematch
-  bool storage_down = false;                     // the store cannot write: clocks stand still
+  // The game's last chat lines, both channels, for a report (docs/moderation.md); not archived.
+  static constexpr std::size_t kRecentChat = 30;
+  std::vector<protocol::server::Chat> recent_chat;
+  std::optional<int> rematch_offer;  // the seat that offered a rematch
+  bool storage_down = false;         // the store cannot write: clocks stand still
 
   // The legal moves the last move event listed, and the position they are of: a move
   // among them needs no generation of its own.

@@ -37,6 +37,7 @@ Persist persist(const GameSession& s, Now now, Effects then);
 
 // draws.cpp
 void resign(GameSession& s, const Resign& c, Now now, Effects& fx);
+void forfeit(GameSession& s, const Forfeit& c, Now now, Effects& fx);
 void draw(GameSession& s, const Draw& c, Now now, Effects& fx);
 
 // takebacks.cpp

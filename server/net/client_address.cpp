@@ -123,17 +123,19 @@ std::optional<Cidr> parse_cidr(std::string_view text) {
   return out;
 }
 
+bool in_range(const Cidr& range, const IpAddress& address) {
+  for (int bit = 0; bit < range.prefix; ++bit) {
+    const int byte = bit / 8, shift = 7 - bit % 8;
+    if (((address.bytes[byte] >> shift) & 1) != ((range.base.bytes[byte] >> shift) & 1)) return false;
+  }
+  return true;
+}
+
 bool TrustedProxies::contains(std::string_view address) const {
   const auto ip = parse_ip(address);
   if (!ip) return false;
-  for (const Cidr& range : ranges_) {
-    bool inside = true;
-    for (int bit = 0; bit < range.prefix && inside; ++bit) {
-      const int byte = bit / 8, shift = 7 - bit % 8;
-      inside = ((ip->bytes[byte] >> shift) & 1) == ((range.base.bytes[byte] >> shift) & 1);
-    }
-    if (inside) return true;
-  }
+  for (const Cidr& range : ranges_)
+    if (in_range(range, *ip)) return true;
   return false;
 }
 

@@ -37,6 +37,7 @@ struct Cidr {
 };
 // "10.0.0.0/8", "::1/128", or one address ("192.168.1.10" = /32).
 std::optional<Cidr> parse_cidr(std::string_view text);
+bool in_range(const Cidr& range, const IpAddress& address);
 
 class TrustedProxies {
  public:

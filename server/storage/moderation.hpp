@@ -86,6 +86,14 @@ struct ModerationOutcome {
   std::int64_t audit_id = 0;
 };
 
+// The audit entry's detail of an action done (both stores write the same).
+inline std::string audit_detail(const ModerationAction& a, const ModerationOutcome& out) {
+  if (a.action == "grant_role") return "role " + a.value;
+  if (a.action == "annul") return std::to_string(out.count) + " games";
+  if (a.until_ms) return "until " + std::to_string(*a.until_ms);
+  return {};
+}
+
 class Moderation {
  public:
   virtual ~Moderation() = default;

@@ -151,12 +151,6 @@ StoreResult<ModerationOutcome> apply(Db& db, const ModerationAction& a) {
   return {{StoreErrc::invalid_query, "unknown action " + a.action}, std::nullopt};
 }
 
-std::string detail_of(const ModerationAction& a, const ModerationOutcome& out) {
-  if (a.action == "grant_role") return "role " + a.value;
-  if (a.action == "annul") return std::to_string(out.count) + " games";
-  if (a.until_ms) return "until " + std::to_string(*a.until_ms);
-  return {};
-}
 
 }  // namespace
 
@@ -270,7 +264,7 @@ StoreResult<ModerationOutcome> moderate(Db& db, const ModerationAction& a) {
   Query q(db,
           "INSERT INTO audit_log (at_ms, moderator, action, target, reason, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   q.bind(1, a.at_ms).bind(2, a.moderator).bind(3, a.action).bind(4, a.target).bind(5, a.reason);
-  q.bind(6, detail_of(a, *out.value));
+  q.bind(6, audit_detail(a, *out.value));
   if (auto error = done_or(db, q, "cannot write the audit log"); !error.ok()) return {error, std::nullopt};
   out.value->audit_id = static_cast<std::int64_t>(sqlite3_last_insert_rowid(db.handle()));
   return out;

@@ -447,8 +447,8 @@ CREATE TRIGGER audit_log_whole BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABO
 )sql";
 
 // kSteps[i] takes a file from version i to version i + 1. Add a step, never edit one.
-const std::string_view kSteps[] = {kSchemaV1, kStep2,  kStep3,  kStep4,  kStep5,  kStep6,  kStep7,  kStep8,
-                                   kStep9,    kStep10, kStep11, kStep12, kStep13, kStep14, kStep15, kStep16, kStep17};
+const std::string_view kSteps[] = {kSchemaV1, kStep2,  kStep3,  kStep4,  kStep5,  kStep6,  kStep7,  kStep8, kStep9,
+                                   kStep10,   kStep11, kStep12, kStep13, kStep14, kStep15, kStep16, kStep17};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 }  // namespace

@@ -32,8 +32,7 @@
 
 namespace bh::storage {
 
-class Store : public LiveGames, public Archive, public Accounts, public Ratings, public ApiTokens,
-              public Moderation {
+class Store : public LiveGames, public Archive, public Accounts, public Ratings, public ApiTokens, public Moderation {
  public:
   ~Store() override = default;
 

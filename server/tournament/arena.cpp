@@ -32,7 +32,13 @@ ArenaResult result_for(const GameResult& g, int player) {
   return ArenaResult::none;
 }
 
-bool allowed(const ArenaPlayer& a, const ArenaPlayer& b) { return a.last_opponent != b.id && b.last_opponent != a.id; }
+bool avoids(const ArenaPlayer& a, const ArenaPlayer& b) {
+  return std::find(a.avoid.begin(), a.avoid.end(), b.id) != a.avoid.end();
+}
+
+bool allowed(const ArenaPlayer& a, const ArenaPlayer& b) {
+  return a.last_opponent != b.id && b.last_opponent != a.id && !avoids(a, b) && !avoids(b, a);
+}
 
 // Indices into the ranked players; `first` ranks higher (the lower index).
 using Pair = std::pair<int, int>;

@@ -45,12 +45,13 @@ struct ArenaPlayer {
   int firsts = 0;                  // games played with the first side
   int seconds = 0;                 // ... and the second
   std::int64_t waiting_since = 0;  // when they became free (any clock; equal if not tracked)
+  std::vector<int> avoid;          // ids never to be paired with: a block between them
   friend bool operator==(const ArenaPlayer&, const ArenaPlayer&) = default;
 };
 
 // One pairing pass over the players free now. They are ranked by score, then rating
 // (higher first), then id, and each is paired with the nearest-ranked free player who is
-// neither their last opponent nor has them as last opponent; when the tail is left with
+// neither their last opponent nor has them as last opponent (nor avoided by either); when the tail is left with
 // such a pair, they swap into the nearest pair that takes them. With an odd number, the
 // one who waited least (the latest `waiting_since`; the lower-ranked of equals) is left
 // out, unless they can pair a player the others left. Who cannot be paired waits: they

@@ -338,7 +338,8 @@ Step catch_up(const Tournament& t, std::int64_t now_ms, const std::function<std:
 }
 
 Step arena_pass(const Tournament& t, const std::vector<std::string>& free_players, std::int64_t now_ms,
-                const std::function<std::string()>& new_game_id) {
+                const std::function<std::string()>& new_game_id,
+                const std::vector<std::pair<std::string, std::string>>& apart) {
   if (t.status != Status::running || t.settings.format != Format::arena)
     return refuse(Refusal::not_found, "not a running arena");
   Change change{t, {}, {}, {}, false, false};
@@ -347,7 +348,17 @@ Step arena_pass(const Tournament& t, const std::vector<std::string>& free_player
     if (all_done(next)) finish(next, change, now_ms);
     return change;
   }
-  const auto pairs = pair_arena(arena_players(t, free_players));
+  auto players = arena_players(t, free_players);
+  for (const auto& [a, b] : apart) {
+    const Player* pa = t.player(a);
+    const Player* pb = t.player(b);
+    if (!pa || !pb) continue;
+    for (auto& p : players) {
+      if (p.id == pa->number) p.avoid.push_back(pb->number);
+      if (p.id == pb->number) p.avoid.push_back(pa->number);
+    }
+  }
+  const auto pairs = pair_arena(players);
   for (const auto& pair : pairs) {
     const int number = static_cast<int>(next.games.size()) + 1;
     add_game(next, change, Game{number, 0, pair.first, pair.second, {}, {}}, new_game_id);

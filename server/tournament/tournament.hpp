@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -167,10 +168,12 @@ Step start_or_cancel(const Tournament& t, std::int64_t now_ms, const std::functi
 // before the tournament wrote it) moves on; an arena past its time with no game left
 // ends. An empty change when there is nothing to do.
 Step catch_up(const Tournament& t, std::int64_t now_ms, const std::function<std::string()>& new_game_id);
-// Arena: the players free now (not in a game of it, connected) paired; after its
-// duration, none, and it ends once its last game has.
+// Arena: the players free now (not in a game of it, connected) paired, never two of
+// `apart` (names a block keeps apart); after its duration, none, and it ends once its
+// last game has.
 Step arena_pass(const Tournament& t, const std::vector<std::string>& free_players, std::int64_t now_ms,
-                const std::function<std::string()>& new_game_id);
+                const std::function<std::string()>& new_game_id,
+                const std::vector<std::pair<std::string, std::string>>& apart = {});
 
 // What a Swiss bye scores, in half-points: `bye_points`, twice in a mini-match (a round
 // of two games).

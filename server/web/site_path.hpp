@@ -30,9 +30,9 @@ struct SitePath {
 };
 
 // The app's routes: a path whose first segment is one of these serves the app.
-inline constexpr std::string_view kAppRoutes[] = {"room",       "game",        "archive", "lobby",
-                                                  "player",     "leaderboard", "games",   "tournaments",
-                                                  "tournament", "analysis",    "account", "explorer"};
+inline constexpr std::string_view kAppRoutes[] = {"room",        "game",     "archive",     "lobby",      "player",
+                                                  "leaderboard", "games",    "tournaments", "tournament", "analysis",
+                                                  "account",     "explorer", "admin"};
 // Longest path looked at; longer is refused (Beast's header limit bounds it anyway).
 inline constexpr std::size_t kMaxPathBytes = 2048;
 

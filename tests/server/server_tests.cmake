@@ -64,6 +64,7 @@ set(app_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/player_games_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/rematch_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/seek_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/app/moderation/moderation_book_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/spectators_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/takeback_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/app/rooms/told_before_end_test.cpp
@@ -136,6 +137,7 @@ set(server_tests
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/explorer_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/api_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/challenge_e2e_test.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/e2e/moderation_e2e_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/records_e2e_test.cpp
 
     ${CMAKE_CURRENT_SOURCE_DIR}/e2e/notifications_e2e_test.cpp

@@ -124,6 +124,8 @@ void ApiHub::handle(HttpRequest request, Route route, Respond respond) {
 }
 
 void ApiHub::authorized(const HttpRequest& request, Route route, const storage::ApiToken& token, Respond respond) {
+  if (const auto sanction = ctx_->moderation.sanction_of(token.owner, now_ms()))
+    return respond(http::error(403, sanction->kind == "ban" ? "banned" : "suspended", sanction_text(*sanction)));
   if (const auto why = refusal(route, scopes_of(token.scopes), token.bot))
     return respond(http::error(403, "forbidden", *why));
   if (const auto wait = rate_.take(token.id, std::chrono::steady_clock::now()); wait > 0) {
@@ -388,6 +390,19 @@ void ApiHub::revoked(const std::string& token_id) {
     touched_.erase(token_id);
   }
   for (const auto& client : clients) client->end_streams_of(token_id);
+}
+
+void ApiHub::sanctioned(const std::string& player) {
+  ClientPtr client;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = clients_.find(player);
+    if (it == clients_.end()) return;
+    client = it->second.client;
+    clients_.erase(it);
+  }
+  client->close("sanctioned");
+  hooks_.close(client);
 }
 
 void ApiHub::tick() {

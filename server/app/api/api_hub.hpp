@@ -48,6 +48,8 @@ class ApiHub : public std::enable_shared_from_this<ApiHub> {
   void handle(HttpRequest request, Route route, std::function<void(HttpResponse)> respond);
   // The token was revoked: the streams opened with it end now.
   void revoked(const std::string& token_id);
+  // The player was suspended or banned (docs/moderation.md): their streams end now.
+  void sanctioned(const std::string& player);
 
  private:
   using ClientPtr = std::shared_ptr<ApiClient>;

@@ -36,6 +36,11 @@ using ConnPtr = std::shared_ptr<Connection>;
 std::optional<std::string> checked_name(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const RequestId& id,
                                         const std::string& raw) {
   auto checked = names::check_name(raw, ctx->config.max_name_length);
+  // A refused name (docs/moderation.md) is refused with every name that looks like it.
+  if (checked && ctx->moderation.name_refused(names::name_key(*checked))) {
+    ctx->send_error(c, id, ErrorCode::bad_name, "the name '" + *checked + "' is not allowed here; choose another");
+    return std::nullopt;
+  }
   if (checked) return std::move(checked).value();
   ctx->send_error(c, id, ErrorCode::bad_name,
                   std::string(names::describe(checked.error())) + ": a name has 1 to " +
@@ -85,6 +90,17 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
     case Identities::Outcome::connection_gone:
       return;
   }
+  // A suspended or banned account (docs/moderation.md) is told why; the connection
+  // stays, with no identity, as before it asked (and one it replaced is let go).
+  if (bound.registered) {
+    if (const auto sanction = ctx->moderation.sanction_of(bound.name, now_ms())) {
+      ctx->identities.remove_connection(c->id());
+      ctx->identities.add_connection(c);
+      if (bound.replaced) bound.replaced->close(sanction->kind);
+      const bool ban = sanction->kind == "ban";
+      return ctx->send_error(c, id, ban ? ErrorCode::banned : ErrorCode::suspended, sanction_text(*sanction));
+    }
+  }
   // A finished room waiting for a rematch (it holds no seat; only a replaced connection
   // finds one, a closed one ended it) is told first: whatever the player hears from now
   // on, the room's events come here.
@@ -93,7 +109,8 @@ void finish_bind(const std::shared_ptr<Context>& ctx, const ConnPtr& c, const Re
   // An account's login holds its name across the nodes (a guest's was claimed before).
   if (bound.registered) ctx->name_claims.hold(bound.name, bound.token, true, bound.bot);
   ctx->send(c, protocol::encode(sv::Identity{bound.name, bound.token, bound.registered,
-                                             bound.bot ? std::optional<bool>(true) : std::nullopt},
+                                             bound.bot ? std::optional<bool>(true) : std::nullopt,
+                                             bound.registered ? ctx->moderation.role_of(bound.name) : std::nullopt},
                                 id));
   if (bound.replaced) {
     ctx->send(bound.replaced, protocol::encode(sv::SessionReplaced{"this player connected again elsewhere"}));

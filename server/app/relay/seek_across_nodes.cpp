@@ -1,6 +1,7 @@
 #include "app/relay/seek_across_nodes.hpp"
 
 #include <atomic>
+#include <set>
 
 #include "app/completion.hpp"
 #include "app/relay/handoff.hpp"
@@ -69,10 +70,14 @@ void decide(const std::shared_ptr<Context>& ctx, const std::shared_ptr<Relay>& r
   job.mine = {
       seeker.room->id(), pairing::terms_key(seeker.terms), names::name_key(seeker.player), seeker.rating, self, 0};
   const bool reach_others = relay != nullptr;
-  job.choose = [terms = seeker.terms, rating = seeker.rating, reach_others,
-                self](const std::vector<storage::SeekRow>& waiting) -> std::optional<std::size_t> {
+  // Who the seeker must never meet, by name key (a row holds its seeker's key alone).
+  std::set<std::string> avoid;
+  for (const auto& name : ctx->moderation.kept_apart_from(seeker.player)) avoid.insert(names::name_key(name));
+  job.choose = [terms = seeker.terms, rating = seeker.rating, reach_others, self,
+                avoid = std::move(avoid)](const std::vector<storage::SeekRow>& waiting) -> std::optional<std::size_t> {
     for (std::size_t i = 0; i < waiting.size(); ++i) {
       if (!reach_others && waiting[i].epoch != self) continue;
+      if (avoid.contains(waiting[i].player_key)) continue;
       if (pairing::compatible(terms, waiting[i].rating, waiting[i].waited_ms, terms, rating)) return i;
     }
     return std::nullopt;

@@ -29,6 +29,15 @@ void Room::command(game::Command command) {
   on_strand([command = std::move(command)](Room& r) { r.decide(command, {}); });
 }
 
+void Room::recent_chat(std::string game_id, std::function<void(std::vector<protocol::server::Chat>)> give) {
+  on_strand([game_id = std::move(game_id), give = std::move(give)](Room& r) {
+    std::vector<protocol::server::Chat> lines;
+    for (const auto& line : r.session_.recent_chat)
+      if (line.game_id == game_id) lines.push_back(line);
+    give(std::move(lines));
+  });
+}
+
 void Room::open(std::shared_ptr<Connection> creator, protocol::RequestId request, Computer computer) {
   on_strand([creator = std::move(creator), request = std::move(request), computer = std::move(computer)](Room& r) {
     r.session_.kept_for = computer.name;

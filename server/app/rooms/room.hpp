@@ -78,6 +78,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void rematch_connection(std::string player, std::shared_ptr<Connection> connection);
   // Shutdown: timers stopped, a live game left unfinished; `done` runs on the strand.
   void stop(std::function<void()> done);
+  // The game `game_id`'s last chat lines (a report's, docs/moderation.md), given on the room's strand.
+  void recent_chat(std::string game_id, std::function<void(std::vector<protocol::server::Chat>)> give);
   // A room made with both seats taken (Games: a rematch, seat 1 the accepter; a
   // tournament's game): the players on `connections` present, the game begun and, once
   // durable, announced (a rematch's `rematch_started` first).

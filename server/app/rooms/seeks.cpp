@@ -9,6 +9,7 @@ std::optional<Seeks::Entry> Seeks::take_or_add(Entry seeker, std::int64_t now_ms
   std::lock_guard lock(mutex_);
   for (auto it = entries_.begin(); it != entries_.end(); ++it) {
     if (it->player == seeker.player) continue;
+    if (std::binary_search(seeker.avoid.begin(), seeker.avoid.end(), it->player)) continue;
     if (!pairing::compatible(it->terms, it->rating, now_ms - it->opened_ms, seeker.terms, seeker.rating)) continue;
     Entry found = std::move(*it);
     entries_.erase(it);

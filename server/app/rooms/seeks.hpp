@@ -25,9 +25,11 @@ class Seeks {
     pairing::Terms terms;
     std::optional<double> rating;  // the creator's rating for the game, if known
     std::int64_t opened_ms = 0;
+    // Who this seeker must never meet: a block between them, either way (sorted).
+    std::vector<std::string> avoid;
   };
   // The oldest waiting entry `seeker` may join (pairing::compatible, not the seeker's
-  // own), taken out of the list; or, when none fits, `seeker` added as a new entry,
+  // own, nor one of `seeker.avoid`'s), taken out of the list; or, when none fits, `seeker` added as a new entry,
   // `when_added` run, and nullopt returned. `when_added` runs under the mutex, before
   // anyone can take the entry: it must only post (Room::open), so that the room is
   // opened before any seeker's join reaches it.

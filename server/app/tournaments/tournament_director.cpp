@@ -501,7 +501,11 @@ void TournamentDirector::arena_passes(std::int64_t now) {
       if (p.in() && ctx_.identities.connection_of(p.name) &&
           (p.bot ? !playing_in(t, p.number) : ctx_.identities.seats(p.name) == 0))
         free.push_back(p.name);
-    apply(id, tournament::arena_pass(t, free, now, game_ids()), std::nullopt);
+    std::vector<std::pair<std::string, std::string>> apart;  // blocks between free players
+    for (std::size_t i = 0; i < free.size(); ++i)
+      for (std::size_t j = i + 1; j < free.size(); ++j)
+        if (ctx_.moderation.apart(free[i], free[j])) apart.emplace_back(free[i], free[j]);
+    apply(id, tournament::arena_pass(t, free, now, game_ids(), apart), std::nullopt);
   }
 }
 

@@ -138,12 +138,6 @@ StoreResult<ModerationOutcome> apply(Conn& conn, const ModerationAction& a) {
   return {{StoreErrc::invalid_query, "unknown action " + a.action}, std::nullopt};
 }
 
-std::string detail_of(const ModerationAction& a, const ModerationOutcome& out) {
-  if (a.action == "grant_role") return "role " + a.value;
-  if (a.action == "annul") return std::to_string(out.count) + " games";
-  if (a.until_ms) return "until " + std::to_string(*a.until_ms);
-  return {};
-}
 
 }  // namespace
 
@@ -252,7 +246,7 @@ StoreResult<ModerationOutcome> moderate(Conn& conn, const ModerationAction& a) {
   auto out = apply(conn, a);
   if (!out.error.ok()) return out;
   Params p;
-  p.add(a.at_ms).add(a.moderator).add(a.action).add(a.target).add(a.reason).add(detail_of(a, *out.value));
+  p.add(a.at_ms).add(a.moderator).add(a.action).add(a.target).add(a.reason).add(audit_detail(a, *out.value));
   auto rows = conn.run(
       "INSERT INTO audit_log (at_ms, moderator, action, target, reason, detail) VALUES ($1, $2, $3, $4, $5, $6) "
       "RETURNING id",

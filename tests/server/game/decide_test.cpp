@@ -343,19 +343,49 @@ TEST(GameSession, ChatGoesToTheOpponentUnlessMutedAndIsRateLimited) {
   Driver d(settings_for("brandubh"));
   d.start();
   d.told.clear();
-  d.run(Chat{0, false, "alice", d.s.game_id, "hello"});
+  d.run(Chat{0, false, "alice", d.s.game_id, "hello", {}});
   EXPECT_EQ(d.told.size(), 2u);  // the answer and the opponent's copy
   d.run(Mute{1, d.s.game_id, true});
   d.told.clear();
-  d.run(Chat{0, false, "alice", d.s.game_id, "again"});
+  d.run(Chat{0, false, "alice", d.s.game_id, "again", {}});
   EXPECT_EQ(d.told.size(), 1u);  // the answer only: bob muted alice
-  d.run(Chat{0, false, "alice", d.s.game_id, "\x1B[2J"});
+  d.run(Chat{0, false, "alice", d.s.game_id, "\x1B[2J", {}});
   EXPECT_EQ(d.refusals.back().code, ErrorCode::bad_chat);
-  d.run(Chat{-1, false, "carol", d.s.game_id, "hi"});
+  d.run(Chat{-1, false, "carol", d.s.game_id, "hi", {}});
   EXPECT_EQ(d.refusals.back().code, ErrorCode::not_a_player);
-  for (int i = 0; i < 6; ++i) d.run(Chat{0, false, "alice", d.s.game_id, "spam"});
+  for (int i = 0; i < 6; ++i) d.run(Chat{0, false, "alice", d.s.game_id, "spam", {}});
   EXPECT_EQ(d.refusals.back().code, ErrorCode::rate_limited);
   EXPECT_TRUE(d.refusals.back().retry_after_ms);
+}
+
+TEST(GameSession, AChatLineNeverReachesAnOpponentABlockKeepsApartAndTheLastLinesAreKept) {
+  Driver d(settings_for("brandubh"));
+  d.start();
+  d.told.clear();
+  d.run(Chat{0, false, "alice", d.s.game_id, "hello", {"bob"}});
+  EXPECT_EQ(d.told.size(), 1u);  // the answer only: a block keeps bob apart from alice
+  d.run(Chat{0, false, "alice", d.s.game_id, "hi", {"carol"}});
+  EXPECT_EQ(d.told.size(), 3u);  // carol plays no seat here: bob hears it
+  for (int i = 0; i < 40; ++i) {
+    d.s.chat_rate = ChatRate();  // not rate limited here
+    d.run(Chat{1, false, "bob", d.s.game_id, std::to_string(i), {}});
+  }
+  ASSERT_EQ(d.s.recent_chat.size(), GameSession::kRecentChat);
+  EXPECT_EQ(d.s.recent_chat.back().text, "39");
+  EXPECT_EQ(d.s.recent_chat.front().text, "10");  // the oldest dropped first
+}
+
+TEST(GameSession, AModeratorsForfeitEndsTheGameAsLostByAbandonmentAtAnyPly) {
+  Driver d(settings_for("brandubh", true, 1, true));  // rated: a resignation here would abort
+  d.start();
+  d.run(Forfeit{"carol"});  // not a player here: nothing
+  EXPECT_TRUE(d.finished.empty());
+  d.run(Forfeit{"alice"});
+  ASSERT_EQ(d.finished.size(), 1u);
+  EXPECT_EQ(d.finished[0].result, d.s.side_of_slot(0) == rules::Side::first ? "second" : "first");
+  EXPECT_EQ(d.finished[0].reason, "abandonment");
+  d.run(Forfeit{"alice"});  // over already: nothing more
+  EXPECT_EQ(d.finished.size(), 1u);
 }
 
 TEST(GameSession, RematchOfferAcceptStartsAndLeaveCloses) {

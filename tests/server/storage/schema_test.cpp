@@ -116,6 +116,8 @@ TEST(SchemaTest, Version12MarksTheMovesOfCorrespondenceGamesAndReadsOneThroughIt
            "DROP TABLE tournaments; DROP TABLE tournament_players; DROP TABLE tournament_games;"  // version 13's
            "DROP TABLE explorer_moves;"                                                           // version 15's
            "DROP TABLE api_tokens;"                                                               // version 16's
+           "DROP TABLE player_blocks; DROP TABLE staff_roles; DROP TABLE sanctions; DROP TABLE address_blocks;"
+           "DROP TABLE refused_names; DROP TABLE reports; DROP TABLE audit_log;"  // version 17's
            "DROP INDEX live_moves_of_correspondence; ALTER TABLE live_moves DROP COLUMN correspondence;"
            "INSERT INTO live_games (" +
                columns +

@@ -27,6 +27,12 @@ class WsPlayer {
     auto welcome = take("welcome");
     return welcome && (*welcome)["protocol"] == 1;
   }
+  // The same with the client's options (another loopback source address, headers).
+  bool connect(std::uint16_t port, const ConnectOptions& options) {
+    if (!ws_.connect(port, options)) return false;
+    auto welcome = take("welcome");
+    return welcome && (*welcome)["protocol"] == 1;
+  }
   void send(const json& j) { EXPECT_TRUE(ws_.send_json(j)); }
   // A frame as it is, for text no JSON library would write (a lone surrogate's escape).
   void send_text(std::string_view text) { EXPECT_TRUE(ws_.send_text(text)); }

@@ -119,6 +119,16 @@ TEST(ArenaPairing, TwoLeftWhoJustMetSwapIntoTheNearestPair) {
   EXPECT_EQ(pair_arena(free), (std::vector<Pairing>{{1, 3}, {2, 4}}));
 }
 
+TEST(ArenaPairing, TwoABlockKeepsApartAreNeverPairedEitherWay) {
+  // Ranked 1, 2, 3, 4; 1 avoids 2 and 4 is avoided by 3: 1-3 and 2-4.
+  auto one = player(1, 8, 0), three = player(3, 4, 0);
+  one.avoid = {2};
+  three.avoid = {4};
+  EXPECT_EQ(pair_arena({one, player(2, 6, 0), three, player(4, 2, 0)}), (std::vector<Pairing>{{1, 3}, {2, 4}}));
+  // Only two free, one avoiding the other: both wait.
+  EXPECT_TRUE(pair_arena({one, player(2, 6, 0)}).empty());
+}
+
 TEST(ArenaPairing, NoneOrOnePlayerFreeOrTwoWhoJustMetArePairedWithNobody) {
   EXPECT_TRUE(pair_arena({}).empty());
   EXPECT_TRUE(pair_arena({player(1, 0, 1500)}).empty());

@@ -1,7 +1,11 @@
 // Quick pairing's pure parts: the rating range, compatibility, and the list of seeks
-// (oldest first, never one's own).
+// (oldest first, never one's own, never one a block keeps apart).
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
+
+#include "app/moderation/moderation_book.hpp"
 #include "app/rooms/pairing.hpp"
 #include "app/rooms/seeks.hpp"
 
@@ -92,23 +96,73 @@ TEST(Pairing, RatingRangeAppliesOnlyWhenBothRatingsAreKnown) {
 
 TEST(Seeks, TheOldestCompatibleIsTakenNeverOnesOwn) {
   Seeks seeks;
-  EXPECT_FALSE(seeks.take_or_add({"r1", "alice", tablut(), 1500.0, 0}, 0, nullptr));
-  EXPECT_FALSE(seeks.take_or_add({"r2", "carol", tablut(), 1900.0, 0}, 1'000, nullptr));  // 400 apart: both wait
-  EXPECT_FALSE(seeks.take_or_add({"r3", "erin", tablut(180'000), std::nullopt, 0}, 1'000, nullptr));
+  EXPECT_FALSE(seeks.take_or_add({"r1", "alice", tablut(), 1500.0, 0, {}}, 0, nullptr));
+  EXPECT_FALSE(seeks.take_or_add({"r2", "carol", tablut(), 1900.0, 0, {}}, 1'000, nullptr));  // 400 apart: both wait
+  EXPECT_FALSE(seeks.take_or_add({"r3", "erin", tablut(180'000), std::nullopt, 0, {}}, 1'000, nullptr));
   EXPECT_EQ(seeks.size(), 3u);
   // alice again (another connection, say): her own seek is not hers to join, carol's
   // (1 s old: range 175) is too far, erin's has another clock.
-  EXPECT_FALSE(seeks.take_or_add({"r4", "alice", tablut(), 1500.0, 0}, 2'000, nullptr));
+  EXPECT_FALSE(seeks.take_or_add({"r4", "alice", tablut(), 1500.0, 0, {}}, 2'000, nullptr));
   seeks.remove("r4");
   EXPECT_EQ(seeks.size(), 3u);
   // 20 s on, dave (1700) fits alice's and carol's: alice's is the oldest.
-  auto dave = seeks.take_or_add({"r5", "dave", tablut(), 1700.0, 0}, 20'000, nullptr);
+  auto dave = seeks.take_or_add({"r5", "dave", tablut(), 1700.0, 0, {}}, 20'000, nullptr);
   ASSERT_TRUE(dave.has_value());
   EXPECT_EQ(dave->room_id, "r1");
-  auto frank = seeks.take_or_add({"r6", "frank", tablut(), 1700.0, 0}, 20'000, nullptr);
+  auto frank = seeks.take_or_add({"r6", "frank", tablut(), 1700.0, 0, {}}, 20'000, nullptr);
   ASSERT_TRUE(frank.has_value());
   EXPECT_EQ(frank->room_id, "r2");
   EXPECT_EQ(seeks.size(), 1u);
+}
+
+// Over random sequences of seeks, withdrawals and blocks made meanwhile, no two players
+// a block keeps apart (either way, made before the later seek) are ever paired, and a
+// seeker waits only when no compatible seek it may meet was waiting.
+TEST(Seeks, PlayersABlockKeepsApartAreNeverPairedOverRandomSequences) {
+  std::mt19937 random(20261129);
+  const std::vector<std::string> names = {"ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"};
+  int pairs = 0, kept_apart_waits = 0;
+  for (int run = 0; run < 300; ++run) {
+    Seeks seeks;
+    ModerationBook book;
+    std::set<std::string> waiting;  // players with a seek in the list
+    int room = 0;
+    for (int step = 0; step < 60; ++step) {
+      const auto& player = names[random() % names.size()];
+      const auto& other = names[random() % names.size()];
+      const int roll = static_cast<int>(random() % 10);
+      if (roll < 2) {
+        if (player != other) book.set_block(player, other, true);
+        continue;
+      }
+      if (roll == 2) {
+        for (const auto& e : seeks.waiting())
+          if (e.player == player) seeks.remove(e.room_id);
+        waiting.erase(player);
+        continue;
+      }
+      if (waiting.contains(player)) continue;  // one seek at a time, as the server's seats
+      const auto avoid = book.kept_apart_from(player);
+      Seeks::Entry mine{"r" + std::to_string(++room), player, tablut(), std::nullopt, 0, avoid};
+      const auto before = seeks.waiting();
+      auto found = seeks.take_or_add(mine, step * 1'000, nullptr);
+      if (found) {
+        ASSERT_FALSE(book.apart(player, found->player)) << player << " met " << found->player;
+        ASSERT_NE(found->player, player);
+        waiting.erase(found->player);
+        ++pairs;
+      } else {
+        for (const auto& e : before) {
+          if (e.player == player) continue;
+          ASSERT_TRUE(book.apart(player, e.player)) << player << " waits beside " << e.player;
+          ++kept_apart_waits;
+        }
+        waiting.insert(player);
+      }
+    }
+  }
+  EXPECT_GT(pairs, 1000);            // the sequences pair often...
+  EXPECT_GT(kept_apart_waits, 100);  // ...and blocks do keep seekers waiting
 }
 
 }  // namespace
