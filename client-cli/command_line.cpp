@@ -18,7 +18,7 @@ struct HelpEntry {
   std::string_view details;  // lines separated by '\n'
 };
 
-constexpr std::array<HelpEntry, 53> help_table{{
+constexpr std::array<HelpEntry, 60> help_table{{
     {Cmd::help, "help", "help [COMMAND]", "this list, or one command in detail", ""},
     {Cmd::games, "games", "games", "the games this server offers, with their options",
      "Options are given to create as --option NAME=VALUE."},
@@ -138,6 +138,37 @@ constexpr std::array<HelpEntry, 53> help_table{{
      "play (your own games, through a program), bot:play (a bot account's games) and\n"
      "challenge (start games). A new token's secret is shown once: keep it then.\n"
      "Registered players only."},
+    {Cmd::block, "block", "block NAME", "stop a player from challenging you, meeting you in pairings and chatting",
+     "They are not told. Neither of you can challenge the other, seek and arenas never\n"
+     "pair you, and in a game you still play together (a private room, a round robin)\n"
+     "the chat is muted both ways. unblock NAME undoes it. Registered players only; at\n"
+     "most 500."},
+    {Cmd::unblock, "unblock", "unblock NAME", "undo a block", ""},
+    {Cmd::blocks, "blocks", "blocks", "the players you have blocked", ""},
+    {Cmd::report, "report", "report NAME REASON [TEXT...] [--game ID] [--ply N]",
+     "tell the server's moderators about a player",
+     "REASON: abuse, cheating, sandbagging, boosting, stalling or other. TEXT (up to 500\n"
+     "bytes) says what happened; --game and --ply name the game and the move. When the\n"
+     "game is being played here, its last 30 chat lines go with the report, kept only\n"
+     "for the moderators and dropped after some days. Registered players only; at most\n"
+     "10 reports an hour. report mallory abuse insults in chat --game g12"},
+    {Cmd::reports, "reports", "reports [--all]", "moderators: the open reports, newest first (--all: closed ones too)",
+     "Each with its id, time (UTC), who reported whom and why, what they wrote, the game\n"
+     "and ply, the chat lines that came with it, and who closed it and when. Close one\n"
+     "with: mod close_report ID REASON."},
+    {Cmd::moderate, "mod", "mod ACTION TARGET REASON... [--hours N] [--role moderator|admin|none]",
+     "moderators: suspend, ban, block an address, refuse a name, close a report...",
+     "ACTION TARGET: suspend NAME --hours N (1 to 8760), ban NAME, lift NAME (ends\n"
+     "either), block_address ADDRESS|CIDR [--hours N], unblock_address ADDRESS|CIDR,\n"
+     "refuse_name NAME, allow_name NAME, close_report ID, annul NAME (their rated games\n"
+     "stop counting; opponents get back what they lost), grant_role NAME --role\n"
+     "moderator|admin|none (admins only). The rest of the line is the reason (1 to 500\n"
+     "bytes), required; it is written to the audit log with the action.\n"
+     "mod ban mallory threats in chat (report 12)"},
+    {Cmd::moderation, "moderation", "moderation [--before AUDIT_ID]",
+     "moderators: staff, sanctions in force, blocked addresses, refused names, audit log",
+     "The audit log comes last, 100 entries, newest first; --before AUDIT_ID shows the\n"
+     "100 before that entry. Times are UTC."},
     {Cmd::tournaments, "tournaments", "tournaments [upcoming|running|finished]",
      "tournaments open to join, under way and just finished",
      "One line each: id, name, format, game and clock, players, and where it stands\n"
@@ -896,6 +927,124 @@ Fallible<Command> parse_token(Command c, const std::vector<std::string>& w) {
   return c;
 }
 
+namespace {
+
+constexpr std::array<std::string_view, 6> kReportReasons{"abuse",    "cheating", "sandbagging",
+                                                         "boosting", "stalling", "other"};
+constexpr std::array<std::string_view, 10> kModerationActions{
+    "suspend",     "ban",        "lift",         "block_address", "unblock_address",
+    "refuse_name", "allow_name", "close_report", "annul",         "grant_role"};
+constexpr std::size_t kMaxModerationBytes = 500;  // a report's text, an action's reason
+
+template <std::size_t N>
+std::string word_list(const std::array<std::string_view, N>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < N; ++i) out += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(words[i]);
+  return out;
+}
+
+template <std::size_t N>
+bool one_of(const std::array<std::string_view, N>& words, std::string_view w) {
+  return std::find(words.begin(), words.end(), w) != words.end();
+}
+
+// report NAME REASON [TEXT...] [--game ID] [--ply N]: the flags anywhere after NAME.
+Fallible<Command> parse_report(Command c, const std::vector<std::string>& w) {
+  const std::string reasons = word_list(kReportReasons);
+  std::vector<std::string> words;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    if (a == "--game" || a == "--ply") {
+      if (i + 1 >= w.size()) return usage_error(c.kind, a + " needs a value");
+      const std::string& v = w[++i];
+      if (a == "--game") {
+        c.moderation.game = v;
+      } else {
+        const auto n = to_int(v);
+        if (!n || *n < 0) return usage_error(c.kind, "--ply expects a ply number, not '" + v + "'");
+        c.moderation.ply = *n;
+      }
+    } else if (a.starts_with("--")) {
+      return usage_error(c.kind, "unknown flag " + a);
+    } else {
+      words.push_back(a);
+    }
+  }
+  if (words.size() < 2) return usage_error(c.kind, "report NAME REASON: a player and a reason (" + reasons + ")");
+  c.text = words[0];
+  c.moderation.action = lower(words[1]);
+  if (!one_of(kReportReasons, c.moderation.action))
+    return usage_error(c.kind, "the reason is " + reasons + ", not '" + words[1] + "'");
+  c.moderation.reason = join(words, 2);
+  if (c.moderation.reason.size() > kMaxModerationBytes)
+    return usage_error(c.kind, "the text is at most 500 bytes, not " + std::to_string(c.moderation.reason.size()));
+  return c;
+}
+
+// mod ACTION TARGET REASON... [--hours N] [--role R]: the flags anywhere after ACTION.
+Fallible<Command> parse_moderate(Command c, const std::vector<std::string>& w) {
+  const std::string actions = word_list(kModerationActions);
+  std::vector<std::string> words;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    if (a == "--hours" || a == "--role") {
+      if (i + 1 >= w.size()) return usage_error(c.kind, a + " needs a value");
+      const std::string& v = w[++i];
+      if (a == "--hours") {
+        const auto n = to_int(v);
+        if (!n || *n < 1 || *n > 8760) return usage_error(c.kind, "--hours expects 1 to 8760, not '" + v + "'");
+        c.moderation.hours = *n;
+      } else {
+        c.moderation.role = lower(v);
+        if (*c.moderation.role != "moderator" && *c.moderation.role != "admin" && *c.moderation.role != "none")
+          return usage_error(c.kind, "--role is moderator, admin or none, not '" + v + "'");
+      }
+    } else if (a.starts_with("--")) {
+      return usage_error(c.kind, "unknown flag " + a);
+    } else {
+      words.push_back(a);
+    }
+  }
+  if (words.empty()) return usage_error(c.kind, "which action? " + actions);
+  std::string action = lower(words[0]);
+  std::replace(action.begin(), action.end(), '-', '_');  // close-report as well as close_report
+  if (!one_of(kModerationActions, action))
+    return usage_error(c.kind, "the action is " + actions + ", not '" + words[0] + "'");
+  c.moderation.action = action;
+  if (words.size() < 2) return usage_error(c.kind, action + " what? a name, an address or a report's id");
+  c.text = words[1];
+  c.moderation.reason = join(words, 2);
+  if (c.moderation.reason.empty()) return usage_error(c.kind, "why? a reason is required (it goes to the audit log)");
+  if (c.moderation.reason.size() > kMaxModerationBytes)
+    return usage_error(c.kind, "the reason is at most 500 bytes, not " + std::to_string(c.moderation.reason.size()));
+  if (action == "suspend" && !c.moderation.hours)
+    return usage_error(c.kind, "suspend for how long? --hours N (1 to 8760); ban has no end");
+  if (c.moderation.hours && action != "suspend" && action != "block_address")
+    return usage_error(c.kind, "--hours is for suspend and block_address");
+  if (action == "grant_role" && !c.moderation.role)
+    return usage_error(c.kind, "grant_role needs --role moderator, admin or none");
+  if (c.moderation.role && action != "grant_role") return usage_error(c.kind, "--role is for grant_role");
+  if (action == "close_report" &&
+      !std::all_of(c.text.begin(), c.text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+    return usage_error(c.kind, "close_report takes a report's id (a number; see reports), not '" + c.text + "'");
+  return c;
+}
+
+// moderation [--before AUDIT_ID]
+Fallible<Command> parse_moderation(Command c, const std::vector<std::string>& w) {
+  if (w.size() == 1) return c;
+  if (w[1] != "--before") return usage_error(c.kind, "unexpected '" + w[1] + "'");
+  if (w.size() != 3) return usage_error(c.kind, w.size() < 3 ? "--before needs an audit id" : "too many words");
+  std::int64_t id = 0;
+  const auto [end, ec] = std::from_chars(w[2].data(), w[2].data() + w[2].size(), id);
+  if (ec != std::errc{} || end != w[2].data() + w[2].size() || id < 1)
+    return usage_error(c.kind, "--before expects an audit id (a number), not '" + w[2] + "'");
+  c.moderation.before = id;
+  return c;
+}
+
+}  // namespace
+
 Fallible<Command> parse_command(std::string_view line) {
   // `say` takes the rest of the line as it is: quotes and backslashes are chat.
   const auto start = line.find_first_not_of(" \t");
@@ -1026,6 +1175,22 @@ Fallible<Command> parse_command(std::string_view line) {
       c.text = w[1];
       if (w.size() == 3) c.value = lower(w[2]);
       return c;
+    case Cmd::block:
+    case Cmd::unblock:
+      if (w.size() != 2) return usage_error(c.kind, w.size() < 2 ? "which player?" : "one name at a time");
+      c.text = w[1];
+      return c;
+    case Cmd::report:
+      return parse_report(c, w);
+    case Cmd::reports:
+      if (w.size() > 2 || (w.size() == 2 && w[1] != "--all"))
+        return usage_error(c.kind, "unexpected '" + w.back() + "'");
+      c.moderation.all = w.size() == 2;
+      return c;
+    case Cmd::moderate:
+      return parse_moderate(c, w);
+    case Cmd::moderation:
+      return parse_moderation(c, w);
     case Cmd::create_tournament:
       return parse_create_tournament(c, w);
     case Cmd::tournaments:

@@ -117,6 +117,13 @@ enum class Cmd {
   challenge,
   challenges,
   decline_challenge,
+  block,
+  unblock,
+  blocks,
+  report,
+  reports,
+  moderate,
+  moderation,
 };
 
 struct CreateArgs {
@@ -165,6 +172,22 @@ struct ExploreArgs {
   std::optional<std::string> source, rating, since, until;
 };
 
+// The moderation commands (docs/protocol.md, "Moderation"); the player, address or
+// report they are about is the Command's `text`.
+struct ModerationArgs {
+  // report: the reason code (abuse, cheating, sandbagging, boosting, stalling, other);
+  // mod: the action as the protocol names it (suspend, ban, ... close_report, grant_role).
+  std::string action;
+  // report: what happened ("" for nothing said); mod: why, for the audit log.
+  std::string reason;
+  std::optional<std::string> game;     // report --game
+  std::optional<int> ply;              // report --ply
+  std::optional<int> hours;            // mod --hours (suspend, block_address)
+  std::optional<std::string> role;     // mod grant_role --role: moderator, admin or none
+  std::optional<std::int64_t> before;  // moderation --before: the audit entries older than this one
+  bool all = false;                    // reports --all: the closed reports too
+};
+
 struct WaitArgs {
   enum class What { turn, end, game, event } what = What::turn;
   std::string event_type;  // for What::event
@@ -174,7 +197,8 @@ struct WaitArgs {
 struct Command {
   Cmd kind = Cmd::help;
   // help topic, move text, room / game / tournament id, chat line, player name, rating
-  // key; tournaments: the status listed ("" for all);
+  // key; tournaments: the status listed ("" for all); block, unblock, report: the
+  // player; mod: its target (a name, an address or a report's id);
   // takeback: "", "yes" or "no"; accept and decline: "" (the draw) or "takeback"
   std::string text;
   std::string invite;         // join, join-tournament; remove-computer: the computer's name
@@ -191,6 +215,7 @@ struct Command {
   // `value` the new token's label or the token revoked.
   std::string value;
   std::vector<std::string> scopes;  // token new
+  ModerationArgs moderation;        // report, reports, mod, moderation
 };
 
 // One line typed by the user. An empty line is an error "" (the caller skips it).

@@ -59,8 +59,13 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
       pool = {"no", "yes"};
     } else if (command == "create" || command == "seek" || command == "play" || command == "computer") {
       pool = known.game_types;
-    } else if (command == "profile") {
+    } else if (command == "profile" || command == "block" || command == "unblock" || command == "report") {
       pool = known.players;
+    } else if (command == "mod") {
+      pool = {"suspend",     "ban",        "lift",         "block_address", "unblock_address",
+              "refuse_name", "allow_name", "close_report", "annul",         "grant_role"};
+    } else if (command == "reports") {
+      pool = {"--all"};
     } else if (command == "top") {
       pool = kRatingKeys;
     } else if (command == "wait") {
@@ -79,6 +84,11 @@ std::vector<std::string> completions(std::string_view line, const KnownIds& know
     }
   }
   if (before.size() == 2 && before[0] == "create-tournament") pool = known.game_types;
+  if (before.size() == 2 && before[0] == "report")
+    pool = {"abuse", "cheating", "sandbagging", "boosting", "stalling", "other"};
+  if (before.size() == 2 && before[0] == "mod" && before[1] != "close_report" && before[1] != "block_address" &&
+      before[1] != "unblock_address")
+    pool = known.players;
   if (before.size() >= 2 && before[0] == "computer") pool = computer_words(before.back());
   std::vector<std::string> out;
   for (auto& candidate : pool)

@@ -33,7 +33,9 @@ inline const std::vector<std::string> kRatingKeys{"tavlei",     "tablut",   "sea
 // player seen; top a rating key; computer a game type, then level, clock and side (and
 // the levels, "none" and the sides after those); tournament, join-, withdraw- and
 // start-tournament a tournament id; tournaments a status; create-tournament a format,
-// then a game type.
+// then a game type; block, unblock and report a player seen (report then its
+// reasons); mod an action, then (for an action on a player) a player seen; reports
+// --all.
 // A command named after another and a hyphen (join-tournament) is offered for the first
 // word only once its hyphen is typed, so "jo" still completes to join.
 // Nothing elsewhere (moves, flags), so a Tab there changes nothing.

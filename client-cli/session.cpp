@@ -8,6 +8,7 @@
 #include "protocol/json_fields.hpp"
 #include "protocol/server_json.hpp"
 #include "server_text.hpp"
+#include "session_format.hpp"
 #include "text/control_chars.hpp"
 
 namespace bh::cli {
@@ -121,6 +122,10 @@ void Session::on_identity(const srv::Identity& m, const protocol::RequestId&) {
       .field("resumed", tried_resume_ ? "yes" : "no");
   out.line("Connected to " + config_.options.url + " as " + m.player + (m.registered ? "" : " (guest)") +
            (tried_resume_ ? ", resumed" : "") + note + ". Type help for the commands.");
+  // A moderator's or an admin's role, said once (again only if it changed meanwhile).
+  if (m.role) out.field("role", *m.role);
+  if (m.role && *m.role != role_) out.line(role_text(*m.role));
+  role_ = m.role.value_or("");
   reply_ok(std::move(out));
   // The server forgets what a dropped connection watched: ask again for each game (its
   // full state comes back; a game that ended meanwhile is said so and dropped). A

@@ -116,6 +116,7 @@ class Session {
   void cmd_move(const Command& c);
   void cmd_huff(const Command& c);
   void cmd_notify(const Command& c);
+  void cmd_moderation(const Command& c);  // block, unblock, blocks, report, reports, mod, moderation
   void cmd_game_request(const Command& c);
   void cmd_say(const Command& c);
   void cmd_mute(const Command& c);
@@ -140,6 +141,11 @@ class Session {
   void on(const protocol::server::ChallengeReceived& m, const Incoming& in);
   void on(const protocol::server::Challenges& m, const Incoming& in);
   void on(const protocol::server::Tokens& m, const Incoming& in);
+  // Moderation (docs/protocol.md, "Moderation").
+  void on(const protocol::server::Blocks& m, const Incoming& in);
+  void on(const protocol::server::Reports& m, const Incoming& in);
+  void on(const protocol::server::ModerationReply& m, const Incoming& in);
+  void on(const protocol::server::Moderated& m, const Incoming& in);
   void on(const protocol::server::Error& m, const Incoming& in);
   void on(const protocol::server::Identity& m, const Incoming& in);
   void on(const protocol::server::SessionReplaced& m, const Incoming& in);
@@ -232,6 +238,8 @@ class Session {
   std::function<void(std::string)> send_;
 
   std::string player_;
+  std::string role_;          // moderator or admin, as the identity said; "" for a player
+  bool reports_all_ = false;  // the last `reports` asked for the closed ones too
   bool tried_resume_ = false;
   // The server said the player's game is on another node, or being taken over by one
   // (cluster mode): the resume is sent again then, the token kept.

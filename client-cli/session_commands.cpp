@@ -39,6 +39,53 @@ void Session::cmd_notify(const Command& c) {
   request(c.kind, r);
 }
 
+// block, unblock, blocks, report, reports, mod, moderation (parse_command checked the
+// reasons, actions, hours and roles; the server checks them again, and who may).
+void Session::cmd_moderation(const Command& c) {
+  const ModerationArgs& m = c.moderation;
+  switch (c.kind) {
+    case Cmd::block:
+      request(c.kind, cl::BlockPlayer{c.text});
+      return;
+    case Cmd::unblock:
+      request(c.kind, cl::UnblockPlayer{c.text});
+      return;
+    case Cmd::report: {
+      cl::ReportPlayer r;
+      r.name = c.text;
+      r.reason = m.action;
+      if (!m.reason.empty()) r.text = m.reason;
+      r.game_id = m.game;
+      r.ply = m.ply;
+      request(c.kind, r);
+      return;
+    }
+    case Cmd::reports: {
+      cl::ListReports r;
+      if (m.all) r.open = false;
+      reports_all_ = m.all;
+      request(c.kind, r);
+      return;
+    }
+    case Cmd::moderate: {
+      cl::Moderate r;
+      r.action = m.action;
+      r.target = c.text;
+      r.reason = m.reason;
+      r.role = m.role;
+      r.hours = m.hours;
+      request(c.kind, r);
+      return;
+    }
+    case Cmd::moderation:
+      request(c.kind, cl::GetModeration{m.before});
+      return;
+    default:  // blocks
+      request(c.kind, cl::ListBlocks{});
+      return;
+  }
+}
+
 void Session::run_line(std::string_view line) {
   auto parsed = parse_command(line);
   if (!parsed) {
@@ -134,6 +181,14 @@ void Session::run_command(const Command& c) {
     case Cmd::decline_challenge:
       request(c.kind, cl::DeclineChallenge{c.text, c.value.empty() ? std::nullopt : std::optional(c.value)});
       return;
+    case Cmd::block:
+    case Cmd::unblock:
+    case Cmd::blocks:
+    case Cmd::report:
+    case Cmd::reports:
+    case Cmd::moderate:
+    case Cmd::moderation:
+      return cmd_moderation(c);
     case Cmd::token:
       if (c.text == "new") {
         request(c.kind, cl::CreateToken{c.value, c.scopes});

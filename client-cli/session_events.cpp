@@ -1,6 +1,8 @@
 // The session's server messages: handle() works out which request a message answers
 // and dispatches it to one handler per message type. What the game and listing
 // messages change is in session_games.cpp and session_listings.cpp.
+#include <utility>
+
 #include "session.hpp"
 #include "session_format.hpp"
 
@@ -50,7 +52,11 @@ void Session::on(const srv::Ok&, const Incoming& in) {
       games_.erase(in.pending->game_id);
       if (current_id_ == in.pending->game_id) current_id_.clear();
     }
-    answer(in, Out{});
+    Out out;
+    if (in.pending->kind == Cmd::block) out.line("Blocked (unblock NAME undoes it).");
+    if (in.pending->kind == Cmd::unblock) out.line("Unblocked.");
+    if (in.pending->kind == Cmd::report) out.line("Reported: the moderators will see it.");
+    answer(in, std::move(out));
   }
 }
 
@@ -68,7 +74,9 @@ void Session::on(const srv::Error& m, const Incoming& in) {
   if (in.pending && in.pending->kind == Cmd::computer && m.code == "no_computer")
     return reply_error("computer", m.code, no_computer_text());
   if (in.pending && m.code == "account_required" &&
-      (in.pending->kind == Cmd::create_tournament || in.pending->kind == Cmd::join_tournament))
+      (in.pending->kind == Cmd::create_tournament || in.pending->kind == Cmd::join_tournament ||
+       in.pending->kind == Cmd::block || in.pending->kind == Cmd::unblock || in.pending->kind == Cmd::blocks ||
+       in.pending->kind == Cmd::report))
     return reply_error(command_name(in.pending->kind), m.code,
                        m.message + " (you play as a guest: connect with --register NAME or --login NAME)");
   if (in.pending) return reply_error(command_name(in.pending->kind), m.code, m.message);
@@ -450,6 +458,96 @@ void Session::on(const srv::Tokens& m, const Incoming& in) {
   Out out{Out::Kind::ok, "token"};
   out.number("tokens", static_cast<std::int64_t>(m.tokens.size()));
   if (m.tokens.empty()) out.line("No tokens (token new LABEL SCOPE... makes one).");
+  answer(in, std::move(out));
+}
+
+void Session::on(const srv::Blocks& m, const Incoming& in) {
+  if (!in.pending) return;
+  for (const auto& name : m.names) {
+    Out d{Out::Kind::data, "blocked"};
+    if (&name == &m.names.front()) d.line("You have blocked:");
+    d.field("name", name).line("  " + name);
+    sink_.emit(d);
+  }
+  Out out{Out::Kind::ok, "blocks"};
+  out.number("blocks", static_cast<std::int64_t>(m.names.size()));
+  if (m.names.empty()) out.line("You have blocked nobody (block NAME).");
+  answer(in, std::move(out));
+}
+
+void Session::on(const srv::Reports& m, const Incoming& in) {
+  if (!in.pending) return;
+  for (const auto& r : m.reports) {
+    Out d{Out::Kind::data, "report"};
+    d.number("report_id", r.report_id).field("at", format_time(r.at_ms));
+    d.field("reporter", r.reporter).field("target", r.target).field("reason", r.reason).field("text", r.text);
+    d.field("game", r.game_id.value_or(""));
+    if (r.ply) d.number("ply", *r.ply);
+    d.number("chat", static_cast<std::int64_t>(r.chat.size()));
+    d.field("closed_by", r.closed_by.value_or("")).field("closed_at", r.closed_ms ? format_time(*r.closed_ms) : "");
+    d.lines = report_lines(r);
+    sink_.emit(d);
+  }
+  Out out{Out::Kind::ok, "reports"};
+  out.number("reports", static_cast<std::int64_t>(m.reports.size()));
+  if (m.reports.empty()) out.line(reports_all_ ? "No reports." : "No open reports.");
+  answer(in, std::move(out));
+}
+
+void Session::on(const srv::ModerationReply& m, const Incoming& in) {
+  if (!in.pending) return;
+  // A section's title goes with its first record, as the tournaments' list does; an
+  // empty section's "none" line with the next record shown (or the ok), so each is said
+  // in its place.
+  std::vector<std::string> empty_sections;
+  auto section = [&](const auto& items, const char* name, const std::string& title, auto&& fill) {
+    if (items.empty()) empty_sections.push_back(title + " none.");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      Out d{Out::Kind::data, name};
+      if (i == 0) {
+        d.lines = std::exchange(empty_sections, {});
+        d.line(title);
+      }
+      fill(d, items[i]);
+      sink_.emit(d);
+    }
+  };
+  section(m.staff, "staff", "Staff:", [](Out& d, const srv::StaffInfo& s) {
+    d.field("name", s.name).field("role", s.role).line("  " + plain_text(s.name) + "  " + plain_text(s.role));
+  });
+  section(m.sanctions, "sanction", "Sanctions in force:", [](Out& d, const srv::SanctionInfo& s) {
+    d.field("name", s.name).field("kind", s.kind).field("until", s.until_ms ? format_time(*s.until_ms) : "");
+    d.field("at", format_time(s.at_ms)).field("reason", s.reason).line("  " + sanction_line(s));
+  });
+  section(m.address_blocks, "address_block", "Blocked addresses:", [](Out& d, const srv::AddressBlockInfo& b) {
+    d.field("cidr", b.cidr).field("until", b.until_ms ? format_time(*b.until_ms) : "");
+    d.field("at", format_time(b.at_ms)).field("reason", b.reason).line("  " + address_block_line(b));
+  });
+  section(m.refused_names, "refused_name", "Refused names:", [](Out& d, const srv::RefusedNameInfo& n) {
+    d.field("name", n.name).field("at", format_time(n.at_ms)).field("reason", n.reason);
+    d.line("  " + refused_name_line(n));
+  });
+  section(m.audit, "audit", "Audit log, newest first:", [](Out& d, const srv::AuditInfo& a) {
+    d.number("audit_id", a.audit_id).field("at", format_time(a.at_ms)).field("moderator", a.moderator);
+    d.field("action", a.action).field("target", a.target).field("reason", a.reason).field("detail", a.detail);
+    d.line("  " + audit_line(a));
+  });
+  Out out{Out::Kind::ok, "moderation"};
+  out.number("staff", static_cast<std::int64_t>(m.staff.size()));
+  out.number("sanctions", static_cast<std::int64_t>(m.sanctions.size()));
+  out.number("address_blocks", static_cast<std::int64_t>(m.address_blocks.size()));
+  out.number("refused_names", static_cast<std::int64_t>(m.refused_names.size()));
+  out.number("audit", static_cast<std::int64_t>(m.audit.size()));
+  out.lines = std::move(empty_sections);
+  if (m.audit.size() >= 100) out.line("Older entries: moderation --before " + std::to_string(m.audit.back().audit_id));
+  answer(in, std::move(out));
+}
+
+void Session::on(const srv::Moderated& m, const Incoming& in) {
+  if (!in.pending) return;
+  Out out{Out::Kind::ok, "mod"};
+  out.field("action", m.action).field("target", m.target).number("count", m.count);
+  out.line(moderated_text(m));
   answer(in, std::move(out));
 }
 

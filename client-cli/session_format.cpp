@@ -21,6 +21,15 @@ std::string format_date(std::int64_t unix_ms) {
   return buf;
 }
 
+std::string format_time(std::int64_t unix_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm t{};
+  gmtime_r(&seconds, &t);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &t);
+  return buf;
+}
+
 std::string join_scopes(const std::vector<std::string>& scopes) {
   std::string out;
   for (const auto& s : scopes) out += (out.empty() ? "" : ", ") + s;
@@ -216,6 +225,74 @@ std::string plain_text(std::string_view s) {
 std::string chat_line(const protocol::server::Chat& m) {
   const std::string who = plain_text(m.from) + ": " + plain_text(m.text);
   return m.channel == "spectators" ? "[spectator] " + who : who;
+}
+
+namespace {
+
+// "(since 2026-11-29 14:05: why)": when a moderator did it, and why.
+std::string since_text(std::int64_t at_ms, const std::string& reason) {
+  return "(since " + format_time(at_ms) + ": " + plain_text(reason) + ")";
+}
+
+std::string until_text(const std::optional<std::int64_t>& until_ms) {
+  return until_ms ? "until " + format_time(*until_ms) : std::string("no end");
+}
+
+}  // namespace
+
+std::string role_text(const std::string& role) {
+  const std::string what = role == "admin" ? "an admin" : role == "moderator" ? "a moderator" : "'" + role + "'";
+  return "You are " + what + " here (reports, moderation and mod: see help mod).";
+}
+
+std::vector<std::string> report_lines(const protocol::server::ReportInfo& r) {
+  std::string head = "#" + std::to_string(r.report_id) + "  " + format_time(r.at_ms) + "  " + plain_text(r.reporter) +
+                     " -> " + plain_text(r.target) + "  " + plain_text(r.reason);
+  if (r.game_id || r.ply) {
+    std::string where;
+    if (r.game_id) where = "game " + plain_text(*r.game_id);
+    if (r.ply) where += (where.empty() ? "" : ", ") + std::string("ply ") + std::to_string(*r.ply);
+    head += "  (" + where + ")";
+  }
+  std::vector<std::string> lines{head};
+  if (!r.text.empty()) lines.push_back("    " + plain_text(r.text));
+  if (!r.chat.empty()) lines.push_back("    chat:");
+  for (const auto& c : r.chat) {
+    const std::string time = format_time(c.at_ms).substr(11);  // the day is the report's
+    lines.push_back("      " + time + " " + chat_line(protocol::server::Chat{{}, c.channel, c.from, c.text, c.at_ms}));
+  }
+  if (r.closed_by || r.closed_ms)
+    lines.push_back("    closed by " + plain_text(r.closed_by.value_or("?")) +
+                    (r.closed_ms ? " " + format_time(*r.closed_ms) : std::string()));
+  else lines.push_back("    open");
+  return lines;
+}
+
+std::string sanction_line(const protocol::server::SanctionInfo& s) {
+  const std::string what = s.kind == "ban"       ? "banned, " + until_text(s.until_ms)
+                           : s.kind == "suspend" ? "suspended, " + until_text(s.until_ms)
+                                                 : plain_text(s.kind) + ", " + until_text(s.until_ms);
+  return plain_text(s.name) + "  " + what + "  " + since_text(s.at_ms, s.reason);
+}
+
+std::string address_block_line(const protocol::server::AddressBlockInfo& b) {
+  return plain_text(b.cidr) + "  " + until_text(b.until_ms) + "  " + since_text(b.at_ms, b.reason);
+}
+
+std::string refused_name_line(const protocol::server::RefusedNameInfo& n) {
+  return plain_text(n.name) + "  " + since_text(n.at_ms, n.reason);
+}
+
+std::string audit_line(const protocol::server::AuditInfo& a) {
+  return "#" + std::to_string(a.audit_id) + "  " + format_time(a.at_ms) + "  " + plain_text(a.moderator) + "  " +
+         plain_text(a.action) + " " + plain_text(a.target) + ": " + plain_text(a.reason) +
+         (a.detail.empty() ? "" : " [" + plain_text(a.detail) + "]");
+}
+
+std::string moderated_text(const protocol::server::Moderated& m) {
+  const std::string count =
+      m.action == "annul" ? std::to_string(m.count) + (m.count == 1 ? " game" : " games") : std::to_string(m.count);
+  return plain_text(m.action) + " " + plain_text(m.target) + ": done (" + count + ")";
 }
 
 }  // namespace bh::cli

@@ -21,6 +21,8 @@ namespace bh::cli {
 std::string format_ms(std::int64_t ms);
 // A day in UTC, "2026-11-29", of unix milliseconds.
 std::string format_date(std::int64_t unix_ms);
+// A moment in UTC to the minute, "2026-11-29 14:05", of unix milliseconds.
+std::string format_time(std::int64_t unix_ms);
 // API token scopes as listed: "bot:play, challenge".
 std::string join_scopes(const std::vector<std::string>& scopes);
 // A score or amount: "1" for whole numbers, else the shortest "%g" form ("0.5").
@@ -82,6 +84,27 @@ std::string plies(int n);
 // Ply `ply` (from 1) as the move list numbers it: "2. e1-e3" for the first side's,
 // "2... e9-e7" for the second side's.
 std::string numbered(int ply, const std::string& move);
+
+// Moderation (docs/protocol.md, "Moderation"); times in UTC.
+// What the server's identity says of a moderator or an admin, once at login:
+// "You are a moderator here (reports, moderation and mod: see help mod)."
+std::string role_text(const std::string& role);
+// A report as listed by `reports`: "#12  2026-11-29 14:05  ann -> mallory  abuse  (game
+// g12, ply 31)", the reporter's text, the chat lines sent with it ("  14:03 mallory:
+// ..."), then "closed by olga 2026-11-29 15:00" or "open".
+std::vector<std::string> report_lines(const protocol::server::ReportInfo& r);
+// A sanction in force: "mallory  banned, no end  (since 2026-11-29 14:05: threats)",
+// "bob  suspended, until 2026-12-01 10:00  (since ...: ...)".
+std::string sanction_line(const protocol::server::SanctionInfo& s);
+// A blocked address: "10.0.0.0/8  until 2026-12-01 10:00  (since ...: ...)" ("no end").
+std::string address_block_line(const protocol::server::AddressBlockInfo& b);
+// A refused name: "alice  (since 2026-11-29 14:05: impersonation)".
+std::string refused_name_line(const protocol::server::RefusedNameInfo& n);
+// An audit entry: "#3  2026-11-29 14:05  olga  ban mallory: threats in chat [detail]".
+std::string audit_line(const protocol::server::AuditInfo& a);
+// What `mod` did: "ban mallory: done (1)"; annul counts the games: "annul bob: done (3
+// games)".
+std::string moderated_text(const protocol::server::Moderated& m);
 
 // Untrusted text made harmless for a terminal: bytes that are not UTF-8 become U+FFFD,
 // and so does every control character (C0 with tab and newline, DEL, C1, U+2028/U+2029)

@@ -529,6 +529,105 @@ TEST(CommandLine, NotifyTakesOneSettingAndItsValue) {
   EXPECT_TRUE(help_for("notify").has_value());
 }
 
+TEST(CommandLine, BlockUnblockAndBlocksTakeOneNameOrNone) {
+  Command c = ok("block mallory");
+  EXPECT_EQ(c.kind, Cmd::block);
+  EXPECT_EQ(c.text, "mallory");
+  EXPECT_EQ(ok("unblock mallory").kind, Cmd::unblock);
+  EXPECT_EQ(ok("unblock mallory").text, "mallory");
+  EXPECT_EQ(ok("blocks").kind, Cmd::blocks);
+  EXPECT_NE(error("block").find("which player?"), std::string::npos);
+  EXPECT_NE(error("block a b").find("one name at a time"), std::string::npos);
+  EXPECT_NE(error("blocks mallory").find("unexpected 'mallory'"), std::string::npos);
+  EXPECT_EQ(command_name(Cmd::block), "block");
+  EXPECT_EQ(command_name(Cmd::blocks), "blocks");
+}
+
+TEST(CommandLine, ReportTakesANameAReasonAnyTextAndTheGameAndPly) {
+  Command c = ok("report mallory Abuse insults in chat --game g12 --ply 31");
+  EXPECT_EQ(c.kind, Cmd::report);
+  EXPECT_EQ(c.text, "mallory");
+  EXPECT_EQ(c.moderation.action, "abuse");
+  EXPECT_EQ(c.moderation.reason, "insults in chat");
+  EXPECT_EQ(c.moderation.game, "g12");
+  EXPECT_EQ(c.moderation.ply, 31);
+  c = ok("report bob --game g3 stalling");  // the flags anywhere after the name
+  EXPECT_EQ(c.moderation.action, "stalling");
+  EXPECT_EQ(c.moderation.reason, "");
+  EXPECT_EQ(c.moderation.game, "g3");
+  EXPECT_FALSE(c.moderation.ply);
+  EXPECT_EQ(ok("report bob other \"he said 'x'\"").moderation.reason, "he said 'x'");
+  for (const char* reason : {"abuse", "cheating", "sandbagging", "boosting", "stalling", "other"})
+    EXPECT_EQ(ok(std::string("report bob ") + reason).moderation.action, reason);
+  EXPECT_EQ(error("report bob rude"),
+            "the reason is abuse, cheating, sandbagging, boosting, stalling or other, not 'rude' (usage: report NAME "
+            "REASON [TEXT...] [--game ID] [--ply N])");
+  EXPECT_NE(error("report bob").find("a player and a reason"), std::string::npos);
+  EXPECT_NE(error("report").find("a player and a reason"), std::string::npos);
+  EXPECT_NE(error("report bob abuse --ply").find("--ply needs a value"), std::string::npos);
+  EXPECT_NE(error("report bob abuse --ply x").find("--ply expects a ply number"), std::string::npos);
+  EXPECT_NE(error("report bob abuse --urgent").find("unknown flag --urgent"), std::string::npos);
+  EXPECT_NE(error("report bob abuse " + std::string(501, 'x')).find("at most 500 bytes"), std::string::npos);
+}
+
+TEST(CommandLine, ReportsListsTheOpenOnesOrAll) {
+  EXPECT_EQ(ok("reports").kind, Cmd::reports);
+  EXPECT_FALSE(ok("reports").moderation.all);
+  EXPECT_TRUE(ok("reports --all").moderation.all);
+  EXPECT_NE(error("reports open").find("unexpected 'open'"), std::string::npos);
+  EXPECT_NE(error("reports --all now").find("unexpected 'now'"), std::string::npos);
+}
+
+TEST(CommandLine, ModTakesAnActionATargetAReasonAndItsFlags) {
+  Command c = ok("mod ban mallory threats in chat (report 12)");
+  EXPECT_EQ(c.kind, Cmd::moderate);
+  EXPECT_EQ(command_name(c.kind), "mod");
+  EXPECT_EQ(c.moderation.action, "ban");
+  EXPECT_EQ(c.text, "mallory");
+  EXPECT_EQ(c.moderation.reason, "threats in chat (report 12)");
+  EXPECT_FALSE(c.moderation.hours);
+  c = ok("mod suspend bob --hours 48 stalling again");
+  EXPECT_EQ(c.moderation.action, "suspend");
+  EXPECT_EQ(c.moderation.hours, 48);
+  EXPECT_EQ(c.moderation.reason, "stalling again");
+  c = ok("mod grant-role olga abuse team lead --role Moderator");  // a hyphen for an underscore
+  EXPECT_EQ(c.moderation.action, "grant_role");
+  EXPECT_EQ(c.moderation.role, "moderator");
+  EXPECT_EQ(c.moderation.reason, "abuse team lead");
+  EXPECT_EQ(ok("mod block_address 10.0.0.0/8 spam").text, "10.0.0.0/8");
+  EXPECT_EQ(ok("mod block_address 10.0.0.1 spam --hours 2").moderation.hours, 2);
+  EXPECT_EQ(ok("mod close_report 12 handled").text, "12");
+  for (const char* action : {"lift", "unblock_address", "refuse_name", "allow_name", "annul"})
+    EXPECT_EQ(ok(std::string("mod ") + action + " x why").moderation.action, action);
+
+  EXPECT_NE(error("mod").find("which action?"), std::string::npos);
+  EXPECT_NE(error("mod kick bob rude").find("the action is suspend, ban, lift,"), std::string::npos);
+  EXPECT_NE(error("mod ban").find("ban what?"), std::string::npos);
+  EXPECT_NE(error("mod ban bob").find("a reason is required"), std::string::npos);
+  EXPECT_NE(error("mod ban bob " + std::string(501, 'x')).find("at most 500 bytes"), std::string::npos);
+  EXPECT_NE(error("mod suspend bob rude").find("--hours N (1 to 8760)"), std::string::npos);
+  EXPECT_NE(error("mod suspend bob rude --hours 0").find("--hours expects 1 to 8760"), std::string::npos);
+  EXPECT_NE(error("mod suspend bob rude --hours 8761").find("--hours expects 1 to 8760"), std::string::npos);
+  EXPECT_NE(error("mod ban bob rude --hours 5").find("--hours is for suspend and block_address"), std::string::npos);
+  EXPECT_NE(error("mod grant_role bob trusted").find("needs --role"), std::string::npos);
+  EXPECT_NE(error("mod grant_role bob trusted --role king").find("moderator, admin or none"), std::string::npos);
+  EXPECT_NE(error("mod ban bob rude --role admin").find("--role is for grant_role"), std::string::npos);
+  EXPECT_NE(error("mod close_report r12 done").find("a report's id"), std::string::npos);
+  EXPECT_NE(error("mod ban bob rude --now").find("unknown flag --now"), std::string::npos);
+}
+
+TEST(CommandLine, ModerationTakesAnAuditIdToGoBackFrom) {
+  EXPECT_EQ(ok("moderation").kind, Cmd::moderation);
+  EXPECT_FALSE(ok("moderation").moderation.before);
+  EXPECT_EQ(ok("moderation --before 9000000000").moderation.before, 9000000000);
+  EXPECT_NE(error("moderation --before").find("--before needs an audit id"), std::string::npos);
+  EXPECT_NE(error("moderation --before x").find("an audit id (a number)"), std::string::npos);
+  EXPECT_NE(error("moderation --before 0").find("an audit id (a number)"), std::string::npos);
+  EXPECT_NE(error("moderation all").find("unexpected 'all'"), std::string::npos);
+  for (const char* name : {"block", "unblock", "blocks", "report", "reports", "mod", "moderation"})
+    EXPECT_TRUE(help_for(name).has_value()) << name;
+}
+
 TEST(ConnectArgs, DefaultsAndFlags) {
   auto parse = [](std::vector<std::string> a) { return parse_connect_args(a); };
   auto r = parse({});

@@ -26,14 +26,14 @@ KnownIds known() {
 
 TEST(ClientCompletion, FirstWordCompletesToTheCommandsItStarts) {
   EXPECT_EQ(completions("jo", known()), Words{"join"});
-  EXPECT_EQ(completions("re", known()), (Words{"rematch", "remove-computer", "replay", "resign"}));
+  EXPECT_EQ(completions("re", known()), (Words{"rematch", "remove-computer", "replay", "report", "reports", "resign"}));
   EXPECT_EQ(completions("  fl", known()), Words{"flip"});
   EXPECT_TRUE(completions("zz", known()).empty());
 }
 
 TEST(ClientCompletion, ChatCommandsCompleteAndTheirTextDoesNot) {
   EXPECT_EQ(completions("mu", known()), Words{"mute"});
-  EXPECT_EQ(completions("un", known()), (Words{"unmute", "unwatch"}));
+  EXPECT_EQ(completions("un", known()), (Words{"unblock", "unmute", "unwatch"}));
   EXPECT_EQ(completions("sa", known()), Words{"say"});
   EXPECT_TRUE(completions("say g", known()).empty());  // chat text is the user's own
 }
@@ -74,7 +74,8 @@ TEST(ClientCompletion, ReplayOffersArchivedAndFollowedGames) {
 }
 
 TEST(ClientCompletion, HelpCreateAndWaitCompleteTheirArgument) {
-  EXPECT_EQ(completions("help rep", known()), Words{"replay"});
+  EXPECT_EQ(completions("help repl", known()), Words{"replay"});
+  EXPECT_EQ(completions("help rep", known()), (Words{"replay", "report", "reports"}));
   EXPECT_EQ(completions("create ta", known()), (Words{"tablut", "tavlei"}));
   EXPECT_EQ(completions("wait e", known()), (Words{"end", "event"}));
 }
@@ -124,6 +125,22 @@ TEST(ClientCompletion, TournamentCommandsCompleteOnceTheirHyphenIsTypedThenTheir
   EXPECT_EQ(completions("create-tournament swiss ta", k), (Words{"tablut", "tavlei"}));
   EXPECT_TRUE(completions("create-tournament swiss tablut ", k).empty());
   EXPECT_TRUE(completions("join-tournament t18a-1 ", k).empty());  // the invite code is not known
+}
+
+TEST(ClientCompletion, ModerationCommandsCompletePlayersReasonsAndActions) {
+  EXPECT_EQ(completions("bl", known()), (Words{"block", "blocks"}));
+  EXPECT_EQ(completions("block al", known()), (Words{"albert", "alice"}));
+  EXPECT_EQ(completions("unblock b", known()), Words{"bob"});
+  EXPECT_EQ(completions("report b", known()), Words{"bob"});
+  EXPECT_EQ(completions("report bob s", known()), (Words{"sandbagging", "stalling"}));
+  EXPECT_TRUE(completions("report bob abuse ", known()).empty());  // the text is the user's own
+  EXPECT_EQ(completions("reports ", known()), Words{"--all"});
+  EXPECT_EQ(completions("mod", known()), (Words{"mod", "moderation"}));
+  EXPECT_EQ(completions("mod ", known()).size(), 10u);
+  EXPECT_EQ(completions("mod b", known()), (Words{"ban", "block_address"}));
+  EXPECT_EQ(completions("mod ban b", known()), Words{"bob"});
+  EXPECT_TRUE(completions("mod close_report ", known()).empty());  // a report's id, not a name
+  EXPECT_TRUE(completions("mod ban bob ", known()).empty());       // the reason
 }
 
 TEST(ClientCompletion, NothingAfterTheArgumentOrForMoves) {

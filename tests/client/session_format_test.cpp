@@ -143,5 +143,52 @@ TEST(SessionFormat, ACancelledRoomSaysWhyWhenTheServerDidIt) {
   EXPECT_NE(room_cancelled_text("r1", std::string("seat_taken")).find("has a seat in another game"), std::string::npos);
 }
 
+TEST(SessionFormat, ModerationTextSaysWhoWhatWhenAndWhy) {
+  namespace srv = protocol::server;
+  constexpr std::int64_t at = 1718000000000;  // 2024-06-10 06:13:20 UTC
+  EXPECT_EQ(format_time(at), "2024-06-10 06:13");
+  EXPECT_EQ(role_text("moderator"), "You are a moderator here (reports, moderation and mod: see help mod).");
+  EXPECT_EQ(role_text("admin").substr(0, 23), "You are an admin here (");
+
+  srv::ReportInfo r;
+  r.report_id = 12;
+  r.at_ms = at;
+  r.reporter = "ann";
+  r.target = "mallory";
+  r.reason = "abuse";
+  r.text = "threats";
+  r.game_id = "g12";
+  r.ply = 31;
+  r.chat = {srv::ReportChatLine{"mallory", "players", "you will see", at - 60'000},
+            srv::ReportChatLine{"sam", "spectators", "wow", at}};
+  EXPECT_EQ(report_lines(r),
+            (std::vector<std::string>{"#12  2024-06-10 06:13  ann -> mallory  abuse  (game g12, ply 31)", "    threats",
+                                      "    chat:", "      06:12 mallory: you will see",
+                                      "      06:13 [spectator] sam: wow", "    open"}));
+  r.text.clear();
+  r.game_id.reset();
+  r.ply.reset();
+  r.chat.clear();
+  r.closed_by = "olga";
+  r.closed_ms = at + 3'600'000;
+  EXPECT_EQ(report_lines(r), (std::vector<std::string>{"#12  2024-06-10 06:13  ann -> mallory  abuse",
+                                                       "    closed by olga 2024-06-10 07:13"}));
+
+  EXPECT_EQ(sanction_line(srv::SanctionInfo{"mallory", "ban", std::nullopt, at, "threats"}),
+            "mallory  banned, no end  (since 2024-06-10 06:13: threats)");
+  EXPECT_EQ(sanction_line(srv::SanctionInfo{"bob", "suspend", at + 86'400'000, at, "stalling"}),
+            "bob  suspended, until 2024-06-11 06:13  (since 2024-06-10 06:13: stalling)");
+  EXPECT_EQ(address_block_line(srv::AddressBlockInfo{"10.0.0.0/8", std::nullopt, at, "spam"}),
+            "10.0.0.0/8  no end  (since 2024-06-10 06:13: spam)");
+  EXPECT_EQ(refused_name_line(srv::RefusedNameInfo{"admin", at, "impersonation"}),
+            "admin  (since 2024-06-10 06:13: impersonation)");
+  EXPECT_EQ(audit_line(srv::AuditInfo{3, at, "olga", "ban", "mallory", "threats (report 12)", ""}),
+            "#3  2024-06-10 06:13  olga  ban mallory: threats (report 12)");
+  EXPECT_EQ(audit_line(srv::AuditInfo{4, at, "olga", "annul", "bob", "boosting", "7 games"}),
+            "#4  2024-06-10 06:13  olga  annul bob: boosting [7 games]");
+  EXPECT_EQ(moderated_text(srv::Moderated{"ban", "mallory", 1}), "ban mallory: done (1)");
+  EXPECT_EQ(moderated_text(srv::Moderated{"annul", "bob", 3}), "annul bob: done (3 games)");
+}
+
 }  // namespace
 }  // namespace bh::cli
