@@ -7,6 +7,7 @@ import { LANGUAGES, pickLanguage, translator, loadTranslator } from '../../publi
 import en from '../../public/js/app/i18n/en.js';
 import ru from '../../public/js/app/i18n/ru.js';
 import { WORDS as TOURNAMENT_WORDS } from '../../public/js/app/views/tournament_words.js';
+import { WORDS as GAMES_WORDS } from '../../public/js/app/views/games_words.js';
 
 const TABLES = { en, ru };
 
@@ -46,8 +47,10 @@ test('the facts the server names have words in both languages', () => {
   const sides = ['attackers', 'defenders', 'white', 'black'];
   const reasons = ['king_captured', 'king_escaped', 'no_attackers', 'no_legal_move', 'no_pieces', 'repetition', 'exit_fort', 'encircled', 'kings_only', 'resignation', 'agreement', 'time', 'abandonment'];
   const options = ['size', 'king_limit', 'move_limit'];
-  const keys = [...games.flatMap((g) => [`game.${g}`, `rules.${g}`]), ...sides.map((s) => `side.${s}`), ...reasons.map((r) => `reason.${r}`), ...options.map((o) => `option.${o}`)];
+  const keys = [...games.map((g) => `game.${g}`), ...sides.map((s) => `side.${s}`), ...reasons.map((r) => `reason.${r}`), ...options.map((o) => `option.${o}`)];
   for (const lang of Object.keys(TABLES)) for (const k of keys) assert.ok(TABLES[lang][k], `${lang} ${k}`);
+  // The rules in a sentence are the lobby's own words (views/games_words.js).
+  for (const lang of Object.keys(TABLES)) for (const g of games) assert.ok(GAMES_WORDS[lang][`rules.${g}`], `${lang} rules.${g}`);
   assert.equal(TABLES.ru['game.draughts'], 'Русские шашки');
 });
 

@@ -166,6 +166,26 @@ test('challenges’ code, words and stylesheet are not on any page’s first loa
   }
 });
 
+test('the moderators’ page’s code, words and stylesheet are its own: every page gains only its route and the header’s link', () => {
+  const { base, views } = pages();
+  assert.ok('admin' in views);
+  for (const f of ['js/app/views/admin.js', 'js/app/moderation.js', 'js/app/views/admin_words.js', 'js/app/views/admin_style.js', 'css/admin.css']) {
+    assert.ok(!base.has(f), `${f} is in the entry's static graph`);
+    for (const [name, files] of Object.entries(views)) if (name !== 'admin') assert.ok(!files.has(f), `${f} is loaded by ${name}`);
+    assert.ok(views.admin.has(f), `${f} is not loaded by the moderators' page`);
+  }
+});
+
+test('the report dialog is on no page’s first load but the profile’s (the game page loads it through app.report, on the first use)', () => {
+  const { base, views } = pages();
+  const dialog = ['js/app/views/report_dialog.js', 'js/app/views/report_style.js', 'css/report.css'];
+  for (const f of [...dialog, 'js/app/report.js', 'js/app/views/report_words.js']) {
+    assert.ok(!base.has(f), `${f} is in the entry's static graph`);
+    for (const [name, files] of Object.entries(views)) if (name !== 'player' && !(name === 'admin' && !dialog.includes(f))) assert.ok(!files.has(f), `${f} is loaded by ${name}`);
+    assert.ok(views.player.has(f), `${f} is not reached from the profile`);
+  }
+});
+
 test('every script and stylesheet under public/ is reached by some page', () => {
   const { views, language } = pages();
   const reached = new Set(Object.values(views).flatMap((s) => [...s]));

@@ -28,6 +28,7 @@ const VIEWS = {
   analysis: () => import('./views/analysis.js').then((m) => m.analysisView),
   explorer: () => import('./views/explorer.js').then((m) => m.explorerView),
   account: () => import('./views/account.js').then((m) => m.accountView),
+  admin: () => import('./views/admin.js').then((m) => m.adminView),
   notfound: () => import('./views/not_found.js').then((m) => m.notFoundView),
 };
 
@@ -174,7 +175,8 @@ export class App {
     const t = this.t;
     const here = this.route?.name;
     const link = (name, href, testid) => h('a', { href, testid, 'aria-current': here === name ? 'page' : null }, t(`nav.${name}`));
-    replace(this.el.nav, link('lobby', '/'), link('archive', '/archive'), link('leaderboard', '/leaderboard', 'nav-leaderboard'), link('games', '/games', 'nav-games'), link('tournaments', '/tournaments', 'nav-tournaments'));
+    replace(this.el.nav, link('lobby', '/'), link('archive', '/archive'), link('leaderboard', '/leaderboard', 'nav-leaderboard'), link('games', '/games', 'nav-games'), link('tournaments', '/tournaments', 'nav-tournaments'),
+      /^(moderator|admin)$/.test(this.identity?.role) && link('admin', '/admin', 'nav-admin'));
     replace(this.el.lang, ...LANGUAGES.map((l) => h('option', { value: l, selected: l === this.lang }, t(`lang.${l}`))));
     this.el.lang.setAttribute('aria-label', t('lang.label'));
     const skip = this.doc.getElementById('skip');
@@ -240,6 +242,8 @@ export class App {
 
   toast(text, kind = 'error') {
     if (!text) return;
+    // The same words shown already (a ban told live, then on the resume after it): once.
+    for (const shown of this.el.toasts.children ?? []) if (shown.textContent === text) return shown;
     const el = h('div', { class: `toast ${kind}`, testid: 'toast', role: kind === 'error' ? 'alert' : 'status' }, text);
     this.el.toasts.append(el);
     this.win.setTimeout(() => el.remove(), 6000);
@@ -270,11 +274,13 @@ export class App {
           this.showPhase('reconnecting', { retryAt: this.moved });
           return this.win.setTimeout(() => this.welcome === welcome && this.identify(welcome), this.moved - Date.now());
         }
-        if (err.code !== 'auth_failed') return; // the connection went; the next welcome tries again
+        const barred = err.code === 'banned' || err.code === 'suspended'; // said, with the server's words
+        if (err.code !== 'auth_failed' && !barred) return; // the connection went; the next welcome tries again
         this.ids.forgetToken();
-        if (stored.registered || !(await this.guestAgain(stored.player))) {
+        if (barred || stored.registered || !(await this.guestAgain(stored.player))) {
           this.setIdentity(null);
-          this.identityNote = this.t(stored.registered ? 'identity.login_again' : 'identity.guest_lost', { name: stored.player });
+          this.identityNote = barred ? errorText(this.t, err) : this.t(stored.registered ? 'identity.login_again' : 'identity.guest_lost', { name: stored.player });
+          if (barred) this.toast(this.identityNote);
         }
       }
     } else if (this.identity) {
@@ -321,7 +327,7 @@ export class App {
 
   acceptIdentity(msg) {
     this.ids.save({ player: msg.player, token: msg.token, registered: msg.registered });
-    this.setIdentity({ player: msg.player, registered: msg.registered });
+    this.setIdentity({ player: msg.player, registered: msg.registered, role: msg.role });
     // The title's count, the challenges waiting (the answers go through handle()).
     for (const type of ['my_games', 'list_challenges']) this.conn.request({ type }, { early: true }).catch(() => {});
   }
@@ -329,7 +335,12 @@ export class App {
   setIdentity(identity) {
     this.identity = identity;
     if (!identity) this.myRoom = null;
-    this.renderWho();
+    this.renderChrome(); // (a moderator's header link)
+  }
+
+  /** Reports `name` (views/report_dialog.js, loaded on the first use; not the game page's first load). */
+  report(name, about) {
+    import('./views/report_dialog.js').then((m) => m.openReport(this, name, about), () => this.showError({ code: 'offline' }));
   }
 
   /** Forgets the player in this browser and starts a fresh, anonymous connection. */

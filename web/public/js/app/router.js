@@ -1,6 +1,6 @@
 // Routes of the page: parsed from a URL's path and query, and built back. Pure (no DOM).
 
-/** @typedef {{name:'lobby'|'account'}|{name:'archive'|'explorer', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
+/** @typedef {{name:'lobby'|'account'|'admin'}|{name:'archive'|'explorer', query:URLSearchParams}|{name:'room', roomId:string, invite:string|null}
  *   |{name:'game', gameId:string, ply:number|null}|{name:'player', player:string}|{name:'leaderboard', game:string|null}|{name:'games'}
  *   |{name:'tournaments'}|{name:'tournament', tournamentId:string, invite:string|null}|{name:'analysis', gameId:string, ply:number|null}
  *   |{name:'notfound', path:string}} Route */
@@ -19,6 +19,7 @@ export function parseRoute(pathname, search = '') {
   if (path === '/tournaments') return { name: 'tournaments' };
   if (path === '/explorer') return { name: 'explorer', query };
   if (path === '/account/tokens') return { name: 'account' };
+  if (path === '/admin') return { name: 'admin' };
   const p = /^\/player\/([^/]+)$/.exec(path);
   if (p) {
     let name;

@@ -7,7 +7,7 @@
 // of this repository), CHROMIUM (default /usr/bin/chromium), BOARDHALL_BOARD_DIR (serve
 // the board module from another folder: development before it is merged),
 // BOARDHALL_SCREENSHOTS (where screenshots go; default build/web-screenshots).
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { before, after } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,20 +21,27 @@ export const REPO = path.resolve(WEB, '..');
 export const SERVER = process.env.BOARDHALL_SERVER || path.join(REPO, 'build/server/boardhall-server');
 export const SHOTS = process.env.BOARDHALL_SCREENSHOTS || path.join(REPO, 'build/web-screenshots');
 
-const hasWebRoot = () => {
+/** The server's `--help` text ('' when it cannot be run): which flags it knows. */
+export const serverHelp = () => {
   try {
     const help = spawn(SERVER, ['--help']);
     return new Promise((resolve) => {
       let out = '';
       help.stdout.on('data', (d) => (out += d));
       help.stderr.on('data', (d) => (out += d));
-      help.on('close', () => resolve(out.includes('--web-root')));
-      help.on('error', () => resolve(false));
+      help.on('close', () => resolve(out));
+      help.on('error', () => resolve(''));
     });
   } catch {
-    return Promise.resolve(false);
+    return Promise.resolve('');
   }
 };
+const hasWebRoot = async () => (await serverHelp()).includes('--web-root');
+
+/** Gives the account NAME the role ROLE (moderator, admin, none) in the database `db`: the operator's one-shot `--grant-role`. */
+export function grantRole(db, name, role) {
+  execFileSync(SERVER, ['--db', db, '--grant-role', name, role], { stdio: 'pipe' });
+}
 
 /**
  * Starts the server; `restart()` stops it (SIGTERM, as a deploy would) and starts it again
@@ -87,11 +94,16 @@ export async function startStack({ grace = 60, args: extra = [], prepare = null 
   return {
     url,
     selfServe,
+    db,
     get log() { return log; },
-    /** Stops the server (SIGTERM, or SIGKILL with `kill`: a crash) and starts it again. */
-    async restart({ kill = false } = {}) {
+    /**
+     * Stops the server (SIGTERM, or SIGKILL with `kill`: a crash) and starts it again;
+     * `between(db, dir)` runs while it is stopped (a one-shot such as --grant-role).
+     */
+    async restart({ kill = false, between = null } = {}) {
       await stop(kill ? 'SIGKILL' : 'SIGTERM');
       log = '';
+      if (between) await between(db, dir);
       await launch();
     },
     async close() {

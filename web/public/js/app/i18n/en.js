@@ -82,6 +82,7 @@ export default {
   'corr.bank': 'bank {d}d +{h}h, min {m}h',
   'corr.left': '{time} left',
   'nav.tournaments': 'Tournaments',
+  'nav.admin': 'Moderation',
   'tour.paired': '{name}, round {round}: your game against {player} →',
   'nav.games': 'Your games',
   'notify.turn': '{player} moved in {game} — your move',
@@ -103,14 +104,6 @@ export default {
   'game.brandubh': 'Brandubh',
   'game.draughts': 'Russian draughts',
   'game.alquerque': 'Alquerque',
-
-  'rules.tavlei': 'Russian tafl, 9×9: the armed king (3 squares at most) escapes to a corner; attackers capture him.',
-  'rules.tablut': 'Tafl, 9×9: the unarmed king escapes to any edge; attackers surround him on four sides.',
-  'rules.seatafl': 'Tafl, 9×9 or 11×11, no throne or corners: the king escapes to any edge, is taken on four sides.',
-  'rules.copenhagen': 'Hnefatafl, 11×11: the armed king escapes to a corner or an edge fort; taken on four sides; shieldwalls, encirclement; a repetition loses for the defenders.',
-  'rules.brandubh': 'Tafl, 7×7: the armed king escapes to a corner; taken by two, by four on the throne, three beside it; encirclement.',
-  'rules.draughts': 'Draughts on the dark squares, 8×8: flying kings, capturing is compulsory.',
-  'rules.alquerque': 'Points joined by lines: step forward or sideways, jump to capture; a capture not taken is huffed.',
 
   'reason.king_captured': 'the king was captured',
   'reason.king_escaped': 'the king escaped',
@@ -227,6 +220,7 @@ export default {
   'game.you_asked_takeback': 'You asked to take back your last move.',
   'game.asks_takeback': '{player} asks to take back their last move.',
   'game.abort': 'Abort',
+  'game.report': 'Report opponent',
   'game.first_move': '{player} has {s} s to make the first move, or the game is aborted.',
   'game.rating_change': '{player}: {before} → {after} ({change})',
   'chat.players': 'Players’ chat',
@@ -285,4 +279,6 @@ export default {
   'error.rated_pair_limit': 'You two have played enough rated games today; play a casual game instead.',
   'error.game_moved': 'The game moved to another server; reconnecting…',
   'error.too_many_games': 'Too many correspondence games: finish one first.',
+  'error.banned': 'This account is banned.',
+  'error.suspended': 'This account is suspended for now.',
 };

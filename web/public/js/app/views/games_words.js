@@ -1,5 +1,6 @@
-// The words of the /games page, of the lobby's line of turns and of its tournaments (the
-// `tour.` ones, also read by the tournament pages through tournament_words.js), in each
+// The words of the /games page, of the lobby's line of turns, of its tournaments (the
+// `tour.` ones, also read by the tournament pages through tournament_words.js) and of
+// its catalogue (each game's rules in a sentence, `rules.`), in each
 // language of i18n.js (the same keys; a unit test checks). Kept apart from i18n/*.js,
 // which every page loads, because the game page has no room left for them under its 150 KiB.
 
@@ -45,6 +46,13 @@ export const WORDS = {
     'tour.format_arena': 'Arena',
     'tour.none': 'No tournament is under way or about to start.',
     'tour.all': 'All tournaments →',
+    'rules.tavlei': 'Russian tafl, 9×9: the armed king (3 squares at most) escapes to a corner; attackers capture him.',
+    'rules.tablut': 'Tafl, 9×9: the unarmed king escapes to any edge; attackers surround him on four sides.',
+    'rules.seatafl': 'Tafl, 9×9 or 11×11, no throne or corners: the king escapes to any edge, is taken on four sides.',
+    'rules.copenhagen': 'Hnefatafl, 11×11: the armed king escapes to a corner or an edge fort; taken on four sides; shieldwalls, encirclement; a repetition loses for the defenders.',
+    'rules.brandubh': 'Tafl, 7×7: the armed king escapes to a corner; taken by two, by four on the throne, three beside it; encirclement.',
+    'rules.draughts': 'Draughts on the dark squares, 8×8: flying kings, capturing is compulsory.',
+    'rules.alquerque': 'Points joined by lines: step forward or sideways, jump to capture; a capture not taken is huffed.',
   },
   ru: {
     'games.need_name': 'Выберите имя, чтобы видеть свои партии.',
@@ -85,6 +93,13 @@ export const WORDS = {
     'tour.format_arena': 'Арена',
     'tour.none': 'Сейчас нет ни идущих, ни скорых турниров.',
     'tour.all': 'Все турниры →',
+    'rules.tavlei': 'Русский тафл, 9×9: вооружённый князь (до 3 клеток) уходит в угол; нападающие его берут.',
+    'rules.tablut': 'Тафл, 9×9: безоружный король уходит на любой край; нападающие окружают его с четырёх сторон.',
+    'rules.seatafl': 'Тафл, 9×9 или 11×11, без трона и углов: король уходит на край, берётся с четырёх сторон.',
+    'rules.copenhagen': 'Хнефатафл, 11×11: вооружённый король уходит в угол или в крепость у края; берётся с четырёх сторон; стена щитов, окружение; повторение — поражение защитников.',
+    'rules.brandubh': 'Тафл, 7×7: вооружённый король уходит в угол; берётся двумя, на троне четырьмя, у трона тремя; окружение.',
+    'rules.draughts': 'Шашки на тёмных полях 8×8: дамки дальнобойные, бить обязательно.',
+    'rules.alquerque': 'Точки и линии: шаг вперёд или вбок, взятие прыжком; за несделанное взятие — фук.',
   },
 };
 

@@ -97,6 +97,7 @@ export function liveGame(app, route, root, { onEnded }) {
       takebackToAnswer(v) ? button('takeback-accept', t('game.takeback_accept'), () => act('accept_takeback'), { class: 'primary' }) : null,
       takebackToAnswer(v) ? button('takeback-decline', t('game.takeback_decline'), () => act('decline_takeback')) : null,
       canAbort(v) ? button('abort', t('game.abort'), () => act('abort')) : null,
+      mine && app.identity?.registered ? button('game-report', t('game.report'), () => app.report(v.players[theirs], { gameId: id, ply: v.ply })) : null,
       button('flip', t('game.flip'), () => { flipped = !flipped; draw(); }, { 'aria-pressed': String(flipped) }),
     ];
   }

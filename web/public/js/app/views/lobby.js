@@ -157,7 +157,7 @@ export function lobbyView(app, route, main) {
       h('p', null, h('a', { href: leaderboardUrl(), testid: 'lobby-leaderboard' }, t('nav.leaderboard'))),
       h('dl', { class: 'games' }, games.map((g) => [
         h('dt', null, gameName(t, g.id, g.name), h('span', { class: 'muted' }, ` · ${sideName(t, g.first_side)} / ${sideName(t, g.second_side)}`)),
-        h('dd', null, t.maybe(`rules.${g.id}`, g.name),
+        h('dd', null, w.maybe(`rules.${g.id}`, g.name),
           g.options.length ? h('span', { class: 'muted' }, ' ', t('lobby.options'), ' ', g.options.map((o) =>
             `${t.maybe(`option.${o.name}`, o.description)}${o.allowed.length ? ` (${o.allowed.join('/')})` : ''}`).join('; '), '.') : null),
       ])),

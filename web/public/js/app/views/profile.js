@@ -1,7 +1,8 @@
 // /player/{name}: a player's ratings per game (from GET /api/players/{name}) and their
 // recent games, each linking to its replay; on one's own (registered) profile, the way
 // to one's API tokens; on another's, for a visitor with a name, Challenge (its dialog,
-// views/challenge.js, loaded on the first click). Loaded only on this page.
+// views/challenge.js, loaded on the first click), and between two accounts Block and
+// Report (views/report_dialog.js). Loaded only on this page.
 
 import { h, replace } from '../dom.js';
 import { gameUrl, playerUrl, leaderboardUrl } from '../router.js';
@@ -11,6 +12,8 @@ import { ratingRows, ratingKeyName } from '../rating_keys.js';
 import { getJson } from '../api.js';
 import { botBadge } from './bot_badge.js';
 import { pageWords } from './page_words.js';
+import { reportWords } from './report_words.js';
+import { blockRequest, moderationError } from '../report.js';
 import './page_style.js';
 
 /** @param {import('../app.js').App} app */
@@ -25,6 +28,11 @@ export function profileView(app, route, main) {
   let gone = false;
   let profile = null; // the API's answer
   let dialog = null; // the open challenge dialog, when it is
+  let reporting = null; // the open report dialog, when it is
+  let blocks = null; // {of: the visitor, names: Set} once list_blocks answered
+  let asking = null; // the visitor list_blocks was asked for
+  const r = reportWords(t);
+  const said = h('p', { class: 'muted', role: 'status', testid: 'profile-block-status' });
   async function challenge(e) {
     const button = e.currentTarget;
     button.disabled = true;
@@ -39,9 +47,59 @@ export function profileView(app, route, main) {
       button.disabled = false;
     }
   }
-  const drawMine = () => replace(mine, !app.identity ? null : app.identity.player !== name
-    ? h('p', null, h('button', { type: 'button', class: 'primary', testid: 'profile-challenge', onclick: challenge }, w('profile.challenge')))
-    : app.identity.registered ? h('p', null, h('a', { href: '/account/tokens', testid: 'profile-tokens' }, w('profile.tokens'))) : null);
+  async function report(e) {
+    const button = e.currentTarget;
+    button.disabled = true;
+    try {
+      const m = await import('./report_dialog.js');
+      if (!gone) reporting = m.openReport(app, name);
+    } catch {
+      app.showError({ code: 'offline' });
+    } finally {
+      button.disabled = false;
+    }
+  }
+  async function block(e) {
+    const button = e.currentTarget;
+    const on = blocks.names.has(name);
+    said.textContent = '';
+    button.disabled = true;
+    try {
+      await app.conn.request(blockRequest(name, on));
+      blocks.names[on ? 'delete' : 'add'](name);
+      said.textContent = r(on ? 'rep.unblocked' : 'rep.blocked', { player: name });
+    } catch (err) {
+      if (on && err?.code === 'not_found') blocks.names.delete(name); // not blocked (any more)
+      said.textContent = moderationError(r, t, err);
+    }
+    if (!gone) drawMine();
+  }
+  /** The visitor's blocks, asked once per page and visitor. */
+  function askBlocks() {
+    const me = app.identity;
+    if (!me?.registered || me.player === name || asking === me.player || !app.conn?.ready) return;
+    asking = me.player;
+    app.conn.request({ type: 'list_blocks' }).then((reply) => {
+      if (gone || asking !== me.player) return;
+      blocks = { of: me.player, names: new Set(Array.isArray(reply.names) ? reply.names : []) };
+      drawMine();
+    }, (err) => {
+      // Asked again on the next connection; a server without moderation: no Block, no Report.
+      if (asking === me.player && (err?.code === 'offline' || err?.code === 'timeout')) asking = null;
+    });
+  }
+  function drawMine() {
+    const me = app.identity;
+    if (!me) return replace(mine);
+    if (me.player === name) return replace(mine, me.registered ? h('p', null, h('a', { href: '/account/tokens', testid: 'profile-tokens' }, w('profile.tokens'))) : null);
+    const both = me.registered && profile?.registered && blocks?.of === me.player; // two accounts: Block and Report
+    const on = both && blocks.names.has(name);
+    replace(mine, h('p', { class: 'row' },
+      h('button', { type: 'button', class: 'primary', testid: 'profile-challenge', onclick: challenge }, w('profile.challenge')),
+      both ? h('button', { type: 'button', testid: 'profile-block', 'aria-pressed': String(on), dataset: { blocked: String(on) }, onclick: block }, r(on ? 'rep.unblock' : 'rep.block')) : null,
+      both ? h('button', { type: 'button', class: 'danger', testid: 'profile-report', onclick: report }, r('rep.report')) : null),
+    both ? said : null);
+  }
   drawMine();
 
   const resultOf = (g) => {
@@ -82,9 +140,13 @@ export function profileView(app, route, main) {
 
   getJson(app.win, `/api/players/${encodeURIComponent(name)}`).then(({ status, body }) => {
     if (gone) return;
-    if (status === 200 && body) return draw((profile = body));
+    if (status === 200 && body) {
+      draw((profile = body));
+      return drawMine();
+    }
     replace(box, h('p', { class: status === 404 ? 'muted' : 'form-error', testid: 'profile-missing' }, status === 404 ? w('profile.unknown') : w('profile.failed')));
   }, () => !gone && replace(box, h('p', { class: 'form-error', testid: 'profile-missing' }, t('conn.offline'))));
 
-  return { onReady: drawMine, onIdentity: drawMine, destroy: () => { gone = true; dialog?.close(); } };
+  const refresh = () => { askBlocks(); drawMine(); };
+  return { onReady: refresh, onIdentity: refresh, destroy: () => { gone = true; dialog?.close(); reporting?.close(); } };
 }
