@@ -261,7 +261,7 @@ export function adminView(app, route, main) {
       h('thead', null, h('tr', null, ['adm.when', 'adm.who', 'adm.what', 'adm.target', 'adm.reason'].map((k) => h('th', { scope: 'col' }, w(k))))),
       h('tbody', null, audit.map((e) => h('tr', { testid: 'admin-audit-row', dataset: { audit: String(e.audit_id), action: e.action } },
         h('td', null, when(e.at_ms)),
-        h('td', null, link(e.moderator)),
+        h('td', null, e.moderator === '(operator)' ? e.moderator : link(e.moderator)), // the command line's, nobody's page
         h('td', { testid: 'admin-audit-action' }, w.maybe(`adm.act_${e.action}`, e.action)),
         h('td', { testid: 'admin-audit-target', dir: 'auto' }, e.target),
         h('td', { dir: 'auto' }, e.reason, e.detail ? h('span', { class: 'muted' }, ` (${e.detail})`) : null)))))));

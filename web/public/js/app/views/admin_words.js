@@ -20,7 +20,7 @@ export const WORDS = {
     'adm.from': 'from',
     'adm.game': 'Game {id}',
     'adm.replay': 'Replay at ply {ply}',
-    'adm.chat': 'The game’s chat before the report ({n} lines)',
+    'adm.chat': 'The game’s chat before the report (lines: {n})',
     'adm.no_chat': 'No chat is kept with this report.',
     'adm.channel_players': 'players',
     'adm.channel_spectators': 'spectators',
