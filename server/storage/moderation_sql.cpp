@@ -151,7 +151,6 @@ StoreResult<ModerationOutcome> apply(Db& db, const ModerationAction& a) {
   return {{StoreErrc::invalid_query, "unknown action " + a.action}, std::nullopt};
 }
 
-
 }  // namespace
 
 StoreResult<ModerationState> load_moderation(Db& db, std::int64_t now_ms) {

@@ -138,7 +138,6 @@ StoreResult<ModerationOutcome> apply(Conn& conn, const ModerationAction& a) {
   return {{StoreErrc::invalid_query, "unknown action " + a.action}, std::nullopt};
 }
 
-
 }  // namespace
 
 StoreResult<ModerationState> load_moderation(Conn& conn, std::int64_t now_ms) {
