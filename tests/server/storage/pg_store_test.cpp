@@ -41,14 +41,14 @@ TEST_F(PgStoreTest, AnEmptyDatabaseGetsTheSchemaOnceAndANewerOneIsRefused) {
   other.join();
   ASSERT_NE(first, nullptr);
   ASSERT_NE(second, nullptr);
-  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"8"});
+  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"9"});
   EXPECT_EQ(sql("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"),
-            std::vector<std::string>{"20"});  // nineteen and schema_version
+            std::vector<std::string>{"27"});  // twenty-six and schema_version
   EXPECT_EQ(sql("SELECT count(*) FROM name_keys"), std::vector<std::string>{"1"});
   first.reset();
   second.reset();
   EXPECT_NE(open(), nullptr);  // at the version already: nothing to do
-  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"8"});
+  EXPECT_EQ(sql("SELECT version FROM schema_version"), std::vector<std::string>{"9"});
 
   sql("UPDATE schema_version SET version = 99");
   auto refused = PgStore::open(cluster->dsn(database));
