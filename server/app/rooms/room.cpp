@@ -31,9 +31,8 @@ void Room::command(game::Command command) {
 
 void Room::recent_chat(std::string game_id, std::function<void(std::vector<protocol::server::Chat>)> give) {
   on_strand([game_id = std::move(game_id), give = std::move(give)](Room& r) {
-    std::vector<protocol::server::Chat> lines;
-    for (const auto& line : r.session_.recent_chat)
-      if (line.game_id == game_id) lines.push_back(line);
+    auto lines = r.session_.recent_chat;
+    std::erase_if(lines, [&](const protocol::server::Chat& line) { return line.game_id != game_id; });
     give(std::move(lines));
   });
 }
